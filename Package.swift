@@ -1,0 +1,42 @@
+// swift-tools-version: 6.1
+// RentalTwin — a deterministic digital twin of a smart short-term rental.
+// No package dependencies: the Swift toolchain and system C libraries only.
+import PackageDescription
+
+let strict: [SwiftSetting] = [
+    .swiftLanguageMode(.v6),
+]
+
+let package = Package(
+    name: "RentalTwin",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "rental-twin", targets: ["RentalTwinCLI"]),
+        .library(name: "Simulation", targets: ["Simulation"]),
+        .library(name: "SmartHome", targets: ["SmartHome"]),
+        .library(name: "Physics", targets: ["Physics"]),
+        .library(name: "Weather", targets: ["Weather"]),
+    ],
+    targets: [
+        // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
+        .target(name: "Simulation", swiftSettings: strict),
+        // The openHAB model: UIDs, Items, States, Commands, Things, Links, event bus, REST-shaped API.
+        .target(name: "SmartHome", dependencies: ["Simulation"], swiftSettings: strict),
+        // Pure thermal maths of the 1R1C zone (closed forms, crossing times).
+        .target(name: "Physics", swiftSettings: strict),
+        // Weather sources, the OpenWeatherMap wire model, the fake feed and the OWM client.
+        .target(name: "Weather", dependencies: ["Simulation"], swiftSettings: strict),
+        // The command line: argument parsing, exit codes, printing.
+        .executableTarget(
+            name: "RentalTwinCLI",
+            dependencies: ["Simulation", "SmartHome", "Physics", "Weather"],
+            swiftSettings: strict
+        ),
+
+        .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: strict),
+        .testTarget(name: "SmartHomeTests", dependencies: ["SmartHome", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics"], swiftSettings: strict),
+        .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI"], swiftSettings: strict),
+    ]
+)

@@ -1,0 +1,36 @@
+import Foundation
+
+/// The one error type of the `Simulation` module: a stable code plus a sentence for people.
+public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+    /// Stable, machine-readable codes. Scripts and scenario `expectError` fields match on these.
+    public enum Code: String, Sendable, CaseIterable {
+        /// The IANA time-zone name is not known to this machine's tz database.
+        case unknownTimeZone = "time.zoneUnknown"
+        /// A local date-time falls in a daylight-saving gap and never happens.
+        case nonexistentLocalTime = "time.nonexistent"
+        /// A local date-time happens twice (daylight-saving overlap).
+        case ambiguousLocalTime = "time.ambiguous"
+        /// A date, time or date-time text does not have the expected form.
+        case invalidDateTime = "time.invalid"
+        /// A duration text is not ISO 8601 (`PT2H`, `P1DT6H`).
+        case invalidDuration = "duration.invalid"
+        /// An event was scheduled before the current virtual time.
+        case scheduledInPast = "schedule.past"
+        /// A recurrence (`every N minutes at minute M`) is not well formed.
+        case invalidRecurrence = "schedule.recurrence"
+    }
+
+    /// What went wrong, as a stable code.
+    public let code: Code
+    /// What went wrong, where, and what to do — one or two sentences.
+    public let message: String
+
+    /// Creates an error with a code and a full-sentence message.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+    public var errorDescription: String? { message }
+}

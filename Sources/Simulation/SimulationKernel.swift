@@ -1,0 +1,198 @@
+import Synchronization
+
+/// The deterministic discrete-event kernel: a virtual clock, an event queue and a run loop.
+///
+/// Everything in a simulation happens inside an event handler. ``run(until:)`` pops events
+/// in (time, insertion sequence) order, advances ``now`` to each event's time, and awaits
+/// its handler to completion before looking at the queue again — one simulation task, so
+/// the order of effects never depends on the thread pool.
+///
+/// Scheduling is synchronous and thread-safe (a `Mutex` guards the queue), so an actor can
+/// plan its next event from inside an isolated method without a suspension point:
+///
+/// ```swift
+/// let kernel = SimulationKernel(start: start)
+/// kernel.schedule(after: .minutes(30)) { now in print("half an hour in:", now) }
+/// try await kernel.run(until: start + .hours(1))
+/// ```
+///
+/// The run loop must not be called from the main actor (each actor hop from there costs
+/// ~75× more); call it from a plain task.
+public final class SimulationKernel: Sendable {
+    /// What an event does when it fires; it receives the firing instant.
+    public typealias Handler = @Sendable (SimInstant) async -> Void
+
+    /// The kernel's life cycle: idle between runs, running inside ``run(until:)``.
+    public enum Phase: Sendable, Equatable {
+        /// No run loop is active; events may be scheduled.
+        case idle
+        /// A run loop is active until the given instant.
+        case running(until: SimInstant)
+    }
+
+    private struct Timer {
+        var sequence: UInt64
+        var label: String
+        var handler: Handler
+        var recurrence: Recurrence?
+    }
+
+    private struct Recurrence {
+        var calendar: LocalCalendar
+        var everyMinutes: Int
+        var atMinute: Int
+    }
+
+    private struct State {
+        var now: SimInstant
+        var phase: Phase = .idle
+        var queue = EventQueue()
+        var timers: [TimerID: Timer] = [:]
+        var nextSequence: UInt64 = 0
+        var eventsProcessed = 0
+
+        mutating func insert(_ timerID: TimerID, at time: SimInstant) -> UInt64 {
+            let sequence = nextSequence
+            nextSequence += 1
+            queue.push(.init(time: time, sequence: sequence, timer: timerID))
+            return sequence
+        }
+    }
+
+    private let state: Mutex<State>
+
+    /// A kernel whose clock starts at `start` with an empty queue.
+    public init(start: SimInstant) {
+        state = Mutex(State(now: start))
+    }
+
+    /// The current virtual time: the time of the event being handled, or where the last run stopped.
+    public var now: SimInstant { state.withLock { $0.now } }
+
+    /// Whether a run loop is active.
+    public var phase: Phase { state.withLock { $0.phase } }
+
+    /// How many events have fired so far (cancelled ones not counted).
+    public var eventsProcessed: Int { state.withLock { $0.eventsProcessed } }
+
+    /// How many events are waiting (one per live timer).
+    public var pendingCount: Int { state.withLock { $0.timers.count } }
+
+    /// The time of the next live event, if any.
+    public var nextEventTime: SimInstant? {
+        state.withLock { state in
+            while let first = state.queue.first {
+                if state.timers[first.timer]?.sequence == first.sequence { return first.time }
+                _ = state.queue.popFirst()  // stale entry of a cancelled timer
+            }
+            return nil
+        }
+    }
+
+    /// Schedules `handler` at `time`; an event at the current time runs after those already queued for it.
+    /// - Parameters:
+    ///   - time: when to fire; a time in the past is moved to ``now`` (never fires "back in time").
+    ///   - label: a short description for diagnostics.
+    /// - Returns: an id for ``cancel(_:)``.
+    @discardableResult
+    public func schedule(at time: SimInstant, label: String = "", _ handler: @escaping Handler) -> TimerID {
+        state.withLock { state in
+            let id = TimerID(state.nextSequence)
+            let sequence = state.insert(id, at: max(time, state.now))
+            state.timers[id] = Timer(sequence: sequence, label: label, handler: handler, recurrence: nil)
+            return id
+        }
+    }
+
+    /// Schedules `handler` `delay` after ``now``.
+    @discardableResult
+    public func schedule(after delay: SimDuration, label: String = "", _ handler: @escaping Handler) -> TimerID {
+        state.withLock { state in
+            let id = TimerID(state.nextSequence)
+            let sequence = state.insert(id, at: state.now + max(delay, .zero))
+            state.timers[id] = Timer(sequence: sequence, label: label, handler: handler, recurrence: nil)
+            return id
+        }
+    }
+
+    /// Schedules `handler` at every local wall time whose minute of day is `atMinute` modulo
+    /// `everyMinutes` ("hourly at minute 5"), strictly after ``now``, until cancelled.
+    ///
+    /// See ``LocalCalendar/nextRecurrence(after:everyMinutes:atMinute:)`` for daylight saving.
+    /// - Throws: ``SimulationError`` `schedule.recurrence` for a bad period or offset.
+    @discardableResult
+    public func every(minutes everyMinutes: Int, atMinute: Int, in calendar: LocalCalendar,
+                      label: String = "", _ handler: @escaping Handler) throws(SimulationError) -> TimerID {
+        try LocalCalendar.validateRecurrence(everyMinutes: everyMinutes, atMinute: atMinute)
+        let recurrence = Recurrence(calendar: calendar, everyMinutes: everyMinutes, atMinute: atMinute)
+        return try state.withLock { state throws(SimulationError) in
+            let first = try calendar.nextRecurrence(after: state.now, everyMinutes: everyMinutes, atMinute: atMinute)
+            let id = TimerID(state.nextSequence)
+            let sequence = state.insert(id, at: first)
+            state.timers[id] = Timer(sequence: sequence, label: label, handler: handler, recurrence: recurrence)
+            return id
+        }
+    }
+
+    /// Cancels a pending event or a whole recurrence.
+    /// - Returns: `true` if it was still pending.
+    @discardableResult
+    public func cancel(_ id: TimerID) -> Bool {
+        state.withLock { $0.timers.removeValue(forKey: id) != nil }
+    }
+
+    /// Runs events in order until the queue holds nothing at or before `end`, then sets ``now`` to `end`.
+    ///
+    /// Events scheduled by handlers for times up to `end` run in the same call.
+    /// - Returns: the number of events that fired during this call.
+    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; a run that is
+    ///   already active makes a second call a programming error (precondition).
+    @discardableResult
+    public func run(until end: SimInstant) async throws(SimulationError) -> Int {
+        try state.withLock { state throws(SimulationError) in
+            precondition(state.phase == .idle, "SimulationKernel.run(until:) called while already running")
+            guard end >= state.now else {
+                throw SimulationError(.scheduledInPast, "cannot run until \(end): the clock is already at \(state.now).")
+            }
+            state.phase = .running(until: end)
+        }
+        var fired = 0
+        while let (time, handler) = nextDue(notAfter: end) {
+            await handler(time)
+            fired += 1
+        }
+        state.withLock { state in
+            state.now = end
+            state.phase = .idle
+        }
+        return fired
+    }
+
+    /// Runs until `duration` after ``now``.
+    @discardableResult
+    public func advance(by duration: SimDuration) async throws(SimulationError) -> Int {
+        try await run(until: now + duration)
+    }
+
+    /// Pops the next live event due at or before `end`, advances the clock to it and, for a
+    /// recurrence, queues its next occurrence before the handler runs (so the handler may cancel it).
+    private func nextDue(notAfter end: SimInstant) -> (SimInstant, Handler)? {
+        state.withLock { state in
+            while let first = state.queue.first, first.time <= end {
+                _ = state.queue.popFirst()
+                guard var timer = state.timers[first.timer], timer.sequence == first.sequence else { continue }
+                state.now = first.time
+                state.eventsProcessed += 1
+                if let r = timer.recurrence,
+                   let next = try? r.calendar.nextRecurrence(after: first.time, everyMinutes: r.everyMinutes, atMinute: r.atMinute) {
+                    timer.sequence = state.insert(first.timer, at: next)
+                    state.timers[first.timer] = timer
+                } else {
+                    state.timers[first.timer] = nil
+                }
+                return (first.time, timer.handler)
+            }
+            return nil
+        }
+    }
+}
