@@ -1,0 +1,193 @@
+/// The ``OpenHABAPI`` served in-process by an ``OpenHABRuntime``: the same validation,
+/// statuses and error bodies as openHAB's REST resources, without a socket.
+public struct InProcessOpenHABAPI: OpenHABAPI {
+    /// The runtime whose registries answer.
+    public let runtime: OpenHABRuntime
+    /// The server root used for Item `link` URLs, e.g. `http://localhost:8080`.
+    public let baseURL: String
+    /// Tokens and roles.
+    public let policy: OpenHABAccessPolicy
+    /// The credentials this client presents on every call.
+    public let credentials: OpenHABCredentials
+
+    /// A client of `runtime`.
+    /// - Parameters:
+    ///   - baseURL: the server root for `link` fields (no trailing slash).
+    ///   - policy: which tokens the server knows; by default none, with the implicit user role.
+    ///   - credentials: what this client sends.
+    public init(runtime: OpenHABRuntime, baseURL: String = "http://localhost:8080",
+                policy: OpenHABAccessPolicy = OpenHABAccessPolicy(), credentials: OpenHABCredentials = .anonymous) {
+        self.runtime = runtime
+        self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+        self.policy = policy
+        self.credentials = credentials
+    }
+
+    /// The same server, called with other credentials.
+    public func with(credentials: OpenHABCredentials) -> InProcessOpenHABAPI {
+        InProcessOpenHABAPI(runtime: runtime, baseURL: baseURL, policy: policy, credentials: credentials)
+    }
+
+    // MARK: Things
+
+    public func getThings() async throws(SmartHomeError) -> RESTResponse<[EnrichedThingDTO]> {
+        try policy.authorize(credentials, needs: .administrator)
+        var dtos: [EnrichedThingDTO] = []
+        for thing in await runtime.things.all() { dtos.append(await thingDTO(thing)) }
+        return RESTResponse(.ok, dtos)
+    }
+
+    public func getThing(_ uid: String) async throws(SmartHomeError) -> RESTResponse<EnrichedThingDTO> {
+        try policy.authorize(credentials, needs: .administrator)
+        guard let parsed = try? ThingUID(uid), let thing = await runtime.things.thing(parsed) else {
+            throw SmartHomeError(.thingNotFound, "Thing \(uid) does not exist!")
+        }
+        return RESTResponse(.ok, await thingDTO(thing))
+    }
+
+    // MARK: Items
+
+    public func getItems() async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> {
+        try policy.authorize(credentials, needs: .user)
+        var dtos: [EnrichedItemDTO] = []
+        for item in await runtime.items.all() { dtos.append(await itemDTO(item)) }
+        return RESTResponse(.ok, dtos)
+    }
+
+    public func getItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
+        try policy.authorize(credentials, needs: .user)
+        return RESTResponse(.ok, await itemDTO(try await existingItem(name)))
+    }
+
+    public func getItemState(_ name: String) async throws(SmartHomeError) -> RESTResponse<String> {
+        try policy.authorize(credentials, needs: .user)
+        return RESTResponse(.ok, try await existingItem(name).state.description)
+    }
+
+    public func putItem(_ name: String, body: ItemDTO?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
+        try policy.authorize(credentials, needs: .administrator)
+        guard let body else { throw SmartHomeError(.missingBody, "PUT /rest/items/\(name) needs a JSON body with type and name.") }
+        let itemName = try ItemName(name)
+        guard body.name == name else {
+            throw SmartHomeError(.nameMismatch,
+                                 "The body names the Item \"\(body.name ?? "")\" but the path names \"\(name)\"; they must be equal.")
+        }
+        let type = try ItemType.parse(body.type ?? "")
+        if let existing = await runtime.items.item(itemName), !existing.isManaged {
+            throw SmartHomeError(.itemNotManaged, "Cannot update non-managed Item \(name)")
+        }
+        let item = Item(name: itemName, type: type, label: body.label, category: body.category,
+                        tags: body.tags ?? [], groupNames: body.groupNames ?? [])
+        let created = await runtime.putItem(item)
+        let stored = try await existingItem(name)
+        return RESTResponse(created ? .created : .ok, await itemDTO(stored))
+    }
+
+    public func deleteItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try policy.authorize(credentials, needs: .administrator)
+        let item = try await existingItem(name)
+        guard item.isManaged else { throw SmartHomeError(.itemNotManaged, "Cannot delete non-managed Item \(name)") }
+        try await runtime.removeItem(item.name)
+        return RESTResponse(.ok, NoContent())
+    }
+
+    public func sendCommand(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try policy.authorize(credentials, needs: .user)
+        let item = try await existingItem(name)
+        let command: Command
+        if item.type == .switchItem, text.lowercased() == "toggle" {
+            command = .onOff(item.state == .onOff(.on) ? .off : .on)
+        } else if let parsed = item.type.parseCommand(text) {
+            command = parsed
+        } else {
+            throw SmartHomeError(.invalidCommand,
+                                 "\"\(text)\" is not a command for the \(item.type) Item \(name)\(Self.commandHint(item.type)).")
+        }
+        try await runtime.sendCommand(command, to: item.name)
+        return RESTResponse(.ok, NoContent())
+    }
+
+    public func updateState(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try policy.authorize(credentials, needs: .user)
+        let item = try await existingItem(name)
+        guard let state = item.type.parseState(text) else {
+            throw SmartHomeError(.invalidState, "State could not be parsed: \(text)")
+        }
+        try await runtime.postUpdate(state, to: item.name)
+        return RESTResponse(.accepted, NoContent())
+    }
+
+    // MARK: Links
+
+    public func getLinks() async throws(SmartHomeError) -> RESTResponse<[ItemChannelLinkDTO]> {
+        try policy.authorize(credentials, needs: .administrator)
+        return RESTResponse(.ok, await runtime.links.all().map(ItemChannelLinkDTO.init))
+    }
+
+    public func putLink(itemName: String, channelUID: String,
+                        body: ItemChannelLinkDTO?) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try policy.authorize(credentials, needs: .administrator)
+        if let body, body.itemName != itemName || body.channelUID != channelUID {
+            throw SmartHomeError(.invalidLink,
+                                 "Link body \(body.itemName) -> \(body.channelUID) does not match the path \(itemName) -> \(channelUID).")
+        }
+        guard let name = try? ItemName(itemName), await runtime.items.item(name) != nil else {
+            throw SmartHomeError(.invalidLink, "Item \(itemName) does not exist; create it with PUT /rest/items/\(itemName) first.")
+        }
+        let uid: ChannelUID
+        do { uid = try ChannelUID(channelUID) } catch {
+            throw SmartHomeError(.invalidLink, "Channel UID \(channelUID) is malformed: \(error.message)")
+        }
+        guard let channel = await runtime.things.channel(uid) else {
+            throw SmartHomeError(.invalidLink, "Channel \(channelUID) does not exist; GET /rest/things lists every channel UID.")
+        }
+        let link = ItemChannelLink(itemName: name, channelUID: uid, configuration: body?.configuration ?? [:])
+        if channel.kind == .trigger, link.configuration["profile"] == "system:default" {
+            throw SmartHomeError(.invalidLink, "Trigger channel \(channelUID) needs a trigger profile, not system:default.")
+        }
+        try await runtime.link(link)
+        return RESTResponse(.ok, NoContent())
+    }
+
+    public func deleteLink(itemName: String, channelUID: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try policy.authorize(credentials, needs: .administrator)
+        let notFound = SmartHomeError(.linkNotFound, "Link \(itemName) -> \(channelUID) does not exist!")
+        guard let name = try? ItemName(itemName), let uid = try? ChannelUID(channelUID) else { throw notFound }
+        do { try await runtime.unlink(name, uid) } catch { throw notFound }
+        return RESTResponse(.ok, NoContent())
+    }
+
+    // MARK: Helpers
+
+    private func existingItem(_ name: String) async throws(SmartHomeError) -> Item {
+        guard let parsed = try? ItemName(name), let item = await runtime.items.item(parsed) else {
+            throw SmartHomeError(.itemNotFound, "Item \(name) does not exist!")
+        }
+        return item
+    }
+
+    private func itemDTO(_ item: Item) async -> EnrichedItemDTO {
+        var description: StateDescription?
+        if let first = await runtime.links.channels(linkedTo: item.name).first {
+            description = await runtime.things.channel(first)?.stateDescription
+        }
+        return EnrichedItemDTO(item, baseURL: baseURL, stateDescription: description)
+    }
+
+    private func thingDTO(_ thing: Thing) async -> EnrichedThingDTO {
+        var linked: [ChannelUID: [ItemName]] = [:]
+        for channel in thing.channels { linked[channel.uid] = await runtime.links.items(linkedTo: channel.uid) }
+        return EnrichedThingDTO(thing, linkedItems: linked)
+    }
+
+    private static func commandHint(_ type: ItemType) -> String {
+        switch type {
+        case .switchItem: return "; send ON, OFF or toggle (upper-case, as openHAB)"
+        case .contactItem: return "; a Contact accepts only REFRESH (OPEN/CLOSED are states)"
+        case .numberItem(let d?): return "; send a number or a quantity such as \"21.5 \(d.defaultUnit.symbol)\""
+        case .numberItem(nil): return "; send a number such as 21.5"
+        case .dimmerItem: return "; send 0–100, ON, OFF, INCREASE or DECREASE"
+        case .stringItem: return ""
+        }
+    }
+}

@@ -1,0 +1,34 @@
+/// The REST calls the booking services make to openHAB, as typed Swift operations.
+///
+/// Each method mirrors one REST endpoint; success returns the status openHAB answers with
+/// (200/201/202) and the body; failure throws ``SmartHomeError``, whose ``SmartHomeError/httpStatus``
+/// and ``SmartHomeError/responseBody`` are what openHAB would send (400/401/403/404/405).
+/// Names and UIDs arrive as raw strings, as in a URL path, so that invalid ones produce
+/// openHAB's errors. In a simulation the implementation is ``InProcessOpenHABAPI``; an HTTP
+/// client implementing the same protocol can point the same services at a real openHAB.
+public protocol OpenHABAPI: Sendable {
+    /// `GET /rest/things` — every Thing with its channels (admin).
+    func getThings() async throws(SmartHomeError) -> RESTResponse<[EnrichedThingDTO]>
+    /// `GET /rest/things/{uid}` (admin).
+    func getThing(_ uid: String) async throws(SmartHomeError) -> RESTResponse<EnrichedThingDTO>
+    /// `GET /rest/items` — every Item, sorted by name.
+    func getItems() async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]>
+    /// `GET /rest/items/{name}`.
+    func getItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO>
+    /// `GET /rest/items/{name}/state` — the state as plain text.
+    func getItemState(_ name: String) async throws(SmartHomeError) -> RESTResponse<String>
+    /// `PUT /rest/items/{name}` — create (201) or update (200) a managed Item (admin).
+    func putItem(_ name: String, body: ItemDTO?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO>
+    /// `DELETE /rest/items/{name}` (admin).
+    func deleteItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
+    /// `POST /rest/items/{name}` with a text/plain command.
+    func sendCommand(_ name: String, _ command: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
+    /// `PUT /rest/items/{name}/state` with a text/plain state (202).
+    func updateState(_ name: String, _ state: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
+    /// `GET /rest/links` (admin).
+    func getLinks() async throws(SmartHomeError) -> RESTResponse<[ItemChannelLinkDTO]>
+    /// `PUT /rest/links/{item}/{channelUID}` (admin).
+    func putLink(itemName: String, channelUID: String, body: ItemChannelLinkDTO?) async throws(SmartHomeError) -> RESTResponse<NoContent>
+    /// `DELETE /rest/links/{item}/{channelUID}` (admin).
+    func deleteLink(itemName: String, channelUID: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
+}

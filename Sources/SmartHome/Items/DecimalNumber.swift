@@ -1,0 +1,122 @@
+/// A number as openHAB's `DecimalType` holds it: a value plus the exact text it prints as.
+///
+/// openHAB keeps `BigDecimal`s, so `21` prints as `21`, `21.50` as `21.50`, and a number that
+/// came from a Java `double` prints as `Double.toString` does (`21.0`). The twin keeps the
+/// value as a `Double` for arithmetic and the text for output; equality compares values only
+/// (like `BigDecimal.compareTo`), so `21` and `21.0` are the same state.
+public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Comparable {
+    /// The numeric value.
+    public let value: Double
+    /// The text openHAB would print.
+    public let text: String
+
+    /// Parses a decimal text the way `new BigDecimal(text)` does (`21`, `-0.5`, `+3`, `1e3`, `.5`).
+    /// Returns `nil` for anything else (empty, `NaN`, `21,5`, `0x10`, spaces).
+    public init?(parsing text: some StringProtocol) {
+        let s = String(text)
+        guard Self.isJavaDecimal(s), let value = Double(s), value.isFinite else { return nil }
+        self.value = value
+        if s.contains(where: { $0 == "e" || $0 == "E" }) {
+            self.text = Self.javaDoubleText(value)
+        } else {
+            var plain = s.hasPrefix("+") ? String(s.dropFirst()) : s
+            if plain.hasPrefix(".") { plain = "0" + plain }
+            if plain.hasPrefix("-.") { plain = "-0" + plain.dropFirst() }
+            if plain.hasSuffix(".") { plain.removeLast() }
+            self.text = plain
+        }
+    }
+
+    /// A number that came from a `double`, printed like `BigDecimal.valueOf(double)`: `21.0`, `21.5`.
+    public init(_ value: Double) {
+        self.value = value.isFinite ? value : 0
+        self.text = Self.javaDoubleText(self.value)
+    }
+
+    /// An integer, printed without a fraction: `0`, `60`.
+    public init(integer: Int) {
+        value = Double(integer)
+        text = String(integer)
+    }
+
+    /// `value` rounded to `fractionDigits` decimals and printed with exactly that many (`21.3`, `0.125`).
+    public init(_ value: Double, fractionDigits: Int) {
+        let v = value.isFinite ? value : 0
+        self.text = Self.fixed(v, fractionDigits: fractionDigits)
+        self.value = Double(self.text) ?? v
+    }
+
+    public var description: String { text }
+
+    public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool { lhs.value == rhs.value }
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+    public static func < (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool { lhs.value < rhs.value }
+
+    /// Java's `Double.toString` in plain notation: shortest round-trip digits, at least one fraction digit.
+    static func javaDoubleText(_ value: Double) -> String {
+        let swift = "\(value)"  // shortest round-trip digits
+        guard swift.contains("e") else { return swift }
+        // Expand Swift's exponent form (1e-05, 1.5e+16) to plain decimal notation.
+        let negative = value < 0
+        let parts = swift.drop(while: { $0 == "-" }).split(separator: "e")
+        guard parts.count == 2, let exponent = Int(parts[1]) else { return swift }
+        let mantissa = String(parts[0])
+        let digits = mantissa.replacingOccurrences(of: ".", with: "")
+        let pointIndex = (mantissa.firstIndex(of: ".").map { mantissa.distance(from: mantissa.startIndex, to: $0) } ?? mantissa.count) + exponent
+        var result: String
+        if pointIndex <= 0 {
+            result = "0." + String(repeating: "0", count: -pointIndex) + digits
+        } else if pointIndex >= digits.count {
+            result = digits + String(repeating: "0", count: pointIndex - digits.count) + ".0"
+        } else {
+            let i = digits.index(digits.startIndex, offsetBy: pointIndex)
+            result = digits[..<i] + "." + digits[i...]
+        }
+        return (negative ? "-" : "") + result
+    }
+
+    /// Fixed-point text with `fractionDigits` decimals, locale-independent, half away from zero.
+    static func fixed(_ value: Double, fractionDigits: Int) -> String {
+        let digits = max(0, min(fractionDigits, 15))
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        guard scaled < 9.0e18 else { return javaDoubleText(value) }
+        let integer = UInt64(scaled)
+        let divisor = UInt64(scale)
+        let whole = integer / divisor, fraction = integer % divisor
+        var text = (value < 0 && integer != 0 ? "-" : "") + String(whole)
+        if digits > 0 {
+            let f = String(fraction)
+            text += "." + String(repeating: "0", count: digits - f.count) + f
+        }
+        return text
+    }
+
+    /// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?` — what `BigDecimal(String)` accepts.
+    private static func isJavaDecimal(_ s: String) -> Bool {
+        var bytes = Substring(s).utf8[...]
+        if let f = bytes.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+        let intPart = bytes.prefix(while: isDigit)
+        bytes = bytes.dropFirst(intPart.count)
+        var fracCount = 0
+        if bytes.first == UInt8(ascii: ".") {
+            bytes = bytes.dropFirst()
+            let frac = bytes.prefix(while: isDigit)
+            fracCount = frac.count
+            bytes = bytes.dropFirst(frac.count)
+        }
+        guard intPart.count + fracCount > 0 else { return false }
+        if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
+            bytes = bytes.dropFirst()
+            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            let exp = bytes.prefix(while: isDigit)
+            guard !exp.isEmpty else { return false }
+            bytes = bytes.dropFirst(exp.count)
+        }
+        return bytes.isEmpty
+    }
+}
+
+import Foundation

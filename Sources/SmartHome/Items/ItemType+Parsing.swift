@@ -1,0 +1,75 @@
+extension ItemType {
+    /// Parses a command text the way openHAB's `TypeParser` does for this Item type's accepted
+    /// command types: `ON` yes, `on` no; `21`, `21.5 °C`, `21.5°C` for numbers; `REFRESH` for all.
+    ///
+    /// `toggle` is not a command: the REST layer turns it into `ON`/`OFF` from the current state.
+    /// - Returns: `nil` when the text is not a command this type accepts.
+    public func parseCommand(_ text: String) -> Command? {
+        if text == "REFRESH" { return .refresh }
+        switch self {
+        case .switchItem:
+            return OnOff(rawValue: text).map(Command.onOff)
+        case .contactItem:
+            return nil
+        case .numberItem(let dimension):
+            if let n = DecimalNumber(parsing: text) { return .decimal(n) }
+            guard let q = Quantity(parsing: text) else { return nil }
+            if let dimension, q.unit.dimension != dimension { return nil }
+            return .quantity(q)
+        case .stringItem:
+            return .string(text)
+        case .dimmerItem:
+            if let v = OnOff(rawValue: text) { return .onOff(v) }
+            if let v = IncreaseDecrease(rawValue: text) { return .increaseDecrease(v) }
+            if let n = DecimalNumber(parsing: text), (0...100).contains(n.value) { return .percent(n) }
+            return nil
+        }
+    }
+
+    /// Parses a state text for this type (`PUT /items/{name}/state`); `NULL` and `UNDEF` are
+    /// accepted by every type.
+    /// - Returns: `nil` when the text is not a state this type holds.
+    public func parseState(_ text: String) -> State? {
+        if text == "NULL" { return .null }
+        if text == "UNDEF" { return .undef }
+        let candidate: State?
+        switch self {
+        case .switchItem: candidate = OnOff(rawValue: text).map(State.onOff)
+        case .contactItem: candidate = OpenClosed(rawValue: text).map(State.openClosed)
+        case .numberItem:
+            if let n = DecimalNumber(parsing: text) { candidate = .decimal(n) }
+            else { candidate = Quantity(parsing: text).map(State.quantity) }
+        case .stringItem: candidate = .string(text)
+        case .dimmerItem:
+            if let n = DecimalNumber(parsing: text) { candidate = .percent(n) }
+            else { candidate = OnOff(rawValue: text).map(State.onOff) }
+        }
+        return candidate.flatMap(accepting)
+    }
+
+    /// The state an Item of this type takes when handed `state` (by a device, by autoupdate or
+    /// by the REST API), or `nil` if the type does not accept it (openHAB drops such updates).
+    ///
+    /// A plain number given to a `Number:Dimension` Item takes the dimension's unit as a Java
+    /// double would (`21` → `21.0 °C`); a quantity is converted to the Item's unit; a Dimmer
+    /// turns ON/OFF into 100/0.
+    public func accepting(_ state: State) -> State? {
+        if state.isUndefined { return state }
+        switch (self, state) {
+        case (.switchItem, .onOff), (.contactItem, .openClosed), (.stringItem, .string), (.dimmerItem, .percent):
+            return state
+        case (.dimmerItem, .onOff(let v)):
+            return .percent(DecimalNumber(integer: v.isOn ? 100 : 0))
+        case (.numberItem(nil), .decimal):
+            return state
+        case (.numberItem(nil), .quantity(let q)):
+            return .decimal(q.number)
+        case (.numberItem(let d?), .decimal(let n)):
+            return .quantity(Quantity(DecimalNumber(n.value), d.defaultUnit))
+        case (.numberItem(let d?), .quantity(let q)):
+            return q.converted(to: d.defaultUnit).map(State.quantity)
+        default:
+            return nil
+        }
+    }
+}

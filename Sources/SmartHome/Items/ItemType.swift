@@ -1,0 +1,61 @@
+/// An Item's type: what states it holds and what commands it accepts.
+public enum ItemType: Sendable, Hashable, CustomStringConvertible {
+    /// `Switch`: ON/OFF.
+    case switchItem
+    /// `Contact`: OPEN/CLOSED, read-only.
+    case contactItem
+    /// `Number` or `Number:Dimension`.
+    case numberItem(Dimension?)
+    /// `String`.
+    case stringItem
+    /// `Dimmer`: a percentage.
+    case dimmerItem
+
+    /// Every type name the twin accepts, for error hints.
+    public static let allNames: [String] = ["Switch", "Contact", "Number"]
+        + Dimension.allCases.map { "Number:\($0.rawValue)" } + ["String", "Dimmer"]
+
+    /// Parses `Switch`, `Number:Temperature`, … (case-sensitive, as openHAB).
+    public init?(rawValue: String) {
+        switch rawValue {
+        case "Switch": self = .switchItem
+        case "Contact": self = .contactItem
+        case "Number": self = .numberItem(nil)
+        case "String": self = .stringItem
+        case "Dimmer": self = .dimmerItem
+        default:
+            guard rawValue.hasPrefix("Number:"), let d = Dimension(rawValue: String(rawValue.dropFirst(7))) else { return nil }
+            self = .numberItem(d)
+        }
+    }
+
+    /// Parses a type name.
+    /// - Throws: ``SmartHomeError`` `item.typeUnknown` listing the known types.
+    public static func parse(_ text: String) throws(SmartHomeError) -> ItemType {
+        guard let type = ItemType(rawValue: text) else {
+            throw SmartHomeError(.unknownItemType,
+                                 "Item type \"\(text)\" is not known; use one of \(allNames.joined(separator: ", ")).")
+        }
+        return type
+    }
+
+    /// The openHAB type name.
+    public var rawValue: String {
+        switch self {
+        case .switchItem: return "Switch"
+        case .contactItem: return "Contact"
+        case .numberItem(nil): return "Number"
+        case .numberItem(let d?): return "Number:\(d.rawValue)"
+        case .stringItem: return "String"
+        case .dimmerItem: return "Dimmer"
+        }
+    }
+
+    public var description: String { rawValue }
+
+    /// The unit states of this type are shown in (`nil` for non-dimensioned types).
+    public var unit: QuantityUnit? {
+        if case .numberItem(let d?) = self { return d.defaultUnit }
+        return nil
+    }
+}

@@ -1,0 +1,39 @@
+/// A number with a unit, openHAB's `QuantityType`: `21.5 °C`, `60 W`, `1.234 kWh`.
+public struct Quantity: Sendable, Hashable, CustomStringConvertible {
+    /// The number, with the text it prints as.
+    public let number: DecimalNumber
+    /// The unit.
+    public let unit: QuantityUnit
+
+    /// A quantity of `number` `unit`.
+    public init(_ number: DecimalNumber, _ unit: QuantityUnit) {
+        self.number = number
+        self.unit = unit
+    }
+
+    /// The numeric value in ``unit``.
+    public var value: Double { number.value }
+
+    /// Parses `21.5 °C`, `21.5°C`, `2 kW` (number, optional spaces, unit symbol).
+    public init?(parsing text: some StringProtocol) {
+        let s = String(text)
+        guard let unitStart = s.firstIndex(where: { !($0.isASCII && ($0.isNumber || "+-.eE".contains($0))) })
+        else { return nil }
+        // An 'e' followed by a unit letter is ambiguous; units here never start with e/E.
+        let numberText = s[..<unitStart]
+        let unitText = s[unitStart...].drop(while: { $0 == " " })
+        guard let number = DecimalNumber(parsing: numberText), let unit = QuantityUnit(symbol: unitText) else { return nil }
+        self.init(number, unit)
+    }
+
+    /// This quantity in `target` (same dimension); the text is recomputed from the double
+    /// unless the unit is unchanged.
+    public func converted(to target: QuantityUnit) -> Quantity? {
+        guard target.dimension == unit.dimension else { return nil }
+        guard target != unit else { return self }
+        return Quantity(DecimalNumber(target.fromBase(unit.toBase(value))), target)
+    }
+
+    /// `number unit`, e.g. `21.5 °C`.
+    public var description: String { "\(number.text) \(unit.symbol)" }
+}

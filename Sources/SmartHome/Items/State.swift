@@ -1,0 +1,57 @@
+/// The state of an Item, as openHAB's `State` implementations.
+public enum State: Sendable, Hashable, CustomStringConvertible {
+    /// Never set (`NULL`): the state of a fresh Item.
+    case null
+    /// Set, but undefined (`UNDEF`).
+    case undef
+    /// `ON` / `OFF`.
+    case onOff(OnOff)
+    /// `OPEN` / `CLOSED`.
+    case openClosed(OpenClosed)
+    /// A plain number (`DecimalType`).
+    case decimal(DecimalNumber)
+    /// A number with a unit (`QuantityType`).
+    case quantity(Quantity)
+    /// A percentage 0–100 (`PercentType`).
+    case percent(DecimalNumber)
+    /// Text (`StringType`).
+    case string(String)
+
+    /// The text openHAB shows: `ON`, `21.5 °C`, `NULL`.
+    public var description: String {
+        switch self {
+        case .null: return "NULL"
+        case .undef: return "UNDEF"
+        case .onOff(let v): return v.rawValue
+        case .openClosed(let v): return v.rawValue
+        case .decimal(let n), .percent(let n): return n.text
+        case .quantity(let q): return q.description
+        case .string(let s): return s
+        }
+    }
+
+    /// The event payload `type`: the state class name without `Type` (`OnOff`, `Quantity`, `UnDef`).
+    public var typeName: String {
+        switch self {
+        case .null, .undef: return "UnDef"
+        case .onOff: return "OnOff"
+        case .openClosed: return "OpenClosed"
+        case .decimal: return "Decimal"
+        case .quantity: return "Quantity"
+        case .percent: return "Percent"
+        case .string: return "String"
+        }
+    }
+
+    /// The numeric part of a number, quantity or percent state; `nil` otherwise.
+    public var numericValue: Double? {
+        switch self {
+        case .decimal(let n), .percent(let n): return n.value
+        case .quantity(let q): return q.value
+        default: return nil
+        }
+    }
+
+    /// Whether this is `NULL` or `UNDEF`.
+    public var isUndefined: Bool { self == .null || self == .undef }
+}

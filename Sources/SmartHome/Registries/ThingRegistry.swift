@@ -1,0 +1,46 @@
+/// Owns every Thing and its handler. Read it freely; change it through ``OpenHABRuntime``,
+/// which publishes the matching events.
+public actor ThingRegistry {
+    private var things: [ThingUID: Thing] = [:]
+    private var handlers: [ThingUID: any ThingHandler] = [:]
+
+    /// An empty registry.
+    public init() {}
+
+    /// The Thing with `uid`, if any.
+    public func thing(_ uid: ThingUID) -> Thing? { things[uid] }
+
+    /// Every Thing, sorted by UID.
+    public func all() -> [Thing] { things.values.sorted { $0.uid < $1.uid } }
+
+    /// The number of Things.
+    public var count: Int { things.count }
+
+    /// The current status of `uid`, if the Thing exists.
+    public func status(of uid: ThingUID) -> ThingStatusInfo? { things[uid]?.statusInfo }
+
+    /// The channel with `uid`, if its Thing exists and has it.
+    public func channel(_ uid: ChannelUID) -> Channel? { things[uid.thingUID]?.channel(uid) }
+
+    func handler(for uid: ThingUID) -> (any ThingHandler)? { handlers[uid] }
+
+    func add(_ thing: Thing, handler: any ThingHandler) throws(SmartHomeError) {
+        guard things[thing.uid] == nil else {
+            throw SmartHomeError(.duplicateThing, "A Thing with UID \(thing.uid) already exists; remove it first or use another id.")
+        }
+        things[thing.uid] = thing
+        handlers[thing.uid] = handler
+    }
+
+    func remove(_ uid: ThingUID) -> (Thing, any ThingHandler)? {
+        guard let thing = things.removeValue(forKey: uid), let handler = handlers.removeValue(forKey: uid) else { return nil }
+        return (thing, handler)
+    }
+
+    /// Sets the status; returns (old, new) if it changed, `nil` if unchanged or the Thing is unknown.
+    func setStatus(_ uid: ThingUID, _ info: ThingStatusInfo) -> (old: ThingStatusInfo, new: ThingStatusInfo)? {
+        guard let old = things[uid]?.statusInfo, old != info else { return nil }
+        things[uid]?.statusInfo = info
+        return (old, info)
+    }
+}
