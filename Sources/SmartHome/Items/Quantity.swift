@@ -28,10 +28,14 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
 
     /// This quantity in `target` (same dimension); the text is recomputed from the double
     /// unless the unit is unchanged.
+    ///
+    /// openHAB converts with exact decimals; the twin converts in binary floating point and
+    /// rounds to 1e-9 so that `212 °F` is exactly `100.0 °C`, not `100.00000000000006 °C`.
     public func converted(to target: QuantityUnit) -> Quantity? {
         guard target.dimension == unit.dimension else { return nil }
         guard target != unit else { return self }
-        return Quantity(DecimalNumber(target.fromBase(unit.toBase(value))), target)
+        let converted = (target.fromBase(unit.toBase(value)) * 1e9).rounded() / 1e9
+        return Quantity(DecimalNumber(converted), target)
     }
 
     /// `number unit`, e.g. `21.5 °C`.

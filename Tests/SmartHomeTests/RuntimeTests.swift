@@ -1,0 +1,115 @@
+import Testing
+@testable import SmartHome
+
+@Suite("Command routing, autoupdate and events")
+struct RuntimeTests {
+    @Test func itemsShowTheDeviceStateOnceLinked() async throws {
+        let world = try await TestWorld()
+        #expect(try await world.state("flat_1_heating_switch") == "OFF")
+        #expect(try await world.state("flat_1_heating_setpoint") == "21.0 °C")
+        #expect(try await world.state("flat_1_heating_temperature") == "19.5 °C")
+    }
+
+    @Test func onlineCommandUpdatesOptimisticallyThenTheDeviceCorrects() async throws {
+        let world = try await TestWorld()
+        world.log.clear()
+        _ = try await world.api.sendCommand("flat_1_heating_setpoint", "35 °C")
+        #expect(world.log.all == [
+            #"openhab/items/flat_1_heating_setpoint/command {"type":"Quantity","value":"35 °C"}"#,
+            #"openhab/items/flat_1_heating_setpoint/state {"type":"Quantity","value":"35 °C"}"#,
+            #"openhab/items/flat_1_heating_setpoint/statechanged {"type":"Quantity","value":"35 °C","oldType":"Quantity","oldValue":"21.0 °C"}"#,
+            #"openhab/items/flat_1_heating_setpoint/state {"type":"Quantity","value":"30.0 °C"}"#,
+            #"openhab/items/flat_1_heating_setpoint/statechanged {"type":"Quantity","value":"30.0 °C","oldType":"Quantity","oldValue":"35 °C"}"#,
+        ])
+        #expect(try await world.state("flat_1_heating_setpoint") == "30.0 °C")
+        #expect(await world.device.received.last == "setpoint=35 °C")
+    }
+
+    @Test func offlineThingLeavesTheItemUnchanged() async throws {
+        let world = try await TestWorld()
+        await world.device.setOnline(false)
+        world.log.clear()
+        _ = try await world.api.sendCommand("flat_1_heating_switch", "ON")
+        #expect(try await world.state("flat_1_heating_switch") == "OFF")
+        #expect(world.log.all == [#"openhab/items/flat_1_heating_switch/command {"type":"OnOff","value":"ON"}"#])
+        // openHAB still hands the command to the initialised handler; the offline device ignores it.
+        #expect(await world.device.received.last == "switch=ON")
+        let thing = try await world.api.getThing("twin:thermostat:flat-1:heating").body
+        #expect(thing.statusInfo == ThingStatusInfo(.offline, .communicationError, description: "no answer"))
+    }
+
+    @Test func unlinkedItemTakesTheCommandAsState() async throws {
+        let world = try await TestWorld()
+        _ = try await world.api.putItem("virtual_switch", body: ItemDTO(type: "Switch", name: "virtual_switch"))
+        #expect(try await world.state("virtual_switch") == "NULL")
+        _ = try await world.api.sendCommand("virtual_switch", "ON")
+        #expect(try await world.state("virtual_switch") == "ON")
+        _ = try await world.api.sendCommand("virtual_switch", "toggle")
+        #expect(try await world.state("virtual_switch") == "OFF")
+        _ = try await world.api.sendCommand("virtual_switch", "TOGGLE")
+        #expect(try await world.state("virtual_switch") == "ON")
+    }
+
+    @Test func refreshDoesNotChangeState() async throws {
+        let world = try await TestWorld()
+        world.log.clear()
+        _ = try await world.api.sendCommand("flat_1_heating_switch", "REFRESH")
+        #expect(try await world.state("flat_1_heating_switch") == "OFF")
+        #expect(!world.log.all.contains { $0.contains("statechanged") })
+    }
+
+    @Test func stateReportsReachEveryLinkedItem() async throws {
+        let world = try await TestWorld()
+        _ = try await world.api.putItem("living_room_temperature", body: ItemDTO(type: "Number:Temperature", name: "living_room_temperature"))
+        _ = try await world.api.putLink(itemName: "living_room_temperature", channelUID: "twin:thermostat:flat-1:heating:temperature", body: nil)
+        await world.device.reportTemperature(20.04)
+        #expect(try await world.state("flat_1_heating_temperature") == "20.0 °C")
+        #expect(try await world.state("living_room_temperature") == "20.0 °C")
+    }
+
+    @Test func thingStatusEvents() async throws {
+        let world = try await TestWorld()
+        world.log.clear()
+        await world.device.setOnline(false)
+        await world.device.setOnline(true)
+        #expect(world.log.all == [
+            #"openhab/things/twin:thermostat:flat-1:heating/statuschanged [{"status":"OFFLINE","statusDetail":"COMMUNICATION_ERROR","description":"no answer"},{"status":"ONLINE","statusDetail":"NONE"}]"#,
+            #"openhab/things/twin:thermostat:flat-1:heating/statuschanged [{"status":"ONLINE","statusDetail":"NONE"},{"status":"OFFLINE","statusDetail":"COMMUNICATION_ERROR","description":"no answer"}]"#,
+        ])
+    }
+
+    @Test func busDeliversInSubscriptionOrderWithFilters() async throws {
+        let world = try await TestWorld()
+        let first = EventLog(), second = EventLog()
+        await world.runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { first.add($0) }
+        await world.runtime.events.subscribe(EventFilter(topics: ["openhab/things/**"])) { second.add($0) }
+        _ = try await world.api.sendCommand("flat_1_heating_switch", "ON")
+        await world.device.setOnline(false)
+        #expect(first.all == [#"openhab/items/flat_1_heating_switch/statechanged {"type":"OnOff","value":"ON","oldType":"OnOff","oldValue":"OFF"}"#])
+        #expect(second.all.count == 1)
+        #expect(second.all[0].hasPrefix("openhab/things/twin:thermostat:flat-1:heating/statuschanged"))
+    }
+
+    @Test func serverSentEventShape() {
+        let event = OpenHABEvent(.itemState(try! ItemName("x"), .onOff(.on)))
+        #expect(event.serverSentEventData == #"{"topic":"openhab/items/x/state","payload":"{\"type\":\"OnOff\",\"value\":\"ON\"}","type":"ItemStateEvent"}"#)
+    }
+
+    @Test func removingAThingRemovesItsLinks() async throws {
+        let world = try await TestWorld()
+        try await world.runtime.removeThing(try ThingUID("twin:thermostat:flat-1:heating"))
+        #expect(try await world.api.getLinks().body.isEmpty)
+        await #expect(throws: SmartHomeError.self) { try await world.runtime.removeThing(try ThingUID("twin:thermostat:flat-1:heating")) }
+    }
+
+    @Test func duplicateThingIsRejected() async throws {
+        let world = try await TestWorld()
+        let again = FakeThermostat(uid: try ThingUID("twin:thermostat:flat-1:heating"))
+        do {
+            try await world.runtime.addThing(await again.thing, handler: again)
+            Issue.record("duplicate accepted")
+        } catch {
+            #expect(error.code == .duplicateThing)
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import SmartHome
+
+@Suite("openHAB parsing and formatting of states and commands")
+struct StateAndCommandTests {
+    let temperature = ItemType.numberItem(.temperature)
+
+    @Test("Switch commands are case-sensitive", arguments: [("ON", "ON"), ("OFF", "OFF"), ("REFRESH", "REFRESH")])
+    func switchCommands(text: String, parsed: String) {
+        #expect(ItemType.switchItem.parseCommand(text)?.description == parsed)
+    }
+
+    @Test("Switch rejects", arguments: ["on", "On", "toggle", "1", "true", ""])
+    func switchRejects(text: String) {
+        #expect(ItemType.switchItem.parseCommand(text) == nil)
+    }
+
+    @Test("Number:Temperature commands", arguments: [
+        ("21", "Decimal", "21"), ("21.5 °C", "Quantity", "21.5 °C"), ("21.5°C", "Quantity", "21.5 °C"),
+        ("70 °F", "Quantity", "70 °F"), ("-3", "Decimal", "-3"), ("22.50", "Decimal", "22.50"), ("REFRESH", "Refresh", "REFRESH"),
+    ])
+    func temperatureCommands(text: String, type: String, printed: String) throws {
+        let command = try #require(temperature.parseCommand(text))
+        #expect(command.typeName == type)
+        #expect(command.description == printed)
+    }
+
+    @Test("Number:Temperature rejects", arguments: ["21,5", "warm", "21 W", "21 C", "NaN", "", "0x10", "21.5 °C extra"])
+    func temperatureRejects(text: String) {
+        #expect(temperature.parseCommand(text) == nil)
+    }
+
+    @Test func contactTakesOnlyRefresh() {
+        #expect(ItemType.contactItem.parseCommand("OPEN") == nil)
+        #expect(ItemType.contactItem.parseCommand("REFRESH") == .refresh)
+        #expect(ItemType.contactItem.parseState("OPEN") == .openClosed(.open))
+    }
+
+    @Test("a plain number state on a Number:Temperature Item gets the unit as a double", arguments: [
+        ("21", "21.0 °C"), ("21.5", "21.5 °C"), ("21.5 °C", "21.5 °C"), ("21 °C", "21 °C"), ("294.15 K", "21.0 °C"),
+        ("NULL", "NULL"), ("UNDEF", "UNDEF"),
+    ])
+    func temperatureStates(text: String, shown: String) throws {
+        #expect(try #require(temperature.parseState(text)).description == shown)
+    }
+
+    @Test func fahrenheitConvertsToCelsius() throws {
+        let state = try #require(temperature.parseState("212 °F"))
+        #expect(state.numericValue == 100)
+    }
+
+    @Test func statesOfOtherTypes() {
+        #expect(ItemType.switchItem.parseState("ON") == .onOff(.on))
+        #expect(ItemType.switchItem.parseState("on") == nil)
+        #expect(ItemType.numberItem(nil).parseState("5 W")?.description == "5")
+        #expect(ItemType.numberItem(.power).parseState("2 kW")?.description == "2000.0 W")
+        #expect(ItemType.dimmerItem.parseState("ON")?.description == "100")
+        #expect(ItemType.stringItem.parseState("hello") == .string("hello"))
+        #expect(ItemType.numberItem(.energy).accepting(.onOff(.on)) == nil)
+    }
+
+    @Test("decimal text as BigDecimal prints it", arguments: [
+        ("21.50", "21.50"), ("+3", "3"), (".5", "0.5"), ("-.5", "-0.5"), ("5.", "5"), ("1e3", "1000.0"),
+    ])
+    func decimalText(input: String, printed: String) throws {
+        #expect(try #require(DecimalNumber(parsing: input)).text == printed)
+    }
+
+    @Test func decimalsFromDoubles() {
+        #expect(DecimalNumber(21).text == "21.0")
+        #expect(DecimalNumber(0.1 + 0.2).text == "0.30000000000000004")
+        #expect(DecimalNumber(1e-5).text == "0.00001")
+        #expect(DecimalNumber(integer: 0).text == "0")
+        #expect(DecimalNumber(21.349, fractionDigits: 1).text == "21.3")
+        #expect(DecimalNumber(-0.04, fractionDigits: 1).text == "0.0")
+        #expect(DecimalNumber(2.5, fractionDigits: 0).text == "3")
+        #expect(DecimalNumber(21) == DecimalNumber(integer: 21))
+    }
+
+    @Test func itemTypeNames() throws {
+        for name in ItemType.allNames { #expect(try ItemType.parse(name).rawValue == name) }
+        do {
+            _ = try ItemType.parse("Number:Temprature")
+            Issue.record("typo accepted")
+        } catch {
+            #expect(error.code == .unknownItemType)
+            #expect(error.message.contains("Number:Temperature"))
+        }
+    }
+}
