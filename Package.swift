@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "SmartHome", targets: ["SmartHome"]),
         .library(name: "Physics", targets: ["Physics"]),
         .library(name: "Weather", targets: ["Weather"]),
+        .library(name: "Devices", targets: ["Devices"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -26,10 +27,12 @@ let package = Package(
         .target(name: "Physics", swiftSettings: strict),
         // Weather sources, the OpenWeatherMap wire model, the fake feed and the OWM client.
         .target(name: "Weather", dependencies: ["Simulation"], swiftSettings: strict),
+        // Thing handlers (thermostat, smart plug, smart lock) and the thermal zone they share.
+        .target(name: "Devices", dependencies: ["Simulation", "SmartHome", "Physics"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Simulation", "SmartHome", "Physics", "Weather"],
+            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices"],
             swiftSettings: strict
         ),
 
@@ -37,6 +40,7 @@ let package = Package(
         .testTarget(name: "SmartHomeTests", dependencies: ["SmartHome", "Simulation"], swiftSettings: strict),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"], swiftSettings: strict),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI"], swiftSettings: strict),
     ]
 )

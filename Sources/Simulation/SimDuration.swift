@@ -2,7 +2,7 @@
 ///
 /// Durations are integers so that a year of simulated time accumulates no rounding error.
 /// Physics code that needs real numbers uses ``seconds`` and converts back with
-/// ``seconds(_:)-swift.type.method`` (which rounds up, so a scheduled crossing is never early).
+/// ``seconds(roundingUp:)`` (which rounds up, so a scheduled crossing is never early).
 public struct SimDuration: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     /// The length in milliseconds (may be negative).
     public var milliseconds: Int64
@@ -28,7 +28,7 @@ public struct SimDuration: Hashable, Comparable, Sendable, Codable, CustomString
     ///
     /// Rounding up means an event scheduled at a computed crossing time never fires before
     /// the crossing. Non-finite or negative inputs give `nil`.
-    public static func seconds(_ value: Double) -> SimDuration? {
+    public static func seconds(roundingUp value: Double) -> SimDuration? {
         guard value.isFinite, value >= 0, value < 9.0e15 else { return nil }
         return SimDuration(milliseconds: Int64((value * 1_000).rounded(.up)))
     }

@@ -62,9 +62,9 @@ struct CivilDateTests {
     }
 
     @Test func secondsRoundUp() throws {
-        #expect(try #require(SimDuration.seconds(1.0001)).milliseconds == 1_001)
-        #expect(SimDuration.seconds(-1.0) == nil)
-        #expect(SimDuration.seconds(Double.nan) == nil)
+        #expect(try #require(SimDuration.seconds(roundingUp: 1.0001)).milliseconds == 1_001)
+        #expect(SimDuration.seconds(roundingUp: -1.0) == nil)
+        #expect(SimDuration.seconds(roundingUp: Double.nan) == nil)
     }
 }
 

@@ -1,0 +1,153 @@
+import Simulation
+import SmartHome
+
+/// The Thing handler of a device that lives in a ``ThermalZone``: a heating or cooling
+/// thermostat (`switch`, `setpoint`, `temperature`, `power`, `energy`) or a smart plug
+/// (`switch`, `power`, `energy`, `temperature`).
+///
+/// Commands go to the zone, which owns the physics; the zone tells the handler when its
+/// reading changes and the handler reports the channels whose text changed. While OFFLINE
+/// (fault injection) the device keeps running on its last settings, ignores commands and
+/// reports nothing; back ONLINE it reports every channel.
+public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
+    /// What kind of device this is.
+    public enum Kind: Sendable, Hashable {
+        /// A heating or cooling thermostat.
+        case thermostat(ThermostatConfiguration)
+        /// A smart plug with its load.
+        case smartPlug(SmartPlugConfiguration)
+    }
+
+    /// The Thing this handler serves.
+    public nonisolated let thing: Thing
+    /// The device id within its zone.
+    public nonisolated let deviceID: String
+    /// Thermostat or plug.
+    public nonisolated let kind: Kind
+    private let zone: ThermalZone
+    private var callback: (any ThingHandlerCallback)?
+    private var isOnline = true
+    private var published: [DeviceChannel: String] = [:]
+
+    private init(thing: Thing, deviceID: String, kind: Kind, zone: ThermalZone) {
+        self.thing = thing
+        self.deviceID = deviceID
+        self.kind = kind
+        self.zone = zone
+    }
+
+    /// Creates the handler and its Thing and installs the device in `zone`.
+    /// - Parameters:
+    ///   - thingUID: e.g. `twin:thermostat:flat-1:heating`.
+    ///   - label: the Thing's label.
+    /// - Throws: ``DevicesError`` `device.duplicate` if the zone already has `deviceID`.
+    public static func install(_ kind: Kind, deviceID: String, thingUID: ThingUID, label: String? = nil,
+                               in zone: ThermalZone) async throws(DevicesError) -> ZoneDeviceHandler {
+        let ids: [DeviceChannel]
+        var range: ClosedRange<Double>?
+        var properties: [String: String] = [:]
+        switch kind {
+        case .thermostat(let c):
+            ids = [.switch, .setpoint, .temperature, .power, .energy]
+            range = c.setpointRange
+            properties = ["mode": c.mode.rawValue, "powerW": "\(c.powerW)"]
+        case .smartPlug(let c):
+            ids = [.switch, .power, .energy, .temperature]
+            properties = ["loadW": "\(c.loadW)", "standbyW": "\(c.standbyW)"]
+        }
+        let channels = ids.compactMap { $0.channel(of: thingUID, setpointRange: range) }
+        let thing = Thing(uid: thingUID, label: label, channels: channels, properties: properties, location: zone.id)
+        let handler = ZoneDeviceHandler(thing: thing, deviceID: deviceID, kind: kind, zone: zone)
+        switch kind {
+        case .thermostat(let c): try await zone.addThermostat(deviceID, c, observer: handler)
+        case .smartPlug(let c): try await zone.addPlug(deviceID, c, observer: handler)
+        }
+        return handler
+    }
+
+    /// Whether the device answers (fault injection state).
+    public var online: Bool { isOnline }
+
+    // MARK: ThingHandler
+
+    public func initialize(callback: any ThingHandlerCallback) async {
+        self.callback = callback
+        await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: isOnline))
+        await reportAll()
+    }
+
+    public func handleCommand(_ command: Command, for channelUID: ChannelUID) async {
+        guard isOnline, let channel = DeviceChannel(rawValue: channelUID.id) else { return }
+        switch (channel, command) {
+        case (_, .refresh):
+            await report(channel, force: true)
+        case (.switch, .onOff(let value)):
+            try? await zone.setSwitch(deviceID, on: value.isOn)
+            await report(.switch, force: true)
+        case (.setpoint, let command):
+            guard case .thermostat = kind, let celsius = Self.celsius(command) else { return }
+            _ = try? await zone.setSetpoint(deviceID, celsius: celsius)
+            await report(.setpoint, force: true)  // the value it actually took, clamped
+        default:
+            break  // read-only channels ignore commands
+        }
+    }
+
+    // MARK: Fault injection
+
+    /// Makes the device stop (`false`) or resume (`true`) answering.
+    public func setOnline(_ online: Bool) async {
+        guard online != isOnline else { return }
+        isOnline = online
+        await callback?.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: online))
+        if online { await reportAll() }
+    }
+
+    // MARK: ZoneDeviceObserver
+
+    public func zoneDidUpdate(_ reading: DeviceReading) async {
+        guard isOnline, callback != nil else { return }
+        for channel in channels { await send(channel, state(of: channel, in: reading), force: false) }
+    }
+
+    // MARK: Reporting
+
+    private var channels: [DeviceChannel] { thing.channels.compactMap { DeviceChannel(rawValue: $0.id) } }
+
+    private func reportAll() async {
+        guard isOnline, let reading = try? await zone.reading(deviceID) else { return }
+        for channel in channels { await send(channel, state(of: channel, in: reading), force: true) }
+    }
+
+    private func report(_ channel: DeviceChannel, force: Bool) async {
+        guard let reading = try? await zone.reading(deviceID) else { return }
+        await send(channel, state(of: channel, in: reading), force: force)
+    }
+
+    private func send(_ channel: DeviceChannel, _ state: State, force: Bool) async {
+        let text = state.description
+        guard force || published[channel] != text, let uid = try? ChannelUID(thing: thing.uid, id: channel.rawValue) else { return }
+        published[channel] = text
+        await callback?.stateUpdated(uid, state: state)
+    }
+
+    private func state(of channel: DeviceChannel, in reading: DeviceReading) -> State {
+        switch channel {
+        case .switch: return .onOff(OnOff(reading.isOn))
+        case .setpoint: return .quantity(Quantity(DecimalNumber(reading.setpointC ?? 0), .celsius))
+        case .temperature: return DeviceChannel.temperature(reading.reportedTemperatureC)
+        case .power: return DeviceChannel.power(reading.powerW)
+        case .energy: return DeviceChannel.energy(reading.energyKWh)
+        case .lock, .door, .battery: return .undef
+        }
+    }
+
+    /// A setpoint command in °C: a plain number is °C; a quantity is converted.
+    static func celsius(_ command: Command) -> Double? {
+        switch command {
+        case .decimal(let n): return n.value
+        case .quantity(let q): return q.converted(to: .celsius)?.value
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,282 @@
+import Physics
+import Simulation
+
+/// One listing's room: the exact 1R1C temperature, the devices that heat or cool it, and their
+/// energy meters — advanced from event to event, never by stepping.
+///
+/// The zone keeps one kernel timer: the earliest of the next thermostat switching crossing,
+/// the next 0.1 K temperature report and the end of the current outdoor segment. At every
+/// change (a command, a guest arriving, a timer) it integrates energy up to now exactly,
+/// starts a new ``ZoneSegment`` from the current temperature, applies the thermostats'
+/// hysteresis, re-plans its timer and tells each device's observer.
+public actor ThermalZone {
+    /// A device living in the zone.
+    private struct Member {
+        enum Model: Sendable {
+            case thermostat(ThermostatModel)
+            case plug(relayOn: Bool, SmartPlugConfiguration)
+        }
+
+        let id: String
+        var model: Model
+        var energyJ: Double = 0
+        var observer: (any ZoneDeviceObserver)?
+
+        var powerW: Double {
+            switch model {
+            case .thermostat(let t): return t.powerW
+            case .plug(let on, let c): return on ? c.loadW : c.standbyW
+            }
+        }
+
+        var heatW: Double {
+            switch model {
+            case .thermostat(let t): return t.heatW
+            case .plug: return powerW  // a plug's electricity all ends up as heat indoors
+            }
+        }
+    }
+
+    /// The zone's name (the listing id).
+    public nonisolated let id: String
+    /// Its configuration.
+    public nonisolated let configuration: ZoneConfiguration
+    private let kernel: SimulationKernel
+    private let outdoor: any OutdoorTemperatureSource
+
+    private var anchor: SimInstant
+    private var segment: ZoneSegment
+    private var outdoorEnd: SimInstant?
+    private var guests = 0
+    private var members: [Member] = []
+    private var reportedC: Double
+    private var timer: TimerID?
+    private var temperatureIntegralKs = 0.0
+
+    /// A zone at its initial temperature, starting at the kernel's current time.
+    /// - Throws: ``DevicesError`` if the outdoor temperature is not a finite number.
+    public init(id: String, configuration: ZoneConfiguration, kernel: SimulationKernel,
+                outdoor: any OutdoorTemperatureSource) throws(DevicesError) {
+        self.id = id
+        self.configuration = configuration
+        self.kernel = kernel
+        self.outdoor = outdoor
+        let now = kernel.now
+        let piece = outdoor.outdoorSegment(at: now)
+        anchor = now
+        outdoorEnd = piece.end
+        reportedC = Self.round(configuration.initialC)
+        do {
+            segment = try ZoneSegment(parameters: configuration.parameters, initialCelsius: configuration.initialC,
+                                      outdoorCelsius: piece.celsius(at: now),
+                                      outdoorSlopeKPerSecond: piece.slopeKPerSecond, heatInputW: 0)
+        } catch {
+            throw DevicesError(.invalidParameter, "zone \(id): \(error.message)")
+        }
+    }
+
+    // MARK: Reading
+
+    /// The exact room temperature now, °C.
+    public func temperatureC() -> Double { segment.temperature(at: (kernel.now - anchor).seconds) }
+
+    /// The room temperature as last reported on temperature channels (0.1 K steps), °C.
+    public func reportedTemperatureC() -> Double { reportedC }
+
+    /// The number of guests present.
+    public func guestCount() -> Int { guests }
+
+    /// The net heat input now, W.
+    public func heatInputW() -> Double { segment.heatInputW }
+
+    /// A device's reading now (energy integrated up to this instant).
+    /// - Throws: ``DevicesError`` `device.notFound`.
+    public func reading(_ deviceID: String) throws(DevicesError) -> DeviceReading {
+        let index = try indexOf(deviceID)
+        var reading = makeReading(members[index])
+        reading.energyKWh += members[index].powerW * (kernel.now - anchor).seconds / 3.6e6
+        return reading
+    }
+
+    /// ∫ T dt since the start, K·s (exact), for mean indoor temperatures.
+    public func temperatureIntegralKelvinSeconds() -> Double {
+        temperatureIntegralKs + segment.integral(to: (kernel.now - anchor).seconds)
+    }
+
+    // MARK: Membership
+
+    /// Adds a thermostat. - Throws: ``DevicesError`` `device.duplicate`.
+    public func addThermostat(_ deviceID: String, _ configuration: ThermostatConfiguration,
+                              observer: (any ZoneDeviceObserver)?) async throws(DevicesError) {
+        try add(Member(id: deviceID, model: .thermostat(ThermostatModel(configuration: configuration)), observer: observer))
+    }
+
+    /// Adds a smart plug. - Throws: ``DevicesError`` `device.duplicate`.
+    public func addPlug(_ deviceID: String, _ configuration: SmartPlugConfiguration,
+                        observer: (any ZoneDeviceObserver)?) async throws(DevicesError) {
+        try add(Member(id: deviceID, model: .plug(relayOn: configuration.initiallyOn, configuration), observer: observer))
+    }
+
+    private func add(_ member: Member) throws(DevicesError) {
+        guard !members.contains(where: { $0.id == member.id }) else {
+            throw DevicesError(.duplicateDevice, "zone \(id) already has a device \"\(member.id)\"; device ids must be unique per listing.")
+        }
+        advance()
+        members.append(member)
+        rebuildSegment()
+        plan()
+    }
+
+    // MARK: Changes
+
+    /// Switches a thermostat on or off, or a plug's relay. - Throws: `device.notFound`.
+    public func setSwitch(_ deviceID: String, on: Bool) async throws(DevicesError) {
+        let index = try indexOf(deviceID)
+        advance()
+        switch members[index].model {
+        case .thermostat(var t):
+            t.setEnabled(on, roomC: segment.initialCelsius)
+            members[index].model = .thermostat(t)
+        case .plug(_, let c):
+            members[index].model = .plug(relayOn: on, c)
+        }
+        await changed()
+    }
+
+    /// Sets a thermostat's setpoint (clamped to its range). - Returns: the value taken, °C.
+    /// - Throws: `device.notFound` (also for a device that is not a thermostat).
+    @discardableResult
+    public func setSetpoint(_ deviceID: String, celsius: Double) async throws(DevicesError) -> Double {
+        let index = try indexOf(deviceID)
+        guard case .thermostat(var t) = members[index].model else {
+            throw DevicesError(.deviceNotFound, "device \(deviceID) in zone \(id) is not a thermostat and has no setpoint.")
+        }
+        advance()
+        let taken = t.setSetpoint(celsius, roomC: segment.initialCelsius)
+        members[index].model = .thermostat(t)
+        await changed()
+        return taken
+    }
+
+    /// Sets the number of guests present (each adds ``ZoneConfiguration/gainPerGuestW``).
+    public func setGuests(_ count: Int) async {
+        advance()
+        guests = max(0, count)
+        await changed()
+    }
+
+    /// Asks every device observer to report (e.g. after a Thing comes back ONLINE).
+    public func refresh() async { await publish() }
+
+    // MARK: The engine
+
+    /// Called by the kernel at the planned instant.
+    private func timerFired() async {
+        timer = nil
+        advance()
+        await changed()
+    }
+
+    /// Integrates energy and ∫T dt up to now and re-anchors the segment at now.
+    private func advance() {
+        let now = kernel.now
+        let elapsed = (now - anchor).seconds
+        guard elapsed > 0 || outdoorEnd.map({ now >= $0 }) == true else { return }
+        for i in members.indices { members[i].energyJ += members[i].powerW * elapsed }
+        temperatureIntegralKs += segment.integral(to: elapsed)
+        let temperature = segment.temperature(at: elapsed)
+        anchor = now
+        let piece = outdoor.outdoorSegment(at: now)
+        outdoorEnd = piece.end
+        segment = makeSegment(from: temperature, outdoor: piece, heat: segment.heatInputW)
+    }
+
+    /// After a state change at the anchor: settle thermostats and reports, re-plan, publish.
+    private func changed() async {
+        rebuildSegment()
+        settle()
+        plan()
+        await publish()
+    }
+
+    /// Applies every rule that is due at the anchor instant until none is.
+    private func settle() {
+        let roomC = segment.initialCelsius
+        var switched = false
+        for i in members.indices {
+            guard case .thermostat(var t) = members[i].model else { continue }
+            if t.regulate(roomC: roomC) { switched = true }
+            members[i].model = .thermostat(t)
+        }
+        if switched { rebuildSegment() }
+        if abs(roomC - reportedC) >= 0.1 - ThermostatModel.toleranceK {
+            let rounded = Self.round(roomC)
+            reportedC = rounded != reportedC ? rounded : Self.round(reportedC + (roomC > reportedC ? 0.1 : -0.1))
+        }
+    }
+
+    /// Schedules the zone's one timer at the earliest thing that will happen.
+    private func plan() {
+        if let timer { kernel.cancel(timer) }
+        timer = nil
+        let horizon = outdoorEnd.map { ($0 - anchor).seconds } ?? 400 * 86_400.0
+        var thresholds = [reportedC + 0.1, reportedC - 0.1]
+        for member in members {
+            if case .thermostat(let t) = member.model, let threshold = t.nextThresholdC { thresholds.append(threshold) }
+        }
+        var next: SimInstant? = outdoorEnd
+        for threshold in thresholds {
+            guard let seconds = segment.firstCrossing(of: threshold, within: horizon),
+                  let delay = SimDuration.seconds(roundingUp: max(seconds, 0.001)) else { continue }
+            let at = anchor + delay
+            if next.map({ at < $0 }) ?? true { next = at }
+        }
+        guard let next else { return }
+        timer = kernel.schedule(at: next, label: "zone \(id)") { [self] _ in await self.timerFired() }
+    }
+
+    private func rebuildSegment() {
+        let heat = members.reduce(Double(guests) * configuration.gainPerGuestW) { $0 + $1.heatW }
+        guard heat != segment.heatInputW else { return }
+        let piece = outdoor.outdoorSegment(at: anchor)
+        segment = makeSegment(from: segment.initialCelsius, outdoor: piece, heat: heat)
+    }
+
+    private func makeSegment(from temperature: Double, outdoor piece: OutdoorTemperatureSegment, heat: Double) -> ZoneSegment {
+        // Inputs are validated finite numbers; should the outdoor source misbehave, keep the old segment.
+        (try? ZoneSegment(parameters: configuration.parameters, initialCelsius: temperature,
+                          outdoorCelsius: piece.celsius(at: anchor), outdoorSlopeKPerSecond: piece.slopeKPerSecond,
+                          heatInputW: heat)) ?? segment
+    }
+
+    private func publish() async {
+        for member in members {
+            guard let observer = member.observer else { continue }
+            await observer.zoneDidUpdate(makeReading(member))
+        }
+    }
+
+    private func makeReading(_ member: Member) -> DeviceReading {
+        var setpoint: Double?
+        var isOn = false
+        switch member.model {
+        case .thermostat(let t):
+            setpoint = t.setpointC
+            isOn = t.isEnabled
+        case .plug(let on, _):
+            isOn = on
+        }
+        return DeviceReading(isOn: isOn, setpointC: setpoint, reportedTemperatureC: reportedC,
+                             powerW: member.powerW, energyKWh: member.energyJ / 3.6e6)
+    }
+
+    private func indexOf(_ deviceID: String) throws(DevicesError) -> Int {
+        guard let index = members.firstIndex(where: { $0.id == deviceID }) else {
+            throw DevicesError(.deviceNotFound, "zone \(id) has no device \"\(deviceID)\".")
+        }
+        return index
+    }
+
+    /// Rounds to 0.1 K.
+    static func round(_ celsius: Double) -> Double { (celsius * 10).rounded() / 10 }
+}
