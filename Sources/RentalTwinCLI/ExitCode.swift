@@ -1,0 +1,13 @@
+/// The exit statuses of the command line (SCENARIO-FORMAT.md's contract).
+enum ExitCode: Int32 {
+    /// Everything held / passed.
+    case success = 0
+    /// Some expectation or scenario failed.
+    case failure = 1
+    /// The command line itself was wrong (unknown command or flag, missing argument).
+    case usage = 64
+    /// A scenario file is invalid.
+    case invalidInput = 65
+    /// The command exists but this build does not provide it yet.
+    case unavailable = 69
+}

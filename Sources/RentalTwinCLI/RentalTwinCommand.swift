@@ -1,0 +1,54 @@
+/// Dispatches a parsed command line and returns what to print and the exit status.
+///
+/// Kept free of global state and of `print` so tests can run it and compare the text a user sees.
+struct RentalTwinCommand {
+    /// What a run printed, and how it ended.
+    struct Outcome: Equatable {
+        var standardOutput = ""
+        var standardError = ""
+        var exitCode: ExitCode = .success
+    }
+
+    /// Runs the command line `arguments` (without the program name).
+    @concurrent
+    static func main(_ arguments: [String]) async -> Outcome {
+        var outcome = Outcome()
+        let invocation: ArgumentParser.Invocation
+        do {
+            invocation = try ArgumentParser.parse(arguments)
+        } catch {
+            outcome.standardError = "error: \(error.message)\n"
+            if let command = error.command { outcome.standardError += "usage: see rental-twin help \(command)\n" }
+            outcome.exitCode = .usage
+            return outcome
+        }
+        switch invocation {
+        case .help(nil):
+            outcome.standardOutput = HelpText.overview + "\n"
+        case .help(let name?):
+            if let spec = CommandSpec.named(name) { outcome.standardOutput = HelpText.help(for: spec) + "\n" }
+        case .command(let command):
+            guard let spec = CommandSpec.named(command.name), spec.arrivesWith == nil else {
+                let later = CommandSpec.named(command.name)?.arrivesWith ?? "a later version"
+                outcome.standardError = "rental-twin \(command.name) is not in this build yet: it arrives with \(later).\n"
+                    + "Try rental-twin demo to see the twin run.\n"
+                outcome.exitCode = .unavailable
+                return outcome
+            }
+            do {
+                let days = try command.integer("--days", default: 2)
+                guard (1...3_660).contains(days) else {
+                    throw ArgumentParser.UsageError("--days must be between 1 and 3660, not \(days).", command: command.name)
+                }
+                outcome.standardOutput = try await Demo.run(days: days)
+            } catch let error as ArgumentParser.UsageError {
+                outcome.standardError = "error: \(error.message)\n"
+                outcome.exitCode = .usage
+            } catch {
+                outcome.standardError = "error: \(error)\n"
+                outcome.exitCode = .failure
+            }
+        }
+        return outcome
+    }
+}
