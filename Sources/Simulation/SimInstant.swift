@@ -43,9 +43,9 @@ public struct SimInstant: Hashable, Comparable, Sendable, Codable, CustomStringC
 }
 
 extension Int64 {
-    /// Floor division and the matching non-negative remainder.
+    /// Floor division and the matching non-negative remainder (`-1 ÷ 60` is `-1` remainder `59`).
     @inlinable
-    func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
+    public func floorDivided(by divisor: Int64) -> (quotient: Int64, remainder: Int64) {
         let q = self / divisor, r = self % divisor
         return r < 0 ? (q - 1, r + divisor) : (q, r)
     }

@@ -1,0 +1,260 @@
+import Foundation
+import Simulation
+import Synchronization
+
+/// An in-process stand-in for api.openweathermap.org that answers from simulated weather at
+/// simulated time.
+///
+/// It serves `GET /data/2.5/weather` (current weather) and `GET /data/2.5/forecast`
+/// (40 steps of 3 hours) with the same JSON, statuses and error bodies as the real service
+/// (WEATHER.md), so a real OpenWeatherMap client works against it unchanged.
+///
+/// A request is checked in this order:
+/// 1. the path: anything else → 404 `{"cod":"404","message":"Internal error"}`;
+/// 2. `appid`: missing or not one of the feed's keys → 401;
+/// 3. the per-key request limit: more than ``requestsPerMinute`` requests with one key in
+///    one simulated minute (a fixed window, `⌊dt / 60⌋`) → 429; every request counts, also
+///    refused ones, as with the real service;
+/// 4. the location: `q=City`, `q=City,CC` (case-insensitive; with `q=City,State,CC` the last
+///    part is the country), `id=`, or `lat=&lon=` (the nearest city within
+///    ``matchRadiusKm``); no location → 400 `Nothing to geocode`, unknown → 404 `city not found`;
+/// 5. an injected fault for that city (``setFault(_:forCity:)``) → its status and body.
+///
+/// `units` is `standard` (Kelvin, the default), `metric` or `imperial`; an unknown value
+/// falls back to `standard`, as the real service does. `cnt` limits the forecast's length.
+/// Other parameters (`lang`, `mode`) are ignored; the answer is always JSON in English.
+///
+/// All state sits behind one `Mutex`, so the feed may be shared freely; every answer is a
+/// pure function of the configuration, the request and the simulated instant passed in
+/// (and of the earlier requests, for the limit).
+public final class FakeOpenWeatherMap: Sendable {
+    /// The request limit of OpenWeatherMap's free plan: 60 per minute.
+    public static let freePlanRequestsPerMinute = 60
+    /// How far from a known city a `lat=&lon=` request may be and still match it, km.
+    public static let matchRadiusKm = 50.0
+
+    private struct City {
+        var info: CityInfo
+        var weather: CityWeather
+        var fault: FeedFault?
+    }
+
+    private struct Window {
+        var minute: Int64
+        var count: Int
+    }
+
+    private struct State {
+        var cities: [City] = []
+        var apiKeys: Set<String>
+        var requestsPerMinute: Int?
+        var windows: [String: Window] = [:]
+        var requestCount = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// Creates a feed with no cities.
+    /// - Parameters:
+    ///   - apiKeys: the keys it accepts (none: every request gets 401).
+    ///   - requestsPerMinute: the per-key limit per simulated minute; `nil` for no limit.
+    ///     Negative values count as 0 (every request refused).
+    public init(apiKeys: [String] = [], requestsPerMinute: Int? = FakeOpenWeatherMap.freePlanRequestsPerMinute) {
+        state = Mutex(State(apiKeys: Set(apiKeys), requestsPerMinute: requestsPerMinute.map { max(0, $0) }))
+    }
+
+    // MARK: Configuration
+
+    /// Accepts `key` from now on.
+    public func addAPIKey(_ key: String) {
+        state.withLock { _ = $0.apiKeys.insert(key) }
+    }
+
+    /// Stops accepting `key`.
+    public func removeAPIKey(_ key: String) {
+        state.withLock { _ = $0.apiKeys.remove(key) }
+    }
+
+    /// The per-key limit per simulated minute (`nil`: unlimited).
+    public var requestsPerMinute: Int? { state.withLock { $0.requestsPerMinute } }
+
+    /// Changes the per-key limit; `nil` removes it. Counts of the current minute are kept.
+    public func setRequestsPerMinute(_ limit: Int?) {
+        state.withLock { $0.requestsPerMinute = limit.map { max(0, $0) } }
+    }
+
+    /// How many requests the feed has answered, whatever the outcome.
+    public var requestCount: Int { state.withLock { $0.requestCount } }
+
+    /// Adds a city and its weather.
+    /// - Throws: ``WeatherError`` `weather.invalidSource` when a city with the same
+    ///   OpenWeatherMap id, or the same name in the same country, is already there.
+    public func addCity(_ info: CityInfo, weather: CityWeather) throws(WeatherError) {
+        try state.withLock { (state: inout State) throws(WeatherError) in
+            if let clash = state.cities.first(where: {
+                $0.info.owmID == info.owmID || $0.info.matches(name: info.name, countryCode: info.countryCode)
+            }) {
+                throw WeatherError(.invalidSource,
+                                   "The feed already has \(clash.info.name),\(clash.info.countryCode) (id \(clash.info.owmID)); cannot add \(info.name),\(info.countryCode) (id \(info.owmID)) as well.")
+            }
+            state.cities.append(City(info: info, weather: weather, fault: nil))
+        }
+    }
+
+    /// The names of the cities, as `Name,CC`, sorted.
+    public var cityNames: [String] {
+        state.withLock { $0.cities.map { "\($0.info.name),\($0.info.countryCode)" } }.sorted()
+    }
+
+    /// The city `name` (`"Budapest"` or `"Budapest,HU"`), if the feed has it.
+    public func city(named name: String) -> CityInfo? {
+        state.withLock { state in Self.index(of: name, in: state.cities).map { state.cities[$0].info } }
+    }
+
+    /// The weather of city `name` (`"Budapest"` or `"Budapest,HU"`), if the feed has it.
+    public func weather(forCity name: String) -> CityWeather? {
+        state.withLock { state in Self.index(of: name, in: state.cities).map { state.cities[$0].weather } }
+    }
+
+    /// Replaces the weather of city `name`.
+    /// - Throws: ``WeatherError`` `weather.cityNotFound` when the feed has no such city.
+    public func setWeather(_ weather: CityWeather, forCity name: String) throws(WeatherError) {
+        try update(name) { $0.weather = weather }
+    }
+
+    /// Adds a timeline override to the weather of city `name` (a scenario `weather` step).
+    /// - Throws: ``WeatherError`` `weather.cityNotFound` when the feed has no such city.
+    public func addOverride(_ override: WeatherOverride, forCity name: String) throws(WeatherError) {
+        try update(name) { $0.weather = $0.weather.overriding(override) }
+    }
+
+    /// Makes every request for city `name` fail with `fault` until cleared with `nil`
+    /// (a scenario `feed` step).
+    /// - Throws: ``WeatherError`` `weather.cityNotFound` when the feed has no such city.
+    public func setFault(_ fault: FeedFault?, forCity name: String) throws(WeatherError) {
+        try update(name) { $0.fault = fault }
+    }
+
+    /// The fault injected for city `name`, if any.
+    public func fault(forCity name: String) -> FeedFault? {
+        state.withLock { state in Self.index(of: name, in: state.cities).flatMap { state.cities[$0].fault } }
+    }
+
+    // MARK: Requests
+
+    /// Answers a GET of `url` at simulated time `instant` (host and scheme are ignored).
+    public func respond(to url: URL, at instant: SimInstant) -> FeedResponse {
+        respond(toTarget: url.absoluteString, at: instant)
+    }
+
+    /// Answers a GET of `target` — an origin-form request target such as
+    /// `/data/2.5/weather?q=Budapest,HU&appid=KEY`, or an absolute URL — at simulated time `instant`.
+    public func respond(toTarget target: String, at instant: SimInstant) -> FeedResponse {
+        let request = FeedRequest(target: target)
+        let endpoint: Endpoint
+        switch request.path {
+        case "/data/2.5/weather": endpoint = .current
+        case "/data/2.5/forecast": endpoint = .forecast
+        default:
+            state.withLock { $0.requestCount += 1 }
+            return .error(404, .unknownPath)
+        }
+        let outcome: Lookup<(CityInfo, CityWeather)> = state.withLock { state in
+            state.requestCount += 1
+            guard let key = request["appid"], state.apiKeys.contains(key) else { return .refused(.fault(.unauthorized)) }
+            if let limit = state.requestsPerMinute {
+                let minute = instant.unixSeconds.floorDivided(by: 60).quotient
+                var window = state.windows[key] ?? Window(minute: minute, count: 0)
+                if window.minute != minute { window = Window(minute: minute, count: 0) }
+                window.count += 1
+                state.windows[key] = window
+                if window.count > limit { return .refused(.fault(.rateLimited)) }
+            }
+            switch Self.locate(request, in: state.cities) {
+            case .refused(let response):
+                return .refused(response)
+            case .found(let i):
+                if let fault = state.cities[i].fault { return .refused(.fault(fault)) }
+                return .found((state.cities[i].info, state.cities[i].weather))
+            }
+        }
+        let (city, weather): (CityInfo, CityWeather)
+        switch outcome {
+        case .refused(let response): return response
+        case .found(let found): (city, weather) = found
+        }
+        let units = request["units"].flatMap(OWMUnits.init(rawValue:)) ?? .standard
+        do throws(WeatherError) {
+            let encoder = OrderedJSONEncoder()
+            switch endpoint {
+            case .current:
+                let body = FeedRenderer.current(city: city, sample: weather.sample(at: instant), at: instant, units: units)
+                return FeedResponse(status: 200, body: try encoder.encode(body))
+            case .forecast:
+                let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
+                let body = FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count)
+                return FeedResponse(status: 200, body: try encoder.encode(body))
+            }
+        } catch {
+            return .fault(.serverError)
+        }
+    }
+
+    // MARK: Private
+
+    private enum Endpoint {
+        case current, forecast
+    }
+
+    /// The result of a look-up: what was found, or the error response to send instead.
+    private enum Lookup<Found> {
+        case found(Found)
+        case refused(FeedResponse)
+    }
+
+    private func update(_ name: String, _ change: (inout City) -> Void) throws(WeatherError) {
+        try state.withLock { (state: inout State) throws(WeatherError) in
+            guard let i = Self.index(of: name, in: state.cities) else {
+                let known = state.cities.map { "\($0.info.name),\($0.info.countryCode)" }.sorted().joined(separator: ", ")
+                throw WeatherError(.cityNotFound,
+                                   "The fake feed has no city \"\(name)\"; add it with addCity first (known: \(known.isEmpty ? "none" : known)).")
+            }
+            change(&state.cities[i])
+        }
+    }
+
+    /// The index of the city `spec` (`Name` or `Name,CC`, or `Name,State,CC`), first match in insertion order.
+    private static func index(of spec: String, in cities: [City]) -> Int? {
+        let parts = spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard let name = parts.first else { return nil }
+        let country = parts.count > 1 ? parts.last : nil
+        return cities.firstIndex { $0.info.matches(name: name, countryCode: country) }
+    }
+
+    /// Finds the requested city, or the 400/404 response saying why not.
+    private static func locate(_ request: FeedRequest, in cities: [City]) -> Lookup<Int> {
+        if let q = request["q"] {
+            guard !q.trimmingCharacters(in: .whitespaces).isEmpty else { return .refused(.error(400, .nothingToGeocode)) }
+            return index(of: q, in: cities).map { .found($0) } ?? .refused(.fault(.cityNotFound))
+        }
+        if let idText = request["id"] {
+            guard let id = Int(idText) else { return .refused(.error(400, OWMErrorBody(cod: .text("400"), message: "\(idText) is not a city ID"))) }
+            return cities.firstIndex { $0.info.owmID == id }.map { .found($0) } ?? .refused(.fault(.cityNotFound))
+        }
+        if let latText = request["lat"], let lonText = request["lon"] {
+            guard let lat = Double(latText), lat.isFinite, (-90...90).contains(lat) else {
+                return .refused(.error(400, OWMErrorBody(cod: .text("400"), message: "wrong latitude")))
+            }
+            guard let lon = Double(lonText), lon.isFinite, (-180...180).contains(lon) else {
+                return .refused(.error(400, OWMErrorBody(cod: .text("400"), message: "wrong longitude")))
+            }
+            var best: (index: Int, km: Double)?
+            for (i, city) in cities.enumerated() {
+                let km = city.info.distanceKm(toLatitude: lat, longitude: lon)
+                if km <= matchRadiusKm, km < (best?.km ?? .infinity) { best = (i, km) }
+            }
+            return best.map { .found($0.index) } ?? .refused(.fault(.cityNotFound))
+        }
+        return .refused(.error(400, .nothingToGeocode))
+    }
+}
