@@ -32,7 +32,7 @@ let package = Package(
         // The command line: argument parsing, exit codes, printing.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Simulation", "SmartHome", "Physics", "Devices"],
+            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices"],
             swiftSettings: strict
         ),
 

@@ -51,6 +51,12 @@ struct CommandSpec: Sendable {
             ],
             discussion: "A flat in Budapest: openHAB Things, Items and Links built through the REST-shaped API,\ncommands routed to Thing handlers, events on the bus, all on the virtual clock.\nExit status: 0.",
             arrivesWith: nil),
+        CommandSpec(
+            name: "bench", abstract: "Benchmark: one heated flat against diurnal weather; prints events and speed.",
+            arguments: "", minPositionals: 0, maxPositionals: 0,
+            options: [Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (default 365).")],
+            discussion: "Build with -c release for meaningful figures: swift run -c release rental-twin bench.\nExit status: 0.",
+            arrivesWith: nil),
     ]
 
     /// The command called `name`, if any.

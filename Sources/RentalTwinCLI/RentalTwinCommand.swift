@@ -36,11 +36,11 @@ struct RentalTwinCommand {
                 return outcome
             }
             do {
-                let days = try command.integer("--days", default: 2)
+                let days = try command.integer("--days", default: command.name == "bench" ? 365 : 2)
                 guard (1...3_660).contains(days) else {
                     throw ArgumentParser.UsageError("--days must be between 1 and 3660, not \(days).", command: command.name)
                 }
-                outcome.standardOutput = try await Demo.run(days: days)
+                outcome.standardOutput = command.name == "bench" ? try await Benchmark.run(days: days) : try await Demo.run(days: days)
             } catch let error as ArgumentParser.UsageError {
                 outcome.standardError = "error: \(error.message)\n"
                 outcome.exitCode = .usage

@@ -72,4 +72,13 @@ struct CommandLineTests {
         #expect(first.standardOutput.contains("heating 64.000 kWh"))
         #expect(first.standardOutput.contains("flat_1_door_battery          99.97 %"))
     }
+
+    @Test func benchHeatsToTheDegreeHourBalance() async throws {
+        let outcome = await RentalTwinCommand.main(["bench", "--days", "30"])
+        #expect(outcome.exitCode == .success)
+        let line = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("heating energy") })
+        let kWh = try #require(Double(line.split(separator: " ")[2]))
+        // UA·(S − mean T_out)·t = 80 W/K × 19 K × 720 h; the room starts 1 K low and stores up to C·h.
+        #expect(abs(kWh - 80 * 19 * 720 / 1000) < 2.3 * 1.5 + 5)
+    }
 }
