@@ -25,11 +25,7 @@ enum Benchmark {
             .thermostat(try ThermostatConfiguration(mode: .heating, powerW: 2000, setpointC: 21)),
             deviceID: "heating", thingUID: try ThingUID("twin:thermostat:flat-1:heating"), in: zone)
         try await runtime.addThing(heating.thing, handler: heating)
-        for channel in heating.thing.channels {
-            let name = try ItemName(path: "flat-1/heating/\(channel.id)").rawValue
-            _ = try await api.putItem(name, body: ItemDTO(type: channel.itemType?.rawValue, name: name))
-            _ = try await api.putLink(itemName: name, channelUID: channel.uid.rawValue, body: nil)
-        }
+        try await linkEveryChannel(listing: "flat-1", api: api)
         _ = try await api.sendCommand("flat_1_heating_switch", "ON")
 
         let end = start + .days(Int64(days))

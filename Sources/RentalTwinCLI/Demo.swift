@@ -31,14 +31,7 @@ enum Demo {
         try await runtime.addThing(heating.thing, handler: heating)
         try await runtime.addThing(plug.thing, handler: plug)
         try await runtime.addThing(lock.thing, handler: lock)
-        for thing in try await api.getThings().body {
-            let device = thing.uid.split(separator: ":").last.map(String.init) ?? thing.uid
-            for channel in thing.channels {
-                let name = try ItemName(path: "flat-1/\(device)/\(channel.id)").rawValue
-                _ = try await api.putItem(name, body: ItemDTO(type: channel.itemType, name: name, label: channel.label))
-                _ = try await api.putLink(itemName: name, channelUID: channel.uid, body: nil)
-            }
-        }
+        try await linkEveryChannel(listing: "flat-1", api: api)
 
         let counter = EventCounter()
         await runtime.events.subscribe { event in counter.count(event) }
@@ -108,6 +101,19 @@ enum Demo {
 }
 
 import Synchronization
+
+/// Gives every channel of every Thing an Item named after `listing/device/channel` and links
+/// them, through the openHAB API only (`GET things` → `PUT item` → `PUT link`).
+func linkEveryChannel(listing: String, api: some OpenHABAPI) async throws {
+    for thing in try await api.getThings().body {
+        let device = thing.uid.split(separator: ":").last.map(String.init) ?? thing.uid
+        for channel in thing.channels {
+            let name = try ItemName(path: "\(listing)/\(device)/\(channel.id)").rawValue
+            _ = try await api.putItem(name, body: ItemDTO(type: channel.itemType, name: name, label: channel.label))
+            _ = try await api.putLink(itemName: name, channelUID: channel.uid, body: nil)
+        }
+    }
+}
 
 /// Counts bus events by type (thread-safe; the bus calls it from the simulation task).
 final class EventCounter: Sendable {

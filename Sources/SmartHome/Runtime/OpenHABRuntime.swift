@@ -99,14 +99,14 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
         var targets: [(ChannelUID, any ThingHandler)] = []
         var anyOnline = false
-        for channel in await links.channels(linkedTo: name) {
+        let linkedChannels = await links.channels(linkedTo: name)
+        for channel in linkedChannels {
             let thingUID = channel.thingUID
             guard let status = await things.status(of: thingUID), let handler = await things.handler(for: thingUID) else { continue }
             if status.status == .online { anyOnline = true }
             if status.status.isHandlerInitialized { targets.append((channel, handler)) }
         }
-        let linked = await !links.channels(linkedTo: name).isEmpty
-        if let implied = command.impliedState, !linked || anyOnline {
+        if let implied = command.impliedState, linkedChannels.isEmpty || anyOnline {
             await update(name, to: implied)
         }
         for (channel, handler) in targets {
