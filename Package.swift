@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "Physics", targets: ["Physics"]),
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "Devices", targets: ["Devices"]),
+        .library(name: "Booking", targets: ["Booking"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -29,6 +30,10 @@ let package = Package(
         .target(name: "Weather", dependencies: ["Simulation"], swiftSettings: strict),
         // Thing handlers (thermostat, smart plug, smart lock) and the thermal zone they share.
         .target(name: "Devices", dependencies: ["Simulation", "SmartHome", "Physics"], swiftSettings: strict),
+        // The system SQLite library (libsqlite3-dev), no package dependency.
+        .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The system under test: booking domain and services, SQLite store, home service, weather service, automations.
+        .target(name: "Booking", dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "CSQLite"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing.
         .executableTarget(
             name: "RentalTwinCLI",
