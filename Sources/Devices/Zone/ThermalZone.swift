@@ -20,7 +20,19 @@ public actor ThermalZone {
         let id: String
         var model: Model
         var energyJ: Double = 0
+        /// Seconds spent drawing more than standby.
+        var activeSeconds: Double = 0
         var observer: (any ZoneDeviceObserver)?
+
+        /// What the device draws when idle, W (a plug's standby; 0 for thermostats).
+        var standbyW: Double {
+            switch model {
+            case .thermostat: return 0
+            case .plug(_, let c): return c.standbyW
+            }
+        }
+
+        var isActive: Bool { powerW > standbyW }
 
         var powerW: Double {
             switch model {
@@ -52,6 +64,8 @@ public actor ThermalZone {
     private var reportedC: Double
     private var timer: TimerID?
     private var temperatureIntegralKs = 0.0
+    private var discomfortKs = 0.0
+    private var occupiedSeconds = 0.0
 
     /// A zone at its initial temperature, starting at the kernel's current time.
     /// - Throws: ``DevicesError`` if the outdoor temperature is not a finite number.
@@ -101,6 +115,38 @@ public actor ThermalZone {
     /// ∫ T dt since the start, K·s (exact), for mean indoor temperatures.
     public func temperatureIntegralKelvinSeconds() -> Double {
         temperatureIntegralKs + segment.integral(to: (kernel.now - anchor).seconds)
+    }
+
+    /// Every meter of the zone now, integrated exactly up to this instant (for reports and expectations).
+    public func meter() -> ZoneMeter {
+        let now = kernel.now
+        let elapsed = (now - anchor).seconds
+        let devices = members.map { member in
+            var isOn = false
+            var kind = ZoneMeter.DeviceKind.smartPlug
+            switch member.model {
+            case .thermostat(let t):
+                isOn = t.isEnabled
+                kind = t.configuration.mode == .heating ? .heating : .cooling
+            case .plug(let on, _):
+                isOn = on
+            }
+            return ZoneMeter.Device(id: member.id, kind: kind, isOn: isOn, powerW: member.powerW,
+                                    energyKWh: (member.energyJ + member.powerW * elapsed) / 3.6e6,
+                                    activeSeconds: member.activeSeconds + (member.isActive ? elapsed : 0))
+        }
+        let occupied = guests > 0
+        return ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),
+                         outdoorC: outdoor.outdoorSegment(at: now).celsius(at: now), guests: guests,
+                         temperatureIntegralKs: temperatureIntegralKs + segment.integral(to: elapsed),
+                         discomfortKs: discomfortKs + (occupied ? discomfortIncrement(elapsed) : 0),
+                         occupiedSeconds: occupiedSeconds + (occupied ? elapsed : 0),
+                         devices: devices.sorted { $0.id < $1.id })
+    }
+
+    /// ∫ max(0, comfort − T) dt over the current segment up to `elapsed`, K·s.
+    private func discomfortIncrement(_ elapsed: Double) -> Double {
+        segment.degreeHours(below: configuration.comfortC, upTo: elapsed) * 3_600
     }
 
     // MARK: Membership
@@ -182,8 +228,15 @@ public actor ThermalZone {
         let now = kernel.now
         let elapsed = (now - anchor).seconds
         guard elapsed > 0 || outdoorEnd.map({ now >= $0 }) == true else { return }
-        for i in members.indices { members[i].energyJ += members[i].powerW * elapsed }
+        for i in members.indices {
+            members[i].energyJ += members[i].powerW * elapsed
+            if members[i].isActive { members[i].activeSeconds += elapsed }
+        }
         temperatureIntegralKs += segment.integral(to: elapsed)
+        if guests > 0, elapsed > 0 {
+            discomfortKs += discomfortIncrement(elapsed)
+            occupiedSeconds += elapsed
+        }
         let temperature = segment.temperature(at: elapsed)
         anchor = now
         let piece = outdoor.outdoorSegment(at: now)
