@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "Weather", targets: ["Weather"]),
         .library(name: "Devices", targets: ["Devices"]),
         .library(name: "Booking", targets: ["Booking"]),
+        .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "Scenarios", targets: ["Scenarios"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -34,10 +36,18 @@ let package = Package(
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
         // The system under test: booking domain and services, SQLite store, home service, weather service, automations.
         .target(name: "Booking", dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "CSQLite"], swiftSettings: strict),
+        // Reports from exact meter snapshots: energy-daily.csv, stays.csv, timeseries.csv, SVG charts.
+        .target(name: "Reports", dependencies: ["Simulation"], swiftSettings: strict),
+        // Scenario files: decoding with located errors, validation, the world builder, the runner, JUnit.
+        .target(
+            name: "Scenarios",
+            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports"],
+            swiftSettings: strict
+        ),
         // The command line: argument parsing, exit codes, printing.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices"],
+            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Scenarios"],
             swiftSettings: strict
         ),
 
@@ -46,6 +56,13 @@ let package = Package(
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"], swiftSettings: strict),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
         .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics"], swiftSettings: strict),
-        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI"], swiftSettings: strict),
+        .testTarget(
+            name: "BookingTests",
+            dependencies: ["Booking", "Simulation", "SmartHome", "Devices", "Weather", "Physics"],
+            swiftSettings: strict
+        ),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios"], swiftSettings: strict),
     ]
 )

@@ -1,3 +1,5 @@
+import Scenarios
+
 /// The hand-written command-line parser: `rental-twin COMMAND [ARGS] [--option VALUE]`.
 ///
 /// Small on purpose (the project has no package dependencies). Unknown commands and options
@@ -101,22 +103,6 @@ enum ArgumentParser {
 
     /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }.sorted { ($0.1, $0.0) < ($1.1, $1.0) }
-        guard let best = scored.first, best.1 <= max(2, word.count / 3) else { return nil }
-        return best.0
-    }
-
-    /// Levenshtein distance.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
+        Suggestion.closest(to: word, in: candidates)
     }
 }

@@ -1,4 +1,5 @@
 import Devices
+import Scenarios
 import Physics
 import Simulation
 import SmartHome

@@ -14,8 +14,6 @@ struct CommandSpec: Sendable {
     let maxPositionals: Int?
     let options: [Option]
     let discussion: String
-    /// `nil` when available; otherwise which piece of work brings it.
-    let arrivesWith: String?
 
     /// Every command, in the order `--help` lists them.
     static let all: [CommandSpec] = [
@@ -23,40 +21,65 @@ struct CommandSpec: Sendable {
             name: "run", abstract: "Run one scenario and check its expectations.",
             arguments: "FILE", minPositionals: 1, maxPositionals: 1,
             options: [
-                Option(name: "--report", valueName: "DIR", help: "Write energy-daily.csv and stays.csv to DIR."),
+                Option(name: "--report", valueName: "DIR", help: "Write energy-daily.csv, stays.csv, timeseries.csv and one SVG chart per listing to DIR."),
                 Option(name: "--seed", valueName: "N", help: "Override the scenario's seed (a non-negative integer)."),
+                Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M)."),
+                Option(name: "--log", valueName: nil, help: "Also print every step and every automation action with its reason."),
             ],
-            discussion: "Prints each failed expectation with expected and actual values.\nExit status: 0 all hold, 1 some failed, 64 bad usage, 65 invalid scenario file.",
-            arrivesWith: "the scenario runner (issue 5)"),
+            discussion: """
+                Prints PASS or FAIL, what was simulated, and each failed expectation or step with its line,
+                JSON path, local time, expected and actual values. Same file and seed, same output, byte for byte.
+
+                EXAMPLES:
+                  rental-twin run Scenarios/01-winter-weekend.json
+                  rental-twin run Scenarios/01-winter-weekend.json --report Reports/winter --seed 7
+
+                Exit status: 0 all hold, 1 some failed, 64 bad usage, 65 invalid scenario file.
+                """),
         CommandSpec(
             name: "suite", abstract: "Run every *.json scenario below DIR, sorted by path.",
             arguments: "DIR", minPositionals: 1, maxPositionals: 1,
             options: [
                 Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario)."),
                 Option(name: "--report", valueName: "DIR", help: "Write each scenario's reports below DIR."),
-                Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run)."),
+                Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1)."),
+                Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M)."),
             ],
-            discussion: "Prints one line per scenario and ends with \"N passed, N failed\".\nExit status: 0 all passed, 1 any failed, 65 any invalid.",
-            arrivesWith: "the scenario runner (issue 5)"),
+            discussion: """
+                Prints one line per scenario (PASS, FAIL, INVALID) with its failures indented, and ends with
+                "N passed, N failed". On a terminal a progress line shows while scenarios run; in CI logs it does not.
+                With --report DIR each scenario's reports go to DIR/<file name without .json>/.
+
+                EXAMPLES:
+                  rental-twin suite Scenarios
+                  rental-twin suite Scenarios --jobs 2 --junit junit.xml --report Reports
+
+                Exit status: 0 all passed, 1 any failed, 64 bad usage, 65 any invalid.
+                """),
         CommandSpec(
             name: "validate", abstract: "Check scenario files without running them.",
             arguments: "FILE...", minPositionals: 1, maxPositionals: nil, options: [],
-            discussion: "Prints one message per problem: file, JSON path, line, what was expected, and a hint.\nExit status: 0 valid, 65 invalid.",
-            arrivesWith: "the scenario runner (issue 5)"),
+            discussion: """
+                Prints one message per problem: file, line, JSON path, what was expected, and a hint
+                (unknown keys get "did you mean"). Nothing runs; nothing is written.
+
+                EXAMPLE:
+                  rental-twin validate Scenarios/*.json
+
+                Exit status: 0 valid, 64 bad usage, 65 invalid.
+                """),
         CommandSpec(
             name: "demo", abstract: "Run the built-in demo world in virtual time and print what happened.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
             options: [
                 Option(name: "--days", valueName: "N", help: "Simulated days to run, 1–3660 (default 2)."),
             ],
-            discussion: "A flat in Budapest: openHAB Things, Items and Links built through the REST-shaped API,\ncommands routed to Thing handlers, events on the bus, all on the virtual clock.\nExit status: 0.",
-            arrivesWith: nil),
+            discussion: "A flat in Budapest: openHAB Things, Items and Links built through the REST-shaped API,\ncommands routed to Thing handlers, events on the bus, all on the virtual clock.\nExit status: 0."),
         CommandSpec(
             name: "bench", abstract: "Benchmark: one heated flat against diurnal weather; prints events and speed.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
             options: [Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (default 365).")],
-            discussion: "Build with -c release for meaningful figures: swift run -c release rental-twin bench.\nExit status: 0.",
-            arrivesWith: nil),
+            discussion: "Build with -c release for meaningful figures: swift run -c release rental-twin bench.\nExit status: 0."),
     ]
 
     /// The command called `name`, if any.

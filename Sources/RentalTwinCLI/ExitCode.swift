@@ -8,6 +8,4 @@ enum ExitCode: Int32 {
     case usage = 64
     /// A scenario file is invalid.
     case invalidInput = 65
-    /// The command exists but this build does not provide it yet.
-    case unavailable = 69
 }

@@ -15,8 +15,7 @@ enum HelpText {
         ]
         for spec in CommandSpec.all {
             let name = "  \(spec.name) \(spec.arguments)".padding(toLength: 22, withPad: " ", startingAt: 0)
-            let note = spec.arrivesWith.map { " (not in this build yet: arrives with \($0))" } ?? ""
-            lines.append("\(name)\(spec.abstract)\(note)")
+            lines.append("\(name)\(spec.abstract)")
         }
         lines += [
             "",
@@ -25,8 +24,7 @@ enum HelpText {
             "  rental-twin suite Scenarios --junit junit.xml",
             "  rental-twin run Scenarios/winter-weekend.json --report Reports",
             "",
-            "EXIT STATUS: 0 success, 1 failed expectations, 64 bad usage, 65 invalid scenario,",
-            "69 command not in this build yet.",
+            "EXIT STATUS: 0 success, 1 failed expectations, 64 bad usage, 65 invalid scenario.",
             "",
             "See rental-twin help COMMAND for a command's options.",
         ]
@@ -44,7 +42,6 @@ enum HelpText {
             }
         }
         lines += ["", spec.discussion]
-        if let later = spec.arrivesWith { lines += ["", "Not in this build yet: arrives with \(later)."] }
         return lines.joined(separator: "\n")
     }
 }

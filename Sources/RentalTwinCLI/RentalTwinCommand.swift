@@ -11,7 +11,7 @@ struct RentalTwinCommand {
 
     /// Runs the command line `arguments` (without the program name).
     @concurrent
-    static func main(_ arguments: [String]) async -> Outcome {
+    static func main(_ arguments: [String], progress: ScenarioCommands.Progress? = nil) async -> Outcome {
         var outcome = Outcome()
         let invocation: ArgumentParser.Invocation
         do {
@@ -28,14 +28,13 @@ struct RentalTwinCommand {
         case .help(let name?):
             if let spec = CommandSpec.named(name) { outcome.standardOutput = HelpText.help(for: spec) + "\n" }
         case .command(let command):
-            guard let spec = CommandSpec.named(command.name), spec.arrivesWith == nil else {
-                let later = CommandSpec.named(command.name)?.arrivesWith ?? "a later version"
-                outcome.standardError = "rental-twin \(command.name) is not in this build yet: it arrives with \(later).\n"
-                    + "Try rental-twin demo to see the twin run.\n"
-                outcome.exitCode = .unavailable
-                return outcome
-            }
             do {
+                switch command.name {
+                case "run": return try await ScenarioCommands.run(command)
+                case "suite": return try await ScenarioCommands.suite(command, progress: progress)
+                case "validate": return ScenarioCommands.validate(command)
+                default: break
+                }
                 let days = try command.integer("--days", default: command.name == "bench" ? 365 : 2)
                 guard (1...3_660).contains(days) else {
                     throw ArgumentParser.UsageError("--days must be between 1 and 3660, not \(days).", command: command.name)

@@ -1,5 +1,6 @@
 import Testing
 @testable import RentalTwinCLI
+import Scenarios
 
 @Suite("The rental-twin command line")
 struct CommandLineTests {
@@ -39,12 +40,6 @@ struct CommandLineTests {
         #expect(outcome.standardOutput.isEmpty)
     }
 
-    @Test func commandsOfLaterIssuesSaySoAndExit69() async {
-        let outcome = await RentalTwinCommand.main(["suite", "Scenarios"])
-        #expect(outcome.exitCode == .unavailable)
-        #expect(outcome.standardError.contains("not in this build yet"))
-    }
-
     @Test func inlineOptionValues() throws {
         let invocation = try ArgumentParser.parse(["run", "a.json", "--seed=7"])
         guard case .command(let parsed) = invocation else {
@@ -56,10 +51,12 @@ struct CommandLineTests {
     }
 
     @Test func editDistance() {
-        #expect(ArgumentParser.editDistance("sutie", "suite") == 2)
-        #expect(ArgumentParser.editDistance("", "run") == 3)
-        #expect(ArgumentParser.editDistance("run", "run") == 0)
+        #expect(Suggestion.editDistance("sutie", "suite") == 2)
+        #expect(Suggestion.editDistance("", "run") == 3)
+        #expect(Suggestion.editDistance("run", "run") == 0)
+        #expect(Suggestion.editDistance("uaWperK", "uaWPerK") == 1)
         #expect(ArgumentParser.closest(to: "xyzzy", in: ["run", "suite"]) == nil)
+        #expect(Suggestion.closest(to: "capacitanceKWhperK", in: ["uaWPerK", "capacitanceKWhPerK"]) == "capacitanceKWhPerK")
     }
 
     @Test func demoRunsTheTwinAndIsDeterministic() async {

@@ -4,10 +4,13 @@ import Weather
 
 /// Feeds a city's weather to a thermal zone: the Weather target's piecewise-linear segments
 /// as the Devices target's outdoor temperature source.
-struct WeatherOutdoorTemperature: OutdoorTemperatureSource {
-    let weather: CityWeather
+public struct WeatherOutdoorTemperature: OutdoorTemperatureSource {
+    public let weather: CityWeather
 
-    func outdoorSegment(at instant: SimInstant) -> OutdoorTemperatureSegment {
+    /// Feeds `weather` to a zone.
+    public init(weather: CityWeather) { self.weather = weather }
+
+    public func outdoorSegment(at instant: SimInstant) -> OutdoorTemperatureSegment {
         let segment = weather.outdoorSegment(at: instant)
         guard let start = segment.start else {
             // No beginning means flat up to `end`.

@@ -1,0 +1,122 @@
+import Simulation
+import SmartHome
+
+/// Saves energy when guests leave: at the check-out moment of every non-cancelled reservation it sets
+/// the listing's heating setpoints to ``setpointC`` and switches its cooling OFF.
+///
+/// A reservation's timer is scheduled when it is confirmed and cancelled when it is cancelled; at the
+/// check-out moment the reservation is re-read and a cancelled one is skipped. Heating switches are left
+/// as they are (the thermostat now holds the lower setpoint). Every action is logged with its reason.
+public actor Setback: ReservationObserver {
+    /// The automation's name in the ``AutomationLog``.
+    public static let name = "setback"
+
+    /// The heating setpoint after check-out, °C.
+    public nonisolated let setpointC: Double
+    private let kernel: SimulationKernel
+    private let stays: any StayDirectory
+    private let home: HomeCommander
+    private let log: AutomationLog
+    private var timers: [ReservationID: TimerID] = [:]
+    private var handled: Set<ReservationID> = []
+    private var calendars: [String: LocalCalendar] = [:]
+
+    /// Creates the automation; register it as a ``ReservationObserver`` of the reservation service.
+    /// - Parameters:
+    ///   - setpointC: the heating setpoint after check-out, °C.
+    ///   - kernel: where the check-out actions are scheduled.
+    ///   - stays: listings and reservations.
+    ///   - api: the openHAB API the commands go through.
+    ///   - configurations: the listings' heating and cooling configurations.
+    ///   - log: where every action is logged.
+    public init(setpointC: Double, kernel: SimulationKernel, stays: any StayDirectory, api: any OpenHABAPI,
+                configurations: any HomeConfigurationRepository, log: AutomationLog) {
+        self.setpointC = setpointC
+        self.kernel = kernel
+        self.stays = stays
+        self.home = HomeCommander(api: api, configurations: configurations)
+        self.log = log
+    }
+
+    /// Schedules the setback of a new reservation; cancels it for a cancelled one.
+    public func reservationDidChange(_ reservation: Reservation, previous: ReservationStatus?) async {
+        if reservation.status == .cancelled {
+            guard let timer = timers.removeValue(forKey: reservation.id) else { return }
+            kernel.cancel(timer)
+            log.append(at: kernel.now, automation: Self.name, listing: reservation.listing, action: "cancelled",
+                       reason: "\(reservation.id) is cancelled; no setback at its check-out")
+            return
+        }
+        guard !handled.contains(reservation.id) else { return }
+        handled.insert(reservation.id)
+        let now = kernel.now
+        let checkOut: SimInstant
+        do {
+            let listing = try await stays.listing(reservation.listing)
+            checkOut = listing.checkOutInstant(on: reservation.checkOut, calendar: try calendar(listing))
+        } catch {
+            log.append(at: now, automation: Self.name, listing: reservation.listing, action: "none",
+                       reason: "cannot schedule the setback of \(reservation.id): \(error.code.rawValue): \(error.message)")
+            return
+        }
+        guard checkOut >= now else { return }
+        let id = reservation.id, listing = reservation.listing
+        timers[id] = kernel.schedule(at: checkOut, label: "setback \(id)") { [self] _ in
+            await self.apply(id, listing: listing)
+        }
+    }
+
+    /// Reservations with a pending setback, sorted.
+    public var pendingReservations: [ReservationID] { timers.keys.sorted() }
+
+    private func apply(_ id: ReservationID, listing: ListingID) async {
+        timers[id] = nil
+        let now = kernel.now
+        do {
+            guard let reservation = try await stays.reservations(ofListing: listing).first(where: { $0.id == id }),
+                  reservation.status.holdsNights else {
+                log.append(at: now, automation: Self.name, listing: listing, action: "none", reason: "\(id) is cancelled or gone")
+                return
+            }
+        } catch {
+            log.append(at: now, automation: Self.name, listing: listing, action: "none",
+                       reason: "cannot read \(id): \(error.code.rawValue): \(error.message)")
+            return
+        }
+        let reason = "check-out of \(id)"
+        await each(.heating, listing: listing, property: "setpoint", command: AutomationText.setpointCommand(setpointC),
+                   action: "setpoint \(AutomationText.celsius(setpointC))", reason: reason)
+        await each(.cooling, listing: listing, property: "switch", command: "OFF", action: "switch OFF", reason: reason)
+    }
+
+    private func each(_ type: HomeConfigurationType, listing: ListingID, property: String, command: String,
+                      action: String, reason: String) async {
+        let now = kernel.now
+        do {
+            for device in try await home.devices(of: listing, type: type) {
+                guard let item = device.items[property] else { continue }
+                do {
+                    try await home.send(command, to: item)
+                    log.append(at: now, automation: Self.name, listing: listing, action: "\(device.name) \(action)", reason: reason)
+                } catch {
+                    log.append(at: now, automation: Self.name, listing: listing, action: "\(device.name) \(action) failed",
+                               reason: "\(reason); \(error.code.rawValue): \(error.message)")
+                }
+            }
+        } catch {
+            log.append(at: now, automation: Self.name, listing: listing, action: "none",
+                       reason: "cannot read the \(type.rawValue) configurations: \(error.code.rawValue): \(error.message)")
+        }
+    }
+
+    private func calendar(_ listing: Listing) throws(BookingError) -> LocalCalendar {
+        if let known = calendars[listing.timeZone] { return known }
+        do {
+            let calendar = try LocalCalendar(identifier: listing.timeZone)
+            calendars[listing.timeZone] = calendar
+            return calendar
+        } catch {
+            throw BookingError(.listingInvalid, "Listing \(listing.id) has the time zone \"\(listing.timeZone)\", which is unknown: \(error.message)")
+        }
+    }
+}

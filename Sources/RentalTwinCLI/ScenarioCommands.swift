@@ -1,0 +1,148 @@
+import Foundation
+import Scenarios
+import Simulation
+
+/// `run`, `suite` and `validate`: turn scenario results into the lines a user reads and the exit
+/// status of the contract (SCENARIO-FORMAT.md).
+enum ScenarioCommands {
+    /// Reports progress while a suite runs (a terminal line; nothing in CI logs).
+    typealias Progress = @Sendable (Int, Int, String) -> Void
+
+    static func run(_ command: ArgumentParser.ParsedCommand) async throws(ArgumentParser.UsageError) -> RentalTwinCommand.Outcome {
+        var outcome = RentalTwinCommand.Outcome()
+        let file = command.positionals[0]
+        let seed = try seedOption(command)
+        let reportDir = command.value("--report")
+        let interval = try intervalOption(command)
+        switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval) {
+        case .failed(let error):
+            outcome.standardError = error.description + "\n"
+            outcome.exitCode = error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
+        case .ran(let result):
+            outcome.standardOutput = describe(result, path: file, verbose: true)
+            if command.value("--log") != nil {
+                outcome.standardOutput += "Log (local time):\n" + result.log.map { "  \($0)\n" }.joined()
+            }
+            if let reportDir {
+                do {
+                    let written = try ReportWriter.write(result, to: reportDir, interval: interval)
+                    outcome.standardOutput += "Reports: \(written.joined(separator: ", "))\n"
+                } catch {
+                    outcome.standardError += error.description + "\n"
+                    outcome.exitCode = .failure
+                    return outcome
+                }
+            }
+            outcome.exitCode = result.passed ? .success : .failure
+        }
+        return outcome
+    }
+
+    static func suite(_ command: ArgumentParser.ParsedCommand, progress: Progress?) async throws(ArgumentParser.UsageError)
+        -> RentalTwinCommand.Outcome
+    {
+        var outcome = RentalTwinCommand.Outcome()
+        let directory = command.positionals[0]
+        let jobs = try command.integer("--jobs", default: 1)
+        guard (1...64).contains(jobs) else { throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(jobs).", command: "suite") }
+        let reportDir = command.value("--report")
+        let interval = try intervalOption(command)
+        let files: [String]
+        do { files = try SuiteRunner.scenarioFiles(in: directory) } catch {
+            throw ArgumentParser.UsageError("\(error.message) suite needs a directory of *.json scenario files.", command: "suite")
+        }
+        guard !files.isEmpty else {
+            throw ArgumentParser.UsageError("there are no *.json files below \(directory).", command: "suite")
+        }
+        let entries = await SuiteRunner.run(files: files, jobs: jobs, timeseriesInterval: reportDir == nil ? nil : interval,
+                                            progress: progress ?? { _, _, _ in })
+        var passed = 0, failed = 0, invalid = 0
+        for entry in entries {
+            switch entry.outcome {
+            case .ran(let result):
+                if result.passed { passed += 1 } else { failed += 1 }
+                outcome.standardOutput += describe(result, path: entry.path, verbose: false)
+                if let reportDir {
+                    let stem = relativeStem(entry.path, below: directory)
+                    do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)", interval: interval) } catch {
+                        outcome.standardError += error.description + "\n"
+                        failed += 1
+                    }
+                }
+            case .failed(let error):
+                if error.code == .invalid || error.code == .unreadable { invalid += 1 } else { failed += 1 }
+                outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(entry.path)\n"
+                outcome.standardOutput += error.description.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
+                if error.code != .invalid { outcome.standardOutput += "    \(error.message)\n" }
+            }
+        }
+        outcome.standardOutput += "\(passed) passed, \(failed + invalid) failed\(invalid > 0 ? " (\(invalid) invalid)" : "")\n"
+        if let junit = command.value("--junit") {
+            do {
+                try ReportWriter.writeAtomically(JUnitReport.xml(suiteName: directory, entries: entries), to: junit)
+            } catch {
+                outcome.standardError += error.description + "\n"
+                if outcome.exitCode == .success { outcome.exitCode = .failure }
+            }
+        }
+        outcome.exitCode = invalid > 0 ? .invalidInput : (failed > 0 ? .failure : .success)
+        return outcome
+    }
+
+    static func validate(_ command: ArgumentParser.ParsedCommand) -> RentalTwinCommand.Outcome {
+        var outcome = RentalTwinCommand.Outcome()
+        for file in command.positionals {
+            do {
+                let scenario = try ScenarioDecoder.load(path: file)
+                outcome.standardOutput += "valid   \(file) — \(scenario.name): \(scenario.listings.count) listing(s), "
+                    + "\(scenario.timeline.count) step(s), \(scenario.expectations.count) expectation(s)\n"
+            } catch {
+                outcome.standardError += error.description + "\n"
+                outcome.exitCode = .invalidInput
+            }
+        }
+        return outcome
+    }
+
+    // MARK: Text
+
+    /// `PASS path — name` plus one indented line per failure (and figures when `verbose`).
+    static func describe(_ result: ScenarioResult, path: String, verbose: Bool) -> String {
+        var text = "\(result.passed ? "PASS" : "FAIL")    \(path) — \(result.scenario.name)\n"
+        if verbose {
+            let hours = (result.scenario.end - result.scenario.start).hours
+            text += "    \(format(hours)) h simulated, \(result.stepsRun) step(s), \(result.expectationsChecked) expectation(s), "
+                + "\(result.kernelEvents) kernel events\n"
+        }
+        for failure in result.failures { text += "    \(failure)\n" }
+        return text
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+
+    private static func relativeStem(_ path: String, below directory: String) -> String {
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        var relative = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : (path as NSString).lastPathComponent
+        if relative.hasSuffix(".json") { relative.removeLast(5) }
+        return relative
+    }
+
+    private static func seedOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> UInt64? {
+        guard let text = command.value("--seed") else { return nil }
+        guard let seed = UInt64(text) else {
+            throw ArgumentParser.UsageError("--seed needs a whole number from 0 to 18446744073709551615, not \"\(text)\".", command: command.name)
+        }
+        return seed
+    }
+
+    private static func intervalOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> SimDuration {
+        guard let text = command.value("--interval") else { return .minutes(15) }
+        guard let value = try? ISODuration.parse(text), value >= .minutes(1) else {
+            throw ArgumentParser.UsageError("--interval needs an ISO 8601 duration of at least a minute, like PT15M or PT1H, not \"\(text)\".",
+                                            command: command.name)
+        }
+        return value
+    }
+}

@@ -1,0 +1,240 @@
+import Simulation
+
+/// A self-contained SVG chart of one listing: indoor and outdoor temperature, heater and cooler on-periods, stays.
+///
+/// The chart has a title, a legend, a °C axis with gridlines, a time axis with a tick at each
+/// local midnight (labelled with the date; every *k*-th day when there are more than 12), the
+/// indoor and outdoor temperatures as one `<polyline>` each (`id="indoor"`, `id="outdoor"`),
+/// non-cancelled stays of the listing as grey bands behind them (`class="stay"`), and one lane
+/// per heating or cooling device below the plot with a bar (`class="on-period"`) for every
+/// period the device drew power.
+///
+/// The output is deterministic text: fixed layout, numbers with fixed decimals via
+/// ``CSVWriter/decimal(_:places:)``, no scripts, no external references, text XML-escaped.
+public enum ListingChart {
+    /// The SVG for `listing` over `[start, end]`.
+    /// - Parameters:
+    ///   - listing: the listing id; snapshots, transitions and stays of other listings are ignored.
+    ///   - snapshots: meter snapshots (any order); those inside `[start, end]` make the temperature lines.
+    ///   - transitions: power transitions (any order; equal times keep their order) for the device lanes.
+    ///   - stays: reservations; the listing's non-cancelled ones are shaded.
+    ///   - calendar: the time zone of the day ticks.
+    ///   - start: the left edge of the time axis.
+    ///   - end: the right edge of the time axis; must be after `start`.
+    /// - Returns: the SVG document, starting with an XML declaration and ending in `\n`.
+    /// - Throws: ``ReportsError`` `report.invalidRange` when `end` is not after `start`, or
+    ///   `report.nonFinite` when a temperature is not a finite number.
+    public static func svg(listing: String, snapshots: [MeterSnapshot], transitions: [PowerTransition], stays: [StayRecord],
+                           calendar: LocalCalendar, start: SimInstant, end: SimInstant) throws(ReportsError) -> String {
+        guard start < end else {
+            throw ReportsError(.invalidRange,
+                               "The chart of \"\(listing)\" needs a time range that ends after it starts, not \(start) to \(end); pass the scenario start and end.")
+        }
+        let all = snapshots.enumerated().filter { $0.element.listing == listing }
+            .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        let inRange = all.filter { $0.at >= start && $0.at <= end }
+        for s in inRange where !s.indoorC.isFinite || !s.outdoorC.isFinite {
+            throw ReportsError(.nonFiniteNumber,
+                               "The snapshot of \"\(listing)\" at \(s.at) has a temperature that is not a finite number; a meter is broken, so the chart was not drawn.")
+        }
+        let lanes = deviceLanes(all)
+        let layout = Layout(start: start, end: end, laneCount: lanes.count,
+                            temperatures: inRange.flatMap { [$0.indoorC, $0.outdoorC] })
+        var svg = SVGBuilder()
+        svg.open(layout)
+        let title = "\(listing): temperature \(calendar.timestamp(at: start)) to \(calendar.timestamp(at: end))"
+        svg.line("<title>\(xmlEscaped(title))</title>")
+        svg.line("<rect x=\"0\" y=\"0\" width=\"\(layout.width)\" height=\"\(layout.height)\" fill=\"#ffffff\"/>")
+        svg.line("<text x=\"\(layout.width / 2)\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">\(xmlEscaped(title))</text>")
+        try legend(&svg, layout)
+        try stayBands(&svg, layout, listing: listing, stays: stays)
+        try temperatureAxis(&svg, layout)
+        try timeAxis(&svg, layout, calendar: calendar)
+        try series(&svg, layout, id: "outdoor", colour: Palette.outdoor, dashed: true, points: inRange.map { ($0.at, $0.outdoorC) })
+        try series(&svg, layout, id: "indoor", colour: Palette.indoor, dashed: false, points: inRange.map { ($0.at, $0.indoorC) })
+        try deviceBands(&svg, layout, lanes: lanes, snapshots: all,
+                        transitions: transitions.filter { $0.listing == listing })
+        svg.line("</svg>")
+        return svg.text
+    }
+
+    /// The SVG for `listing`, with its snapshots and transitions taken from `ledger`.
+    /// - Throws: as ``svg(listing:snapshots:transitions:stays:calendar:start:end:)``.
+    public static func svg(listing: String, ledger: EnergyLedger, stays: [StayRecord], calendar: LocalCalendar,
+                           start: SimInstant, end: SimInstant) throws(ReportsError) -> String {
+        try svg(listing: listing, snapshots: ledger.snapshots(listing: listing), transitions: ledger.transitions(listing: listing),
+                stays: stays, calendar: calendar, start: start, end: end)
+    }
+
+    // MARK: Parts
+
+    /// Colours of the series and bands.
+    enum Palette {
+        static let indoor = "#c0392b"
+        static let outdoor = "#2c3e50"
+        static let heating = "#e67e22"
+        static let cooling = "#3498db"
+        static let stay = "#95a5a6"
+        static let grid = "#d5d8dc"
+    }
+
+    /// A heating or cooling device that gets a lane.
+    struct Lane: Equatable {
+        let device: String
+        let type: String
+    }
+
+    /// Heating and cooling devices of the snapshots, sorted by id (type from the first snapshot naming it).
+    static func deviceLanes(_ snapshots: [MeterSnapshot]) -> [Lane] {
+        var types: [String: String] = [:]
+        for s in snapshots {
+            for d in s.devices where (d.type == "heating" || d.type == "cooling") && types[d.id] == nil { types[d.id] = d.type }
+        }
+        return types.keys.sorted().map { Lane(device: $0, type: types[$0] ?? "heating") }
+    }
+
+    private static func legend(_ svg: inout SVGBuilder, _ layout: Layout) throws(ReportsError) {
+        let y = 42.0
+        svg.line("<g id=\"legend\">")
+        let entries: [(kind: String, colour: String, label: String)] = [
+            ("line", Palette.indoor, "indoor °C"), ("dash", Palette.outdoor, "outdoor °C"),
+            ("band", Palette.heating, "heating on"), ("band", Palette.cooling, "cooling on"), ("band", Palette.stay, "stay"),
+        ]
+        for (index, entry) in entries.enumerated() {
+            let x = layout.plotLeft + Double(index) * 130
+            switch entry.kind {
+            case "band":
+                svg.line("<rect x=\(q(x)) y=\(q(y - 9)) width=\"22\" height=\"10\" fill=\"\(entry.colour)\" fill-opacity=\"\(entry.colour == Palette.stay ? "0.35" : "0.8")\"/>")
+            default:
+                let dash = entry.kind == "dash" ? " stroke-dasharray=\"5 3\"" : ""
+                svg.line("<line x1=\(q(x)) y1=\(q(y - 4)) x2=\(q(x + 22)) y2=\(q(y - 4)) stroke=\"\(entry.colour)\" stroke-width=\"2\"\(dash)/>")
+            }
+            svg.line("<text x=\(q(x + 28)) y=\(q(y))>\(xmlEscaped(entry.label))</text>")
+        }
+        svg.line("</g>")
+    }
+
+    private static func stayBands(_ svg: inout SVGBuilder, _ layout: Layout, listing: String, stays: [StayRecord]) throws(ReportsError) {
+        let shown = stays.enumerated().filter { $0.element.listing == listing && !$0.element.isCancelled }
+            .sorted { ($0.element.windowStart, $0.element.reservation, $0.offset) < ($1.element.windowStart, $1.element.reservation, $1.offset) }
+            .map(\.element)
+        svg.line("<g id=\"stays\">")
+        for stay in shown {
+            let from = max(stay.windowStart, layout.start), to = min(stay.windowEnd, layout.end)
+            guard from < to else { continue }
+            let x0 = layout.x(from), x1 = layout.x(to)
+            svg.line("<rect class=\"stay\" x=\(q(x0)) y=\(q(layout.plotTop)) width=\(q(x1 - x0)) height=\(q(layout.plotBottom - layout.plotTop)) fill=\"\(Palette.stay)\" fill-opacity=\"0.2\"/>")
+            svg.line("<text x=\(q(x0 + 3)) y=\(q(layout.plotTop + 12)) font-size=\"10\" fill=\"#566573\">\(xmlEscaped(stay.reservation))</text>")
+        }
+        svg.line("</g>")
+    }
+
+    private static func temperatureAxis(_ svg: inout SVGBuilder, _ layout: Layout) throws(ReportsError) {
+        svg.line("<g id=\"temperature-axis\">")
+        let places = layout.stepC < 1 ? 1 : 0
+        var index = 0
+        while true {
+            let value = layout.lowC + Double(index) * layout.stepC
+            guard value <= layout.highC + layout.stepC / 1_000 else { break }
+            let y = layout.y(value)
+            svg.line("<line x1=\(q(layout.plotLeft)) y1=\(q(y)) x2=\(q(layout.plotRight)) y2=\(q(y)) stroke=\"\(Palette.grid)\" stroke-width=\"1\"/>")
+            svg.line("<text x=\(q(layout.plotLeft - 6)) y=\(q(y + 4)) text-anchor=\"end\">\(try CSVWriter.decimal(value, places: places))</text>")
+            index += 1
+        }
+        let middle = (layout.plotTop + layout.plotBottom) / 2
+        svg.line("<text x=\"16\" y=\(q(middle)) text-anchor=\"middle\" transform=\"rotate(-90 16 \(try CSVWriter.decimal(middle, places: 1)))\">°C</text>")
+        svg.line("</g>")
+    }
+
+    private static func timeAxis(_ svg: inout SVGBuilder, _ layout: Layout, calendar: LocalCalendar) throws(ReportsError) {
+        svg.line("<g id=\"time-axis\">")
+        var midnights: [(CivilDate, SimInstant)] = []
+        for slice in calendar.daySlices(from: layout.start, to: layout.end) {
+            let midnight = calendar.startOfDay(slice.date)
+            if midnight >= layout.start { midnights.append((slice.date, midnight)) }
+        }
+        let next = calendar.date(at: layout.end)
+        if calendar.startOfDay(next) == layout.end { midnights.append((next, layout.end)) }
+        let every = max(1, (midnights.count + 11) / 12)
+        for (date, midnight) in midnights {
+            let (_, phase) = date.daysSinceEpoch.floorDivided(by: Int64(every))
+            guard phase == 0 else { continue }
+            let x = layout.x(midnight)
+            svg.line("<line x1=\(q(x)) y1=\(q(layout.plotTop)) x2=\(q(x)) y2=\(q(layout.plotBottom + 5)) stroke=\"\(Palette.grid)\" stroke-width=\"1\"/>")
+            svg.line("<text x=\(q(x)) y=\(q(layout.plotBottom + 17)) text-anchor=\"middle\">\(date.description)</text>")
+        }
+        svg.line("<rect x=\(q(layout.plotLeft)) y=\(q(layout.plotTop)) width=\(q(layout.plotRight - layout.plotLeft)) height=\(q(layout.plotBottom - layout.plotTop)) fill=\"none\" stroke=\"#566573\" stroke-width=\"1\"/>")
+        svg.line("</g>")
+    }
+
+    private static func series(_ svg: inout SVGBuilder, _ layout: Layout, id: String, colour: String, dashed: Bool,
+                               points: [(SimInstant, Double)]) throws(ReportsError) {
+        var coordinates: [String] = []
+        for (at, value) in points {
+            coordinates.append("\(try CSVWriter.decimal(layout.x(at), places: 1)),\(try CSVWriter.decimal(layout.y(value), places: 1))")
+        }
+        let dash = dashed ? " stroke-dasharray=\"5 3\"" : ""
+        svg.line("<polyline id=\"\(id)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash) points=\"\(coordinates.joined(separator: " "))\"/>")
+    }
+
+    private static func deviceBands(_ svg: inout SVGBuilder, _ layout: Layout, lanes: [Lane], snapshots: [MeterSnapshot],
+                                    transitions: [PowerTransition]) throws(ReportsError) {
+        svg.line("<g id=\"devices\">")
+        let ordered = transitions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        for (index, lane) in lanes.enumerated() {
+            let top = layout.laneTop(index)
+            let colour = lane.type == "cooling" ? Palette.cooling : Palette.heating
+            svg.line("<text x=\(q(layout.plotLeft - 6)) y=\(q(top + 10)) text-anchor=\"end\" font-size=\"10\">\(xmlEscaped(lane.device))</text>")
+            svg.line("<rect x=\(q(layout.plotLeft)) y=\(q(top)) width=\(q(layout.plotRight - layout.plotLeft)) height=\"12\" fill=\"#f4f6f6\"/>")
+            for (from, to) in onPeriods(device: lane.device, snapshots: snapshots, transitions: ordered, start: layout.start, end: layout.end) {
+                let x0 = layout.x(from), width = max(0.5, layout.x(to) - x0)
+                svg.line("<rect class=\"on-period\" x=\(q(x0)) y=\(q(top)) width=\(q(width)) height=\"12\" fill=\"\(colour)\" fill-opacity=\"0.8\"/>")
+            }
+        }
+        svg.line("</g>")
+    }
+
+    /// The periods within `[start, end]` during which `device` drew power, in order.
+    ///
+    /// The state at `start` comes from the last snapshot at or before it (off without one);
+    /// transitions from that snapshot's instant on then switch it.
+    static func onPeriods(device: String, snapshots: [MeterSnapshot], transitions: [PowerTransition],
+                          start: SimInstant, end: SimInstant) -> [(SimInstant, SimInstant)] {
+        let base = snapshots.last { $0.at <= start }
+        var on = (base?.device(device)?.powerW ?? 0) > 0
+        var since = start
+        var periods: [(SimInstant, SimInstant)] = []
+        for t in transitions where t.device == device && (base.map { t.at >= $0.at } ?? true) {
+            let at = max(t.at, start)
+            if at > end { break }
+            let now = t.powerW > 0
+            guard now != on else { continue }
+            if on, since < at { periods.append((since, at)) }
+            since = at
+            on = now
+        }
+        if on, since < end { periods.append((since, end)) }
+        return periods
+    }
+
+    /// `"12.5"`: a coordinate with one decimal, in attribute quotes (finite by construction).
+    private static func q(_ value: Double) -> String {
+        "\"" + ((try? CSVWriter.decimal(value, places: 1)) ?? "0") + "\""
+    }
+
+    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by XML entities.
+    static func xmlEscaped(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

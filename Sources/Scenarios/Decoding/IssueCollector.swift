@@ -1,0 +1,12 @@
+/// Collects every problem found while decoding one file (decoding goes on after a problem so that
+/// the user sees them all at once).
+final class IssueCollector {
+    let file: String
+    private(set) var issues: [ScenarioIssue] = []
+
+    init(file: String) { self.file = file }
+
+    func add(_ path: String, line: Int?, _ message: String, hint: String? = nil) {
+        issues.append(ScenarioIssue(file: file, path: path, line: line, message: message, hint: hint))
+    }
+}

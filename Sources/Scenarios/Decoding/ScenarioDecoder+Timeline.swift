@@ -1,0 +1,174 @@
+import Simulation
+
+extension ScenarioDecoder {
+    /// The action keys of a timeline step and each action's fields (required ones first).
+    static let actions: [(name: String, required: [String], optional: [String])] = [
+        ("book", ["id", "guest", "listing", "checkIn", "checkOut", "guests"], []),
+        ("cancel", ["reservation"], []),
+        ("arrive", ["reservation"], []),
+        ("depart", ["reservation"], []),
+        ("unlock", ["item", "by"], []),
+        ("lock", ["item", "by"], []),
+        ("command", ["item", "value"], []),
+        ("weather", ["city", "tempC"], ["humidity", "condition", "windMps"]),
+        ("thing", ["thing", "status"], []),
+        ("feed", ["city", "error"], []),
+        ("rate", ["guest", "listing", "stars"], ["comment"]),
+        ("message", ["from", "reservation", "text"], []),
+    ]
+
+    static func decodeStep(_ field: Field, _ calendar: LocalCalendar) -> Step? {
+        let names = actions.map(\.name)
+        guard let o = field.object(["at", "expectError"] + names) else { return nil }
+        let at = o.required("at")?.instant(calendar)
+        let expectError = o.optional("expectError")?.name
+        let present = names.filter { o.keys.contains($0) }
+        guard present.count == 1, let name = present.first, let spec = actions.first(where: { $0.name == name }),
+              let actionField = o.value(name) else {
+            field.problem(present.isEmpty ? "has no action." : "has \(present.count) actions (\(present.joined(separator: ", "))); a step does exactly one thing.",
+                          hint: "one of \(names.joined(separator: ", ")); write several steps with the same \"at\" to do several things at once.")
+            return nil
+        }
+        guard let a = actionField.object(spec.required + spec.optional) else { return nil }
+        func text(_ key: String) -> String? { a.required(key)?.name }
+        let action: Step.Action?
+        switch name {
+        case "book":
+            let id = text("id"), guest = text("guest"), listing = text("listing")
+            let checkIn = a.required("checkIn")?.date, checkOut = a.required("checkOut")?.date
+            let guests = a.required("guests")?.integer
+            if let id, let guest, let listing, let checkIn, let checkOut, let guests {
+                action = .book(id: id, guest: guest, listing: listing, checkIn: checkIn, checkOut: checkOut, guests: guests)
+            } else { action = nil }
+        case "cancel": action = text("reservation").map { .cancel(reservation: $0) }
+        case "arrive": action = text("reservation").map { .arrive(reservation: $0) }
+        case "depart": action = text("reservation").map { .depart(reservation: $0) }
+        case "unlock", "lock":
+            let item = text("item"), by = text("by")
+            if let item, let by { action = name == "lock" ? .lock(item: item, by: by) : .unlock(item: item, by: by) } else { action = nil }
+        case "command":
+            let item = text("item")
+            // A command value may be written as a JSON string ("ON", "22 °C") or a plain number (22).
+            var value: String?
+            if let f = a.required("value") {
+                switch f.node.value {
+                case .string(let s): value = s
+                case .number(_, let t): value = t
+                default: f.problem("expected a command string such as \"ON\" or \"22 °C\", found \(f.node.kindDescription).")
+                }
+            }
+            if let item, let value { action = .command(item: item, value: value) } else { action = nil }
+        case "weather":
+            let city = text("city"), temp = a.required("tempC")?.number
+            let humidity = a.optional("humidity")?.number(in: 0...100, unit: " %")
+            let condition = a.optional("condition")?.string
+            let wind = a.optional("windMps")?.number(in: 0...100, unit: " m/s")
+            if let city, let temp { action = .weather(city: city, tempC: temp, humidity: humidity, condition: condition, windMps: wind) } else { action = nil }
+        case "thing":
+            let thing = text("thing")
+            var online: Bool?
+            if let f = a.required("status"), let s = f.string {
+                switch s {
+                case "ONLINE": online = true
+                case "OFFLINE": online = false
+                default: f.problem("is \"\(s)\" but must be \"ONLINE\" or \"OFFLINE\".")
+                }
+            }
+            if let thing, let online { action = .thing(thing: thing, online: online) } else { action = nil }
+        case "feed":
+            let city = text("city")
+            var error: Int?? = .none
+            if let f = a.required("error") {
+                if f.isNull { error = .some(nil) } else if let code = f.integer {
+                    if [401, 404, 429, 500].contains(code) { error = .some(code) } else {
+                        f.problem("is \(code) but the feed can fail with 401, 404, 429 or 500 (null clears the fault).")
+                    }
+                }
+            }
+            if let city, case .some(let code) = error { action = .feed(city: city, error: code) } else { action = nil }
+        case "rate":
+            let guest = text("guest"), listing = text("listing"), stars = a.required("stars")?.integer
+            let comment = a.optional("comment")?.string
+            if let guest, let listing, let stars { action = .rate(guest: guest, listing: listing, stars: stars, comment: comment) } else { action = nil }
+        default:  // message
+            let from = text("from"), reservation = text("reservation")
+            let body = a.required("text")?.string
+            if let from, let reservation, let body { action = .message(from: from, reservation: reservation, text: body) } else { action = nil }
+        }
+        guard let at, let action else { return nil }
+        return Step(at: at, action: action, expectError: expectError, path: field.path, line: field.line)
+    }
+
+    static func decodeExpectation(_ field: Field, _ calendar: LocalCalendar) -> Expectation? {
+        guard let o = field.object(["at", "item", "state", "between", "reservation", "status", "energy", "discomfort",
+                                    "from", "to", "atMostKWh", "atLeastKWh", "atMostKh"]) else { return nil }
+        let at = o.optional("at").map { $0.instant(calendar) }
+        if case .some(.none) = at { return nil }
+        let subjects = ["item", "reservation", "energy", "discomfort"].filter { o.keys.contains($0) }
+        guard subjects.count == 1, let subject = subjects.first else {
+            field.problem(subjects.isEmpty ? "says nothing to check." : "checks \(subjects.joined(separator: " and ")) at once; write one expectation each.",
+                          hint: "an expectation has one of \"item\", \"reservation\", \"energy\" or \"discomfort\".")
+            return nil
+        }
+        func unexpected(_ keys: [String]) -> Bool {
+            let extra = keys.filter { o.keys.contains($0) }
+            for key in extra { o.value(key)?.problem("does not belong to a \"\(subject)\" expectation.") }
+            return !extra.isEmpty
+        }
+        let from = o.optional("from")?.instant(calendar)
+        let to = o.optional("to")?.instant(calendar)
+        let check: Expectation.Check?
+        switch subject {
+        case "item":
+            guard !unexpected(["status", "from", "to", "atMostKWh", "atLeastKWh", "atMostKh"]), let item = o.required("item")?.name else { return nil }
+            let hasState = o.keys.contains("state"), hasBetween = o.keys.contains("between")
+            guard hasState != hasBetween else {
+                field.problem(hasState ? "gives both \"state\" and \"between\"; give one." : "needs \"state\" (exact text) or \"between\" ([low, high]).")
+                return nil
+            }
+            if hasState {
+                check = o.value("state")?.string.map { .itemState(item: item, state: $0) }
+            } else if let f = o.value("between"), let bounds = f.array {
+                let numbers = bounds.compactMap(\.number)
+                guard numbers.count == 2, bounds.count == 2 else {
+                    f.problem("expected two numbers [low, high].")
+                    return nil
+                }
+                guard numbers[0] <= numbers[1] else {
+                    f.problem("low \(format(numbers[0])) is above high \(format(numbers[1])).", hint: "write [low, high].")
+                    return nil
+                }
+                check = .itemBetween(item: item, low: numbers[0], high: numbers[1])
+            } else { check = nil }
+        case "reservation":
+            guard !unexpected(["state", "between", "from", "to", "atMostKWh", "atLeastKWh", "atMostKh"]),
+                  let reservation = o.required("reservation")?.name, let f = o.required("status"), let status = f.string else { return nil }
+            let statuses = ["confirmed", "checkedIn", "checkedOut", "cancelled"]
+            guard statuses.contains(status) else {
+                f.problem("\"\(status)\" is not a reservation status; expected one of \(statuses.joined(separator: ", ")).",
+                          hint: Suggestion.closest(to: status, in: statuses).map { "did you mean \"\($0)\"?" })
+                return nil
+            }
+            check = .reservationStatus(reservation: reservation, status: status)
+        case "energy":
+            guard !unexpected(["state", "between", "status", "atMostKh"]), let f = o.required("energy"),
+                  let e = f.object(["listing", "device"]), let listing = e.required("listing")?.name else { return nil }
+            let device = e.optional("device")?.name
+            let most = o.optional("atMostKWh")?.number(in: 0...1e9, unit: " kWh", rule: "0 kWh or more")
+            let least = o.optional("atLeastKWh")?.number(in: 0...1e9, unit: " kWh", rule: "0 kWh or more")
+            guard most != nil || least != nil else {
+                field.problem("gives no bound.", hint: "add \"atMostKWh\" and/or \"atLeastKWh\".")
+                return nil
+            }
+            check = .energy(listing: listing, device: device, from: from, to: to, atLeastKWh: least, atMostKWh: most)
+        default:
+            guard !unexpected(["state", "between", "status", "atMostKWh", "atLeastKWh"]), let f = o.required("discomfort"),
+                  let d = f.object(["listing"]), let listing = d.required("listing")?.name,
+                  let most = o.required("atMostKh")?.number(in: 0...1e9, unit: " K·h", rule: "0 K·h or more") else { return nil }
+            check = .discomfort(listing: listing, from: from, to: to, atMostKh: most)
+        }
+        if let from, let to, to <= from { o.value("to")?.problem("is not after \"from\".") }
+        guard let check else { return nil }
+        return Expectation(at: at ?? nil, check: check, path: field.path, line: field.line)
+    }
+}

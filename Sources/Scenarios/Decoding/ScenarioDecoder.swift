@@ -1,0 +1,313 @@
+import Foundation
+import Simulation
+import Weather
+
+/// Turns scenario text into a ``Scenario``, reporting every problem with file, JSON path, line,
+/// what was expected and a hint. Structure and types are checked here; cross-references (owners,
+/// cities, items, reservations) by ``ScenarioValidator``.
+public enum ScenarioDecoder {
+    static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "users",
+                          "listings", "automations", "timeline", "expect"]
+
+    /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
+    /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
+    public static func decode(_ text: String, file: String, seed seedOverride: UInt64? = nil) throws(ScenarioError) -> Scenario {
+        let issues = IssueCollector(file: file)
+        let root: JSONNode
+        do {
+            root = try JSONParser.parse(text)
+        } catch {
+            issues.add("", line: error.line, "this is not valid JSON: \(error.message) (column \(error.column)).",
+                       hint: "check for a missing comma, quote or bracket just before this point.")
+            throw ScenarioError.invalid(file: file, issues: issues.issues)
+        }
+        let scenario = decodeRoot(Field(node: root, path: "", issues: issues), seedOverride: seedOverride)
+        if let scenario, issues.issues.isEmpty {
+            ScenarioValidator.validate(scenario, root: root, issues: issues)
+        }
+        guard let scenario, issues.issues.isEmpty else {
+            throw ScenarioError.invalid(file: file, issues: issues.issues)
+        }
+        return scenario
+    }
+
+    /// Reads and decodes the file at `path`.
+    /// - Throws: ``ScenarioError`` `scenario.unreadable` or `scenario.invalid`.
+    public static func load(path: String, seed: UInt64? = nil) throws(ScenarioError) -> Scenario {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(.unreadable, "cannot read \(path): no such file, or not readable.", file: path)
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ScenarioError(.unreadable, "\(path) is not UTF-8 text.", file: path)
+        }
+        return try decode(text, file: path, seed: seed)
+    }
+
+    private static func decodeRoot(_ field: Field, seedOverride: UInt64?) -> Scenario? {
+        guard let root = field.object(topKeys) else { return nil }
+        let version = root.required("version")?.integer
+        if let version, version != 1, let f = root.value("version") {
+            f.problem("is \(version) but this rental-twin reads version 1.", hint: "write \"version\": 1.")
+        }
+        let name = root.required("name")?.name
+        let description = root.optional("description")?.string
+        var seed: UInt64 = 0
+        if let f = root.optional("seed") {
+            if case .number(_, let text) = f.node.value, let value = UInt64(text) { seed = value } else {
+                f.problem("expected a whole number from 0 to 18446744073709551615, found \(f.node.kindDescription).")
+            }
+        }
+        if let seedOverride { seed = seedOverride }
+        var calendar: LocalCalendar?
+        if let f = root.required("timeZone"), let zone = f.string {
+            do { calendar = try LocalCalendar(identifier: zone) } catch {
+                f.problem("\"\(zone)\" is not an IANA time zone known on this machine.",
+                          hint: "use a name like \"Europe/Budapest\" (see /usr/share/zoneinfo).")
+            }
+        }
+        guard let calendar else {
+            // Without a time zone no time can be read; report the other top-level keys' shapes only.
+            return nil
+        }
+        let start = root.required("start")?.instant(calendar)
+        let end = root.required("end")?.instant(calendar)
+        if let start, let end, end <= start, let f = root.value("end") {
+            f.problem("is not after start (\(calendar.localDateTime(at: start))).", hint: "end must be later than start.")
+        }
+        let weather = root.optional("weather").flatMap { decodeWeather($0, seed: seed, calendar: calendar) } ?? []
+        let users = root.optional("users")?.array?.compactMap(decodeUser) ?? []
+        let listings = root.optional("listings")?.array?.compactMap(decodeListing) ?? []
+        let automations = decodeAutomations(root.optional("automations"))
+        let timeline = root.optional("timeline")?.array?.compactMap { decodeStep($0, calendar) } ?? []
+        let expectations = root.optional("expect")?.array?.compactMap { decodeExpectation($0, calendar) } ?? []
+        guard let version, let name, let start, let end, let automations else { return nil }
+        // Sort the timeline stably by time: equal instants keep file order.
+        let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
+                        calendar: calendar, start: start, end: end, weather: weather, users: users, listings: listings,
+                        automations: automations, timeline: sorted, expectations: expectations)
+    }
+
+    // MARK: Weather
+
+    private static func decodeWeather(_ field: Field, seed: UInt64, calendar: LocalCalendar) -> [CityWeatherSpec]? {
+        guard case .object(let members) = field.node.value else {
+            field.problem("expected an object of cities, e.g. {\"Budapest\": {\"constantC\": -2}}, found \(field.node.kindDescription).")
+            return nil
+        }
+        var result: [CityWeatherSpec] = []
+        for member in members {
+            let cityField = Field(node: member.value, path: "\(field.path).\(member.key)", issues: field.issues)
+            guard let object = cityField.object(["constantC", "series", "interpolation", "diurnal"]) else { continue }
+            let forms = ["constantC", "series", "diurnal"].filter { object.keys.contains($0) }
+            guard forms.count == 1 else {
+                cityField.problem(forms.isEmpty ? "gives no weather." : "gives \(forms.joined(separator: " and ")); give exactly one.",
+                                  hint: "use one of {\"constantC\": -2}, {\"series\": [...]}, {\"diurnal\": {...}}.")
+                continue
+            }
+            do throws(WeatherError) {
+                if let f = object.value("constantC") {
+                    guard let value = f.number else { continue }
+                    result.append(CityWeatherSpec(city: member.key, source: .constant(try WeatherSample(tempC: value, fieldPath: f.path))))
+                } else if let f = object.value("series") {
+                    guard let points = f.array, let source = decodeSeries(points, object: object, calendar: calendar) else { continue }
+                    result.append(CityWeatherSpec(city: member.key, source: .series(try source())))
+                } else if let f = object.value("diurnal"), let d = f.object(["meanC", "amplitudeK", "minAtHour", "noiseK"]) {
+                    guard let mean = d.required("meanC")?.number else { continue }
+                    let amplitude = d.optional("amplitudeK")?.number ?? 0
+                    let minAt = d.optional("minAtHour")?.integer ?? 5
+                    let noise = d.optional("noiseK")?.number ?? 0
+                    let diurnal = try DiurnalWeather(meanC: mean, amplitudeK: amplitude, minAtHour: minAt, noiseK: noise, seed: seed,
+                                                     city: member.key, calendar: calendar, fieldPath: f.path)
+                    result.append(CityWeatherSpec(city: member.key, source: .diurnal(diurnal)))
+                }
+            } catch {
+                cityField.problem(error.message)
+            }
+        }
+        return result.sorted { $0.city < $1.city }
+    }
+
+    /// Returns a closure building the series (so that its WeatherError lands in the caller's catch).
+    private static func decodeSeries(_ points: [Field], object: ObjectReader, calendar: LocalCalendar)
+        -> (() throws(WeatherError) -> WeatherSeries)?
+    {
+        var interpolation = WeatherSeries.Interpolation.linear
+        if let f = object.optional("interpolation"), let text = f.string {
+            guard let value = WeatherSeries.Interpolation(rawValue: text) else {
+                f.problem("is \"\(text)\" but must be \"linear\" or \"step\".",
+                          hint: Suggestion.closest(to: text, in: ["linear", "step"]).map { "did you mean \"\($0)\"?" })
+                return nil
+            }
+            interpolation = value
+        }
+        var parsed: [(SimInstant, Double, Double?, String?, Double?, String)] = []
+        for point in points {
+            guard let p = point.object(["at", "tempC", "humidity", "condition", "windMps"]),
+                  let at = p.required("at")?.instant(calendar), let temp = p.required("tempC")?.number else { continue }
+            parsed.append((at, temp, p.optional("humidity")?.number, p.optional("condition")?.string,
+                           p.optional("windMps")?.number, point.path))
+        }
+        guard parsed.count == points.count else { return nil }
+        return { () throws(WeatherError) -> WeatherSeries in
+            var built: [WeatherSeries.Point] = []
+            for (at, temp, humidity, condition, wind, path) in parsed {
+                let sample = try makeSample(tempC: temp, humidity: humidity, condition: condition, windMps: wind, path: path)
+                built.append(WeatherSeries.Point(at: at, sample: sample))
+            }
+            return try WeatherSeries(points: built, interpolation: interpolation, fieldPath: "weather")
+        }
+    }
+
+    static func makeSample(tempC: Double, humidity: Double?, condition: String?, windMps: Double?, path: String)
+        throws(WeatherError) -> WeatherSample
+    {
+        let parsedCondition = try condition.map { name throws(WeatherError) in try WeatherCondition(name: name, fieldPath: "\(path).condition") }
+        return try WeatherSample(tempC: tempC, humidity: humidity ?? 70, condition: parsedCondition ?? .clear,
+                                 windMps: windMps ?? 0, fieldPath: path)
+    }
+
+    // MARK: People and flats
+
+    private static func decodeUser(_ field: Field) -> UserSpec? {
+        guard let o = field.object(["id", "name", "email"]), let id = o.required("id")?.name, let name = o.required("name")?.name else {
+            return nil
+        }
+        return UserSpec(id: id, name: name, email: o.optional("email")?.string)
+    }
+
+    private static func decodeListing(_ field: Field) -> ListingSpec? {
+        guard let o = field.object(["id", "owner", "name", "city", "country", "capacity", "checkInTime", "checkOutTime",
+                                    "thermal", "devices", "address", "description"]) else { return nil }
+        let id = o.required("id")?.name
+        let owner = o.required("owner")?.name
+        let name = o.required("name")?.name
+        let city = o.required("city")?.name
+        let country = o.required("country")?.name
+        let capacity = o.required("capacity")?.integer
+        if let capacity, capacity < 1 { o.value("capacity")?.problem("is \(capacity) but a flat sleeps at least 1 guest.") }
+        let checkIn = o.optional("checkInTime").map { $0.time } ?? LocalTime(hour: 15, minute: 0)
+        let checkOut = o.optional("checkOutTime").map { $0.time } ?? LocalTime(hour: 10, minute: 0)
+        let thermal = o.required("thermal").flatMap(decodeThermal)
+        let devices = o.optional("devices")?.array?.compactMap(decodeDevice) ?? []
+        guard let id, let owner, let name, let city, let country, let capacity, capacity >= 1, let checkIn, let checkOut,
+              let thermal else { return nil }
+        return ListingSpec(id: id, owner: owner, name: name, city: city, country: country, capacity: capacity,
+                           checkInTime: checkIn, checkOutTime: checkOut, thermal: thermal, devices: devices)
+    }
+
+    private static func decodeThermal(_ field: Field) -> ThermalSpec? {
+        guard let o = field.object(["uaWPerK", "capacitanceKWhPerK", "initialC", "gainPerGuestW", "comfortC"]) else { return nil }
+        let ua = o.required("uaWPerK")?.number(above: 0, unit: " W/K", rule: "more than 0 W/K (a 50 m² flat is about 80)")
+        let c = o.required("capacitanceKWhPerK")?.number(above: 0, unit: " kWh/K", rule: "more than 0 kWh/K (a 50 m² flat is about 2.3)")
+        let initial = o.optional("initialC").map { $0.number(in: -50...60, unit: " °C") } ?? 20
+        let gain = o.optional("gainPerGuestW").map { $0.number(in: 0...1_000, unit: " W", rule: "0 W or more (80 W is typical)") } ?? 80
+        let comfort = o.optional("comfortC").map { $0.number(in: 0...40, unit: " °C") } ?? 20
+        guard let ua, let c, let initial, let gain, let comfort else { return nil }
+        return ThermalSpec(uaWPerK: ua, capacitanceKWhPerK: c, initialC: initial, gainPerGuestW: gain, comfortC: comfort)
+    }
+
+    static let deviceTypes = ["heating", "cooling", "smartPlug", "lock"]
+
+    private static func decodeDevice(_ field: Field) -> DeviceSpec? {
+        guard case .object(let members) = field.node.value else {
+            field.problem("expected an object, found \(field.node.kindDescription).")
+            return nil
+        }
+        // The allowed keys depend on the type, so read the type first.
+        let typeNode = members.first { $0.key == "type" }.map { Field(node: $0.value, path: "\(field.path).type", issues: field.issues) }
+        guard let typeNode else {
+            field.problem("is missing the required key \"type\".", hint: "one of \(deviceTypes.joined(separator: ", ")).")
+            return nil
+        }
+        guard let type = typeNode.string else { return nil }
+        let allowed: [String]
+        switch type {
+        case "heating": allowed = ["id", "type", "powerW", "setpointC", "hysteresisK"]
+        case "cooling": allowed = ["id", "type", "powerW", "cop", "setpointC", "hysteresisK"]
+        case "smartPlug": allowed = ["id", "type", "loadW", "standbyW", "on"]
+        case "lock": allowed = ["id", "type"]
+        default:
+            typeNode.problem("\"\(type)\" is not a device type; expected one of \(deviceTypes.joined(separator: ", ")).",
+                             hint: Suggestion.closest(to: type, in: deviceTypes).map { "did you mean \"\($0)\"?" })
+            return nil
+        }
+        guard let o = field.object(allowed), let id = o.required("id")?.name else { return nil }
+        let kind: DeviceSpec.Kind?
+        switch type {
+        case "heating", "cooling":
+            let power = o.required("powerW")?.number(above: 0, unit: " W", rule: "more than 0 W")
+            let setpoint = o.required("setpointC")?.number(in: -50...60, unit: " °C")
+            let hysteresis = o.optional("hysteresisK").map { $0.number(above: 0, unit: " K", rule: "more than 0 K (0.5 is typical)") } ?? 0.5
+            if type == "heating" {
+                kind = power.flatMap { p in setpoint.flatMap { s in hysteresis.map { .heating(powerW: p, setpointC: s, hysteresisK: $0) } } }
+            } else {
+                let cop = o.optional("cop").map { $0.number(above: 0, unit: "", rule: "more than 0 (3.0 is typical)") } ?? 3.0
+                if let power, let setpoint, let hysteresis, let cop {
+                    kind = .cooling(powerW: power, cop: cop, setpointC: setpoint, hysteresisK: hysteresis)
+                } else { kind = nil }
+            }
+        case "smartPlug":
+            let load = o.required("loadW")?.number(in: 0...100_000, unit: " W", rule: "0 W or more")
+            let standby = o.optional("standbyW").map { $0.number(in: 0...100_000, unit: " W", rule: "0 W or more") } ?? 0.5
+            let on = o.optional("on").map { $0.bool } ?? false
+            if let load, let standby, let on { kind = .smartPlug(loadW: load, standbyW: standby, on: on) } else { kind = nil }
+        default:
+            kind = .lock
+        }
+        return kind.map { DeviceSpec(id: id, kind: $0, path: field.path) }
+    }
+
+    // MARK: Automations
+
+    private static func decodeAutomations(_ field: Field?) -> AutomationsSpec? {
+        var spec = AutomationsSpec(weatherWatcher: nil, preheat: nil, setback: nil, earlyCheckIn: .zero, lateCheckOut: .zero)
+        guard let field else { return spec }
+        guard let o = field.object(["weatherWatcher", "preheat", "setback", "lockAccess"]) else { return nil }
+        var ok = true
+        if let f = o.optional("weatherWatcher") {
+            if let w = f.object(["heatOnBelowC", "coolOnAboveC", "everyMinutes", "atMinute"]) {
+                let heat = w.optional("heatOnBelowC")?.number
+                let cool = w.optional("coolOnAboveC")?.number
+                let every = w.optional("everyMinutes").map { $0.integer } ?? 60
+                let at = w.optional("atMinute").map { $0.integer } ?? 5
+                if heat == nil && cool == nil {
+                    f.problem("gives neither heatOnBelowC nor coolOnAboveC, so it would never switch anything.",
+                              hint: "add \"heatOnBelowC\": 15 and/or \"coolOnAboveC\": 26.")
+                }
+                if let every, let at {
+                    do { try LocalCalendar.validateRecurrence(everyMinutes: every, atMinute: at) } catch { f.problem(error.message); ok = false }
+                    spec.weatherWatcher = .init(heatOnBelowC: heat, coolOnAboveC: cool, everyMinutes: every, atMinute: at)
+                } else { ok = false }
+            } else { ok = false }
+        }
+        if let f = o.optional("preheat") {
+            if let p = f.object(["lead", "comfortC", "mode"]) {
+                let lead = p.optional("lead").map { $0.duration } ?? .hours(2)
+                let comfort = p.optional("comfortC").map { $0.number(in: 5...35, unit: " °C") } ?? 21
+                var mode = AutomationsSpec.Preheat.Mode.fixed
+                if let m = p.optional("mode"), let text = m.string {
+                    if let value = AutomationsSpec.Preheat.Mode(rawValue: text) { mode = value } else {
+                        m.problem("is \"\(text)\" but must be \"fixed\" (start `lead` before check-in) or \"smart\" (use the flat's thermal model).")
+                        ok = false
+                    }
+                }
+                if let lead, let comfort { spec.preheat = .init(mode: mode, lead: lead, comfortC: comfort) } else { ok = false }
+            } else { ok = false }
+        }
+        if let f = o.optional("setback") {
+            if let s = f.object(["setpointC"]), let value = s.optional("setpointC").map({ $0.number(in: 5...35, unit: " °C") }) ?? 16 {
+                spec.setback = .init(setpointC: value)
+            } else { ok = false }
+        }
+        if let f = o.optional("lockAccess") {
+            if let l = f.object(["earlyCheckIn", "lateCheckOut"]),
+               let early = l.optional("earlyCheckIn").map({ $0.duration }) ?? .zero,
+               let late = l.optional("lateCheckOut").map({ $0.duration }) ?? .zero {
+                spec.earlyCheckIn = early
+                spec.lateCheckOut = late
+            } else { ok = false }
+        }
+        return ok ? spec : nil
+    }
+}

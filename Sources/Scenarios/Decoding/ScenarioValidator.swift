@@ -1,0 +1,197 @@
+import Booking
+import Simulation
+import SmartHome
+import Weather
+
+/// Cross-reference checks of a structurally valid scenario: every id a step or expectation names
+/// exists, every listing's city has weather, times lie within `start…end`, Item names do not collide.
+/// A step with `expectError` may name unknown things on purpose (that is what it tests), so its
+/// references are not checked.
+enum ScenarioValidator {
+    static func validate(_ scenario: Scenario, root: JSONNode, issues: IssueCollector) {
+        var checker = Checker(scenario: scenario, root: root, issues: issues)
+        checker.run()
+    }
+
+    /// Every error code a step may expect.
+    static var knownErrorCodes: [String] { BookingError.Code.allCases.map(\.rawValue).sorted() }
+
+    private struct Checker {
+        let scenario: Scenario
+        let root: JSONNode
+        let issues: IssueCollector
+        let users: [String]
+        let listings: [String: ListingSpec]
+        let cities: [String]
+        let reservations: [String]
+        /// `listing/device/channel` → device.
+        var items: [String: DeviceSpec] = [:]
+
+        init(scenario: Scenario, root: JSONNode, issues: IssueCollector) {
+            self.scenario = scenario
+            self.root = root
+            self.issues = issues
+            users = scenario.users.map(\.id)
+            listings = Dictionary(scenario.listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            cities = scenario.weather.map(\.city)
+            reservations = scenario.timeline.compactMap { if case .book(let id, _, _, _, _, _) = $0.action { id } else { nil } }
+        }
+
+        func report(_ path: String, _ message: String, hint: String? = nil) {
+            issues.add(path, line: root.node(at: path)?.line, message, hint: hint)
+        }
+
+        func unknown(_ path: String, _ what: String, _ value: String, among candidates: [String]) {
+            let hint = Suggestion.closest(to: value, in: candidates).map { "did you mean \"\($0)\"?" }
+                ?? (candidates.isEmpty ? "define it first." : "known: \(candidates.sorted().prefix(12).joined(separator: ", ")).")
+            report(path, "no \(what) \"\(value)\".", hint: hint)
+        }
+
+        mutating func run() {
+            duplicates(scenario.users.map(\.id), path: { "users[\($0)].id" }, what: "user")
+            duplicates(scenario.listings.map(\.id), path: { "listings[\($0)].id" }, what: "listing")
+            for (index, user) in scenario.users.enumerated() where user.id.isEmpty {
+                report("users[\(index)].id", "must not be empty.")
+            }
+            for (index, listing) in scenario.listings.enumerated() { checkListing(listing, at: "listings[\(index)]") }
+            for step in scenario.timeline { checkStep(step) }
+            var booked: [String: String] = [:]
+            for step in scenario.timeline where step.expectError == nil {
+                guard case .book(let id, _, _, _, _, _) = step.action else { continue }
+                if let first = booked[id] {
+                    report("\(step.path).book.id", "the reservation id \"\(id)\" is already used by \(first).", hint: "give every booking its own id.")
+                }
+                booked[id] = step.path
+            }
+            for expectation in scenario.expectations { checkExpectation(expectation) }
+        }
+
+        func duplicates(_ ids: [String], path: (Int) -> String, what: String) {
+            var seen: Set<String> = []
+            for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
+                report(path(index), "the \(what) id \"\(id)\" is used twice.", hint: "ids must be unique.")
+            }
+        }
+
+        mutating func checkListing(_ listing: ListingSpec, at path: String) {
+            if !users.contains(listing.owner) { unknown("\(path).owner", "user", listing.owner, among: users) }
+            if !cities.contains(listing.city) {
+                report("\(path).city", "the city \"\(listing.city)\" has no weather.",
+                       hint: "add \"\(listing.city)\" under \"weather\"" + (Suggestion.closest(to: listing.city, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
+            } else {
+                do { _ = try CityGazetteer.city(named: listing.city, country: listing.country) } catch {
+                    report("\(path).city", error.message)
+                }
+            }
+            do { _ = try ThingUID(binding: "twin", type: "lock", id: listing.id) } catch {
+                report("\(path).id", "\"\(listing.id)\" cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")
+            }
+            var deviceIDs: Set<String> = []
+            for (index, device) in listing.devices.enumerated() {
+                if !deviceIDs.insert(device.id).inserted {
+                    report("\(path).devices[\(index)].id", "the device id \"\(device.id)\" is used twice in \(listing.id).")
+                }
+                do { _ = try ThingUID(binding: "twin", type: "lock", id: device.id) } catch {
+                    report("\(path).devices[\(index)].id", "\"\(device.id)\" cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")
+                }
+                for channel in device.kind.channels {
+                    let itemPath = "\(listing.id)/\(device.id)/\(channel)"
+                    let name = (try? ItemName(path: itemPath))?.rawValue ?? itemPath
+                    if let clash = items.first(where: { $0.key != itemPath && ((try? ItemName(path: $0.key))?.rawValue ?? $0.key) == name }) {
+                        report("\(path).devices[\(index)].id", "its Item \(name) has the same openHAB name as \(clash.key)'s.",
+                               hint: "openHAB names replace every character outside A-Z, a-z, 0-9, _ by _; pick ids that differ after that.")
+                    }
+                    items[itemPath] = device
+                }
+            }
+        }
+
+        func checkTime(_ instant: SimInstant, path: String) {
+            if instant < scenario.start || instant > scenario.end {
+                let local = scenario.calendar.localDateTime(at: instant)
+                report(path, "\(local) lies outside the scenario (\(scenario.calendar.localDateTime(at: scenario.start)) … \(scenario.calendar.localDateTime(at: scenario.end))).",
+                       hint: "move it inside start…end or widen them.")
+            }
+        }
+
+        func checkUser(_ id: String, _ path: String) { if !users.contains(id) { unknown(path, "user", id, among: users) } }
+        func checkListingRef(_ id: String, _ path: String) {
+            if listings[id] == nil { unknown(path, "listing", id, among: Array(listings.keys)) }
+        }
+        func checkReservation(_ id: String, _ path: String) {
+            if !reservations.contains(id) { unknown(path, "reservation (no book step creates it)", id, among: reservations) }
+        }
+        func checkCity(_ city: String, _ path: String) { if !cities.contains(city) { unknown(path, "city with weather", city, among: cities) } }
+
+        func checkItem(_ item: String, _ path: String, lockOnly: Bool = false) {
+            guard let device = items[item] else {
+                let parts = item.split(separator: "/", omittingEmptySubsequences: false)
+                let hint = parts.count == 3 ? Suggestion.closest(to: item, in: Array(items.keys)).map { "did you mean \"\($0)\"?" }
+                    : "write listing/device/channel, e.g. \"flat-1/heating/setpoint\"."
+                report(path, "no Item \"\(item)\".", hint: hint ?? "known Items: \(items.keys.sorted().prefix(8).joined(separator: ", ")) …")
+                return
+            }
+            if lockOnly, !(item.hasSuffix("/lock") && device.kind.typeName == "lock") {
+                report(path, "\"\(item)\" is not a lock's lock channel.", hint: "lock and unlock take a path like \"flat-1/door/lock\".")
+            }
+        }
+
+        func checkStep(_ step: Step) {
+            checkTime(step.at, path: "\(step.path).at")
+            if let code = step.expectError, !ScenarioValidator.knownErrorCodes.contains(code) {
+                report("\(step.path).expectError", "\"\(code)\" is not an error code any step can fail with.",
+                       hint: Suggestion.closest(to: code, in: ScenarioValidator.knownErrorCodes).map { "did you mean \"\($0)\"?" })
+            }
+            let p = "\(step.path).\(step.action.name)"
+            // Steps that expect an error may point at unknown things on purpose.
+            if case .weather(let city, _, _, let condition, _) = step.action {
+                checkCity(city, "\(p).city")
+                if let condition { do { _ = try Weather.WeatherCondition(name: condition, fieldPath: "\(p).condition") } catch { report("\(p).condition", error.message) } }
+            }
+            if case .feed(let city, _) = step.action { checkCity(city, "\(p).city") }
+            guard step.expectError == nil else { return }
+            switch step.action {
+            case .book(_, let guest, let listing, _, _, _):
+                checkUser(guest, "\(p).guest")
+                checkListingRef(listing, "\(p).listing")
+            case .cancel(let r), .arrive(let r), .depart(let r): checkReservation(r, "\(p).reservation")
+            case .unlock(let item, let by), .lock(let item, let by):
+                checkItem(item, "\(p).item", lockOnly: true)
+                checkUser(by, "\(p).by")
+            case .command(let item, _): checkItem(item, "\(p).item")
+            case .thing(let thing, _):
+                let parts = thing.split(separator: "/").map(String.init)
+                if parts.count != 2 || listings[parts[0]]?.devices.contains(where: { $0.id == parts[1] }) != true {
+                    let things = listings.values.flatMap { l in l.devices.map { "\(l.id)/\($0.id)" } }
+                    unknown("\(p).thing", "device (listing/device)", thing, among: things)
+                }
+            case .rate(let guest, let listing, _, _):
+                checkUser(guest, "\(p).guest")
+                checkListingRef(listing, "\(p).listing")
+            case .message(let from, let r, _):
+                checkUser(from, "\(p).from")
+                checkReservation(r, "\(p).reservation")
+            case .weather, .feed: break
+            }
+        }
+
+        func checkExpectation(_ e: Expectation) {
+            if let at = e.at { checkTime(at, path: "\(e.path).at") }
+            switch e.check {
+            case .itemState(let item, _), .itemBetween(let item, _, _): checkItem(item, "\(e.path).item")
+            case .reservationStatus(let r, _): checkReservation(r, "\(e.path).reservation")
+            case .energy(let listing, let device, let from, let to, _, _):
+                checkListingRef(listing, "\(e.path).energy.listing")
+                if let device, let spec = listings[listing], !spec.devices.contains(where: { $0.id == device }) {
+                    unknown("\(e.path).energy.device", "device in \(listing)", device, among: spec.devices.map(\.id))
+                }
+                if let from { checkTime(from, path: "\(e.path).from") }
+                if let to { checkTime(to, path: "\(e.path).to") }
+            case .discomfort(let listing, let from, let to, _):
+                checkListingRef(listing, "\(e.path).discomfort.listing")
+                if let from { checkTime(from, path: "\(e.path).from") }
+                if let to { checkTime(to, path: "\(e.path).to") }
+            }
+        }
+    }
+}

@@ -1,0 +1,231 @@
+/// A small strict JSON parser (RFC 8259) that records the line and column of every value, for
+/// error messages that point into the scenario file. Duplicate keys are an error.
+public struct JSONParser {
+    /// A syntax error with its position.
+    public struct SyntaxError: Error, Sendable, Equatable {
+        /// 1-based line.
+        public let line: Int
+        /// 1-based column.
+        public let column: Int
+        /// What was expected.
+        public let message: String
+    }
+
+    private let bytes: [UInt8]
+    private var index = 0
+    private var line = 1
+    private var lineStart = 0
+    private var depth = 0
+
+    /// Parses one JSON document (surrounding whitespace allowed).
+    /// - Throws: ``SyntaxError`` at the first problem.
+    public static func parse(_ text: String) throws(SyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: Array(text.utf8))
+        parser.skipWhitespace()
+        let node = try parser.parseValue()
+        parser.skipWhitespace()
+        guard parser.index == parser.bytes.count else { throw parser.error("expected the end of the file after the top-level value") }
+        return node
+    }
+
+    private init(bytes: [UInt8]) { self.bytes = bytes }
+
+    private var column: Int { index - lineStart + 1 }
+
+    private func error(_ message: String) -> SyntaxError { SyntaxError(line: line, column: column, message: message) }
+
+    private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+    private mutating func skipWhitespace() {
+        while let byte = current {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"): index += 1
+            case UInt8(ascii: "\n"):
+                index += 1
+                line += 1
+                lineStart = index
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue() throws(SyntaxError) -> JSONNode {
+        let (startLine, startColumn) = (line, column)
+        func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value: value, line: startLine, column: startColumn) }
+        guard let byte = current else { throw error("expected a value but the file ended") }
+        switch byte {
+        case UInt8(ascii: "{"): return node(try parseObject())
+        case UInt8(ascii: "["): return node(try parseArray())
+        case UInt8(ascii: "\""): return node(.string(try parseString()))
+        case UInt8(ascii: "t"): try literal("true"); return node(.bool(true))
+        case UInt8(ascii: "f"): try literal("false"); return node(.bool(false))
+        case UInt8(ascii: "n"): try literal("null"); return node(.null)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return node(try parseNumber())
+        default: throw error("expected a value (object, array, string, number, true, false or null) but found \(describe(byte))")
+        }
+    }
+
+    private func describe(_ byte: UInt8) -> String {
+        byte >= 0x20 && byte < 0x7F ? "'\(Character(Unicode.Scalar(byte)))'" : "byte 0x\(String(byte, radix: 16))"
+    }
+
+    private mutating func literal(_ word: String) throws(SyntaxError) {
+        let expected = Array(word.utf8)
+        guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            throw error("expected \(word)")
+        }
+        index += expected.count
+    }
+
+    private mutating func enter() throws(SyntaxError) {
+        depth += 1
+        guard depth <= 256 else { throw error("values are nested more than 256 deep") }
+    }
+
+    private mutating func parseObject() throws(SyntaxError) -> JSONNode.Value {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var members: [JSONNode.Member] = []
+        var seen: [String: Int] = [:]
+        skipWhitespace()
+        if current == UInt8(ascii: "}") { index += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
+            let keyLine = line
+            let key = try parseString()
+            if let first = seen[key] { throw error("the key \"\(key)\" appears twice in this object (first on line \(first))") }
+            seen[key] = keyLine
+            skipWhitespace()
+            guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+            index += 1
+            skipWhitespace()
+            let value = try parseValue()
+            members.append(JSONNode.Member(key: key, keyLine: keyLine, value: value))
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "}"): index += 1; return .object(members)
+            default: throw error("expected ',' or '}' after the value of \"\(key)\"")
+            }
+        }
+    }
+
+    private mutating func parseArray() throws(SyntaxError) -> JSONNode.Value {
+        try enter()
+        defer { depth -= 1 }
+        index += 1
+        var elements: [JSONNode] = []
+        skipWhitespace()
+        if current == UInt8(ascii: "]") { index += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue())
+            skipWhitespace()
+            switch current {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return .array(elements)
+            default: throw error("expected ',' or ']' after an array element")
+            }
+        }
+    }
+
+    private mutating func parseString() throws(SyntaxError) -> String {
+        index += 1  // opening quote
+        var scalars = String.UnicodeScalarView()
+        var run = index
+        func flush(_ parser: JSONParser, upTo end: Int) {
+            scalars.append(contentsOf: String(decoding: parser.bytes[run..<end], as: UTF8.self).unicodeScalars)
+        }
+        while true {
+            guard let byte = current else { throw error("a string is not closed before the end of the file") }
+            switch byte {
+            case UInt8(ascii: "\""):
+                flush(self, upTo: index)
+                index += 1
+                return String(scalars)
+            case UInt8(ascii: "\\"):
+                flush(self, upTo: index)
+                index += 1
+                guard let escape = current else { throw error("a string is not closed before the end of the file") }
+                index += 1
+                switch escape {
+                case UInt8(ascii: "\""): scalars.append("\"")
+                case UInt8(ascii: "\\"): scalars.append("\\")
+                case UInt8(ascii: "/"): scalars.append("/")
+                case UInt8(ascii: "b"): scalars.append("\u{08}")
+                case UInt8(ascii: "f"): scalars.append("\u{0C}")
+                case UInt8(ascii: "n"): scalars.append("\n")
+                case UInt8(ascii: "r"): scalars.append("\r")
+                case UInt8(ascii: "t"): scalars.append("\t")
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code) {
+                        guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
+                            throw error("a \\u surrogate must be followed by its low half")
+                        }
+                        index += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate \\u\(String(low, radix: 16))") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("\\u\(String(code, radix: 16)) is not a character") }
+                    scalars.append(scalar)
+                default: throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))")
+                }
+                run = index
+            case 0..<0x20:
+                throw error(byte == UInt8(ascii: "\n") ? "a string is not closed before the end of the line" : "control character in a string; escape it")
+            default:
+                index += 1
+            }
+        }
+    }
+
+    private mutating func hex4() throws(SyntaxError) -> UInt32 {
+        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            let digit: UInt32
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
+            default: throw error("expected four hex digits after \\u")
+            }
+            value = value * 16 + digit
+            index += 1
+        }
+        return value
+    }
+
+    private mutating func parseNumber() throws(SyntaxError) -> JSONNode.Value {
+        let start = index
+        func digits(_ parser: inout JSONParser) -> Int {
+            var count = 0
+            while let b = parser.current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { parser.index += 1; count += 1 }
+            return count
+        }
+        if current == UInt8(ascii: "-") { index += 1 }
+        if current == UInt8(ascii: "0") {
+            index += 1
+            if let b = current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { throw error("numbers must not have leading zeros") }
+        } else if digits(&self) == 0 {
+            throw error("expected digits in a number")
+        }
+        if current == UInt8(ascii: ".") {
+            index += 1
+            guard digits(&self) > 0 else { throw error("expected digits after the decimal point") }
+        }
+        if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
+            index += 1
+            if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
+            guard digits(&self) > 0 else { throw error("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<index], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large") }
+        return .number(value, text: text)
+    }
+}

@@ -1,0 +1,40 @@
+import Simulation
+import Weather
+
+/// A decoded and validated scenario file (SCENARIO-FORMAT.md, version 1): the world, the timeline
+/// and the expectations, with every time already resolved in the scenario's time zone.
+public struct Scenario: Sendable {
+    /// The file it came from (as given on the command line), for messages.
+    public var file: String
+    /// Always 1 for now.
+    public var version: Int
+    public var name: String
+    public var description: String?
+    /// Seeds every random stream (weather noise); default 0.
+    public var seed: UInt64
+    /// The scenario's time zone.
+    public var calendar: LocalCalendar
+    public var start: SimInstant
+    public var end: SimInstant
+    /// Weather per city, sorted by city name.
+    public var weather: [CityWeatherSpec]
+    public var users: [UserSpec]
+    public var listings: [ListingSpec]
+    public var automations: AutomationsSpec
+    /// Steps sorted by time (stable: same instant keeps file order).
+    public var timeline: [Step]
+    public var expectations: [Expectation]
+}
+
+/// One city's weather source, as written under `weather`.
+public struct CityWeatherSpec: Sendable {
+    public var city: String
+    public var source: WeatherSource
+}
+
+/// A person of the scenario.
+public struct UserSpec: Sendable {
+    public var id: String
+    public var name: String
+    public var email: String?
+}

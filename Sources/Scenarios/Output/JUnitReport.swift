@@ -1,0 +1,59 @@
+/// JUnit XML for CI: one `testcase` per scenario file; failed expectations become `failure`
+/// elements with their messages, invalid files `error` elements with every problem.
+///
+/// Wall-clock times are left out on purpose: the file is byte-identical from run to run and
+/// between `--jobs 1` and `--jobs N`.
+public enum JUnitReport {
+    /// The XML document for a suite run.
+    public static func xml(suiteName: String, entries: [SuiteRunner.Entry]) -> String {
+        let failures = entries.filter { if case .ran(let r) = $0.outcome { !r.passed } else { false } }.count
+        let errors = entries.count - failures - entries.filter { if case .ran(let r) = $0.outcome { r.passed } else { false } }.count
+        var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
+        let counts = "tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
+        lines.append("<testsuites name=\"rental-twin\" \(counts)>")
+        lines.append("  <testsuite name=\"\(escape(suiteName))\" \(counts)>")
+        for entry in entries {
+            let name: String
+            switch entry.outcome {
+            case .ran(let result): name = result.scenario.name
+            case .failed: name = entry.path
+            }
+            let open = "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(entry.path)): \(escape(name))\""
+            switch entry.outcome {
+            case .ran(let result) where result.passed:
+                lines.append(open + "/>")
+            case .ran(let result):
+                lines.append(open + ">")
+                let summary = "\(result.failures.count) expectation\(result.failures.count == 1 ? "" : "s") failed"
+                let body = result.failures.map(\.description).joined(separator: "\n")
+                lines.append("      <failure message=\"\(escape(summary))\" type=\"expectation\">\(escape(body))</failure>")
+                lines.append("    </testcase>")
+            case .failed(let error):
+                lines.append(open + ">")
+                lines.append("      <error message=\"\(escape(error.message))\" type=\"\(error.code.rawValue)\">\(escape(error.description))</error>")
+                lines.append("    </testcase>")
+            }
+        }
+        lines.append("  </testsuite>")
+        lines.append("</testsuites>")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Escapes text for XML attributes and content (and drops characters XML 1.0 forbids).
+    static func escape(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,264 @@
+import Booking
+import Devices
+import Foundation
+import Reports
+import Simulation
+import SmartHome
+import Synchronization
+import Weather
+
+/// Runs a scenario: builds its world, puts every timeline step and timed expectation on the kernel,
+/// runs to `end` in virtual time, then checks the remaining expectations.
+public enum ScenarioRunner {
+    /// Runs `scenario`.
+    /// - Parameter timeseriesInterval: also record meters at this interval (for `timeseries.csv` and charts).
+    /// - Returns: the result, with every failure; a failed expectation is not an error.
+    /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails.
+    public static func run(_ scenario: Scenario, timeseriesInterval: SimDuration? = nil) async throws(ScenarioError) -> ScenarioResult {
+        let world = try await World.build(scenario, recordTimeseries: timeseriesInterval)
+        let state = RunState()
+        let calendar = scenario.calendar
+        for step in scenario.timeline {
+            world.kernel.schedule(at: step.at, label: step.path) { now in
+                let outcome = await execute(step, in: world)
+                state.stepRan(step, outcome: outcome, at: calendar.localDateTime(at: now).description, instant: now)
+            }
+        }
+        // Timed Item and reservation checks: one checkpoint per instant, run once everything else due at
+        // that instant has run (steps, automations, device timers), in file order.
+        var checkpoints: [SimInstant: [Expectation]] = [:]
+        for expectation in scenario.expectations {
+            guard let at = expectation.at, isPointCheck(expectation) else { continue }
+            checkpoints[at, default: []].append(expectation)
+        }
+        for at in checkpoints.keys.sorted() {
+            let due = checkpoints[at] ?? []
+            scheduleCheckpoint(at: at, in: world, deferrals: 0) { now in
+                for expectation in due {
+                    state.checked(await check(expectation, in: world, at: calendar.localDateTime(at: now).description))
+                }
+            }
+        }
+        do {
+            try await world.kernel.run(until: scenario.end)
+        } catch {
+            throw ScenarioError(.runFailed, "the simulation of \(scenario.name) stopped: \(error)", file: scenario.file)
+        }
+        let endText = calendar.localDateTime(at: scenario.end).description
+        let ledger = world.meters.ledger
+        for expectation in scenario.expectations where expectation.at == nil || !isPointCheck(expectation) {
+            let at = expectation.at.map { calendar.localDateTime(at: $0).description } ?? endText
+            if isPointCheck(expectation) {
+                state.checked(await check(expectation, in: world, at: at))
+            } else {
+                state.checked(checkLedger(expectation, ledger: ledger, scenario: scenario, at: at))
+            }
+        }
+        let stays = await world.stayRecords()
+        let (failures, steps, checks, stepLog) = state.snapshot
+        // One log in time order: steps, then the automations' actions with their reasons, in local time.
+        let automationLog = world.automations.log.entries.map { entry in
+            (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
+        }
+        let log = (stepLog.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
+                   + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) })
+            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
+        return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
+                              kernelEvents: world.kernel.eventsProcessed, ledger: ledger, stays: stays,
+                              log: log)
+    }
+
+    /// Runs `body` at `at` after every other event due at that instant: while the kernel has more
+    /// events at `at`, the checkpoint moves itself behind them (bounded, so a device that keeps
+    /// rescheduling at one instant cannot hang the run).
+    private static func scheduleCheckpoint(at: SimInstant, in world: World, deferrals: Int,
+                                           _ body: @escaping @Sendable (SimInstant) async -> Void) {
+        world.kernel.schedule(at: at, label: "expectations") { now in
+            if deferrals < 10_000, world.kernel.nextEventTime == now {
+                scheduleCheckpoint(at: now, in: world, deferrals: deferrals + 1, body)
+            } else {
+                await body(now)
+            }
+        }
+    }
+
+    private static func isPointCheck(_ e: Expectation) -> Bool {
+        switch e.check {
+        case .itemState, .itemBetween, .reservationStatus: true
+        case .energy, .discomfort: false
+        }
+    }
+
+    // MARK: Steps
+
+    /// What a step did: nil on success, else the error's code and message.
+    struct StepError: Sendable {
+        let code: String
+        let message: String
+    }
+
+    static func execute(_ step: Step, in world: World) async -> StepError? {
+        do {
+            try await perform(step.action, in: world)
+            return nil
+        } catch let error as BookingError {
+            return StepError(code: error.code.rawValue, message: error.message)
+        } catch let error as SmartHomeError {
+            return StepError(code: error.code.rawValue, message: error.message)
+        } catch let error as WeatherError {
+            return StepError(code: error.code.rawValue, message: error.message)
+        } catch let error as DevicesError {
+            return StepError(code: error.code.rawValue, message: error.message)
+        } catch {
+            return StepError(code: "unexpected", message: "\(error)")
+        }
+    }
+
+    private static func perform(_ action: Step.Action, in world: World) async throws {
+        let services = world.services
+        switch action {
+        case .book(let id, let guest, let listing, let checkIn, let checkOut, let guests):
+            _ = try await services.reservations.book(id: ReservationID(id), guest: UserID(guest), listing: ListingID(listing),
+                                                     checkIn: checkIn, checkOut: checkOut, guests: guests)
+        case .cancel(let id):
+            _ = try await services.reservations.cancel(ReservationID(id))
+        case .arrive(let id):
+            let reservation = try await services.reservations.checkIn(ReservationID(id))
+            await world.zones[reservation.listing.rawValue]?.setGuests(reservation.guests)
+        case .depart(let id):
+            let reservation = try await services.reservations.checkOut(ReservationID(id))
+            await world.zones[reservation.listing.rawValue]?.setGuests(0)
+        case .unlock(let item, let by):
+            try await world.home.operateLock(item: World.itemName(item), operation: .unlock, by: UserID(by))
+        case .lock(let item, let by):
+            try await world.home.operateLock(item: World.itemName(item), operation: .lock, by: UserID(by))
+        case .command(let item, let value):
+            _ = try await world.api.sendCommand(World.itemName(item), value)
+        case .weather:
+            break  // applied to the city's weather when the world was built (an override from this instant)
+        case .thing(let thing, let online):
+            if let handler = world.zoneDevices[thing] {
+                await handler.setOnline(online)
+            } else if let lock = world.locks[thing] {
+                await lock.setOnline(online)
+            } else {
+                throw BookingError(.thingNotFound, "there is no device \"\(thing)\" (write listing/device).")
+            }
+        case .feed(let city, let error):
+            try world.feed.setFault(try error.map { code throws(WeatherError) in try FeedFault(status: code) }, forCity: city)
+        case .rate(let guest, let listing, let stars, let comment):
+            _ = try await services.ratings.rate(guest: UserID(guest), listing: ListingID(listing), stars: stars, comment: comment)
+        case .message(let from, let reservation, let text):
+            _ = try await services.conversations.send(from: UserID(from), reservation: ReservationID(reservation), text: text)
+        }
+    }
+
+    // MARK: Expectations
+
+    static func check(_ e: Expectation, in world: World, at: String) async -> ScenarioFailure? {
+        func fail(_ expected: String, _ actual: String) -> ScenarioFailure {
+            ScenarioFailure(path: e.path, line: e.line, at: at, expected: expected, actual: actual)
+        }
+        switch e.check {
+        case .itemState(let item, let expected):
+            let state = await itemState(item, world)
+            return state == expected ? nil : fail("\(item) = \"\(expected)\"", "\"\(state)\"")
+        case .itemBetween(let item, let low, let high):
+            let state = await itemState(item, world)
+            guard let value = Double(state.split(separator: " ").first ?? "") else {
+                return fail("\(item) between \(format(low)) and \(format(high))", "\"\(state)\" (not a number)")
+            }
+            return (low...high).contains(value) ? nil : fail("\(item) between \(format(low)) and \(format(high))", "\"\(state)\"")
+        case .reservationStatus(let id, let expected):
+            do {
+                let status = try await world.services.reservations.reservation(ReservationID(id)).status.rawValue
+                return status == expected ? nil : fail("reservation \(id) \(expected)", status)
+            } catch {
+                return fail("reservation \(id) \(expected)", "no such reservation (\(error.code.rawValue))")
+            }
+        case .energy, .discomfort:
+            return nil
+        }
+    }
+
+    private static func itemState(_ item: String, _ world: World) async -> String {
+        do { return try await world.api.getItemState(World.itemName(item)).body } catch { return "error \(error.code.rawValue)" }
+    }
+
+    static func checkLedger(_ e: Expectation, ledger: EnergyLedger, scenario: Scenario, at: String) -> ScenarioFailure? {
+        func fail(_ expected: String, _ actual: String) -> ScenarioFailure {
+            ScenarioFailure(path: e.path, line: e.line, at: at, expected: expected, actual: actual)
+        }
+        let calendar = scenario.calendar
+        func window(_ from: SimInstant?, _ to: SimInstant?) -> (SimInstant, SimInstant, String) {
+            let start = from ?? scenario.start
+            let end = to ?? e.at ?? scenario.end
+            return (start, end, "\(calendar.localDateTime(at: start)) … \(calendar.localDateTime(at: end))")
+        }
+        do {
+            switch e.check {
+            case .energy(let listing, let device, let from, let to, let least, let most):
+                let (start, end, span) = window(from, to)
+                let kWh = try ledger.energyKWh(listing: listing, device: device, from: start, to: end)
+                let subject = "energy of \(listing)\(device.map { "/\($0)" } ?? "") over \(span)"
+                var bounds: [String] = []
+                if let least { bounds.append("≥ \(format(least)) kWh") }
+                if let most { bounds.append("≤ \(format(most)) kWh") }
+                let ok = (least.map { kWh >= $0 } ?? true) && (most.map { kWh <= $0 } ?? true)
+                return ok ? nil : fail("\(subject) \(bounds.joined(separator: " and "))", "\(String(format: "%.3f", kWh)) kWh")
+            case .discomfort(let listing, let from, let to, let most):
+                let (start, end, span) = window(from, to)
+                let kh = try ledger.discomfortKh(listing: listing, from: start, to: end)
+                return kh <= most ? nil : fail("discomfort of \(listing) over \(span) ≤ \(format(most)) K·h", "\(String(format: "%.3f", kh)) K·h")
+            default:
+                return nil
+            }
+        } catch {
+            return fail("a ledger figure", "\(error)")
+        }
+    }
+}
+
+/// The mutable bookkeeping of a run (steps and expectations report into it from kernel handlers).
+final class RunState: Sendable {
+    private struct Data {
+        var failures: [ScenarioFailure] = []
+        var steps = 0
+        var checks = 0
+        var log: [(SimInstant, String)] = []
+    }
+    private let data = Mutex(Data())
+
+    func stepRan(_ step: Step, outcome: ScenarioRunner.StepError?, at: String, instant: SimInstant) {
+        data.withLock { d in
+            d.steps += 1
+            let what = "\(at)  \(step.path) \(step.action.name)"
+            switch (step.expectError, outcome) {
+            case (nil, nil):
+                d.log.append((instant, what))
+            case (nil, let error?):
+                d.log.append((instant, "\(what) failed: \(error.code)"))
+                d.failures.append(ScenarioFailure(path: step.path, line: step.line, at: at, expected: "\(step.action.name) to succeed",
+                                                  actual: "\(error.code): \(error.message)"))
+            case (let code?, nil):
+                d.log.append((instant, "\(what) succeeded"))
+                d.failures.append(ScenarioFailure(path: step.path, line: step.line, at: at, expected: "error \(code)", actual: "success"))
+            case (let code?, let error?):
+                d.log.append((instant, "\(what) refused as expected: \(error.code)"))
+                if error.code != code {
+                    d.failures.append(ScenarioFailure(path: step.path, line: step.line, at: at, expected: "error \(code)",
+                                                      actual: "\(error.code): \(error.message)"))
+                }
+            }
+        }
+    }
+
+    func checked(_ failure: ScenarioFailure?) {
+        data.withLock { d in
+            d.checks += 1
+            if let failure { d.failures.append(failure) }
+        }
+    }
+
+    var snapshot: ([ScenarioFailure], Int, Int, [(SimInstant, String)]) { data.withLock { ($0.failures, $0.steps, $0.checks, $0.log) } }
+}

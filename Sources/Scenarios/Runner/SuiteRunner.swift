@@ -1,0 +1,71 @@
+import Foundation
+import Simulation
+
+/// Runs many scenario files, optionally several at a time, and returns their outcomes in path order,
+/// so that output does not depend on `jobs`.
+public enum SuiteRunner {
+    /// What happened to one file.
+    public enum Outcome: Sendable {
+        /// It ran (passed or failed).
+        case ran(ScenarioResult)
+        /// It could not run: unreadable, invalid, or the world could not be built.
+        case failed(ScenarioError)
+    }
+
+    /// One file and its outcome.
+    public struct Entry: Sendable {
+        public let path: String
+        public let outcome: Outcome
+    }
+
+    /// Every `*.json` file below `directory`, sorted by path.
+    /// - Throws: ``ScenarioError`` `scenario.unreadable` when the directory cannot be listed.
+    public static func scenarioFiles(in directory: String) throws(ScenarioError) -> [String] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue,
+              let walker = FileManager.default.enumerator(atPath: directory) else {
+            throw ScenarioError(.unreadable, "\(directory) is not a directory.", file: directory)
+        }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            if relative.hasSuffix(".json") { files.append(relative) }
+        }
+        let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        return files.sorted().map { "\(base)/\($0)" }
+    }
+
+    /// Loads and runs one file.
+    public static func runFile(_ path: String, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil) async -> Outcome {
+        do {
+            let scenario = try ScenarioDecoder.load(path: path, seed: seed)
+            return .ran(try await ScenarioRunner.run(scenario, timeseriesInterval: timeseriesInterval))
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Runs `files` with at most `jobs` at a time; `progress` is told after each one finishes
+    /// (count done, total, the file). Results come back in the order of `files`.
+    public static func run(files: [String], jobs: Int, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil,
+                           progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async -> [Entry] {
+        var outcomes = [Outcome?](repeating: nil, count: files.count)
+        var done = 0
+        await withTaskGroup(of: (Int, Outcome).self) { group in
+            var next = 0
+            func startNext() {
+                guard next < files.count else { return }
+                let index = next
+                next += 1
+                group.addTask { (index, await runFile(files[index], seed: seed, timeseriesInterval: timeseriesInterval)) }
+            }
+            for _ in 0..<max(1, jobs) { startNext() }
+            while let (index, outcome) = await group.next() {
+                outcomes[index] = outcome
+                done += 1
+                progress(done, files.count, files[index])
+                startNext()
+            }
+        }
+        return zip(files, outcomes).map { Entry(path: $0, outcome: $1 ?? .failed(ScenarioError(.runFailed, "did not run", file: $0))) }
+    }
+}
