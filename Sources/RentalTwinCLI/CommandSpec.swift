@@ -76,10 +76,23 @@ struct CommandSpec: Sendable {
             ],
             discussion: "A flat in Budapest: openHAB Things, Items and Links built through the REST-shaped API,\ncommands routed to Thing handlers, events on the bus, all on the virtual clock.\nExit status: 0."),
         CommandSpec(
-            name: "bench", abstract: "Benchmark: one heated flat against diurnal weather; prints events and speed.",
+            name: "bench", abstract: "Benchmark: a heated flat-year, or a generated portfolio; prints events and speed.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
-            options: [Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (default 365).")],
-            discussion: "Build with -c release for meaningful figures: swift run -c release rental-twin bench.\nExit status: 0."),
+            options: [
+                Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (default 365)."),
+                Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats (heating, cooling, plug, lock, ~70 % occupancy) instead."),
+            ],
+            discussion: """
+                Build with -c release for meaningful figures. Without --flats: one heated flat against diurnal
+                weather (devices and physics only). With --flats: a generated scenario through the whole runner,
+                with peak memory.
+
+                EXAMPLES:
+                  swift run -c release rental-twin bench
+                  swift run -c release rental-twin bench --flats 100
+
+                Exit status: 0.
+                """),
     ]
 
     /// The command called `name`, if any.

@@ -39,7 +39,16 @@ struct RentalTwinCommand {
                 guard (1...3_660).contains(days) else {
                     throw ArgumentParser.UsageError("--days must be between 1 and 3660, not \(days).", command: command.name)
                 }
-                outcome.standardOutput = command.name == "bench" ? try await Benchmark.run(days: days) : try await Demo.run(days: days)
+                let flats = try command.integer("--flats", default: 0)
+                guard (0...1_000).contains(flats) else {
+                    throw ArgumentParser.UsageError("--flats must be between 1 and 1000, not \(flats).", command: command.name)
+                }
+                if command.name == "bench" {
+                    outcome.standardOutput = flats > 0 ? try await PortfolioBenchmark.run(flats: flats, days: days)
+                        : try await Benchmark.run(days: days)
+                } else {
+                    outcome.standardOutput = try await Demo.run(days: days)
+                }
             } catch let error as ArgumentParser.UsageError {
                 outcome.standardError = "error: \(error.message)\n"
                 outcome.exitCode = .usage

@@ -140,3 +140,20 @@ let minimalInvalidScenario = """
   "timeZone": "Europe/Budapets"
 }
 """
+
+/// The committed `Reports/` folder is exactly what the README's example run writes.
+@Suite("Committed reports")
+struct CommittedReportsTests {
+    @Test func committedReportsMatchARegeneration() async throws {
+        let dir = try temporaryDirectory()
+        let outcome = await RentalTwinCommand.main(["suite", scenariosDirectory, "--report", dir.path])
+        #expect(outcome.exitCode == .success)
+        let regenerated = try contents(of: dir)
+        var committed = try contents(of: repositoryRoot.appendingPathComponent("Reports"))
+        committed.removeValue(forKey: "README.md")
+        #expect(regenerated.keys.sorted() == committed.keys.sorted())
+        for (name, data) in regenerated.sorted(by: { $0.key < $1.key }) {
+            #expect(committed[name] == data, "Reports/\(name) differs from a regeneration; run: swift run rental-twin suite Scenarios --report Reports")
+        }
+    }
+}

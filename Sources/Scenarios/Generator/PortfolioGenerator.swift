@@ -71,7 +71,7 @@ public enum PortfolioGenerator {
             var day = Int(random.next() % 3)
             while true {
                 let nights = 1 + Int(random.next() % 6)
-                guard day + nights <= days else { break }
+                guard day + nights < days else { break }
                 let checkIn = firstDay.adding(days: day), checkOut = firstDay.adding(days: day + nights)
                 let id = "r\(reservation)"
                 reservation += 1
