@@ -17,6 +17,25 @@ public struct Step: Sendable {
         case rate(guest: String, listing: String, stars: Int, comment: String?)
         case message(from: String, reservation: String, text: String)
 
+        /// One line for logs: the action and its arguments.
+        public var summary: String {
+            switch self {
+            case .book(let id, let guest, let listing, let checkIn, let checkOut, let guests):
+                "book \(id): \(guest) at \(listing), \(checkIn) → \(checkOut), \(guests) guest(s)"
+            case .cancel(let r): "cancel \(r)"
+            case .arrive(let r): "arrive \(r)"
+            case .depart(let r): "depart \(r)"
+            case .unlock(let item, let by): "unlock \(item) by \(by)"
+            case .lock(let item, let by): "lock \(item) by \(by)"
+            case .command(let item, let value): "command \(item) \(value)"
+            case .weather(let city, let tempC, _, let condition, _): "weather \(city) \(tempC) °C\(condition.map { " \($0)" } ?? "")"
+            case .thing(let thing, let online): "thing \(thing) \(online ? "ONLINE" : "OFFLINE")"
+            case .feed(let city, let error): "feed \(city) \(error.map { "error \($0)" } ?? "cleared")"
+            case .rate(let guest, let listing, let stars, _): "rate \(listing) \(stars) star(s) by \(guest)"
+            case .message(let from, let r, _): "message in \(r) from \(from)"
+            }
+        }
+
         /// The action's key in the file.
         public var name: String {
             switch self {

@@ -232,7 +232,7 @@ final class RunState: Sendable {
     func stepRan(_ step: Step, outcome: ScenarioRunner.StepError?, at: String, instant: SimInstant) {
         data.withLock { d in
             d.steps += 1
-            let what = "\(at)  \(step.path) \(step.action.name)"
+            let what = "\(at)  \(step.action.summary) (\(step.path))"
             switch (step.expectError, outcome) {
             case (nil, nil):
                 d.log.append((instant, what))
