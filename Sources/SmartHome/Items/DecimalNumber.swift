@@ -55,7 +55,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// Java's `Double.toString` in plain notation: shortest round-trip digits, at least one fraction digit.
     static func javaDoubleText(_ value: Double) -> String {
         let swift = "\(value)"  // shortest round-trip digits
-        guard swift.contains("e") else { return swift }
+        // A byte search: `contains("e")` on a String resolves to Foundation's locale-aware substring search.
+        guard swift.utf8.contains(UInt8(ascii: "e")) else { return swift }
         // Expand Swift's exponent form (1e-05, 1.5e+16) to plain decimal notation.
         let negative = value < 0
         let parts = swift.drop(while: { $0 == "-" }).split(separator: "e")
