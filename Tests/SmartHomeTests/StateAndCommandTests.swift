@@ -1,4 +1,5 @@
 import Testing
+import Simulation
 @testable import SmartHome
 
 @Suite("openHAB parsing and formatting of states and commands")
@@ -75,6 +76,20 @@ struct StateAndCommandTests {
         #expect(DecimalNumber(-0.04, fractionDigits: 1).text == "0.0")
         #expect(DecimalNumber(2.5, fractionDigits: 0).text == "3")
         #expect(DecimalNumber(21) == DecimalNumber(integer: 21))
+    }
+
+    @Test("a fixed-point number's value is exactly what its text parses to", arguments: 0...6)
+    func fixedPointValueIsTheParsedText(fractionDigits: Int) {
+        var random = SplitMix64(seed: UInt64(fractionDigits))
+        var values = [0.0, -0.0, 0.05, -0.05, 2.675, 0.0004999, 21.349, 1e15, 9e17, -1e-20, 123_456.789_5, 1e20, -3.5e19]
+        for _ in 0..<2_000 {
+            let magnitude = [1.0, 30, 2_000, 1e6, 1e12][Int(random.next() % 5)]
+            values.append((random.nextUnit() * 2 - 1) * magnitude)
+        }
+        for value in values {
+            let number = DecimalNumber(value, fractionDigits: fractionDigits)
+            #expect(number.value.bitPattern == Double(number.text)?.bitPattern, "\(value) → \(number.text)")
+        }
     }
 
     @Test func itemTypeNames() throws {

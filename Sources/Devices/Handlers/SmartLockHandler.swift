@@ -17,6 +17,8 @@ public actor SmartLockHandler: ThingHandler {
     /// The Thing this handler serves.
     public nonisolated let thing: Thing
     private let kernel: SimulationKernel
+    /// The UID of each of the Thing's channels, worked out once (not per report).
+    private let channelUIDs: [DeviceChannel: ChannelUID]
     private var callback: (any ThingHandlerCallback)?
     private var isOnline = true
     private var motor: TimerID?
@@ -34,6 +36,7 @@ public actor SmartLockHandler: ThingHandler {
         let channels = [DeviceChannel.lock, .door, .battery].compactMap { $0.channel(of: thingUID) }
         thing = Thing(uid: thingUID, label: label, channels: channels, location: location)
         self.kernel = kernel
+        channelUIDs = Dictionary(uniqueKeysWithValues: channels.compactMap { c in DeviceChannel(rawValue: c.id).map { ($0, c.uid) } })
     }
 
     /// Whether the device answers.
@@ -101,7 +104,7 @@ public actor SmartLockHandler: ThingHandler {
     }
 
     private func send(_ channel: DeviceChannel, _ state: State) async {
-        guard let uid = try? ChannelUID(thing: thing.uid, id: channel.rawValue) else { return }
+        guard let uid = channelUIDs[channel] else { return }
         await callback?.stateUpdated(uid, state: state)
     }
 }

@@ -27,13 +27,22 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     private let zone: ThermalZone
     private var callback: (any ThingHandlerCallback)?
     private var isOnline = true
-    private var published: [DeviceChannel: String] = [:]
+    /// The Thing's channels in declaration order with their UIDs, worked out once (not per report).
+    private let reported: [(channel: DeviceChannel, uid: ChannelUID)]
+    /// The text last reported per channel, indexed like ``reported``.
+    private var published: [String?]
+    /// The input (``inputKey(of:in:)``) each channel's text was last worked out from, indexed like
+    /// ``reported``: the same input prints the same text, so an unforced report skips formatting it.
+    private var formattedFrom: [UInt64?]
 
     private init(thing: Thing, deviceID: String, kind: Kind, zone: ThermalZone) {
         self.thing = thing
         self.deviceID = deviceID
         self.kind = kind
         self.zone = zone
+        reported = thing.channels.compactMap { channel in DeviceChannel(rawValue: channel.id).map { ($0, channel.uid) } }
+        published = Array(repeating: nil, count: reported.count)
+        formattedFrom = Array(repeating: nil, count: reported.count)
     }
 
     /// Creates the handler and its Thing and installs the device in `zone`.
@@ -107,28 +116,46 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     public func zoneDidUpdate(_ reading: DeviceReading) async {
         guard isOnline, callback != nil else { return }
-        for channel in channels { await send(channel, state(of: channel, in: reading), force: false) }
+        for index in reported.indices { await send(index, in: reading, force: false) }
     }
 
     // MARK: Reporting
 
-    private var channels: [DeviceChannel] { thing.channels.compactMap { DeviceChannel(rawValue: $0.id) } }
-
     private func reportAll() async {
         guard isOnline, let reading = try? await zone.reading(deviceID) else { return }
-        for channel in channels { await send(channel, state(of: channel, in: reading), force: true) }
+        for index in reported.indices { await send(index, in: reading, force: true) }
     }
 
     private func report(_ channel: DeviceChannel, force: Bool) async {
-        guard let reading = try? await zone.reading(deviceID) else { return }
-        await send(channel, state(of: channel, in: reading), force: force)
+        guard let index = reported.firstIndex(where: { $0.channel == channel }),
+              let reading = try? await zone.reading(deviceID) else { return }
+        await send(index, in: reading, force: force)
     }
 
-    private func send(_ channel: DeviceChannel, _ state: State, force: Bool) async {
+    /// Reports channel `reported[index]` from `reading` unless `force` is false and its text is unchanged.
+    private func send(_ index: Int, in reading: DeviceReading, force: Bool) async {
+        let (channel, uid) = reported[index]
+        let input = Self.inputKey(of: channel, in: reading)
+        // `published[index]` is the text of `formattedFrom[index]`: an unchanged input is an unchanged text.
+        guard force || formattedFrom[index] != input else { return }
+        let state = state(of: channel, in: reading)
         let text = state.description
-        guard force || published[channel] != text, let uid = try? ChannelUID(thing: thing.uid, id: channel.rawValue) else { return }
-        published[channel] = text
+        formattedFrom[index] = input
+        guard force || published[index] != text else { return }
+        published[index] = text
         await callback?.stateUpdated(uid, state: state)
+    }
+
+    /// The part of `reading` that `channel`'s state is made from, as bits: equal keys give equal states and texts.
+    private static func inputKey(of channel: DeviceChannel, in reading: DeviceReading) -> UInt64 {
+        switch channel {
+        case .switch: return reading.isOn ? 1 : 0
+        case .setpoint: return (reading.setpointC ?? 0).bitPattern
+        case .temperature: return reading.reportedTemperatureC.bitPattern
+        case .power: return reading.powerW.bitPattern
+        case .energy: return reading.energyKWh.bitPattern
+        case .lock, .door, .battery: return 0
+        }
     }
 
     private func state(of channel: DeviceChannel, in reading: DeviceReading) -> State {

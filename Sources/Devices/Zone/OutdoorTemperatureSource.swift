@@ -28,6 +28,10 @@ public struct OutdoorTemperatureSegment: Sendable, Hashable {
 /// Where a zone learns the outdoor temperature: piecewise linear, so the physics stays exact.
 ///
 /// The world builder adapts the scenario's weather to this; tests use ``ConstantOutdoorTemperature``.
+///
+/// A source must be a function of the instant: every instant of a segment gets that same segment
+/// (or, for a flat one, the same temperature). A ``ThermalZone`` keeps the segment it was given and
+/// asks again only when time leaves it — it already plans its physics on the segment up to its end.
 public protocol OutdoorTemperatureSource: Sendable {
     /// The linear segment containing `instant` (segments are half-open: `[start, end)`).
     func outdoorSegment(at instant: SimInstant) -> OutdoorTemperatureSegment

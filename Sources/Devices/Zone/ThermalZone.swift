@@ -58,7 +58,9 @@ public actor ThermalZone {
 
     private var anchor: SimInstant
     private var segment: ZoneSegment
-    private var outdoorEnd: SimInstant?
+    /// The outdoor segment containing ``anchor``; the source is asked again only once time leaves it.
+    private var outdoorPiece: OutdoorTemperatureSegment
+    private var outdoorEnd: SimInstant? { outdoorPiece.end }
     private var guests = 0
     private var members: [Member] = []
     private var reportedC: Double
@@ -78,7 +80,7 @@ public actor ThermalZone {
         let now = kernel.now
         let piece = outdoor.outdoorSegment(at: now)
         anchor = now
-        outdoorEnd = piece.end
+        outdoorPiece = piece
         reportedC = Self.round(configuration.initialC)
         do {
             segment = try ZoneSegment(parameters: configuration.parameters, initialCelsius: configuration.initialC,
@@ -239,9 +241,10 @@ public actor ThermalZone {
         }
         let temperature = segment.temperature(at: elapsed)
         anchor = now
-        let piece = outdoor.outdoorSegment(at: now)
-        outdoorEnd = piece.end
-        segment = makeSegment(from: temperature, outdoor: piece, heat: segment.heatInputW)
+        if now < outdoorPiece.start || outdoorEnd.map({ now >= $0 }) == true {
+            outdoorPiece = outdoor.outdoorSegment(at: now)
+        }
+        segment = makeSegment(from: temperature, outdoor: outdoorPiece, heat: segment.heatInputW)
     }
 
     /// After a state change at the anchor: settle thermostats and reports, re-plan, publish.
@@ -291,8 +294,7 @@ public actor ThermalZone {
     private func rebuildSegment() {
         let heat = members.reduce(Double(guests) * configuration.gainPerGuestW) { $0 + $1.heatW }
         guard heat != segment.heatInputW else { return }
-        let piece = outdoor.outdoorSegment(at: anchor)
-        segment = makeSegment(from: segment.initialCelsius, outdoor: piece, heat: heat)
+        segment = makeSegment(from: segment.initialCelsius, outdoor: outdoorPiece, heat: heat)
     }
 
     private func makeSegment(from temperature: Double, outdoor piece: OutdoorTemperatureSegment, heat: Double) -> ZoneSegment {

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Delivers openHAB events to subscribers, one at a time, in subscription order.
 ///
 /// ``publish(_:)`` awaits every matching subscriber before it returns, so the order in which
@@ -10,11 +12,17 @@ public actor EventBus {
     /// Identifies a subscription for ``unsubscribe(_:)``.
     public struct SubscriptionID: Hashable, Sendable { let rawValue: Int }
 
-    private var subscribers: [(id: SubscriptionID, filter: EventFilter, handler: Subscriber)] = []
+    private var subscribers: [(id: SubscriptionID, filter: EventFilter, handler: Subscriber)] = [] {
+        didSet { subscriberCount.store(subscribers.count, ordering: .releasing) }
+    }
     private var nextID = 0
+    /// `subscribers.count`, readable without entering the actor (see ``countIfUnobserved(_:)``).
+    private let subscriberCount = Atomic<Int>(0)
+    /// The number of events published, counted without entering the actor when nobody listens.
+    private let published = Atomic<Int>(0)
 
     /// How many events have been published.
-    public private(set) var publishedCount = 0
+    public var publishedCount: Int { published.load(ordering: .acquiring) }
 
     /// An empty bus.
     public init() {}
@@ -35,10 +43,29 @@ public actor EventBus {
 
     /// Delivers `event` to each matching subscriber in order, awaiting each.
     public func publish(_ event: OpenHABEvent) async {
-        publishedCount += 1
+        published.add(1, ordering: .acquiringAndReleasing)
         let targets = subscribers  // a subscriber added during delivery hears the next event
         for subscriber in targets where subscriber.filter.matches(event) {
             await subscriber.handler(event)
         }
+    }
+
+    /// Publishes `first`, then `second` if there is one, exactly as two ``publish(_:)`` calls
+    /// would (each event is delivered to the subscribers of its moment), with one hop onto the bus.
+    func publish(_ first: OpenHABEvent, then second: OpenHABEvent?) async {
+        await publish(first)
+        if let second { await publish(second) }
+    }
+
+    /// Publishes `count` events nobody can hear without entering the actor: when there are no
+    /// subscribers, counts them (as ``publish(_:)`` would) and returns `true`; otherwise returns
+    /// `false` and the caller must publish them.
+    ///
+    /// Subscriptions change only through this actor's methods, which the simulation task awaits,
+    /// so in a simulation the answer cannot go stale between this check and the publication.
+    nonisolated func countIfUnobserved(_ count: Int = 1) -> Bool {
+        guard subscriberCount.load(ordering: .acquiring) == 0 else { return false }
+        published.add(count, ordering: .acquiringAndReleasing)
+        return true
     }
 }

@@ -1,6 +1,16 @@
 /// Which events a subscriber receives: openHAB-style topic patterns with `*` for one segment.
 public struct EventFilter: Sendable, Hashable {
-    private let patterns: [[Substring]]
+    /// One `/`-separated part of a pattern, classified once when the filter is made.
+    private enum Segment: Sendable, Hashable {
+        /// `*`: any one segment.
+        case one
+        /// `**`: everything from here on.
+        case rest
+        /// A segment that must be equal.
+        case literal(String)
+    }
+
+    private let patterns: [[Segment]]
 
     /// Every event.
     public static let all = EventFilter(topics: ["**"])
@@ -8,19 +18,55 @@ public struct EventFilter: Sendable, Hashable {
     /// Events whose topic matches any of `topics` (`openhab/items/*/statechanged`;
     /// `*` matches one segment, a final `**` any number).
     public init(topics: [String]) {
-        patterns = topics.map { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        patterns = topics.map { topic in
+            topic.split(separator: "/", omittingEmptySubsequences: false).map { part in
+                part == "**" ? .rest : part == "*" ? .one : .literal(String(part))
+            }
+        }
     }
 
     /// Whether `event`'s topic matches.
+    ///
+    /// Every topic is `openhab/{items|things}/{Item name or Thing UID}/{action}`, and neither a
+    /// valid Item name nor a valid Thing UID can hold a `/`, so the topic has exactly these four
+    /// segments; they are compared in place, without building the topic text (this runs for
+    /// every subscriber and every event).
     public func matches(_ event: OpenHABEvent) -> Bool {
-        let segments = event.topic.split(separator: "/", omittingEmptySubsequences: false)
+        let (family, id, action) = event.topicSegments
+        return patterns.contains { Self.match(pattern: $0, segments: ("openhab", family, id, action)) }
+    }
+
+    /// The general matcher on a topic's text (what ``matches(_:)`` must agree with).
+    func matchesTopicText(_ topic: String) -> Bool {
+        let segments = topic.split(separator: "/", omittingEmptySubsequences: false)
         return patterns.contains { Self.match(pattern: $0[...], segments: segments[...]) }
     }
 
-    private static func match(pattern: ArraySlice<Substring>, segments: ArraySlice<Substring>) -> Bool {
+    /// ``match(pattern:segments:)`` for a topic of exactly four segments.
+    private static func match(pattern: [Segment], segments: (String, String, String, String)) -> Bool {
+        for (index, head) in pattern.enumerated() {
+            let segment: String
+            switch index {
+            case 0: segment = segments.0
+            case 1: segment = segments.1
+            case 2: segment = segments.2
+            case 3: segment = segments.3
+            default: return head == .rest  // the topic has no more segments
+            }
+            switch head {
+            case .rest: return true
+            case .one: continue
+            case .literal(let text): guard text == segment else { return false }
+            }
+        }
+        return pattern.count == 4
+    }
+
+    private static func match(pattern: ArraySlice<Segment>, segments: ArraySlice<Substring>) -> Bool {
         guard let head = pattern.first else { return segments.isEmpty }
-        if head == "**" { return true }
-        guard let segment = segments.first, head == "*" || head == segment else { return false }
+        if head == .rest { return true }
+        guard let segment = segments.first else { return false }
+        if case .literal(let text) = head, text != segment { return false }
         return match(pattern: pattern.dropFirst(), segments: segments.dropFirst())
     }
 }

@@ -30,11 +30,17 @@ public struct OpenHABEvent: Sendable, Hashable {
 
     /// The topic, e.g. `openhab/items/flat_1_heating_switch/statechanged`.
     public var topic: String {
+        let (family, id, action) = topicSegments
+        return "openhab/\(family)/\(id)/\(action)"
+    }
+
+    /// The topic's segments after `openhab`: `items` or `things`, the Item name or Thing UID, the action.
+    var topicSegments: (family: String, id: String, action: String) {
         switch kind {
-        case .itemCommand(let name, _): return "openhab/items/\(name)/command"
-        case .itemState(let name, _): return "openhab/items/\(name)/state"
-        case .itemStateChanged(let name, _, _): return "openhab/items/\(name)/statechanged"
-        case .thingStatusChanged(let uid, _, _): return "openhab/things/\(uid)/statuschanged"
+        case .itemCommand(let name, _): return ("items", name.rawValue, "command")
+        case .itemState(let name, _): return ("items", name.rawValue, "state")
+        case .itemStateChanged(let name, _, _): return ("items", name.rawValue, "statechanged")
+        case .thingStatusChanged(let uid, _, _): return ("things", uid.rawValue, "statuschanged")
         }
     }
 

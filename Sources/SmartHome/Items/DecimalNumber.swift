@@ -42,8 +42,9 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// `value` rounded to `fractionDigits` decimals and printed with exactly that many (`21.3`, `0.125`).
     public init(_ value: Double, fractionDigits: Int) {
         let v = value.isFinite ? value : 0
-        self.text = Self.fixed(v, fractionDigits: fractionDigits)
-        self.value = Double(self.text) ?? v
+        let (text, exact) = Self.fixedTextAndValue(v, fractionDigits: fractionDigits)
+        self.text = text
+        self.value = exact ?? Double(text) ?? v
     }
 
     public var description: String { text }
@@ -55,7 +56,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// Java's `Double.toString` in plain notation: shortest round-trip digits, at least one fraction digit.
     static func javaDoubleText(_ value: Double) -> String {
         let swift = "\(value)"  // shortest round-trip digits
-        guard swift.contains("e") else { return swift }
+        // A byte search: `contains("e")` on a String resolves to Foundation's locale-aware substring search.
+        guard swift.utf8.contains(UInt8(ascii: "e")) else { return swift }
         // Expand Swift's exponent form (1e-05, 1.5e+16) to plain decimal notation.
         let negative = value < 0
         let parts = swift.drop(while: { $0 == "-" }).split(separator: "e")
@@ -76,21 +78,30 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     }
 
     /// Fixed-point text with `fractionDigits` decimals, locale-independent, half away from zero.
-    static func fixed(_ value: Double, fractionDigits: Int) -> String {
+    static func fixed(_ value: Double, fractionDigits: Int) -> String { fixedTextAndValue(value, fractionDigits: fractionDigits).text }
+
+    /// ``fixed(_:fractionDigits:)`` and the `Double` nearest to that text, worked out without parsing it.
+    ///
+    /// The text is exactly `±integer / 10^digits`; `integer` came from a `Double` and `10^digits ≤ 10^15`
+    /// is exact, so one IEEE division rounds that rational correctly — the same `Double` as
+    /// `Double(text)`. `value` is `nil` when the text falls back to ``javaDoubleText(_:)``.
+    static func fixedTextAndValue(_ value: Double, fractionDigits: Int) -> (text: String, value: Double?) {
         let digits = max(0, min(fractionDigits, 15))
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
-        guard scaled < 9.0e18 else { return javaDoubleText(value) }
+        guard scaled < 9.0e18 else { return (javaDoubleText(value), nil) }
         let integer = UInt64(scaled)
         let divisor = UInt64(scale)
         let whole = integer / divisor, fraction = integer % divisor
-        var text = (value < 0 && integer != 0 ? "-" : "") + String(whole)
+        let negative = value < 0 && integer != 0
+        var text = (negative ? "-" : "") + String(whole)
         if digits > 0 {
             let f = String(fraction)
             text += "." + String(repeating: "0", count: digits - f.count) + f
         }
-        return text
+        let magnitude = scaled / scale
+        return (text, negative ? -magnitude : magnitude)
     }
 
     /// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?` — what `BigDecimal(String)` accepts.

@@ -37,8 +37,14 @@ public actor ItemRegistry {
     /// Sets the state after the Item type's conversion (``ItemType/accepting(_:)``).
     /// - Returns: the old and new state, or `nil` if the Item is unknown or the type rejects the state.
     func setState(_ name: ItemName, _ state: State) -> (old: State, new: State)? {
-        guard let item = items[name], let accepted = item.type.accepting(state) else { return nil }
-        items[name]?.state = accepted
+        // One hash look-up, and the Item is changed in place rather than copied out and back.
+        guard let index = items.index(forKey: name) else { return nil }
+        return Self.setState(state, of: &items.values[index])
+    }
+
+    private static func setState(_ state: State, of item: inout Item) -> (old: State, new: State)? {
+        guard let accepted = item.type.accepting(state) else { return nil }
+        defer { item.state = accepted }
         return (item.state, accepted)
     }
 }

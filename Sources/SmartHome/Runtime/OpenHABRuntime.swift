@@ -95,7 +95,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         guard Self.accepts(item.type, command) else {
             throw SmartHomeError(.invalidCommand, "\(item.type) Item \(name) does not accept the command \(command).")
         }
-        await events.publish(OpenHABEvent(.itemCommand(name, command)))
+        await publish(OpenHABEvent(.itemCommand(name, command)))
 
         var targets: [(ChannelUID, any ThingHandler)] = []
         var anyOnline = false
@@ -139,17 +139,24 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// A handler reported a status: record it and publish `ThingStatusInfoChangedEvent` if it changed.
     public func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async {
         guard let change = await things.setStatus(thing, status) else { return }
-        await events.publish(OpenHABEvent(.thingStatusChanged(thing, status: change.new, oldStatus: change.old)))
+        await publish(OpenHABEvent(.thingStatusChanged(thing, status: change.new, oldStatus: change.old)))
     }
 
     // MARK: Helpers
 
+    /// Sets an Item's state and publishes `ItemStateEvent`, then `ItemStateChangedEvent` if it changed.
     private func update(_ name: ItemName, to state: State) async {
         guard let change = await items.setState(name, state) else { return }
-        await events.publish(OpenHABEvent(.itemState(name, change.new)))
-        if change.old != change.new {
-            await events.publish(OpenHABEvent(.itemStateChanged(name, state: change.new, oldState: change.old)))
-        }
+        let changed = change.old != change.new
+        if events.countIfUnobserved(changed ? 2 : 1) { return }
+        await events.publish(OpenHABEvent(.itemState(name, change.new)),
+                             then: changed ? OpenHABEvent(.itemStateChanged(name, state: change.new, oldState: change.old)) : nil)
+    }
+
+    /// Publishes one event; with no subscriber it is only counted, without a hop onto the bus.
+    private func publish(_ event: OpenHABEvent) async {
+        if events.countIfUnobserved() { return }
+        await events.publish(event)
     }
 
     /// Whether an Item of `type` accepts `command` (the kinds `ItemType.parseCommand` produces).
