@@ -10,9 +10,13 @@ import Weather
 ///   at booking if later) it reads the room temperature Item and the OpenWeatherMap 5-day/3-hour
 ///   forecast (plus the current temperature as the first knot), and computes with ``PreheatPlanner``
 ///   the latest start from which full heating reaches comfort exactly at check-in; heating goes on
-///   ``PreheatConfiguration/startMargin`` earlier than that. Without a model, a room temperature or
-///   any weather it falls back to the fixed `fallbackLead`. The plan is made once; weather that
-///   departs from the forecast afterwards is not corrected for.
+///   ``PreheatConfiguration/startMargin`` earlier than that. It also reads the heating `switch` and
+///   `setpoint` Items: a heating switched ON at a lower setpoint `S` (a setback) keeps the room from
+///   falling below `S − h/2` (``PreheatModel/floorC(setpointC:)``, `h` the model's hysteresis,
+///   0.5 K unless told — openHAB does not expose it), and the planner is given that floor (the highest
+///   over the listing's heating devices that are ON). Without a model, a room temperature or any
+///   weather it falls back to the fixed `fallbackLead`. The plan is made once; weather that departs
+///   from the forecast, or a switch or setpoint changed afterwards, is not corrected for.
 /// - A plan or start that falls before the check-out moment of another stay of the same listing is
 ///   deferred to that moment (after the previous guest's setback), so one stay's preheat never
 ///   fights another's check-out.
@@ -183,20 +187,29 @@ public actor Preheat: ReservationObserver {
             outdoor = profile
             weatherText = "forecast unavailable (\(error.code.rawValue)); assuming \(AutomationText.celsius(known)) outdoors throughout"
         }
+        let floor = await heatingFloor(of: listingID, model: model)
         let planner = PreheatPlanner(model: model)
         guard let estimate = planner.latestStart(now: now, roomC: roomC, checkIn: checkIn, comfortC: configuration.comfortC,
-                                                 outdoor: outdoor) else {
+                                                 outdoor: outdoor, floorC: floor.floorC) else {
             fallback("the thermal model cannot plan with room \(AutomationText.celsius(roomC))")
             return
         }
+        let floorText: String
+        if let floorC = floor.floorC {
+            floorText = estimate.floorC == nil
+                ? "no floor (\(floor.text) cannot hold \(AutomationText.celsius2(floorC)) at full power through the forecast)"
+                : "floor \(AutomationText.celsius2(floorC)) (\(floor.text))"
+        } else {
+            floorText = "no floor (\(floor.text))"
+        }
         let start = max(estimate.latestStart - configuration.startMargin, now)
-        var reason = "room \(AutomationText.celsius(roomC)), \(weatherText), \(model.parameters), \(DecimalNumber(model.heatingPowerW, fractionDigits: 0).text) W: "
+        var reason = "room \(AutomationText.celsius(roomC)), \(floorText), \(weatherText), \(model.parameters), \(DecimalNumber(model.heatingPowerW, fractionDigits: 0).text) W: "
         if !estimate.reachable {
             reason += "\(AutomationText.celsius(configuration.comfortC)) is out of reach by check-in \(AutomationText.local(checkIn, calendar)); full heating from now gives \(AutomationText.celsius2(estimate.predictedC))"
         } else if estimate.latestStart >= checkIn {
-            reason += "warm enough without heating (\(AutomationText.celsius2(estimate.unheatedC)) at check-in \(AutomationText.local(checkIn, calendar))); heating on \(configuration.startMargin) ahead to hold comfort"
+            reason += "warm enough without preheat (\(AutomationText.celsius2(estimate.unheatedC)) at check-in \(AutomationText.local(checkIn, calendar))); heating on \(configuration.startMargin) ahead to hold comfort"
         } else {
-            reason += "latest start \(AutomationText.local(estimate.latestStart, calendar)) reaches \(AutomationText.celsius2(estimate.predictedC)) at check-in \(AutomationText.local(checkIn, calendar)) (unheated \(AutomationText.celsius2(estimate.unheatedC))); starting \(configuration.startMargin) earlier"
+            reason += "latest start \(AutomationText.local(estimate.latestStart, calendar)) reaches \(AutomationText.celsius2(estimate.predictedC)) at check-in \(AutomationText.local(checkIn, calendar)) (without preheat \(AutomationText.celsius2(estimate.unheatedC))); starting \(configuration.startMargin) earlier"
         }
         setStart(id, listing: listingID, checkIn: checkIn, at: start, basis: .smart, predictedC: estimate.predictedC,
                  reason: reason, calendar: calendar)
@@ -211,6 +224,40 @@ public actor Preheat: ReservationObserver {
             return value
         }
         return nil
+    }
+
+    /// The floor the listing's heating holds until preheat starts: the highest ``PreheatModel/floorC(setpointC:)``
+    /// over its heating devices whose `switch` Item is `ON` and whose `setpoint` Item reads as a number, with
+    /// a text saying where it came from (`heating ON at 16.0 °C, hysteresis 0.5 K`) or why there is none
+    /// (`heating OFF`).
+    private func heatingFloor(of listing: ListingID, model: PreheatModel) async -> (floorC: Double?, text: String) {
+        guard let devices = try? await home.devices(of: listing, type: .heating), !devices.isEmpty else {
+            return (nil, "no heating configuration")
+        }
+        var best: (floorC: Double, setpointC: Double, device: String)?
+        var unreadable: [String] = []
+        for device in devices {
+            guard let switchItem = device.items["switch"], let state = try? await home.state(of: switchItem) else {
+                unreadable.append(device.name)
+                continue
+            }
+            guard state == "ON" else { continue }
+            guard let setpointItem = device.items["setpoint"], let text = try? await home.state(of: setpointItem),
+                  let setpointC = AutomationText.number(fromState: text) else {
+                unreadable.append(device.name)
+                continue
+            }
+            let floorC = model.floorC(setpointC: setpointC)
+            if best.map({ floorC > $0.floorC }) ?? true { best = (floorC, setpointC, device.name) }
+        }
+        if let best {
+            let hysteresis = DecimalNumber(model.hysteresisK).text
+            return (best.floorC, "\(best.device) ON at \(AutomationText.celsius(best.setpointC)), hysteresis \(hysteresis) K")
+        }
+        if !unreadable.isEmpty {
+            return (nil, "switch or setpoint of \(unreadable.joined(separator: ", ")) unreadable")
+        }
+        return (nil, "heating OFF")
     }
 
     // MARK: Starting

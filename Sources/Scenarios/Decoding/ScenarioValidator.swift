@@ -26,6 +26,8 @@ enum ScenarioValidator {
         let reservations: [String]
         /// `listing/device/channel` → device.
         var items: [String: DeviceSpec] = [:]
+        /// openHAB Item name → the path that took it.
+        var itemNames: [String: String] = [:]
 
         init(scenario: Scenario, root: JSONNode, issues: IssueCollector) {
             self.scenario = scenario
@@ -97,10 +99,11 @@ enum ScenarioValidator {
                 for channel in device.kind.channels {
                     let itemPath = "\(listing.id)/\(device.id)/\(channel)"
                     let name = (try? ItemName(path: itemPath))?.rawValue ?? itemPath
-                    if let clash = items.first(where: { $0.key != itemPath && ((try? ItemName(path: $0.key))?.rawValue ?? $0.key) == name }) {
-                        report("\(path).devices[\(index)].id", "its Item \(name) has the same openHAB name as \(clash.key)'s.",
+                    if let clash = itemNames[name], clash != itemPath {
+                        report("\(path).devices[\(index)].id", "its Item \(name) has the same openHAB name as \(clash)'s.",
                                hint: "openHAB names replace every character outside A-Z, a-z, 0-9, _ by _; pick ids that differ after that.")
                     }
+                    itemNames[name] = itemPath
                     items[itemPath] = device
                 }
             }

@@ -9,8 +9,9 @@ struct SetbackTests {
     func setbackAtCheckOut() async throws {
         let twin = try await BookingTwin(outdoorC: 5)
         let log = AutomationLog()
-        let setback = Setback(setpointC: 16, kernel: twin.kernel, stays: twin.stays, api: twin.api, configurations: twin.stays, log: log)
-        await twin.stays.observe(setback)
+        let setback = Setback(setpointC: 16, kernel: twin.kernel, stays: twin.reservations, api: twin.api, configurations: twin.store,
+                              log: log)
+        twin.observe(setback)
         try await twin.book("r1", "2026-01-09", "2026-01-10")
         try await twin.book("r2", "2026-01-11", "2026-01-12")
         #expect(await setback.pendingReservations == ["r1", "r2"])
@@ -18,7 +19,7 @@ struct SetbackTests {
         try await twin.home.setSwitch(configuration: "flat-1/heating", on: true, by: BookingTwin.guest)
         try await twin.home.setSwitch(configuration: "flat-1/ac", on: true, by: BookingTwin.guest)
         try await twin.home.setProperty(configuration: "flat-1/heating", property: "setpoint", value: "22.5 °C", by: BookingTwin.guest)
-        try await twin.stays.move("r2", to: .cancelled)
+        try await twin.cancel("r2")
         try await twin.run(until: "2026-01-10T09:59:59")
         #expect(try await twin.state("flat-1/heating/setpoint") == "22.5 °C")
         #expect(try await twin.state("flat-1/ac/switch") == "ON")

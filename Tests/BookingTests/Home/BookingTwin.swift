@@ -1,5 +1,7 @@
-// Test support only: a real twin (kernel, openHAB runtime, devices, fake weather feed) with the booking
-// side's home service and weather service wired to it, as the scenario world builder does.
+// Test support only: a real twin (kernel, openHAB runtime, devices, fake weather feed) with the real booking
+// side wired to it, as the scenario world builder does: an in-memory SQLite store, the booking services on
+// the kernel's clock, and the home service and weather service over them. Nothing here is a fake of the
+// system under test.
 import Booking
 import Devices
 import Foundation
@@ -9,8 +11,10 @@ import SmartHome
 import Testing
 import Weather
 
-/// One or more flats in Budapest with heating, cooling, a plug and a lock each; users `host` (owner),
-/// `guest` and `stranger`.
+/// One or more flats in Budapest with heating, cooling, a plug and a lock each, created through the listing
+/// service; registered users `host` (owner), `guest`, `stranger` and `carol`. Reservations go through the
+/// reservation service (``book(_:_:_:listing:guest:)``, ``cancel(_:)``, ``checkIn(_:)``, ``checkOut(_:)``),
+/// which reads the kernel's clock; automations are registered with ``observe(_:)``.
 struct BookingTwin {
     static let calendar: LocalCalendar = {
         do { return try LocalCalendar(identifier: "Europe/Budapest") } catch { fatalError("\(error)") }
@@ -18,11 +22,16 @@ struct BookingTwin {
     static let host: UserID = "host"
     static let guest: UserID = "guest"
     static let stranger: UserID = "stranger"
+    /// Another guest, for a second reservation.
+    static let carol: UserID = "carol"
 
     let kernel: SimulationKernel
     let runtime = OpenHABRuntime()
     let api: InProcessOpenHABAPI
-    let stays = TestStays()
+    /// The booking database, also the home configuration repository and the lock audit log.
+    let store: BookingStore
+    /// Users, listings, reservations … on the kernel's clock.
+    let services: BookingServices
     let home: HomeService
     let feed: FakeOpenWeatherMap
     let weather: WeatherService
@@ -39,7 +48,14 @@ struct BookingTwin {
         api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["admin": .administrator]),
                                   credentials: OpenHABCredentials(openHABToken: "admin"))
         let clock = BookingClock(kernel: kernel)
-        home = HomeService(api: api, stays: stays, configurations: stays, audit: stays, clock: clock, access: access)
+        store = try BookingStore.inMemory()
+        services = BookingServices(store: store, clock: clock)
+        for (user, name) in [(Self.host, "Hanna Host"), (Self.guest, "Gabor Guest"), (Self.stranger, "Sam Stranger"),
+                             (Self.carol, "Carol Carter")] {
+            _ = try await services.users.register(User(id: user, externalID: "ext-\(user)", name: name))
+        }
+        home = HomeService(api: api, stays: services.reservations, configurations: store, audit: store, clock: clock,
+                           access: access)
         feed = FakeOpenWeatherMap(apiKeys: ["test-key"], requestsPerMinute: nil)
         try feed.addCity(try CityGazetteer.city(named: "Budapest", country: "Hungary"),
                          weather: CityWeather(base: .constant(try WeatherSample(tempC: outdoorC))))
@@ -68,9 +84,10 @@ struct BookingTwin {
             }
             try await runtime.addThing(lock.thing, handler: lock)
             locks[id] = lock
-            await stays.add(Listing(id: ListingID(id), owner: Self.host, name: "Flat \(id)", city: "Budapest", country: "Hungary",
-                                    capacity: 4, checkInTime: try LocalCalendar.parseTime(checkInTime),
-                                    checkOutTime: try LocalCalendar.parseTime(checkOutTime), timeZone: "Europe/Budapest"))
+            _ = try await services.listings.create(
+                Listing(id: ListingID(id), owner: Self.host, name: "Flat \(id)", city: "Budapest", country: "Hungary",
+                        capacity: 4, checkInTime: try LocalCalendar.parseTime(checkInTime),
+                        checkOutTime: try LocalCalendar.parseTime(checkOutTime), timeZone: "Europe/Budapest"))
         }
         self.zones = zones
         self.locks = locks
@@ -104,12 +121,32 @@ struct BookingTwin {
     /// The zone's exact temperature now, °C.
     func roomC(_ listing: String = "flat-1") async throws -> Double { try await #require(zones[listing]).temperatureC() }
 
-    /// Books for the guest (and tells the observers).
+    /// The reservation service: the stay directory of the home service and the automations.
+    var reservations: ReservationService { services.reservations }
+
+    /// Registers an automation as an observer of the reservation service.
+    func observe(_ observer: any ReservationObserver) { services.reservations.addObserver(observer) }
+
+    /// Books `listing` for one guest (default `guest`) now, through the reservation service (which tells the observers).
     @discardableResult
     func book(_ id: ReservationID, _ checkIn: String, _ checkOut: String, listing: String = "flat-1",
               guest: UserID = BookingTwin.guest) async throws -> Reservation {
-        try await stays.book(id, listing: ListingID(listing), guest: guest, checkIn: checkIn, checkOut: checkOut, at: kernel.now)
+        try await services.reservations.book(id: id, guest: guest, listing: ListingID(listing),
+                                             checkIn: try LocalCalendar.parseDate(checkIn),
+                                             checkOut: try LocalCalendar.parseDate(checkOut), guests: 1)
     }
+
+    /// Cancels a reservation now, through the reservation service.
+    @discardableResult
+    func cancel(_ id: ReservationID) async throws -> Reservation { try await services.reservations.cancel(id) }
+
+    /// Checks a reservation's guest in now, through the reservation service.
+    @discardableResult
+    func checkIn(_ id: ReservationID) async throws -> Reservation { try await services.reservations.checkIn(id) }
+
+    /// Checks a reservation's guest out now, through the reservation service.
+    @discardableResult
+    func checkOut(_ id: ReservationID) async throws -> Reservation { try await services.reservations.checkOut(id) }
 
     /// Moves the clock to local `local` and runs `body` there (inside a kernel event).
     func perform(at local: String, _ body: @escaping @Sendable () async -> Void) async throws {

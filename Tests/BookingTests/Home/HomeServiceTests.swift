@@ -42,7 +42,7 @@ struct HomeServiceTests {
         let states = try await twin.home.propertyStates(of: "flat-1/heating")
         #expect(states.map(\.property) == ["switch", "setpoint", "temperature", "power", "energy"])
         #expect(states.map(\.state) == ["OFF", "21.0 °C", "16.0 °C", "0 W", "0.000 kWh"])
-        #expect(try await twin.stays.configuration("flat-1/heating") == created)
+        #expect(try await twin.store.configuration("flat-1/heating") == created)
 
         // A lock: Switch, Contact, Number:Dimensionless.
         let lock = try await twin.home.createConfiguration(listing: "flat-1", type: .lock, deviceID: "door", thingUID: "twin:lock:flat-1:door")

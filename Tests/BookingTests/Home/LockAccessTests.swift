@@ -88,8 +88,8 @@ struct LockAccessTests {
     func ownerStrangerCancelled() async throws {
         let twin = try await BookingTwin()
         try await twin.book("r1", "2026-01-09", "2026-01-11")
-        try await twin.book("r2", "2026-01-12", "2026-01-13", guest: "carol")
-        try await twin.stays.move("r2", to: .cancelled)
+        try await twin.book("r2", "2026-01-12", "2026-01-13", guest: BookingTwin.carol)
+        try await twin.cancel("r2")
         try await twin.run(until: "2026-01-09T03:00")
         try await twin.home.operateLock(item: "flat-1/door/lock", operation: .unlock, by: BookingTwin.host)
         try await twin.run(until: "2026-01-09T16:00")
