@@ -1,4 +1,4 @@
-import Scenarios
+import Simulation
 
 /// The hand-written command-line parser: `rental-twin COMMAND [ARGS] [--option VALUE]`.
 ///

@@ -1,6 +1,7 @@
 import Testing
 @testable import RentalTwinCLI
 import Scenarios
+import Simulation
 
 @Suite("The rental-twin command line")
 struct CommandLineTests {

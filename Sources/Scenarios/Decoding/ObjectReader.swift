@@ -1,3 +1,5 @@
+import Simulation
+
 /// Reads the members of a JSON object by key, remembering which keys were read so that every
 /// other key can be reported as unknown with a "did you mean" hint.
 final class ObjectReader {

@@ -44,14 +44,15 @@ struct WorldAutomations: Sendable {
             case .fixed:
                 configuration = .fixed(lead: p.lead, comfortC: p.comfortC)
             case .smart:
-                // The flat's own thermal knowledge: its 1R1C parameters and its heater's power.
+                // The flat's own thermal knowledge: its 1R1C parameters, its heater's power and hysteresis.
                 var models: [ListingID: PreheatModel] = [:]
                 for listing in scenario.listings {
                     for device in listing.devices {
-                        guard case .heating(let powerW, _, _) = device.kind else { continue }
+                        guard case .heating(let powerW, _, let hysteresisK) = device.kind else { continue }
                         let parameters = try ZoneParameters(uaWPerK: listing.thermal.uaWPerK,
                                                             capacitanceKWhPerK: listing.thermal.capacitanceKWhPerK)
-                        models[ListingID(listing.id)] = PreheatModel(parameters: parameters, heatingPowerW: powerW)
+                        models[ListingID(listing.id)] = PreheatModel(parameters: parameters, heatingPowerW: powerW,
+                                                                     hysteresisK: hysteresisK)
                         break
                     }
                 }

@@ -1,3 +1,5 @@
+import Simulation
+
 /// A weather condition group, named as OpenWeatherMap's `weather[0].main` names it.
 ///
 /// Each condition carries the representative OpenWeatherMap details the fake feed reports
@@ -46,9 +48,9 @@ public enum WeatherCondition: String, Sendable, CaseIterable, Codable {
             return
         }
         let names = Self.allCases.map(\.rawValue)
-        let closest = names.min { Self.distance($0.lowercased(), lowered) < Self.distance($1.lowercased(), lowered) }
-        var hint = ""
-        if let closest, Self.distance(closest.lowercased(), lowered) <= 2 { hint = " Did you mean \"\(closest)\"?" }
+        let closest = Suggestion.closest(to: lowered, in: names.map { $0.lowercased() })
+            .flatMap { lower in names.first { $0.lowercased() == lower } }
+        let hint = closest.map { " Did you mean \"\($0)\"?" } ?? ""
         throw WeatherError(.invalidSource,
                            "\(fieldPath) is \"\(name)\", which is not an OpenWeatherMap condition; use one of \(names.joined(separator: ", ")).\(hint)")
     }
@@ -177,21 +179,5 @@ public enum WeatherCondition: String, Sendable, CaseIterable, Codable {
         case .mist, .smoke, .haze, .dust, .sand, .ash: 5_000
         default: 10_000
         }
-    }
-
-    /// Levenshtein distance, for "did you mean" hints.
-    private static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
-        for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...b.count {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return previous[b.count]
     }
 }
