@@ -53,6 +53,10 @@ public final class ReservationService: StayDirectory {
             _ = try database.requireUser(guest)
             let flat = try database.requireListing(listing)
             try Self.checkDates(checkIn: checkIn, checkOut: checkOut, listing: listing)
+            if let calendar = try? LocalCalendar(identifier: flat.timeZone), checkIn < calendar.date(at: now) {
+                throw BookingError(.reservationDates,
+                                   "Check-in \(checkIn) is in the past: it is already \(calendar.date(at: now)) at listing \"\(listing)\"; book from today on.")
+            }
             guard guests >= 1, guests <= flat.capacity else {
                 throw BookingError(.reservationCapacity,
                                    "Listing \"\(listing)\" takes 1 to \(flat.capacity) guest(s), so a booking for \(guests) guest(s) is not possible; book for \(guests < 1 ? "at least one guest" : "fewer guests or choose a bigger listing").")

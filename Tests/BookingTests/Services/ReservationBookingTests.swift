@@ -66,11 +66,28 @@ import Testing
                                                        checkOut: late.adding(days: 1), guests: 1)
         }
         #expect(tooLate?.message.contains("Check-out 10000-01-01") == true)
+        // Year 1 passes the year rule but lies in the past of the simulated clock.
         let early = try #require(CivilDate(year: 1, month: 1, day: 1))
-        let first = try await world.services.reservations.book(id: "r-early", guest: "guest", listing: "flat-1",
-                                                               checkIn: early, checkOut: early.adding(days: 1), guests: 1)
-        #expect(first.checkIn.description == "0001-01-01")
-        #expect(try await world.services.reservations.reservation("r-early") == first)
+        let past = try await world.expectFailure(.reservationDates) { () async throws(BookingError) in
+            try await world.services.reservations.book(id: "r-early", guest: "guest", listing: "flat-1",
+                                                       checkIn: early, checkOut: early.adding(days: 1), guests: 1)
+        }
+        #expect(past?.message.hasPrefix("Check-in 0001-01-01 is in the past") == true)
+    }
+
+    @Test func aCheckInBeforeTodayIsRefusedButTodayIsFine() async throws {
+        let world = try await ServicesTestWorld.make()
+        let today = world.services.clock.now
+        let calendar = try LocalCalendar(identifier: "Europe/Budapest")
+        let date = calendar.date(at: today)
+        let error = try await world.expectFailure(.reservationDates) { () async throws(BookingError) in
+            try await world.services.reservations.book(id: "r0", guest: "guest", listing: "flat-1", checkIn: date.adding(days: -1),
+                                                       checkOut: date.adding(days: 1), guests: 1)
+        }
+        #expect(error?.message.contains("is in the past") == true)
+        let booked = try await world.services.reservations.book(id: "r1", guest: "guest", listing: "flat-1", checkIn: date,
+                                                                checkOut: date.adding(days: 1), guests: 1)
+        #expect(booked.checkIn == date)
     }
 
     @Test(arguments: [0, -1, 4, 100])
