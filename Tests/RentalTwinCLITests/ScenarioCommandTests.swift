@@ -157,3 +157,30 @@ struct CommittedReportsTests {
         }
     }
 }
+
+@Suite("Portfolio benchmark")
+struct PortfolioBenchmarkTests {
+    @Test func aSmallGeneratedPortfolioRunsThroughTheWholeRunner() async throws {
+        let outcome = await RentalTwinCommand.main(["bench", "--flats", "3", "--days", "20"])
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("Generated portfolio: 3 flats, 20 days"))
+        #expect(outcome.standardOutput.contains(", 0 failures"))
+        #expect(outcome.standardOutput.contains("peak memory (VmHWM)"))
+    }
+
+    @Test func theGeneratorIsAValidDeterministicScenario() throws {
+        let text = PortfolioGenerator.json(flats: 5, days: 60, occupancy: 0.7, seed: 3)
+        #expect(text == PortfolioGenerator.json(flats: 5, days: 60, occupancy: 0.7, seed: 3))
+        #expect(text != PortfolioGenerator.json(flats: 5, days: 60, occupancy: 0.7, seed: 4))
+        let scenario = try ScenarioDecoder.decode(text, file: "generated.json")
+        #expect(scenario.listings.count == 5)
+        #expect(scenario.listings.allSatisfy { $0.devices.map(\.kind.typeName) == ["heating", "cooling", "smartPlug", "lock"] })
+        // Booked nights ≈ 70 % of the flat-nights.
+        var nights = 0
+        for step in scenario.timeline {
+            if case .book(_, _, _, let checkIn, let checkOut, _) = step.action { nights += Int(checkOut.daysSinceEpoch - checkIn.daysSinceEpoch) }
+        }
+        let occupancy = Double(nights) / Double(5 * 60)
+        #expect((0.55...0.85).contains(occupancy), "\(occupancy)")
+    }
+}
