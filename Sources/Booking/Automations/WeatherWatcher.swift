@@ -124,17 +124,27 @@ public actor WeatherWatcher {
         let listing: Listing
         /// `budapest,HU`: the listings of one key share one request per run.
         let cityKey: String
-        /// The `switch` Items of its heating configurations, sorted by name then id.
-        let heating: [WatchedSwitch]
-        /// The `switch` Items of its cooling configurations, sorted by name then id.
-        let cooling: [WatchedSwitch]
+        /// What a run switches.
+        let targets: SwitchTargets
 
         init(_ listing: Listing, devices: [HomeConfiguration]) {
             self.listing = listing
             cityKey = "\(listing.city.lowercased()),\(WeatherService.countryCode(for: listing.country) ?? "")"
-            heating = WatchedSwitch.all(of: .heating, in: devices)
-            cooling = WatchedSwitch.all(of: .cooling, in: devices)
+            targets = SwitchTargets(listing: listing.id, city: listing.city,
+                                    heating: WatchedSwitch.all(of: .heating, in: devices),
+                                    cooling: WatchedSwitch.all(of: .cooling, in: devices))
         }
+    }
+
+    /// The part of a watched listing a run reads (small, so runs copy little).
+    private struct SwitchTargets: Sendable {
+        let listing: ListingID
+        /// The listing's city as log lines name it.
+        let city: String
+        /// The `switch` Items of its heating configurations, sorted by name then id.
+        let heating: [WatchedSwitch]
+        /// The `switch` Items of its cooling configurations, sorted by name then id.
+        let cooling: [WatchedSwitch]
     }
 
     /// One device's `switch` Item and the device name log lines use.
@@ -156,7 +166,7 @@ public actor WeatherWatcher {
         /// The city and country the request names (those of the listing with the smallest id).
         let city: String
         let country: String
-        var listings: [WatchedListing]
+        var listings: [SwitchTargets]
     }
 
     /// Why a switch is wanted ON or OFF, put into words only when a log line quotes it:
@@ -186,10 +196,10 @@ public actor WeatherWatcher {
         var cities: [CityRun] = []
         for listing in listings {
             if let i = cities.firstIndex(where: { $0.key == listing.cityKey }) {
-                cities[i].listings.append(listing)
+                cities[i].listings.append(listing.targets)
             } else {
                 cities.append(CityRun(key: listing.cityKey, city: listing.listing.city, country: listing.listing.country,
-                                      listings: [listing]))
+                                      listings: [listing.targets]))
             }
         }
         let plan = cities.sorted { $0.key < $1.key }
@@ -207,11 +217,10 @@ public actor WeatherWatcher {
         }
     }
 
-    private func apply(_ observation: WeatherObservation?, failure: WeatherErrorRecord?, to watchedListing: WatchedListing) async {
-        let listing = watchedListing.listing
+    private func apply(_ observation: WeatherObservation?, failure: WeatherErrorRecord?, to listing: SwitchTargets) async {
         guard let observation else {
             let why = failure.map { "\($0.code): \($0.message)" } ?? "the feed gave no answer"
-            log.append(at: kernel.now, automation: Self.name, listing: listing.id, action: "none",
+            log.append(at: kernel.now, automation: Self.name, listing: listing.listing, action: "none",
                        reason: "no temperature for \(listing.city) yet (\(why)); nothing switched")
             return
         }
@@ -219,13 +228,13 @@ public actor WeatherWatcher {
             let on = observation.tempC < threshold
             let reason = SwitchReason(city: listing.city, observation: observation, comparison: on ? "below" : "not below",
                                       thresholdText: thresholdText)
-            await set(watchedListing.heating, on: on, listing: listing.id, reason: reason, stale: observation.isStale)
+            await set(listing.heating, on: on, listing: listing.listing, reason: reason, stale: observation.isStale)
         }
         if let threshold = configuration.coolOnAboveC, let thresholdText = coolThresholdText {
             let on = observation.tempC > threshold
             let reason = SwitchReason(city: listing.city, observation: observation, comparison: on ? "above" : "not above",
                                       thresholdText: thresholdText)
-            await set(watchedListing.cooling, on: on, listing: listing.id, reason: reason, stale: observation.isStale)
+            await set(listing.cooling, on: on, listing: listing.listing, reason: reason, stale: observation.isStale)
         }
     }
 

@@ -229,7 +229,10 @@ public final class FakeOpenWeatherMap: Sendable {
         let parts = spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard let name = parts.first else { return nil }
         let country = parts.count > 1 ? parts.last : nil
-        return cities.firstIndex { $0.info.matches(name: name, countryCode: country) }
+        // Normalised once here rather than once per city.
+        let wantedName = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let wantedCountry = country?.trimmingCharacters(in: .whitespaces).uppercased()
+        return cities.firstIndex { $0.info.matches(lowercasedName: wantedName, uppercasedCountryCode: wantedCountry) }
     }
 
     /// Finds the requested city, or the 400/404 response saying why not.
