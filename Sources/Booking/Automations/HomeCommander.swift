@@ -6,6 +6,11 @@ struct HomeCommander: Sendable {
     let api: any OpenHABAPI
     let configurations: any HomeConfigurationRepository
 
+    /// All of the listing's configurations, as the repository sorts them (by name, then id).
+    func configurations(of listing: ListingID) async throws(BookingError) -> [HomeConfiguration] {
+        try await configurations.configurations(ofListing: listing)
+    }
+
     /// The listing's configurations of `type`, sorted by name then id.
     func devices(of listing: ListingID, type: HomeConfigurationType) async throws(BookingError) -> [HomeConfiguration] {
         try await configurations.configurations(ofListing: listing).filter { $0.type == type }

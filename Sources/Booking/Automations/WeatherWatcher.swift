@@ -14,6 +14,8 @@ import SmartHome
 ///   every watched listing of the city, even when nothing changes). With no temperature ever, nothing
 ///   is switched (never act on a guess) and that is logged.
 /// - Runs are kernel recurrences (one per time zone of the watched listings), never tasks or sleeps.
+/// - ``watch(_:)`` reads the listing and its heating and cooling configurations once; a run only asks
+///   the feed and reads and commands Items. Watch a listing again after adding or removing its devices.
 public actor WeatherWatcher {
     /// The automation's name in the ``AutomationLog``.
     public static let name = "weatherWatcher"
@@ -25,9 +27,15 @@ public actor WeatherWatcher {
     private let home: HomeCommander
     private let stays: any StayDirectory
     private let log: AutomationLog
-    private var watched: [ListingID: Listing] = [:]
+    private var watched: [ListingID: WatchedListing] = [:]
     /// Time-zone identifier → the recurrence running for it.
     private var timers: [String: TimerID] = [:]
+    /// Time-zone identifier → what its runs ask and switch; rebuilt after every watch or unwatch.
+    private var plans: [String: [CityRun]] = [:]
+    /// `15.0 °C`: the heating threshold as log lines quote it.
+    private let heatThresholdText: String?
+    /// `26.0 °C`: the cooling threshold as log lines quote it.
+    private let coolThresholdText: String?
 
     /// Creates the watcher; nothing runs until a listing is watched.
     /// - Parameters:
@@ -47,13 +55,21 @@ public actor WeatherWatcher {
         self.home = HomeCommander(api: api, configurations: configurations)
         self.stays = stays
         self.log = log
+        heatThresholdText = configuration.heatOnBelowC.map(AutomationText.celsius)
+        coolThresholdText = configuration.coolOnAboveC.map(AutomationText.celsius)
     }
 
     /// Starts watching a listing; the first run is the next scheduled minute strictly after now.
+    ///
+    /// The listing (its city, country and time zone) and its heating and cooling configurations are read
+    /// here, once: the runs switch the `switch` Items found now. Call `watch` again for a listing already
+    /// watched after adding or removing its devices.
     /// - Throws: `listing.notFound`; `listing.invalid` for an unknown time zone; `configuration.invalid`
-    ///   for a schedule the kernel refuses (e.g. `atMinute` outside `0..<everyMinutes`).
+    ///   for a schedule the kernel refuses (e.g. `atMinute` outside `0..<everyMinutes`); the store's error
+    ///   when the configurations cannot be read.
     public func watch(_ id: ListingID) async throws(BookingError) {
         let listing = try await stays.listing(id)
+        let devices = try await home.configurations(of: id)
         let zone = listing.timeZone
         if timers[zone] == nil {
             let calendar: LocalCalendar
@@ -71,13 +87,15 @@ public actor WeatherWatcher {
                 throw BookingError(.configurationInvalid, "The weather watcher's schedule is invalid: \(error.message)")
             }
         }
-        watched[id] = listing
+        watched[id] = WatchedListing(listing, devices: devices)
+        plans.removeAll()
     }
 
     /// Stops watching a listing (its time zone's recurrence stops when no listing is left in it).
     public func unwatch(_ id: ListingID) {
-        guard let listing = watched.removeValue(forKey: id) else { return }
-        if !watched.values.contains(where: { $0.timeZone == listing.timeZone }), let timer = timers.removeValue(forKey: listing.timeZone) {
+        guard let listing = watched.removeValue(forKey: id)?.listing else { return }
+        plans.removeAll()
+        if !watched.values.contains(where: { $0.listing.timeZone == listing.timeZone }), let timer = timers.removeValue(forKey: listing.timeZone) {
             kernel.cancel(timer)
         }
     }
@@ -95,23 +113,102 @@ public actor WeatherWatcher {
 
     /// One run over every watched listing (the scheduled runs call this per time zone).
     public func runNow() async {
-        for zone in Set(watched.values.map(\.timeZone)).sorted() { await run(timeZone: zone) }
+        for zone in Set(watched.values.map(\.listing.timeZone)).sorted() { await run(timeZone: zone) }
     }
 
     // MARK: Private
 
-    private func run(timeZone: String) async {
-        let listings = watched.values.filter { $0.timeZone == timeZone }.sorted { $0.id < $1.id }
-        var cities: [(key: String, city: String, country: String, listings: [Listing])] = []
-        for listing in listings {
-            let key = "\(listing.city.lowercased()),\(WeatherService.countryCode(for: listing.country) ?? "")"
-            if let i = cities.firstIndex(where: { $0.key == key }) {
-                cities[i].listings.append(listing)
+    /// A watched listing with what its runs need, read once by ``watch(_:)``.
+    private struct WatchedListing: Sendable {
+        /// The listing as it was when watched.
+        let listing: Listing
+        /// `budapest,HU`: the listings of one key share one request per run.
+        let cityKey: String
+        /// What a run switches.
+        let targets: SwitchTargets
+
+        init(_ listing: Listing, devices: [HomeConfiguration]) {
+            self.listing = listing
+            cityKey = "\(listing.city.lowercased()),\(WeatherService.countryCode(for: listing.country) ?? "")"
+            targets = SwitchTargets(listing: listing.id, city: listing.city,
+                                    heating: WatchedSwitch.all(of: .heating, in: devices),
+                                    cooling: WatchedSwitch.all(of: .cooling, in: devices))
+        }
+    }
+
+    /// The part of a watched listing a run reads (small, so runs copy little).
+    private struct SwitchTargets: Sendable {
+        let listing: ListingID
+        /// The listing's city as log lines name it.
+        let city: String
+        /// The `switch` Items of its heating configurations, sorted by name then id.
+        let heating: [WatchedSwitch]
+        /// The `switch` Items of its cooling configurations, sorted by name then id.
+        let cooling: [WatchedSwitch]
+    }
+
+    /// One device's `switch` Item and the device name log lines use.
+    private struct WatchedSwitch: Sendable {
+        let name: String
+        let item: String
+
+        /// The switches of the configurations of `type`, sorted by name then id (devices without a
+        /// `switch` Item are left out).
+        static func all(of type: HomeConfigurationType, in devices: [HomeConfiguration]) -> [WatchedSwitch] {
+            devices.filter { $0.type == type }.sorted { ($0.name, $0.id) < ($1.name, $1.id) }
+                .compactMap { device in device.items["switch"].map { WatchedSwitch(name: device.name, item: $0) } }
+        }
+    }
+
+    /// The listings of one city in a run: one request, then each listing in id order.
+    private struct CityRun: Sendable {
+        let key: String
+        /// The city and country the request names (those of the listing with the smallest id).
+        let city: String
+        let country: String
+        var listings: [SwitchTargets]
+    }
+
+    /// Why a switch is wanted ON or OFF, put into words only when a log line quotes it:
+    /// `Budapest reports 3.0 °C, below 15.0 °C`.
+    private struct SwitchReason {
+        let city: String
+        let observation: WeatherObservation
+        /// `below` / `not below`, `above` / `not above`.
+        let comparison: String
+        let thresholdText: String
+
+        var text: String {
+            let source: String
+            if observation.isStale {
+                source = "\(city) feed failed (\(observation.staleBecause ?? "error")); last known \(AutomationText.celsius(observation.tempC)) observed \(observation.observedAt)"
             } else {
-                cities.append((key, listing.city, listing.country, [listing]))
+                source = "\(city) reports \(AutomationText.celsius(observation.tempC))"
+            }
+            return "\(source), \(comparison) \(thresholdText)"
+        }
+    }
+
+    /// The cities of a time zone's run, sorted by key, each with its listings sorted by id.
+    private func plan(timeZone: String) -> [CityRun] {
+        if let plan = plans[timeZone] { return plan }
+        let listings = watched.values.filter { $0.listing.timeZone == timeZone }.sorted { $0.listing.id < $1.listing.id }
+        var cities: [CityRun] = []
+        for listing in listings {
+            if let i = cities.firstIndex(where: { $0.key == listing.cityKey }) {
+                cities[i].listings.append(listing.targets)
+            } else {
+                cities.append(CityRun(key: listing.cityKey, city: listing.listing.city, country: listing.listing.country,
+                                      listings: [listing.targets]))
             }
         }
-        for city in cities.sorted(by: { $0.key < $1.key }) {
+        let plan = cities.sorted { $0.key < $1.key }
+        plans[timeZone] = plan
+        return plan
+    }
+
+    private func run(timeZone: String) async {
+        for city in plan(timeZone: timeZone) {
             let observation = await weather.temperature(city: city.city, country: city.country)
             let failure = observation == nil ? await weather.lastError(city: city.city) : nil
             for listing in city.listings {
@@ -120,58 +217,45 @@ public actor WeatherWatcher {
         }
     }
 
-    private func apply(_ observation: WeatherObservation?, failure: WeatherErrorRecord?, to listing: Listing) async {
-        let now = kernel.now
+    private func apply(_ observation: WeatherObservation?, failure: WeatherErrorRecord?, to listing: SwitchTargets) async {
         guard let observation else {
             let why = failure.map { "\($0.code): \($0.message)" } ?? "the feed gave no answer"
-            log.append(at: now, automation: Self.name, listing: listing.id, action: "none",
+            log.append(at: kernel.now, automation: Self.name, listing: listing.listing, action: "none",
                        reason: "no temperature for \(listing.city) yet (\(why)); nothing switched")
             return
         }
-        let source: String
-        if observation.isStale {
-            source = "\(listing.city) feed failed (\(observation.staleBecause ?? "error")); last known \(AutomationText.celsius(observation.tempC)) observed \(observation.observedAt)"
-        } else {
-            source = "\(listing.city) reports \(AutomationText.celsius(observation.tempC))"
-        }
-        if let threshold = configuration.heatOnBelowC {
+        if let threshold = configuration.heatOnBelowC, let thresholdText = heatThresholdText {
             let on = observation.tempC < threshold
-            let why = "\(source), \(on ? "below" : "not below") \(AutomationText.celsius(threshold))"
-            await set(.heating, on: on, listing: listing.id, reason: why, stale: observation.isStale)
+            let reason = SwitchReason(city: listing.city, observation: observation, comparison: on ? "below" : "not below",
+                                      thresholdText: thresholdText)
+            await set(listing.heating, on: on, listing: listing.listing, reason: reason, stale: observation.isStale)
         }
-        if let threshold = configuration.coolOnAboveC {
+        if let threshold = configuration.coolOnAboveC, let thresholdText = coolThresholdText {
             let on = observation.tempC > threshold
-            let why = "\(source), \(on ? "above" : "not above") \(AutomationText.celsius(threshold))"
-            await set(.cooling, on: on, listing: listing.id, reason: why, stale: observation.isStale)
+            let reason = SwitchReason(city: listing.city, observation: observation, comparison: on ? "above" : "not above",
+                                      thresholdText: thresholdText)
+            await set(listing.cooling, on: on, listing: listing.listing, reason: reason, stale: observation.isStale)
         }
     }
 
-    private func set(_ type: HomeConfigurationType, on: Bool, listing: ListingID, reason: String, stale: Bool) async {
-        let now = kernel.now
+    private func set(_ switches: [WatchedSwitch], on: Bool, listing: ListingID, reason: SwitchReason, stale: Bool) async {
         let wanted = on ? "ON" : "OFF"
-        let devices: [HomeConfiguration]
-        do {
-            devices = try await home.devices(of: listing, type: type)
-        } catch {
-            log.append(at: now, automation: Self.name, listing: listing, action: "none",
-                       reason: "cannot read the \(type.rawValue) configurations: \(error.code.rawValue): \(error.message)")
-            return
-        }
-        for device in devices {
-            guard let item = device.items["switch"] else { continue }
+        for device in switches {
             do {
-                let current = try await home.state(of: item)
+                let current = try await home.state(of: device.item)
                 if current == wanted {
                     if stale {
-                        log.append(at: now, automation: Self.name, listing: listing, action: "\(device.name) switch stays \(wanted)", reason: reason)
+                        log.append(at: kernel.now, automation: Self.name, listing: listing,
+                                   action: "\(device.name) switch stays \(wanted)", reason: reason.text)
                     }
                     continue
                 }
-                try await home.send(wanted, to: item)
-                log.append(at: now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted)", reason: reason)
+                try await home.send(wanted, to: device.item)
+                log.append(at: kernel.now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted)",
+                           reason: reason.text)
             } catch {
-                log.append(at: now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted) failed",
-                           reason: "\(reason); \(error.code.rawValue): \(error.message)")
+                log.append(at: kernel.now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted) failed",
+                           reason: "\(reason.text); \(error.code.rawValue): \(error.message)")
             }
         }
     }

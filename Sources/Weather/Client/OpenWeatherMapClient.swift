@@ -48,8 +48,7 @@ public struct OpenWeatherMapClient: Sendable {
     public func currentWeather(for location: WeatherLocation) async throws(WeatherError) -> CurrentWeather {
         let url = try currentWeatherURL(for: location)
         let body = try await fetch(url, location: location)
-        let wire: OWMCurrentWeather = try Self.decode(body, what: "current-weather", location: location)
-        return try CurrentWeather(wire, units: units)
+        return try CurrentWeather(try Self.decodeCurrentWeather(body, location: location), units: units)
     }
 
     /// The current weather in city `name`, optionally in country `countryCode` (`"HU"`).
@@ -155,6 +154,13 @@ public struct OpenWeatherMapClient: Sendable {
             return WeatherError(.badRequest,
                                 "OpenWeatherMap rejected the request for \(location) (HTTP \(status): \(said)); check the request parameters.")
         }
+    }
+
+    /// A current-weather body: read by the hand-written reader when it can settle it, otherwise (and for
+    /// every error message) by `JSONDecoder`, which gives the same value for every body the reader accepts.
+    private static func decodeCurrentWeather(_ body: Data, location: WeatherLocation) throws(WeatherError) -> OWMCurrentWeather {
+        if let wire = body.withUnsafeBytes({ OWMCurrentWeather(compactJSON: $0) }) { return wire }
+        return try decode(body, what: "current-weather", location: location)
     }
 
     private static func decode<T: Decodable>(_ body: Data, what: String, location: WeatherLocation) throws(WeatherError) -> T {

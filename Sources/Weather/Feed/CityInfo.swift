@@ -67,8 +67,15 @@ public struct CityInfo: Sendable, Equatable {
 
     /// Whether `name` (case-insensitive) and, if given, `countryCode` (case-insensitive) match this city.
     func matches(name query: String, countryCode queryCountry: String?) -> Bool {
-        guard query.trimmingCharacters(in: .whitespaces).lowercased() == name.lowercased() else { return false }
+        matches(lowercasedName: query.trimmingCharacters(in: .whitespaces).lowercased(),
+                uppercasedCountryCode: queryCountry?.trimmingCharacters(in: .whitespaces).uppercased())
+    }
+
+    /// ``matches(name:countryCode:)`` for a query already trimmed and case-folded (to look through many
+    /// cities normalising the query once).
+    func matches(lowercasedName query: String, uppercasedCountryCode queryCountry: String?) -> Bool {
+        guard query == name.lowercased() else { return false }
         guard let queryCountry else { return true }
-        return queryCountry.trimmingCharacters(in: .whitespaces).uppercased() == countryCode
+        return queryCountry == countryCode
     }
 }

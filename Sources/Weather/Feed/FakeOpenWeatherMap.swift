@@ -184,19 +184,20 @@ public final class FakeOpenWeatherMap: Sendable {
         case .found(let found): (city, weather) = found
         }
         let units = request["units"].flatMap(OWMUnits.init(rawValue:)) ?? .standard
-        do throws(WeatherError) {
-            let encoder = OrderedJSONEncoder()
-            switch endpoint {
-            case .current:
-                let body = FeedRenderer.current(city: city, sample: weather.sample(at: instant), at: instant, units: units)
-                return FeedResponse(status: 200, body: try encoder.encode(body))
-            case .forecast:
-                let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
-                let body = FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count)
-                return FeedResponse(status: 200, body: try encoder.encode(body))
+        switch endpoint {
+        case .current:
+            // The hand-written writer: the same bytes as OrderedJSONEncoder, without its node tree.
+            let body = FeedRenderer.current(city: city, sample: weather.sample(at: instant), at: instant, units: units)
+            guard let bytes = body.compactJSON() else { return .fault(.serverError) }
+            return FeedResponse(status: 200, body: Data(bytes))
+        case .forecast:
+            let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
+            let body = FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count)
+            do throws(WeatherError) {
+                return FeedResponse(status: 200, body: try OrderedJSONEncoder().encode(body))
+            } catch {
+                return .fault(.serverError)
             }
-        } catch {
-            return .fault(.serverError)
         }
     }
 
@@ -228,7 +229,10 @@ public final class FakeOpenWeatherMap: Sendable {
         let parts = spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
         guard let name = parts.first else { return nil }
         let country = parts.count > 1 ? parts.last : nil
-        return cities.firstIndex { $0.info.matches(name: name, countryCode: country) }
+        // Normalised once here rather than once per city.
+        let wantedName = name.trimmingCharacters(in: .whitespaces).lowercased()
+        let wantedCountry = country?.trimmingCharacters(in: .whitespaces).uppercased()
+        return cities.firstIndex { $0.info.matches(lowercasedName: wantedName, uppercasedCountryCode: wantedCountry) }
     }
 
     /// Finds the requested city, or the 400/404 response saying why not.

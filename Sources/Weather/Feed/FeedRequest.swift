@@ -37,6 +37,8 @@ struct FeedRequest {
 
     /// Form decoding: `+` → space, then percent-decoding (an invalid escape leaves the text as is).
     private static func decode(_ text: Substring) -> String {
+        // Nothing to decode (the usual case): the text as it is, without Foundation's scans.
+        if !text.utf8.contains(where: { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "%") }) { return String(text) }
         let spaced = text.replacingOccurrences(of: "+", with: " ")
         return spaced.removingPercentEncoding ?? spaced
     }

@@ -106,6 +106,23 @@ struct WeatherWatcherTests {
         #expect(twin.feed.requestCount == 3)
     }
 
+    @Test("watch reads the configurations once: a device added later is switched after watching again")
+    func rewatchAfterAddingDevices() async throws {
+        let twin = try await BookingTwin(outdoorC: 3, configure: false)
+        let log = AutomationLog()
+        let watcher = try await watcher(twin, log)
+        _ = try await twin.home.createConfiguration(listing: "flat-1", type: .heating, deviceID: "heating",
+                                                    thingUID: "twin:thermostat:flat-1:heating")
+        try await twin.run(until: "2026-01-09T00:05")
+        #expect(try await twin.state("flat-1/heating/switch") == "OFF")
+        #expect(twin.feed.requestCount == 1)
+        #expect(log.entries.isEmpty)
+        try await watcher.watch("flat-1")
+        try await twin.run(until: "2026-01-09T01:05")
+        #expect(try await twin.state("flat-1/heating/switch") == "ON")
+        #expect(log.lines == ["2026-01-09T00:05:00Z weatherWatcher flat-1: heating switch ON — Budapest reports 3.0 °C, below 15.0 °C"])
+    }
+
     @Test("an invalid schedule is refused")
     func invalidSchedule() async throws {
         let twin = try await BookingTwin()

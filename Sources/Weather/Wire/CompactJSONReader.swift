@@ -1,0 +1,242 @@
+/// A strict, cautious pull reader of JSON bytes for hand-written decoders of hot wire bodies
+/// (``OWMCurrentWeather/init(compactJSON:)``).
+///
+/// Every `read…` method returns `nil` (or `false`) not only for malformed JSON but for anything whose
+/// meaning it does not settle exactly as Foundation's `JSONDecoder` would: string escapes (also in skipped
+/// values), invalid UTF-8, non-ASCII keys, `-0`, integers with a fraction or exponent, numbers out of
+/// range, repeated keys, deep nesting. The caller then falls back to
+/// `JSONDecoder`, so the reader never has to reproduce its error messages, only its successes.
+struct CompactJSONReader {
+    /// How deeply skipped values may nest (`JSONDecoder` allows more; deeper bodies fall back to it).
+    static let maximumDepth = 32
+
+    private let bytes: UnsafeRawBufferPointer
+    private var position = 0
+    private var depth = 0
+
+    /// A reader at the start of `bytes`.
+    init(_ bytes: UnsafeRawBufferPointer) {
+        self.bytes = bytes
+    }
+
+    /// The next byte after whitespace, without consuming it (`nil` at the end).
+    var peek: UInt8? {
+        mutating get {
+            skipWhitespace()
+            return position < bytes.count ? bytes[position] : nil
+        }
+    }
+
+    /// Whether only whitespace is left.
+    var isAtEnd: Bool {
+        mutating get { peek == nil }
+    }
+
+    /// Reads an object, calling `body` with each key (the reader positioned at its value), which must
+    /// read or skip the value and return whether it could.
+    /// - Returns: `false` for malformed JSON, a key with an escape or non-ASCII, a repeated key, or when
+    ///   `body` returns `false`.
+    mutating func readObject(_ body: (inout CompactJSONReader, String) -> Bool) -> Bool {
+        guard depth < Self.maximumDepth, consume(UInt8(ascii: "{")) else { return false }
+        depth += 1
+        defer { depth -= 1 }
+        if consume(UInt8(ascii: "}")) { return true }
+        var seen: [String] = []
+        while true {
+            guard let key = readKey(), !seen.contains(key) else { return false }
+            seen.append(key)
+            guard consume(UInt8(ascii: ":")), body(&self, key) else { return false }
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Reads an array, each element with `element`.
+    /// - Returns: the elements, or `nil` for malformed JSON or an element `element` could not read.
+    mutating func readArray<Element>(_ element: (inout CompactJSONReader) -> Element?) -> [Element]? {
+        guard depth < Self.maximumDepth, consume(UInt8(ascii: "[")) else { return nil }
+        depth += 1
+        defer { depth -= 1 }
+        var elements: [Element] = []
+        if consume(UInt8(ascii: "]")) { return elements }
+        while true {
+            guard let value = element(&self) else { return nil }
+            elements.append(value)
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "]")) ? elements : nil
+        }
+    }
+
+    /// Reads an optional field's value: `null` leaves `value` `nil`, anything else must be read by `read`.
+    /// - Returns: whether the value was `null` or could be read.
+    mutating func readOptional<Value>(_ value: inout Value?, _ read: (inout CompactJSONReader) -> Value?) -> Bool {
+        if consumeLiteral("null") {
+            value = nil
+            return true
+        }
+        value = read(&self)
+        return value != nil
+    }
+
+    /// Reads a string without escapes (valid UTF-8, no control characters).
+    mutating func readString() -> String? {
+        guard let range = stringRange() else { return nil }
+        return String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Reads an integer written without fraction or exponent (`-0` is refused), if it fits `T`.
+    mutating func readInteger<T: FixedWidthInteger>() -> T? {
+        guard let literal = numberRange(), literal.isInteger else { return nil }
+        var value: T = 0
+        var i = literal.range.lowerBound
+        let negative = bytes[i] == UInt8(ascii: "-")
+        if negative { i += 1 }
+        while i < literal.range.upperBound {
+            let digit = T(bytes[i] &- UInt8(ascii: "0"))
+            let (times10, overflow1) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? times10.subtractingReportingOverflow(digit) : times10.addingReportingOverflow(digit)
+            guard !overflow1, !overflow2 else { return nil }
+            value = next
+            i += 1
+        }
+        guard !(negative && value == 0) else { return nil }
+        return value
+    }
+
+    /// Reads a number as a `Double` (correctly rounded); refuses zeros with a sign, results out of the
+    /// normal range and literals longer than 40 characters.
+    mutating func readDouble() -> Double? {
+        guard let literal = numberRange(), literal.range.count <= 40 else { return nil }
+        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[literal.range]), as: UTF8.self)
+        guard let value = Double(text), value.isFinite else { return nil }
+        if value == 0 {
+            // `0`, `0.0`: yes; `-0`, an underflow (`1e-400`) or a zero with an exponent (`0e3`, which
+            // JSONDecoder refuses): no.
+            guard bytes[literal.range.lowerBound] != UInt8(ascii: "-"), !literal.hasNonZeroDigit, !literal.hasExponent else { return nil }
+        } else if !value.isNormal {
+            return nil
+        }
+        return value
+    }
+
+    /// Skips any one value, checking that it is valid JSON.
+    mutating func skipValue() -> Bool {
+        switch peek {
+        case UInt8(ascii: "{"): return readObject { reader, _ in reader.skipValue() }
+        case UInt8(ascii: "["): return readArray { $0.skipValue() ? () : nil } != nil
+        case UInt8(ascii: "\""):
+            guard let range = stringRange() else { return false }
+            return String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil
+        case UInt8(ascii: "t"): return consumeLiteral("true")
+        case UInt8(ascii: "f"): return consumeLiteral("false")
+        case UInt8(ascii: "n"): return consumeLiteral("null")
+        default:
+            // Only numbers that read as finite doubles: what JSONDecoder makes of others is not settled here.
+            guard let literal = numberRange(), literal.range.count <= 40 else { return false }
+            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[literal.range]), as: UTF8.self)
+            return Double(text)?.isFinite ?? false
+        }
+    }
+
+    // MARK: Private
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): position += 1
+            default: return
+            }
+        }
+    }
+
+    /// Consumes `byte` (after whitespace) if it is next.
+    private mutating func consume(_ byte: UInt8) -> Bool {
+        guard peek == byte else { return false }
+        position += 1
+        return true
+    }
+
+    /// Consumes `true`, `false` or `null` if it is next.
+    private mutating func consumeLiteral(_ literal: StaticString) -> Bool {
+        skipWhitespace()
+        let count = literal.utf8CodeUnitCount
+        guard bytes.count - position >= count else { return false }
+        let matches = literal.withUTF8Buffer { expected in
+            (0..<count).allSatisfy { bytes[position + $0] == expected[$0] }
+        }
+        if matches { position += count }
+        return matches
+    }
+
+    /// An object key: a string of ASCII without escapes.
+    private mutating func readKey() -> String? {
+        guard let range = stringRange(),
+              !bytes[range].contains(where: { $0 >= 0x80 }) else { return nil }
+        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+    }
+
+    /// Consumes a string without escapes or control characters and returns the range of its content.
+    private mutating func stringRange() -> Range<Int>? {
+        guard consume(UInt8(ascii: "\"")) else { return nil }
+        let start = position
+        while position < bytes.count {
+            switch bytes[position] {
+            case UInt8(ascii: "\""):
+                position += 1
+                return start..<(position - 1)
+            case UInt8(ascii: "\\"), 0x00..<0x20:
+                return nil
+            default:
+                position += 1
+            }
+        }
+        return nil
+    }
+
+    /// A number literal's extent and shape.
+    private struct NumberLiteral {
+        var range: Range<Int>
+        /// No fraction and no exponent.
+        var isInteger: Bool
+        /// An exponent (`e3`, `E-2`).
+        var hasExponent: Bool
+        /// A digit other than `0` before the exponent.
+        var hasNonZeroDigit: Bool
+    }
+
+    /// Consumes a number in JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
+    private mutating func numberRange() -> NumberLiteral? {
+        skipWhitespace()
+        let start = position
+        var isInteger = true, hasExponent = false, hasNonZeroDigit = false
+        func byte(_ i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
+        func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+        var i = position
+        if byte(i) == UInt8(ascii: "-") { i += 1 }
+        guard isDigit(byte(i)) else { return nil }
+        if byte(i) == UInt8(ascii: "0") {
+            i += 1
+        } else {
+            while isDigit(byte(i)) { hasNonZeroDigit = true; i += 1 }
+        }
+        if byte(i) == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard isDigit(byte(i)) else { return nil }
+            while let b = byte(i), isDigit(b) {
+                if b != UInt8(ascii: "0") { hasNonZeroDigit = true }
+                i += 1
+            }
+        }
+        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
+            isInteger = false
+            hasExponent = true
+            i += 1
+            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
+            guard isDigit(byte(i)) else { return nil }
+            while isDigit(byte(i)) { i += 1 }
+        }
+        position = i
+        return NumberLiteral(range: start..<i, isInteger: isInteger, hasExponent: hasExponent, hasNonZeroDigit: hasNonZeroDigit)
+    }
+}

@@ -1,0 +1,264 @@
+/// A hand-written writer and reader for the current-weather body, the one body the feed serves and the
+/// client reads every hour for every watched city.
+///
+/// Both are exact stand-ins for the general machinery: ``compactJSON()`` writes the very bytes
+/// ``OrderedJSONEncoder`` writes, and ``init(compactJSON:)`` returns a value only when Foundation's
+/// `JSONDecoder` would decode the same one — for anything unusual it returns `nil`, and the caller decodes
+/// with `JSONDecoder`, which then also produces the error message.
+extension OWMCurrentWeather {
+    /// The body as compact JSON, byte for byte what ``OrderedJSONEncoder/encode(_:)`` writes
+    /// (keys in wire order, absent optionals left out).
+    /// - Returns: `nil` when a number is not finite (where the encoder throws `weather.encoding`).
+    func compactJSON() -> [UInt8]? {
+        var out = CompactJSONWriter()
+        out.beginObject()
+        out.key("coord")
+        out.beginObject()
+        out.key("lon"); out.number(coord.lon)
+        out.key("lat"); out.number(coord.lat)
+        out.endObject()
+        out.key("weather")
+        out.beginArray()
+        for entry in weather {
+            out.beginObject()
+            out.key("id"); out.integer(entry.id)
+            out.key("main"); out.string(entry.main)
+            out.key("description"); out.string(entry.description)
+            out.key("icon"); out.string(entry.icon)
+            out.endObject()
+        }
+        out.endArray()
+        out.key("base"); out.string(base)
+        out.key("main")
+        main.write(into: &out)
+        if let visibility { out.key("visibility"); out.integer(visibility) }
+        out.key("wind")
+        out.beginObject()
+        out.key("speed"); out.number(wind.speed)
+        out.key("deg"); out.integer(wind.deg)
+        if let gust = wind.gust { out.key("gust"); out.number(gust) }
+        out.endObject()
+        out.key("clouds")
+        out.beginObject()
+        out.key("all"); out.integer(clouds.all)
+        out.endObject()
+        if let rain { out.key("rain"); rain.write(into: &out) }
+        if let snow { out.key("snow"); snow.write(into: &out) }
+        out.key("dt"); out.integer(dt)
+        out.key("sys")
+        out.beginObject()
+        if let country = sys.country { out.key("country"); out.string(country) }
+        out.key("sunrise"); out.integer(sys.sunrise)
+        out.key("sunset"); out.integer(sys.sunset)
+        out.endObject()
+        out.key("timezone"); out.integer(timezone)
+        out.key("id"); out.integer(id)
+        out.key("name"); out.string(name)
+        out.key("cod")
+        switch cod {
+        case .number(let n): out.integer(n)
+        case .text(let s): out.string(s)
+        }
+        out.endObject()
+        return out.isValid ? out.bytes : nil
+    }
+
+    /// Reads a current-weather body the way `JSONDecoder` would, or gives up.
+    ///
+    /// Accepts strict JSON with any whitespace, key order and unknown keys (skipped, but checked to be
+    /// valid JSON), `null` for optional fields, strings without escapes, integers without fraction or
+    /// exponent for integer fields. Returns `nil` — decode with `JSONDecoder` instead — for anything else:
+    /// malformed JSON, a missing field, a wrong type, a repeated key, a string escape, `-0`, a number out
+    /// of range.
+    /// - Parameter bytes: the UTF-8 body.
+    init?(compactJSON bytes: UnsafeRawBufferPointer) {
+        var reader = CompactJSONReader(bytes)
+        var coord: OWMCoordinates?, weather: [OWMWeatherEntry]?, base: String?, main: OWMMain?, visibility: Int?
+        var wind: OWMWind?, clouds: OWMClouds?, rain: OWMPrecipitation?, snow: OWMPrecipitation?, dt: Int64?
+        var sys: OWMSys?, timezone: Int?, id: Int?, name: String?, cod: OWMCode?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "coord": coord = OWMCoordinates(reading: &reader); return coord != nil
+            case "weather": weather = reader.readArray { OWMWeatherEntry(reading: &$0) }; return weather != nil
+            case "base": base = reader.readString(); return base != nil
+            case "main": main = OWMMain(reading: &reader); return main != nil
+            case "visibility": return reader.readOptional(&visibility) { $0.readInteger() }
+            case "wind": wind = OWMWind(reading: &reader); return wind != nil
+            case "clouds": clouds = OWMClouds(reading: &reader); return clouds != nil
+            case "rain": return reader.readOptional(&rain) { OWMPrecipitation(reading: &$0) }
+            case "snow": return reader.readOptional(&snow) { OWMPrecipitation(reading: &$0) }
+            case "dt": dt = reader.readInteger(); return dt != nil
+            case "sys": sys = OWMSys(reading: &reader); return sys != nil
+            case "timezone": timezone = reader.readInteger(); return timezone != nil
+            case "id": id = reader.readInteger(); return id != nil
+            case "name": name = reader.readString(); return name != nil
+            case "cod": cod = OWMCode(reading: &reader); return cod != nil
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, reader.isAtEnd, let coord, let weather, let base, let main, let wind, let clouds, let dt, let sys,
+              let timezone, let id, let name, let cod else { return nil }
+        self.init(coord: coord, weather: weather, base: base, main: main, visibility: visibility, wind: wind,
+                  clouds: clouds, rain: rain, snow: snow, dt: dt, sys: sys, timezone: timezone, id: id, name: name, cod: cod)
+    }
+}
+
+extension OWMMain {
+    /// Writes the block in wire order (absent optionals left out).
+    func write(into out: inout CompactJSONWriter) {
+        out.beginObject()
+        out.key("temp"); out.number(temp)
+        out.key("feels_like"); out.number(feelsLike)
+        out.key("temp_min"); out.number(tempMin)
+        out.key("temp_max"); out.number(tempMax)
+        out.key("pressure"); out.integer(pressure)
+        out.key("humidity"); out.integer(humidity)
+        if let seaLevel { out.key("sea_level"); out.integer(seaLevel) }
+        if let grndLevel { out.key("grnd_level"); out.integer(grndLevel) }
+        if let tempKf { out.key("temp_kf"); out.number(tempKf) }
+        out.endObject()
+    }
+
+    /// Reads the block as `JSONDecoder` would, or `nil` (see ``OWMCurrentWeather/init(compactJSON:)``).
+    init?(reading reader: inout CompactJSONReader) {
+        var temp: Double?, feelsLike: Double?, tempMin: Double?, tempMax: Double?, pressure: Int?, humidity: Int?
+        var seaLevel: Int?, grndLevel: Int?, tempKf: Double?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "temp": temp = reader.readDouble(); return temp != nil
+            case "feels_like": feelsLike = reader.readDouble(); return feelsLike != nil
+            case "temp_min": tempMin = reader.readDouble(); return tempMin != nil
+            case "temp_max": tempMax = reader.readDouble(); return tempMax != nil
+            case "pressure": pressure = reader.readInteger(); return pressure != nil
+            case "humidity": humidity = reader.readInteger(); return humidity != nil
+            case "sea_level": return reader.readOptional(&seaLevel) { $0.readInteger() }
+            case "grnd_level": return reader.readOptional(&grndLevel) { $0.readInteger() }
+            case "temp_kf": return reader.readOptional(&tempKf) { $0.readDouble() }
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, let temp, let feelsLike, let tempMin, let tempMax, let pressure, let humidity else { return nil }
+        self.init(temp: temp, feelsLike: feelsLike, tempMin: tempMin, tempMax: tempMax, pressure: pressure,
+                  humidity: humidity, seaLevel: seaLevel, grndLevel: grndLevel, tempKf: tempKf)
+    }
+}
+
+extension OWMPrecipitation {
+    /// Writes the block (`{}` when both amounts are absent, as the encoder does).
+    func write(into out: inout CompactJSONWriter) {
+        out.beginObject()
+        if let oneHour { out.key("1h"); out.number(oneHour) }
+        if let threeHours { out.key("3h"); out.number(threeHours) }
+        out.endObject()
+    }
+
+    /// Reads the block as `JSONDecoder` would, or `nil`.
+    init?(reading reader: inout CompactJSONReader) {
+        var oneHour: Double?, threeHours: Double?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "1h": return reader.readOptional(&oneHour) { $0.readDouble() }
+            case "3h": return reader.readOptional(&threeHours) { $0.readDouble() }
+            default: return reader.skipValue()
+            }
+        }
+        guard complete else { return nil }
+        self.init(oneHour: oneHour, threeHours: threeHours)
+    }
+}
+
+extension OWMCoordinates {
+    /// Reads the block as `JSONDecoder` would, or `nil`.
+    init?(reading reader: inout CompactJSONReader) {
+        var lon: Double?, lat: Double?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "lon": lon = reader.readDouble(); return lon != nil
+            case "lat": lat = reader.readDouble(); return lat != nil
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, let lon, let lat else { return nil }
+        self.init(lon: lon, lat: lat)
+    }
+}
+
+extension OWMWeatherEntry {
+    /// Reads one entry as `JSONDecoder` would, or `nil`.
+    init?(reading reader: inout CompactJSONReader) {
+        var id: Int?, main: String?, description: String?, icon: String?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "id": id = reader.readInteger(); return id != nil
+            case "main": main = reader.readString(); return main != nil
+            case "description": description = reader.readString(); return description != nil
+            case "icon": icon = reader.readString(); return icon != nil
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, let id, let main, let description, let icon else { return nil }
+        self.init(id: id, main: main, description: description, icon: icon)
+    }
+}
+
+extension OWMWind {
+    /// Reads the block as `JSONDecoder` would, or `nil`.
+    init?(reading reader: inout CompactJSONReader) {
+        var speed: Double?, deg: Int?, gust: Double?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "speed": speed = reader.readDouble(); return speed != nil
+            case "deg": deg = reader.readInteger(); return deg != nil
+            case "gust": return reader.readOptional(&gust) { $0.readDouble() }
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, let speed, let deg else { return nil }
+        self.init(speed: speed, deg: deg, gust: gust)
+    }
+}
+
+extension OWMClouds {
+    /// Reads the block as `JSONDecoder` would, or `nil`.
+    init?(reading reader: inout CompactJSONReader) {
+        var all: Int?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "all": all = reader.readInteger(); return all != nil
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, let all else { return nil }
+        self.init(all: all)
+    }
+}
+
+extension OWMSys {
+    /// Reads the block as `JSONDecoder` would, or `nil`.
+    init?(reading reader: inout CompactJSONReader) {
+        var country: String?, sunrise: Int64?, sunset: Int64?
+        let complete = reader.readObject { reader, key in
+            switch key {
+            case "country": return reader.readOptional(&country) { $0.readString() }
+            case "sunrise": sunrise = reader.readInteger(); return sunrise != nil
+            case "sunset": sunset = reader.readInteger(); return sunset != nil
+            default: return reader.skipValue()
+            }
+        }
+        guard complete, let sunrise, let sunset else { return nil }
+        self.init(country: country, sunrise: sunrise, sunset: sunset)
+    }
+}
+
+extension OWMCode {
+    /// Reads a number (an integer) or a string as ``init(from:)`` would, or `nil`.
+    init?(reading reader: inout CompactJSONReader) {
+        if reader.peek == UInt8(ascii: "\"") {
+            guard let text = reader.readString() else { return nil }
+            self = .text(text)
+        } else {
+            guard let number: Int = reader.readInteger() else { return nil }
+            self = .number(number)
+        }
+    }
+}
