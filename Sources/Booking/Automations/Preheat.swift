@@ -36,7 +36,6 @@ public actor Preheat: ReservationObserver {
     private var timers: [ReservationID: TimerID] = [:]
     private var planned: [ReservationID: PreheatPlan] = [:]
     private var handled: Set<ReservationID> = []
-    private var calendars: [String: LocalCalendar] = [:]
 
     /// Creates the automation; register it as a ``ReservationObserver`` of the reservation service.
     /// - Parameters:
@@ -91,7 +90,7 @@ public actor Preheat: ReservationObserver {
         let listing: Listing, calendar: LocalCalendar
         do {
             listing = try await stays.listing(reservation.listing)
-            calendar = try self.calendar(listing)
+            calendar = try listing.calendar()
         } catch {
             log.append(at: now, automation: Self.name, listing: reservation.listing, action: "none",
                        reason: "cannot plan \(reservation.id): \(error.code.rawValue): \(error.message)")
@@ -313,7 +312,7 @@ public actor Preheat: ReservationObserver {
         let now = kernel.now
         do {
             let listing = try await stays.listing(listingID)
-            let calendar = try self.calendar(listing)
+            let calendar = try listing.calendar()
             guard let reservation = try await stays.reservations(ofListing: listingID).first(where: { $0.id == id }) else {
                 log.append(at: now, automation: Self.name, listing: listingID, action: "none", reason: "\(id) no longer exists")
                 return nil
@@ -341,16 +340,5 @@ public actor Preheat: ReservationObserver {
             .map { listing.checkOutInstant(on: $0.checkOut, calendar: calendar) }
             .filter { $0 > now && $0 <= checkIn }
             .max()
-    }
-
-    private func calendar(_ listing: Listing) throws(BookingError) -> LocalCalendar {
-        if let known = calendars[listing.timeZone] { return known }
-        do {
-            let calendar = try LocalCalendar(identifier: listing.timeZone)
-            calendars[listing.timeZone] = calendar
-            return calendar
-        } catch {
-            throw BookingError(.listingInvalid, "Listing \(listing.id) has the time zone \"\(listing.timeZone)\", which is unknown: \(error.message)")
-        }
     }
 }

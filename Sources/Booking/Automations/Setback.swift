@@ -19,7 +19,6 @@ public actor Setback: ReservationObserver {
     private let log: AutomationLog
     private var timers: [ReservationID: TimerID] = [:]
     private var handled: Set<ReservationID> = []
-    private var calendars: [String: LocalCalendar] = [:]
 
     /// Creates the automation; register it as a ``ReservationObserver`` of the reservation service.
     /// - Parameters:
@@ -53,7 +52,7 @@ public actor Setback: ReservationObserver {
         let checkOut: SimInstant
         do {
             let listing = try await stays.listing(reservation.listing)
-            checkOut = listing.checkOutInstant(on: reservation.checkOut, calendar: try calendar(listing))
+            checkOut = listing.checkOutInstant(on: reservation.checkOut, calendar: try listing.calendar())
         } catch {
             log.append(at: now, automation: Self.name, listing: reservation.listing, action: "none",
                        reason: "cannot schedule the setback of \(reservation.id): \(error.code.rawValue): \(error.message)")
@@ -106,17 +105,6 @@ public actor Setback: ReservationObserver {
         } catch {
             log.append(at: now, automation: Self.name, listing: listing, action: "none",
                        reason: "cannot read the \(type.rawValue) configurations: \(error.code.rawValue): \(error.message)")
-        }
-    }
-
-    private func calendar(_ listing: Listing) throws(BookingError) -> LocalCalendar {
-        if let known = calendars[listing.timeZone] { return known }
-        do {
-            let calendar = try LocalCalendar(identifier: listing.timeZone)
-            calendars[listing.timeZone] = calendar
-            return calendar
-        } catch {
-            throw BookingError(.listingInvalid, "Listing \(listing.id) has the time zone \"\(listing.timeZone)\", which is unknown: \(error.message)")
         }
     }
 }

@@ -37,6 +37,17 @@ public struct Listing: Hashable, Sendable {
         self.timeZone = timeZone
     }
 
+    /// The flat's local calendar.
+    /// - Throws: `listing.invalid` when the time zone is not an IANA zone known here (the listing
+    ///   service refuses such listings, so this means the data was changed behind its back).
+    public func calendar() throws(BookingError) -> LocalCalendar {
+        do {
+            return try LocalCalendar(identifier: timeZone)
+        } catch {
+            throw BookingError(.listingInvalid, "Listing \(id) has the time zone \"\(timeZone)\", which is unknown here: \(error.message)")
+        }
+    }
+
     /// The check-in moment of a stay starting on `date`: `checkInTime` in the flat's zone, DST-correct
     /// (a time in a spring-forward gap moves forward, an ambiguous one takes the earlier instant, as java.time does).
     public func checkInInstant(on date: CivilDate, calendar: LocalCalendar) -> SimInstant {

@@ -27,7 +27,6 @@ public actor HomeService {
     private let configurations: any HomeConfigurationRepository
     private let audit: any LockAuditRepository
     private let clock: BookingClock
-    private var calendars: [String: LocalCalendar] = [:]
     /// Item name → configuration, for every configuration this service has created or read.
     private var itemIndex: [String: HomeConfigurationID] = [:]
 
@@ -297,7 +296,7 @@ public actor HomeService {
     /// Whether `user` may operate the devices of `listing` at `now`, and why.
     private func decide(_ user: UserID, at listing: Listing, now: SimInstant) async throws(BookingError) -> AccessDecision {
         if user == listing.owner { return AccessDecision(allowed: true, reason: "owner") }
-        let calendar = try calendar(of: listing)
+        let calendar = try listing.calendar()
         let theirs = try await stays.reservations(ofListing: listing.id).filter { $0.guest == user }
             .sorted { ($0.checkIn, $0.id) < ($1.checkIn, $1.id) }
         let live = theirs.filter { $0.status.holdsNights }
@@ -365,17 +364,6 @@ public actor HomeService {
             return try await body()
         } catch {
             throw BookingError(error, while: what)
-        }
-    }
-
-    private func calendar(of listing: Listing) throws(BookingError) -> LocalCalendar {
-        if let known = calendars[listing.timeZone] { return known }
-        do {
-            let calendar = try LocalCalendar(identifier: listing.timeZone)
-            calendars[listing.timeZone] = calendar
-            return calendar
-        } catch {
-            throw BookingError(.listingInvalid, "Listing \(listing.id) has the time zone \"\(listing.timeZone)\", which is unknown: \(error.message)")
         }
     }
 

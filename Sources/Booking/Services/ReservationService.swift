@@ -197,7 +197,7 @@ public final class ReservationService: StayDirectory {
     private static func checkArrivalWindow(_ reservation: Reservation, listing: Listing, now: SimInstant)
         throws(BookingError)
     {
-        let calendar = try calendar(of: listing)
+        let calendar = try listing.calendar()
         let opens = calendar.startOfDay(reservation.checkIn)
         let closes = listing.checkOutInstant(on: reservation.checkOut, calendar: calendar)
         let local = calendar.localDateTime(at: now)
@@ -208,16 +208,6 @@ public final class ReservationService: StayDirectory {
         guard now < closes else {
             throw BookingError(.reservationState,
                                "Reservation \"\(reservation.id)\" cannot check in at \(local) (\(listing.timeZone)): the stay ended at check-out \(calendar.localDateTime(at: closes)); book a new stay instead.")
-        }
-    }
-
-    /// The listing's calendar; its zone was validated when the listing was created.
-    static func calendar(of listing: Listing) throws(BookingError) -> LocalCalendar {
-        do {
-            return try LocalCalendar(identifier: listing.timeZone)
-        } catch {
-            throw BookingError(.storeFailed,
-                               "Listing \"\(listing.id)\" stores the unknown time zone \"\(listing.timeZone)\"; fix the listing's time zone in the database.")
         }
     }
 
