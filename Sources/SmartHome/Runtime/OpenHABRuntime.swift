@@ -13,6 +13,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     public let links: LinkRegistry
     /// The event bus.
     public let events: EventBus
+    /// Each Thing's REST body, kept until this runtime changes the Thing, its status or its links.
+    let thingDTOs = ThingDTOCache()
 
     /// An empty runtime with fresh registries and bus.
     public init() {
@@ -28,6 +30,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// - Throws: ``SmartHomeError`` `thing.duplicate` if the UID is taken.
     public func addThing(_ thing: Thing, handler: any ThingHandler) async throws(SmartHomeError) {
         try await things.add(thing, handler: handler)
+        thingDTOs.invalidate(thing.uid)
         await handler.initialize(callback: self)
     }
 
@@ -38,6 +41,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             throw SmartHomeError(.thingNotFound, "Thing \(uid) does not exist.")
         }
         await links.removeAll(thing: uid)
+        thingDTOs.invalidate(uid)
         await handler.dispose()
     }
 
@@ -50,7 +54,9 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Removes an Item and its links. - Throws: ``SmartHomeError`` `item.notFound`.
     public func removeItem(_ name: ItemName) async throws(SmartHomeError) {
         guard await items.remove(name) != nil else { throw Self.itemNotFound(name) }
+        let linkedChannels = await links.channels(linkedTo: name)
         await links.removeAll(item: name)
+        for channel in linkedChannels { thingDTOs.invalidate(channel.thingUID) }
     }
 
     /// Links an Item to a channel and copies the channel's last reported state to the Item
@@ -65,6 +71,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
                                  "Channel \(link.channelUID) does not exist; GET /rest/things lists every channel UID.")
         }
         let isNew = await links.put(link)
+        thingDTOs.invalidate(link.channelUID.thingUID)
         if isNew, let handler = await things.handler(for: link.channelUID.thingUID),
            await things.status(of: link.channelUID.thingUID)?.status.isHandlerInitialized == true {
             await handler.handleCommand(.refresh, for: link.channelUID)
@@ -77,6 +84,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         guard await links.remove(item, channel) != nil else {
             throw SmartHomeError(.linkNotFound, "Link \(item) -> \(channel) does not exist!")
         }
+        thingDTOs.invalidate(channel.thingUID)
     }
 
     // MARK: Commands and states
@@ -139,6 +147,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// A handler reported a status: record it and publish `ThingStatusInfoChangedEvent` if it changed.
     public func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async {
         guard let change = await things.setStatus(thing, status) else { return }
+        thingDTOs.invalidate(thing)
         await publish(OpenHABEvent(.thingStatusChanged(thing, status: change.new, oldStatus: change.old)))
     }
 
