@@ -29,8 +29,8 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     private var isOnline = true
     /// The Thing's channels in declaration order with their UIDs, worked out once (not per report).
     private let reported: [(channel: DeviceChannel, uid: ChannelUID)]
-    /// The text last reported per channel, indexed like ``reported``.
-    private var published: [String?]
+    /// The state last reported per channel, indexed like ``reported``.
+    private var published: [State?]
     /// The input (``inputKey(of:in:)``) each channel's text was last worked out from, indexed like
     /// ``reported``: the same input prints the same text, so an unforced report skips formatting it.
     private var formattedFrom: [UInt64?]
@@ -116,34 +116,56 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     public func zoneDidUpdate(_ reading: DeviceReading) async {
         guard isOnline, callback != nil else { return }
-        for index in reported.indices { await send(index, in: reading, force: false) }
+        await send(reported.indices, in: reading, force: false)
     }
 
     // MARK: Reporting
 
     private func reportAll() async {
         guard isOnline, let reading = try? await zone.reading(deviceID) else { return }
-        for index in reported.indices { await send(index, in: reading, force: true) }
+        await send(reported.indices, in: reading, force: true)
     }
 
     private func report(_ channel: DeviceChannel, force: Bool) async {
         guard let index = reported.firstIndex(where: { $0.channel == channel }),
               let reading = try? await zone.reading(deviceID) else { return }
-        await send(index, in: reading, force: force)
+        await send(index..<index + 1, in: reading, force: force)
     }
 
-    /// Reports channel `reported[index]` from `reading` unless `force` is false and its text is unchanged.
-    private func send(_ index: Int, in reading: DeviceReading, force: Bool) async {
-        let (channel, uid) = reported[index]
+    /// Reports the channels `reported[indices]` from `reading` in one batch, each unless `force` is
+    /// false and its text is unchanged.
+    private func send(_ indices: Range<Int>, in reading: DeviceReading, force: Bool) async {
+        var updates: [(channel: ChannelUID, state: State)] = []
+        for index in indices {
+            guard let state = change(index, in: reading, force: force) else { continue }
+            updates.append((reported[index].uid, state))
+        }
+        guard !updates.isEmpty else { return }
+        await callback?.statesUpdated(updates)
+    }
+
+    /// The state to report on channel `reported[index]` from `reading`, recorded as reported, or
+    /// `nil` when `force` is false and its text is unchanged.
+    private func change(_ index: Int, in reading: DeviceReading, force: Bool) -> State? {
+        let channel = reported[index].channel
         let input = Self.inputKey(of: channel, in: reading)
-        // `published[index]` is the text of `formattedFrom[index]`: an unchanged input is an unchanged text.
-        guard force || formattedFrom[index] != input else { return }
+        // `published[index]` is the state made from `formattedFrom[index]`: an unchanged input is an unchanged text.
+        guard force || formattedFrom[index] != input else { return nil }
         let state = state(of: channel, in: reading)
-        let text = state.description
         formattedFrom[index] = input
-        guard force || published[index] != text else { return }
-        published[index] = text
-        await callback?.stateUpdated(uid, state: state)
+        guard force || !Self.sameText(published[index], state) else { return nil }
+        published[index] = state
+        return state
+    }
+
+    /// Whether `old` prints as `new` does; a quantity compares its number's text and its unit
+    /// without printing the whole state.
+    private static func sameText(_ old: State?, _ new: State) -> Bool {
+        switch (old, new) {
+        case (nil, _): return false
+        case (.quantity(let a)?, .quantity(let b)): return a.unit == b.unit && a.number.text == b.number.text
+        case (let old?, _): return old.description == new.description
+        }
     }
 
     /// The part of `reading` that `channel`'s state is made from, as bits: equal keys give equal states and texts.
