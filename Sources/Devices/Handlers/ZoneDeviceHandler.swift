@@ -1,5 +1,6 @@
 import Simulation
 import SmartHome
+import Synchronization
 
 /// The Thing handler of a device that lives in a ``ThermalZone``: a heating or cooling
 /// thermostat (`switch`, `setpoint`, `temperature`, `power`, `energy`) or a smart plug
@@ -9,6 +10,10 @@ import SmartHome
 /// reading changes and the handler reports the channels whose text changed. While OFFLINE
 /// (fault injection) the device keeps running on its last settings, ignores commands and
 /// reports nothing; back ONLINE it reports every channel.
+///
+/// What reporting needs (the callback, online or not, what each channel last reported) sits
+/// behind a `Mutex`, so the zone reports its updates through ``zoneDidUpdateWithoutHop(_:)``
+/// on its own executor, without entering this actor.
 public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// What kind of device this is.
     public enum Kind: Sendable, Hashable {
@@ -25,15 +30,21 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Thermostat or plug.
     public nonisolated let kind: Kind
     private let zone: ThermalZone
-    private var callback: (any ThingHandlerCallback)?
-    private var isOnline = true
     /// The Thing's channels in declaration order with their UIDs, worked out once (not per report).
     private let reported: [(channel: DeviceChannel, uid: ChannelUID)]
-    /// The state last reported per channel, indexed like ``reported``.
-    private var published: [State?]
-    /// The input (``inputKey(of:in:)``) each channel's text was last worked out from, indexed like
-    /// ``reported``: the same input prints the same text, so an unforced report skips formatting it.
-    private var formattedFrom: [UInt64?]
+
+    /// The handler's reporting state.
+    private struct Reporting {
+        var callback: (any ThingHandlerCallback)?
+        var isOnline = true
+        /// The state last reported per channel, indexed like ``reported``.
+        var published: [State?]
+        /// The input (``inputKey(of:in:)``) each channel's text was last worked out from, indexed like
+        /// ``reported``: the same input prints the same text, so an unforced report skips formatting it.
+        var formattedFrom: [UInt64?]
+    }
+
+    private let reporting: Mutex<Reporting>
 
     private init(thing: Thing, deviceID: String, kind: Kind, zone: ThermalZone) {
         self.thing = thing
@@ -41,8 +52,8 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         self.kind = kind
         self.zone = zone
         reported = thing.channels.compactMap { channel in DeviceChannel(rawValue: channel.id).map { ($0, channel.uid) } }
-        published = Array(repeating: nil, count: reported.count)
-        formattedFrom = Array(repeating: nil, count: reported.count)
+        reporting = Mutex(Reporting(published: Array(repeating: nil, count: reported.count),
+                                    formattedFrom: Array(repeating: nil, count: reported.count)))
     }
 
     /// Creates the handler and its Thing and installs the device in `zone`.
@@ -77,11 +88,16 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Whether the device answers (fault injection state).
     public var online: Bool { isOnline }
 
+    private nonisolated var isOnline: Bool { reporting.withLock { $0.isOnline } }
+
     // MARK: ThingHandler
 
     public func initialize(callback: any ThingHandlerCallback) async {
-        self.callback = callback
-        await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: isOnline))
+        let online = reporting.withLock { reporting in
+            reporting.callback = callback
+            return reporting.isOnline
+        }
+        await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: online))
         await reportAll()
     }
 
@@ -106,8 +122,12 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     /// Makes the device stop (`false`) or resume (`true`) answering.
     public func setOnline(_ online: Bool) async {
-        guard online != isOnline else { return }
-        isOnline = online
+        let (changed, callback) = reporting.withLock { reporting in
+            guard online != reporting.isOnline else { return (false, reporting.callback) }
+            reporting.isOnline = online
+            return (true, reporting.callback)
+        }
+        guard changed else { return }
         await callback?.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: online))
         if online { await reportAll() }
     }
@@ -115,8 +135,13 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     // MARK: ZoneDeviceObserver
 
     public func zoneDidUpdate(_ reading: DeviceReading) async {
-        guard isOnline, callback != nil else { return }
-        await send(reported.indices, in: reading, force: false)
+        await zoneDidUpdateWithoutHop(reading)
+    }
+
+    /// Reports the channels whose text `reading` changes, in one batch, on the caller's executor
+    /// (the zone's); nothing while OFFLINE or before ``initialize(callback:)``.
+    public nonisolated(nonsending) func zoneDidUpdateWithoutHop(_ reading: DeviceReading) async {
+        await send(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
     }
 
     // MARK: Reporting
@@ -133,12 +158,19 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     }
 
     /// Reports the channels `reported[indices]` from `reading` in one batch, each unless `force` is
-    /// false and its text is unchanged.
-    private func send(_ indices: Range<Int>, in reading: DeviceReading, force: Bool) async {
-        var updates: [(channel: ChannelUID, state: State)] = []
-        for index in indices {
-            guard let state = change(index, in: reading, force: force) else { continue }
-            updates.append((reported[index].uid, state))
+    /// false and its text is unchanged. With `onlyOnlineAndInitialized`, reports (and records)
+    /// nothing while OFFLINE or without a callback.
+    private nonisolated(nonsending) func send(_ indices: Range<Int>, in reading: DeviceReading, force: Bool,
+                                              onlyOnlineAndInitialized: Bool = false) async {
+        let reported = self.reported
+        let (callback, updates) = reporting.withLock { reporting -> ((any ThingHandlerCallback)?, [(channel: ChannelUID, state: State)]) in
+            if onlyOnlineAndInitialized, !reporting.isOnline || reporting.callback == nil { return (nil, []) }
+            var updates: [(channel: ChannelUID, state: State)] = []
+            for index in indices {
+                guard let state = Self.change(index, of: reported, in: reading, force: force, recordingIn: &reporting) else { continue }
+                updates.append((reported[index].uid, state))
+            }
+            return (reporting.callback, updates)
         }
         guard !updates.isEmpty else { return }
         await callback?.statesUpdated(updates)
@@ -146,15 +178,16 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     /// The state to report on channel `reported[index]` from `reading`, recorded as reported, or
     /// `nil` when `force` is false and its text is unchanged.
-    private func change(_ index: Int, in reading: DeviceReading, force: Bool) -> State? {
+    private static func change(_ index: Int, of reported: [(channel: DeviceChannel, uid: ChannelUID)], in reading: DeviceReading,
+                               force: Bool, recordingIn reporting: inout Reporting) -> State? {
         let channel = reported[index].channel
-        let input = Self.inputKey(of: channel, in: reading)
+        let input = inputKey(of: channel, in: reading)
         // `published[index]` is the state made from `formattedFrom[index]`: an unchanged input is an unchanged text.
-        guard force || formattedFrom[index] != input else { return nil }
+        guard force || reporting.formattedFrom[index] != input else { return nil }
         let state = state(of: channel, in: reading)
-        formattedFrom[index] = input
-        guard force || !Self.sameText(published[index], state) else { return nil }
-        published[index] = state
+        reporting.formattedFrom[index] = input
+        guard force || !sameText(reporting.published[index], state) else { return nil }
+        reporting.published[index] = state
         return state
     }
 
@@ -180,7 +213,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         }
     }
 
-    private func state(of channel: DeviceChannel, in reading: DeviceReading) -> State {
+    private static func state(of channel: DeviceChannel, in reading: DeviceReading) -> State {
         switch channel {
         case .switch: return .onOff(OnOff(reading.isOn))
         case .setpoint: return .quantity(Quantity(DecimalNumber(reading.setpointC ?? 0), .celsius))

@@ -55,6 +55,8 @@ public actor ThermalZone {
     public nonisolated let configuration: ZoneConfiguration
     private let kernel: SimulationKernel
     private let outdoor: any OutdoorTemperatureSource
+    /// The label of the zone's kernel timer, made once rather than per plan.
+    private let timerLabel: String
 
     private var anchor: SimInstant
     private var segment: ZoneSegment
@@ -77,6 +79,7 @@ public actor ThermalZone {
         self.configuration = configuration
         self.kernel = kernel
         self.outdoor = outdoor
+        timerLabel = "zone \(id)"
         let now = kernel.now
         let piece = outdoor.outdoorSegment(at: now)
         anchor = now
@@ -276,23 +279,26 @@ public actor ThermalZone {
         if let timer { kernel.cancel(timer) }
         timer = nil
         let horizon = outdoorEnd.map { ($0 - anchor).seconds } ?? 400 * 86_400.0
-        var thresholds = [reportedC + 0.1, reportedC - 0.1]
-        for member in members {
-            if case .thermostat(let t) = member.model, let threshold = t.nextThresholdC { thresholds.append(threshold) }
-        }
         var next: SimInstant? = outdoorEnd
-        for threshold in thresholds {
+        // The thresholds in order: the next report up, the next report down, each thermostat's switching point.
+        func consider(_ threshold: Double) {
             guard let seconds = segment.firstCrossing(of: threshold, within: horizon),
-                  let delay = SimDuration.seconds(roundingUp: max(seconds, 0.001)) else { continue }
+                  let delay = SimDuration.seconds(roundingUp: max(seconds, 0.001)) else { return }
             let at = anchor + delay
             if next.map({ at < $0 }) ?? true { next = at }
         }
+        consider(reportedC + 0.1)
+        consider(reportedC - 0.1)
+        for i in members.indices {
+            if case .thermostat(let t) = members[i].model, let threshold = t.nextThresholdC { consider(threshold) }
+        }
         guard let next else { return }
-        timer = kernel.schedule(at: next, label: "zone \(id)") { [self] _ in await self.timerFired() }
+        timer = kernel.schedule(at: next, label: timerLabel) { [self] _ in await self.timerFired() }
     }
 
     private func rebuildSegment() {
-        let heat = members.reduce(Double(guests) * configuration.gainPerGuestW) { $0 + $1.heatW }
+        var heat = Double(guests) * configuration.gainPerGuestW
+        for i in members.indices { heat += members[i].heatW }
         guard heat != segment.heatInputW else { return }
         segment = makeSegment(from: segment.initialCelsius, outdoor: outdoorPiece, heat: heat)
     }
@@ -305,9 +311,10 @@ public actor ThermalZone {
     }
 
     private func publish() async {
-        for member in members {
-            guard let observer = member.observer else { continue }
-            await observer.zoneDidUpdate(makeReading(member))
+        let members = self.members  // the devices as they are now, whatever an observer sets off meanwhile
+        for i in members.indices {
+            guard let observer = members[i].observer else { continue }
+            await observer.zoneDidUpdateWithoutHop(makeReading(members[i]))
         }
     }
 
