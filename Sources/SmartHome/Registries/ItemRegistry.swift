@@ -51,21 +51,6 @@ public actor ItemRegistry {
         storage.withLock { items in Self.setState(name, state, in: &items) }
     }
 
-    /// Sets each Item in `updates` to its state, in order, under one lock, as repeated
-    /// ``setState(_:_:)`` calls would.
-    /// - Returns: how many of the states were taken and how many of those changed the Item.
-    nonisolated func setStates(_ updates: [(name: ItemName, state: State)]) -> (taken: Int, changed: Int) {
-        storage.withLock { items in
-            var taken = 0, changed = 0
-            for (name, state) in updates {
-                guard let change = Self.setState(name, state, in: &items) else { continue }
-                taken += 1
-                if change.old != change.new { changed += 1 }
-            }
-            return (taken, changed)
-        }
-    }
-
     private static func setState(_ name: ItemName, _ state: State, in items: inout [ItemName: Item]) -> (old: State, new: State)? {
         // One hash look-up, and the Item is changed in place rather than copied out and back.
         guard let index = items.index(forKey: name) else { return nil }

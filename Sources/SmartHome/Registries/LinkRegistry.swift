@@ -56,20 +56,6 @@ public actor LinkRegistry {
         storage.withLock { $0.itemsByChannel[channel] ?? [] }
     }
 
-    /// Every Item linked to each channel of `updates`, paired with that update's state: per update
-    /// in order, its Items sorted by name — the Item updates a batch of channel reports makes.
-    nonisolated func itemUpdates(for updates: [(channel: ChannelUID, state: State)]) -> [(name: ItemName, state: State)] {
-        storage.withLock { storage in
-            var result: [(name: ItemName, state: State)] = []
-            result.reserveCapacity(updates.count)
-            for (channel, state) in updates {
-                guard let names = storage.itemsByChannel[channel] else { continue }
-                for name in names { result.append((name, state)) }
-            }
-            return result
-        }
-    }
-
     /// Adds or replaces a link. - Returns: `true` if it is new.
     @discardableResult
     nonisolated func put(_ link: ItemChannelLink) -> Bool {

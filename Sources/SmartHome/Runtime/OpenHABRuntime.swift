@@ -144,13 +144,19 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// A handler reported several channel states: update every linked Item, per update in order.
     ///
-    /// With nobody subscribed to the bus, the whole batch is one link look-up and one Item-registry
-    /// update, and its events are only counted; otherwise each update is delivered as by
+    /// With nobody subscribed to the bus, the Items are updated in report order without a
+    /// suspension and the events are only counted; otherwise each update is delivered as by
     /// ``stateUpdated(_:state:)``, publishing its events before the next update is applied.
     public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async {
         guard events.hasSubscribers else {
-            let (taken, changed) = items.setStates(links.itemUpdates(for: updates))
-            events.countUnheard(taken + changed)  // an ItemStateEvent per update, an ItemStateChangedEvent per change
+            var published = 0
+            for (channel, state) in updates {
+                for name in links.linkedItems(channel) {
+                    guard let change = items.setState(name, state) else { continue }
+                    published += change.old != change.new ? 2 : 1  // ItemStateEvent, and ItemStateChangedEvent on a change
+                }
+            }
+            events.countUnheard(published)
             return
         }
         for (channel, state) in updates { await deliver(state, from: channel) }
