@@ -281,7 +281,13 @@ public actor ThermalZone {
         let horizon = outdoorEnd.map { ($0 - anchor).seconds } ?? 400 * 86_400.0
         var next: SimInstant? = outdoorEnd
         // The thresholds in order: the next report up, the next report down, each thermostat's switching point.
+        // A threshold the room cannot reach before the earliest crossing found so far is skipped without
+        // a root search: its crossing would be later, so it would not be chosen (ties keep the earlier one).
         func consider(_ threshold: Double) {
+            if let next {
+                let window = (next - anchor).seconds
+                if window < horizon, !segment.mayReach(threshold, within: window) { return }
+            }
             guard let seconds = segment.firstCrossing(of: threshold, within: horizon),
                   let delay = SimDuration.seconds(roundingUp: max(seconds, 0.001)) else { return }
             let at = anchor + delay
