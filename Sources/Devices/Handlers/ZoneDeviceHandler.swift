@@ -33,15 +33,26 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// The Thing's channels in declaration order with their UIDs, worked out once (not per report).
     private let reported: [(channel: DeviceChannel, uid: ChannelUID)]
 
+    /// The callback in a class box: taking it out of the lock for a report is then one retain,
+    /// not a copy of an existential through its value witnesses.
+    private final class CallbackBox: Sendable {
+        let callback: any ThingHandlerCallback
+        init(_ callback: any ThingHandlerCallback) { self.callback = callback }
+    }
+
     /// The handler's reporting state.
     private struct Reporting {
-        var callback: (any ThingHandlerCallback)?
+        var box: CallbackBox?
+        var callback: (any ThingHandlerCallback)? { box?.callback }
         var isOnline = true
         /// The state last reported per channel, indexed like ``reported``.
         var published: [State?]
         /// The input (``inputKey(of:in:)``) each channel's text was last worked out from, indexed like
         /// ``reported``: the same input prints the same text, so an unforced report skips formatting it.
-        var formattedFrom: [UInt64?]
+        var formattedFrom: [InputKey?]
+        /// The batch being reported, kept between reports so that its storage is reused (a report
+        /// hands out a copy; once the runtime is done with it, the storage is unshared again).
+        var batch: [(channel: ChannelUID, state: State)] = []
     }
 
     private let reporting: Mutex<Reporting>
@@ -94,7 +105,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     public func initialize(callback: any ThingHandlerCallback) async {
         let online = reporting.withLock { reporting in
-            reporting.callback = callback
+            reporting.box = CallbackBox(callback)
             return reporting.isOnline
         }
         await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: online))
@@ -141,7 +152,9 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Reports the channels whose text `reading` changes, in one batch, on the caller's executor
     /// (the zone's); nothing while OFFLINE or before ``initialize(callback:)``.
     public nonisolated(nonsending) func zoneDidUpdateWithoutHop(_ reading: DeviceReading) async {
-        await send(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
+        let (box, updates) = batch(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
+        guard !updates.isEmpty else { return }
+        await box?.callback.statesUpdated(updates)
     }
 
     // MARK: Reporting
@@ -157,23 +170,28 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         await send(index..<index + 1, in: reading, force: force)
     }
 
-    /// Reports the channels `reported[indices]` from `reading` in one batch, each unless `force` is
-    /// false and its text is unchanged. With `onlyOnlineAndInitialized`, reports (and records)
-    /// nothing while OFFLINE or without a callback.
-    private nonisolated(nonsending) func send(_ indices: Range<Int>, in reading: DeviceReading, force: Bool,
-                                              onlyOnlineAndInitialized: Bool = false) async {
+    /// Reports the channels `reported[indices]` from `reading` in one batch (see ``batch(_:in:force:onlyOnlineAndInitialized:)``).
+    private func send(_ indices: Range<Int>, in reading: DeviceReading, force: Bool) async {
+        let (box, updates) = batch(indices, in: reading, force: force)
+        guard !updates.isEmpty else { return }
+        await box?.callback.statesUpdated(updates)
+    }
+
+    /// The channels `reported[indices]` to report from `reading`, each unless `force` is false and its
+    /// text is unchanged, recorded as reported, with the callback to report them to. With
+    /// `onlyOnlineAndInitialized`, nothing (and nothing recorded) while OFFLINE or without a callback.
+    private nonisolated func batch(_ indices: Range<Int>, in reading: DeviceReading, force: Bool, onlyOnlineAndInitialized: Bool = false)
+        -> (box: CallbackBox?, updates: [(channel: ChannelUID, state: State)]) {
         let reported = self.reported
-        let (callback, updates) = reporting.withLock { reporting -> ((any ThingHandlerCallback)?, [(channel: ChannelUID, state: State)]) in
-            if onlyOnlineAndInitialized, !reporting.isOnline || reporting.callback == nil { return (nil, []) }
-            var updates: [(channel: ChannelUID, state: State)] = []
+        return reporting.withLock { reporting -> (CallbackBox?, [(channel: ChannelUID, state: State)]) in
+            if onlyOnlineAndInitialized, !reporting.isOnline || reporting.box == nil { return (nil, []) }
+            reporting.batch.removeAll(keepingCapacity: true)
             for index in indices {
                 guard let state = Self.change(index, of: reported, in: reading, force: force, recordingIn: &reporting) else { continue }
-                updates.append((reported[index].uid, state))
+                reporting.batch.append((reported[index].uid, state))
             }
-            return (reporting.callback, updates)
+            return (reporting.box, reporting.batch)
         }
-        guard !updates.isEmpty else { return }
-        await callback?.statesUpdated(updates)
     }
 
     /// The state to report on channel `reported[index]` from `reading`, recorded as reported, or
@@ -202,15 +220,22 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     }
 
     /// The part of `reading` that `channel`'s state is made from, as bits: equal keys give equal states and texts.
-    private static func inputKey(of channel: DeviceChannel, in reading: DeviceReading) -> UInt64 {
+    private static func inputKey(of channel: DeviceChannel, in reading: DeviceReading) -> InputKey {
         switch channel {
-        case .switch: return reading.isOn ? 1 : 0
-        case .setpoint: return (reading.setpointC ?? 0).bitPattern
-        case .temperature: return reading.reportedTemperatureC.bitPattern
-        case .power: return reading.powerW.bitPattern
-        case .energy: return reading.energyKWh.bitPattern
-        case .lock, .door, .battery: return 0
+        case .switch: return .bits(reading.isOn ? 1 : 0)
+        case .setpoint: return .bits((reading.setpointC ?? 0).bitPattern)
+        case .temperature: return .fixed(DeviceChannel.temperatureKey(reading.reportedTemperatureC))
+        case .power: return .bits(reading.powerW.bitPattern)
+        case .energy: return .fixed(DeviceChannel.energyKey(reading.energyKWh))
+        case .lock, .door, .battery: return .bits(0)
         }
+    }
+
+    /// What a channel's state is made from: the reading's bits, or for a fixed-point channel the
+    /// rounded number (a meter whose kWh change only past the third decimal keeps its key).
+    enum InputKey: Equatable {
+        case bits(UInt64)
+        case fixed(FixedPointKey)
     }
 
     private static func state(of channel: DeviceChannel, in reading: DeviceReading) -> State {

@@ -86,10 +86,7 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// is exact, so one IEEE division rounds that rational correctly — the same `Double` as
     /// `Double(text)`. `value` is `nil` when the text falls back to ``javaDoubleText(_:)``.
     static func fixedTextAndValue(_ value: Double, fractionDigits: Int) -> (text: String, value: Double?) {
-        let digits = max(0, min(fractionDigits, 15))
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        let (digits, scale, scaled) = fixedScaling(value, fractionDigits: fractionDigits)
         guard scaled < 9.0e18 else { return (javaDoubleText(value), nil) }
         let integer = UInt64(scaled)
         let negative = value < 0 && integer != 0
@@ -116,6 +113,15 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         }
         let magnitude = scaled / scale
         return (text, negative ? -magnitude : magnitude)
+    }
+
+    /// The digits (0…15), `10^digits` and `|value|·10^digits` rounded half away from zero: what
+    /// ``fixedTextAndValue(_:fractionDigits:)`` and ``FixedPointKey`` are made from.
+    static func fixedScaling(_ value: Double, fractionDigits: Int) -> (digits: Int, scale: Double, scaled: Double) {
+        let digits = max(0, min(fractionDigits, 15))
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return (digits, scale, (abs(value) * scale).rounded(.toNearestOrAwayFromZero))
     }
 
     /// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?` — what `BigDecimal(String)` accepts.
