@@ -23,6 +23,15 @@ public actor ThermalZone {
         /// Seconds spent drawing more than standby.
         var activeSeconds: Double = 0
         var observer: (any ZoneDeviceObserver)?
+        /// The observer when it is this module's handler, told without a dynamic dispatch (see ``publish()``).
+        var handler: ZoneDeviceHandler?
+
+        init(id: String, model: Model, observer: (any ZoneDeviceObserver)?) {
+            self.id = id
+            self.model = model
+            self.observer = observer
+            handler = observer as? ZoneDeviceHandler
+        }
 
         /// What the device draws when idle, W (a plug's standby; 0 for thermostats).
         var standbyW: Double {
@@ -251,6 +260,8 @@ public actor ThermalZone {
     }
 
     /// After a state change at the anchor: settle thermostats and reports, re-plan, publish.
+    /// (Inlined, as is ``publish()``: every zone event runs both, and each async call is a frame on the task.)
+    @inline(__always)
     private func changed() async {
         rebuildSegment()
         settle()
@@ -316,11 +327,15 @@ public actor ThermalZone {
                           heatInputW: heat)) ?? segment
     }
 
+    @inline(__always)
     private func publish() async {
         let members = self.members  // the devices as they are now, whatever an observer sets off meanwhile
         for i in members.indices {
-            guard let observer = members[i].observer else { continue }
-            await observer.zoneDidUpdateWithoutHop(makeReading(members[i]))
+            if let handler = members[i].handler {
+                await handler.zoneDidUpdateWithoutHop(makeReading(members[i]))
+            } else if let observer = members[i].observer {
+                await observer.zoneDidUpdateWithoutHop(makeReading(members[i]))
+            }
         }
     }
 
