@@ -114,12 +114,13 @@ extension ZoneSegment {
     /// The intervals of `[0, seconds]` on which the temperature is monotone.
     ///
     /// - Parameter seconds: The end of the window, finite and non-negative.
-    /// - Returns: One interval, or two split at the turning point.
-    func monotonePieces(upTo seconds: Double) -> [(Double, Double)] {
+    /// - Returns: One interval, or two split at the turning point (held inline: this runs for every
+    ///   crossing a zone plans, so it does not allocate an array).
+    func monotonePieces(upTo seconds: Double) -> MonotonePieces {
         if let turn = turningPointSeconds, turn < seconds {
-            return [(0, turn), (turn, seconds)]
+            return MonotonePieces(first: (0, turn), second: (turn, seconds))
         }
-        return [(0, seconds)]
+        return MonotonePieces(first: (0, seconds), second: nil)
     }
 
     /// A finite end for the search window that is sure to contain any crossing.
