@@ -35,7 +35,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     /// The callback in a class box: taking it out of the lock for a report is then one retain,
     /// not a copy of an existential through its value witnesses.
-    private final class CallbackBox: Sendable {
+    final class CallbackBox: Sendable {
         let callback: any ThingHandlerCallback
         init(_ callback: any ThingHandlerCallback) { self.callback = callback }
     }
@@ -152,9 +152,15 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Reports the channels whose text `reading` changes, in one batch, on the caller's executor
     /// (the zone's); nothing while OFFLINE or before ``initialize(callback:)``.
     public nonisolated(nonsending) func zoneDidUpdateWithoutHop(_ reading: DeviceReading) async {
-        let (box, updates) = batch(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
+        let (box, updates) = reports(for: reading)
         guard !updates.isEmpty else { return }
         await box?.callback.statesUpdated(updates)
+    }
+
+    /// What ``zoneDidUpdateWithoutHop(_:)`` reports for `reading` and to whom, recorded as reported:
+    /// the zone calls this and the callback itself, sparing an async call per device and event.
+    nonisolated func reports(for reading: DeviceReading) -> (box: CallbackBox?, updates: [(channel: ChannelUID, state: State)]) {
+        batch(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
     }
 
     // MARK: Reporting

@@ -332,7 +332,9 @@ public actor ThermalZone {
         let members = self.members  // the devices as they are now, whatever an observer sets off meanwhile
         for i in members.indices {
             if let handler = members[i].handler {
-                await handler.zoneDidUpdateWithoutHop(makeReading(members[i]))
+                // As handler.zoneDidUpdateWithoutHop(_:), without its async frame.
+                let (box, updates) = handler.reports(for: makeReading(members[i]))
+                if !updates.isEmpty { await box?.callback.statesUpdated(updates) }
             } else if let observer = members[i].observer {
                 await observer.zoneDidUpdateWithoutHop(makeReading(members[i]))
             }
