@@ -45,14 +45,23 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         var box: CallbackBox?
         var callback: (any ThingHandlerCallback)? { box?.callback }
         var isOnline = true
-        /// The state last reported per channel, indexed like ``reported``.
-        var published: [State?]
-        /// The input (``inputKey(of:in:)``) each channel's text was last worked out from, indexed like
-        /// ``reported``: the same input prints the same text, so an unforced report skips formatting it.
-        var formattedFrom: [InputKey?]
+        /// Per channel, indexed like ``reported``, what it last reported (one array, so a report
+        /// touches one buffer).
+        var channels: [ChannelReport]
         /// The batch being reported, kept between reports so that its storage is reused (a report
         /// hands out a copy; once the runtime is done with it, the storage is unshared again).
         var batch: [(channel: ChannelUID, state: State)] = []
+    }
+
+    /// One channel's reporting state.
+    private struct ChannelReport {
+        let channel: DeviceChannel
+        let uid: ChannelUID
+        /// The state last reported.
+        var published: State?
+        /// The input (``inputKey(of:in:)``) the channel's text was last worked out from: the same
+        /// input prints the same text, so an unforced report skips formatting it.
+        var formattedFrom: InputKey?
     }
 
     private let reporting: Mutex<Reporting>
@@ -63,8 +72,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         self.kind = kind
         self.zone = zone
         reported = thing.channels.compactMap { channel in DeviceChannel(rawValue: channel.id).map { ($0, channel.uid) } }
-        reporting = Mutex(Reporting(published: Array(repeating: nil, count: reported.count),
-                                    formattedFrom: Array(repeating: nil, count: reported.count)))
+        reporting = Mutex(Reporting(channels: reported.map { ChannelReport(channel: $0.channel, uid: $0.uid) }))
     }
 
     /// Creates the handler and its Thing and installs the device in `zone`.
@@ -188,30 +196,27 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// `onlyOnlineAndInitialized`, nothing (and nothing recorded) while OFFLINE or without a callback.
     private nonisolated func batch(_ indices: Range<Int>, in reading: DeviceReading, force: Bool, onlyOnlineAndInitialized: Bool = false)
         -> (box: CallbackBox?, updates: [(channel: ChannelUID, state: State)]) {
-        let reported = self.reported
-        return reporting.withLock { reporting -> (CallbackBox?, [(channel: ChannelUID, state: State)]) in
+        reporting.withLock { reporting -> (CallbackBox?, [(channel: ChannelUID, state: State)]) in
             if onlyOnlineAndInitialized, !reporting.isOnline || reporting.box == nil { return (nil, []) }
             reporting.batch.removeAll(keepingCapacity: true)
             for index in indices {
-                guard let state = Self.change(index, of: reported, in: reading, force: force, recordingIn: &reporting) else { continue }
-                reporting.batch.append((reported[index].uid, state))
+                guard let state = Self.change(&reporting.channels[index], in: reading, force: force) else { continue }
+                reporting.batch.append((reporting.channels[index].uid, state))
             }
             return (reporting.box, reporting.batch)
         }
     }
 
-    /// The state to report on channel `reported[index]` from `reading`, recorded as reported, or
-    /// `nil` when `force` is false and its text is unchanged.
-    private static func change(_ index: Int, of reported: [(channel: DeviceChannel, uid: ChannelUID)], in reading: DeviceReading,
-                               force: Bool, recordingIn reporting: inout Reporting) -> State? {
-        let channel = reported[index].channel
-        let input = inputKey(of: channel, in: reading)
-        // `published[index]` is the state made from `formattedFrom[index]`: an unchanged input is an unchanged text.
-        guard force || reporting.formattedFrom[index] != input else { return nil }
-        let state = state(of: channel, in: reading)
-        reporting.formattedFrom[index] = input
-        guard force || !sameText(reporting.published[index], state) else { return nil }
-        reporting.published[index] = state
+    /// The state `report`'s channel reports from `reading`, recorded as reported, or `nil` when
+    /// `force` is false and its text is unchanged.
+    private static func change(_ report: inout ChannelReport, in reading: DeviceReading, force: Bool) -> State? {
+        let input = inputKey(of: report.channel, in: reading)
+        // `published` is the state made from `formattedFrom`: an unchanged input is an unchanged text.
+        guard force || report.formattedFrom != input else { return nil }
+        let state = state(of: report.channel, in: reading)
+        report.formattedFrom = input
+        guard force || !sameText(report.published, state) else { return nil }
+        report.published = state
         return state
     }
 
