@@ -246,12 +246,12 @@ public actor ThermalZone {
             members[i].energyJ += members[i].powerW * elapsed
             if members[i].isActive { members[i].activeSeconds += elapsed }
         }
-        temperatureIntegralKs += segment.integral(to: elapsed)
+        let (temperature, integral) = segment.temperatureAndIntegral(at: elapsed)
+        temperatureIntegralKs += integral
         if guests > 0, elapsed > 0 {
             discomfortKs += discomfortIncrement(elapsed)
             occupiedSeconds += elapsed
         }
-        let temperature = segment.temperature(at: elapsed)
         anchor = now
         if now < outdoorPiece.start || outdoorEnd.map({ now >= $0 }) == true {
             outdoorPiece = outdoor.outdoorSegment(at: now)
@@ -291,15 +291,16 @@ public actor ThermalZone {
         timer = nil
         let horizon = outdoorEnd.map { ($0 - anchor).seconds } ?? 400 * 86_400.0
         var next: SimInstant? = outdoorEnd
+        var search = CrossingSearch(segment)  // the questions below share the turning point and end temperatures
         // The thresholds in order: the next report up, the next report down, each thermostat's switching point.
         // A threshold the room cannot reach before the earliest crossing found so far is skipped without
         // a root search: its crossing would be later, so it would not be chosen (ties keep the earlier one).
         func consider(_ threshold: Double) {
             if let next {
                 let window = (next - anchor).seconds
-                if window < horizon, !segment.mayReach(threshold, within: window) { return }
+                if window < horizon, !search.mayReach(threshold, within: window) { return }
             }
-            guard let seconds = segment.firstCrossing(of: threshold, within: horizon),
+            guard let seconds = search.firstCrossing(of: threshold, within: horizon),
                   let delay = SimDuration.seconds(roundingUp: max(seconds, 0.001)) else { return }
             let at = anchor + delay
             if next.map({ at < $0 }) ?? true { next = at }
