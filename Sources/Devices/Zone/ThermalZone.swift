@@ -12,9 +12,34 @@ import Simulation
 public actor ThermalZone {
     /// A device living in the zone.
     private struct Member {
+        /// What the device is and does (plain values: the hot paths read it without touching ``id`` or the observers).
         enum Model: Sendable {
             case thermostat(ThermostatModel)
             case plug(relayOn: Bool, SmartPlugConfiguration)
+
+            /// What the device draws when idle, W (a plug's standby; 0 for thermostats).
+            var standbyW: Double {
+                switch self {
+                case .thermostat: return 0
+                case .plug(_, let c): return c.standbyW
+                }
+            }
+
+            var isActive: Bool { powerW > standbyW }
+
+            var powerW: Double {
+                switch self {
+                case .thermostat(let t): return t.powerW
+                case .plug(let on, let c): return on ? c.loadW : c.standbyW
+                }
+            }
+
+            var heatW: Double {
+                switch self {
+                case .thermostat(let t): return t.heatW
+                case .plug: return powerW  // a plug's electricity all ends up as heat indoors
+                }
+            }
         }
 
         let id: String
@@ -33,29 +58,8 @@ public actor ThermalZone {
             handler = observer as? ZoneDeviceHandler
         }
 
-        /// What the device draws when idle, W (a plug's standby; 0 for thermostats).
-        var standbyW: Double {
-            switch model {
-            case .thermostat: return 0
-            case .plug(_, let c): return c.standbyW
-            }
-        }
-
-        var isActive: Bool { powerW > standbyW }
-
-        var powerW: Double {
-            switch model {
-            case .thermostat(let t): return t.powerW
-            case .plug(let on, let c): return on ? c.loadW : c.standbyW
-            }
-        }
-
-        var heatW: Double {
-            switch model {
-            case .thermostat(let t): return t.heatW
-            case .plug: return powerW  // a plug's electricity all ends up as heat indoors
-            }
-        }
+        var isActive: Bool { model.isActive }
+        var powerW: Double { model.powerW }
     }
 
     /// The zone's name (the listing id).
@@ -121,7 +125,7 @@ public actor ThermalZone {
     /// - Throws: ``DevicesError`` `device.notFound`.
     public func reading(_ deviceID: String) throws(DevicesError) -> DeviceReading {
         let index = try indexOf(deviceID)
-        var reading = makeReading(members[index])
+        var reading = makeReading(members[index].model, energyJ: members[index].energyJ)
         reading.energyKWh += members[index].powerW * (kernel.now - anchor).seconds / 3.6e6
         return reading
     }
@@ -243,8 +247,9 @@ public actor ThermalZone {
         let elapsed = (now - anchor).seconds
         guard elapsed > 0 || outdoorEnd.map({ now >= $0 }) == true else { return }
         for i in members.indices {
-            members[i].energyJ += members[i].powerW * elapsed
-            if members[i].isActive { members[i].activeSeconds += elapsed }
+            let model = members[i].model
+            members[i].energyJ += model.powerW * elapsed
+            if model.isActive { members[i].activeSeconds += elapsed }
         }
         let (temperature, integral) = segment.temperatureAndIntegral(at: elapsed)
         temperatureIntegralKs += integral
@@ -316,7 +321,7 @@ public actor ThermalZone {
 
     private func rebuildSegment() {
         var heat = Double(guests) * configuration.gainPerGuestW
-        for i in members.indices { heat += members[i].heatW }
+        for i in members.indices { heat += members[i].model.heatW }
         guard heat != segment.heatInputW else { return }
         segment = makeSegment(from: segment.initialCelsius, outdoor: outdoorPiece, heat: heat)
     }
@@ -334,18 +339,18 @@ public actor ThermalZone {
         for i in members.indices {
             if let handler = members[i].handler {
                 // As handler.zoneDidUpdateWithoutHop(_:), without its async frame.
-                let (box, updates) = handler.reports(for: makeReading(members[i]))
+                let (box, updates) = handler.reports(for: makeReading(members[i].model, energyJ: members[i].energyJ))
                 if !updates.isEmpty { await box?.callback.statesUpdated(updates) }
             } else if let observer = members[i].observer {
-                await observer.zoneDidUpdateWithoutHop(makeReading(members[i]))
+                await observer.zoneDidUpdateWithoutHop(makeReading(members[i].model, energyJ: members[i].energyJ))
             }
         }
     }
 
-    private func makeReading(_ member: Member) -> DeviceReading {
+    private func makeReading(_ model: Member.Model, energyJ: Double) -> DeviceReading {
         var setpoint: Double?
         var isOn = false
-        switch member.model {
+        switch model {
         case .thermostat(let t):
             setpoint = t.setpointC
             isOn = t.isEnabled
@@ -353,7 +358,7 @@ public actor ThermalZone {
             isOn = on
         }
         return DeviceReading(isOn: isOn, setpointC: setpoint, reportedTemperatureC: reportedC,
-                             powerW: member.powerW, energyKWh: member.energyJ / 3.6e6)
+                             powerW: model.powerW, energyKWh: energyJ / 3.6e6)
     }
 
     private func indexOf(_ deviceID: String) throws(DevicesError) -> Int {
