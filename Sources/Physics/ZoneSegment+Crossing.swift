@@ -67,6 +67,30 @@ extension ZoneSegment {
         return nil
     }
 
+    /// Whether the temperature may equal `threshold` somewhere in `[0, seconds]`: `false` only
+    /// when, on each monotone piece of the window, both ends lie strictly on the same side of it.
+    ///
+    /// It costs the end-point evaluations of ``firstCrossing(of:within:)`` without its root
+    /// search, so a caller looking for the earliest of several crossings can skip a threshold
+    /// that cannot be reached before the best crossing found so far: when this is `false`,
+    /// `firstCrossing(of: threshold, within: h)` is `nil` or later than `seconds` for any `h`.
+    ///
+    /// - Parameters:
+    ///   - threshold: The temperature in °C.
+    ///   - seconds: The end of the window, non-negative.
+    /// - Returns: `true` when a crossing in the window cannot be ruled out (also for a threshold
+    ///   or window that is not a finite number).
+    public func mayReach(_ threshold: Double, within seconds: Double) -> Bool {
+        guard threshold.isFinite, seconds.isFinite, seconds >= 0 else { return true }
+        if initialCelsius == threshold { return true }
+        for (lower, upper) in monotonePieces(upTo: seconds) {
+            let below = temperature(at: lower) - threshold
+            let above = temperature(at: upper) - threshold
+            if below == 0 || above == 0 || (below < 0) != (above < 0) { return true }
+        }
+        return false
+    }
+
     /// Every time in `[0, seconds]` at which the temperature equals `threshold`, in order.
     ///
     /// There are at most two (one on each side of the turning point). A threshold touched
@@ -90,12 +114,13 @@ extension ZoneSegment {
     /// The intervals of `[0, seconds]` on which the temperature is monotone.
     ///
     /// - Parameter seconds: The end of the window, finite and non-negative.
-    /// - Returns: One interval, or two split at the turning point.
-    func monotonePieces(upTo seconds: Double) -> [(Double, Double)] {
+    /// - Returns: One interval, or two split at the turning point (held inline: this runs for every
+    ///   crossing a zone plans, so it does not allocate an array).
+    func monotonePieces(upTo seconds: Double) -> MonotonePieces {
         if let turn = turningPointSeconds, turn < seconds {
-            return [(0, turn), (turn, seconds)]
+            return MonotonePieces(first: (0, turn), second: (turn, seconds))
         }
-        return [(0, seconds)]
+        return MonotonePieces(first: (0, seconds), second: nil)
     }
 
     /// A finite end for the search window that is sure to contain any crossing.

@@ -124,6 +124,25 @@ public struct ZoneSegment: Hashable, Sendable {
         return base + outdoorSlopeKPerSecond * seconds * seconds * RelaxationKernels.lagRatio2(x)
     }
 
+    /// ``temperature(at:)`` and ``integral(to:)`` at the same time, sharing the kernel both use:
+    /// bit for bit the same two values, for callers that advance a zone and need both.
+    ///
+    /// - Parameter seconds: Time since the start of the segment.
+    /// - Returns: The room temperature in °C and `∫₀ᵗ T(s) ds` in °C·s.
+    /// - Complexity: O(1).
+    public func temperatureAndIntegral(at seconds: Double) -> (celsius: Double, integralKelvinSeconds: Double) {
+        // The expressions of temperature(at:) and integral(to:), with lagRatio(x) evaluated once.
+        let x = seconds / parameters.timeConstantSeconds
+        let lag = RelaxationKernels.lagRatio(x)
+        let approach = (initialSteadyStateCelsius - initialCelsius) * RelaxationKernels.relaxed(x)
+        let base =
+            initialCelsius * seconds
+            + (initialSteadyStateCelsius - initialCelsius) * seconds * lag
+        guard outdoorSlopeKPerSecond != 0 else { return (initialCelsius + approach, base) }
+        return (initialCelsius + approach + outdoorSlopeKPerSecond * seconds * lag,
+                base + outdoorSlopeKPerSecond * seconds * seconds * RelaxationKernels.lagRatio2(x))
+    }
+
     /// The exact integral `∫ T(s) ds` between two times of the segment, in °C·s (K·s).
     ///
     /// - Parameters:

@@ -180,17 +180,18 @@ public final class SimulationKernel: Sendable {
         state.withLock { state in
             while let first = state.queue.first, first.time <= end {
                 _ = state.queue.popFirst()
-                guard var timer = state.timers[first.timer], timer.sequence == first.sequence else { continue }
+                // One hash look-up: the index serves the check, the update and the removal.
+                guard let index = state.timers.index(forKey: first.timer),
+                      state.timers.values[index].sequence == first.sequence else { continue }
                 state.now = first.time
                 state.eventsProcessed += 1
-                if let r = timer.recurrence,
-                   let next = try? r.calendar.nextRecurrence(after: first.time, everyMinutes: r.everyMinutes, atMinute: r.atMinute) {
-                    timer.sequence = state.insert(first.timer, at: next)
-                    state.timers[first.timer] = timer
-                } else {
-                    state.timers[first.timer] = nil
+                if let r = state.timers.values[index].recurrence {
+                    if let next = try? r.calendar.nextRecurrence(after: first.time, everyMinutes: r.everyMinutes, atMinute: r.atMinute) {
+                        state.timers.values[index].sequence = state.insert(first.timer, at: next)
+                        return (first.time, state.timers.values[index].handler)
+                    }
                 }
-                return (first.time, timer.handler)
+                return (first.time, state.timers.remove(at: index).value.handler)
             }
             return nil
         }

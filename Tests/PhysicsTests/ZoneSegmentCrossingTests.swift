@@ -115,6 +115,39 @@ struct ZoneSegmentCrossingTests {
         #expect(segment.firstCrossing(of: target, within: .infinity) == nil)
     }
 
+    @Test("mayReach is false only when the first crossing is missing or later than the window")
+    func mayReachRulesOutOnlyLaterCrossings() throws {
+        var random = SplitMix64(seed: 0xC0FF_EE11)
+        var ruledOut = 0, reachable = 0
+        for _ in 0..<2_000 {
+            let zone = try ZoneParameters(
+                uaWPerK: Double.random(in: 30...300, using: &random),
+                capacitanceKWhPerK: Double.random(in: 0.3...5, using: &random))
+            let initial = Double.random(in: 10...30, using: &random)
+            let segment = try ZoneSegment(
+                parameters: zone, initialCelsius: initial,
+                outdoorCelsius: Double.random(in: -15...35, using: &random),
+                outdoorSlopeKPerSecond: Bool.random(using: &random) ? 0 : Double.random(in: -8...8, using: &random) / 3600,
+                heatInputW: Double.random(in: -4000...4000, using: &random))
+            // Thresholds near the start (0.1 K reports), anywhere, and at the start itself.
+            let threshold = [initial + 0.1, initial - 0.1, Double.random(in: 5...35, using: &random), initial][Int.random(in: 0..<4, using: &random)]
+            let window = Double.random(in: 0...(6 * 3600), using: &random)
+            let horizon = window + Double.random(in: 0...(2 * 86_400), using: &random)
+            let crossing = segment.firstCrossing(of: threshold, within: horizon)
+            if segment.mayReach(threshold, within: window) {
+                reachable += 1
+            } else {
+                ruledOut += 1
+                #expect(crossing.map { $0 > window } ?? true, "T*=\(threshold) window \(window) crossing \(crossing ?? -1) \(segment)")
+            }
+            // Whatever is found inside the window is never ruled out.
+            if let crossing, crossing <= window { #expect(segment.mayReach(threshold, within: window)) }
+        }
+        #expect(ruledOut > 200 && reachable > 200)
+        #expect(try Self.turningRoom().mayReach(20, within: 0))
+        #expect(try Self.turningRoom().mayReach(.nan, within: 10))
+    }
+
     @Test("500 seeded random ramps: crossings agree with scan-and-bisect to 1 ms, or both are nil")
     func randomRamps() throws {
         var random = SplitMix64(seed: 0x5EED_F00D)

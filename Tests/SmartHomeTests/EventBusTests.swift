@@ -48,6 +48,56 @@ import Testing
         #expect(log.all.count == expected)
     }
 
+    /// A callback that only has the required methods, so batches go through the default implementation.
+    struct PerUpdateCallback: ThingHandlerCallback {
+        let runtime: OpenHABRuntime
+        func stateUpdated(_ channel: ChannelUID, state: State) async { await runtime.stateUpdated(channel, state: state) }
+        func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async { await runtime.statusUpdated(thing, status: status) }
+    }
+
+    static let batches: [[(id: String, state: State)]] = [
+        [("temperature", .quantity(Quantity(DecimalNumber(20.5, fractionDigits: 1), .celsius))),
+         ("switch", .onOff(.on)), ("setpoint", .decimal(DecimalNumber(22)))],
+        // Unchanged temperature (a state event only), a second Item on the switch channel, an unlinked-type state.
+        [("temperature", .quantity(Quantity(DecimalNumber(20.5, fractionDigits: 1), .celsius))),
+         ("switch", .onOff(.off)), ("setpoint", .string("warm")), ("switch", .onOff(.on))],
+    ]
+
+    @Test func aBatchOfStatesUpdatesTheItemsAndPublishesTheEventsOfOneCallPerUpdate() async throws {
+        var outcomes: [(items: [Item], count: Int, log: [String])] = []
+        for (batched, heard) in [(true, true), (true, false), (false, true), (false, false)] {
+            let (runtime, device) = try await Self.world()
+            let second = try ItemName("flat_1_heating_switch_copy")
+            await runtime.putItem(Item(name: second, type: .switchItem))
+            try await runtime.link(ItemChannelLink(itemName: second, channelUID: try ChannelUID(thing: device.uid, id: "switch")))
+            let log = EventLog()
+            if heard { await runtime.events.subscribe { log.add($0) } }
+            let before = await runtime.events.publishedCount
+            for batch in Self.batches {
+                if batched {
+                    await device.reportBatch(batch)
+                } else {
+                    await PerUpdateCallback(runtime: runtime).statesUpdated(batch.map { (try! ChannelUID(thing: device.uid, id: $0.id), $0.state) })
+                }
+            }
+            outcomes.append((await runtime.items.all(), await runtime.events.publishedCount - before, log.all))
+        }
+        let reference = try #require(outcomes.first)
+        for outcome in outcomes {
+            #expect(outcome.items == reference.items)
+            #expect(outcome.count == reference.count)
+        }
+        #expect(outcomes[2].log == reference.log)
+        #expect(reference.log.count == reference.count)
+        // Batch 1: 3 channels, 4 Items, all changed (8); batch 2: temperature unchanged (1), switch twice to 2 Items (8), "warm" rejected.
+        #expect(reference.count == 8 + 1 + 8)
+        #expect(reference.log.first == #"openhab/items/flat_1_heating_temperature/state {"type":"Quantity","value":"20.5 °C"}"#)
+        #expect(reference.log[2] == #"openhab/items/flat_1_heating_switch/state {"type":"OnOff","value":"ON"}"#)
+        #expect(reference.log[4] == #"openhab/items/flat_1_heating_switch_copy/state {"type":"OnOff","value":"ON"}"#)
+        let setpoint = try ItemName("flat_1_heating_setpoint")
+        #expect(outcomes[1].items.first { $0.name == setpoint }?.state.description == "22.0 °C")
+    }
+
     @Test func aSubscriberAddedWhileAStateEventIsDeliveredHearsTheStateChangedEventThatFollows() async throws {
         let (runtime, device) = try await Self.world()
         let late = EventLog()

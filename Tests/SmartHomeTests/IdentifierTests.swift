@@ -42,6 +42,20 @@ struct IdentifierTests {
         #expect(throws: SmartHomeError.self) { try ItemName(text) }
     }
 
+    @Test func namesAndUIDsMadeFromSeparateTextsAreEqualKeys() throws {
+        let parts = ["flat_12", "heating", "temperature"]
+        let name = try ItemName(parts.joined(separator: "_"))
+        let same = try ItemName(path: "flat-12/heating/temperature")
+        #expect(name == same && name.hashValue == same.hashValue)
+        #expect(name != (try ItemName("flat_13_heating_temperature")))
+        #expect([name: 1][same] == 1)
+        let channel = try ChannelUID("twin:thermostat:flat-12:heating:temperature")
+        let built = try ChannelUID(thing: try ThingUID("twin:thermostat:flat-12:heating"), id: "temperature")
+        #expect(channel == built && channel.hashValue == built.hashValue)
+        #expect(channel != (try ChannelUID("twin:thermostat:flat-12:heating:energy")))
+        #expect(Set([channel, built]).count == 1)
+    }
+
     @Test("scenario paths map to Item names", arguments: [
         ("flat-1/heating/setpoint", "flat_1_heating_setpoint"), ("2nd-floor/door/lock", "_2nd_floor_door_lock"),
         ("a.b/c d", "a_b_c_d"),

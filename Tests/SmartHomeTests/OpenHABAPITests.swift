@@ -157,6 +157,42 @@ struct OpenHABAPITests {
         #expect(try OpenHABJSON.string(things.body) == json, "JSON must be byte-identical run to run")
     }
 
+    /// What `GET /rest/things` must answer: every Thing, sorted, with its links as the registries hold them now.
+    func freshThings(_ world: TestWorld) async -> [EnrichedThingDTO] {
+        var dtos: [EnrichedThingDTO] = []
+        for thing in await world.runtime.things.all() {
+            var linked: [ChannelUID: [ItemName]] = [:]
+            for channel in thing.channels { linked[channel.uid] = await world.runtime.links.items(linkedTo: channel.uid) }
+            dtos.append(EnrichedThingDTO(thing, linkedItems: linked))
+        }
+        return dtos
+    }
+
+    @Test func listedThingsFollowEveryChangeToThingsStatusesAndLinks() async throws {
+        let world = try await TestWorld()
+        let fresh = { await self.freshThings(world) }
+        #expect(try await world.api.getThings().body == (await fresh()))
+        let second = FakeThermostat(uid: try ThingUID("twin:thermostat:flat-0:heating"))
+        try await world.runtime.addThing(await second.thing, handler: second)
+        #expect(try await world.api.getThings().body.map(\.uid) == ["twin:thermostat:flat-0:heating", "twin:thermostat:flat-1:heating"])
+        _ = try await world.api.putItem("extra", body: ItemDTO(type: "Switch", name: "extra"))
+        _ = try await world.api.putLink(itemName: "extra", channelUID: "twin:thermostat:flat-0:heating:switch", body: nil)
+        #expect(try await world.api.getThings().body == (await fresh()))
+        #expect(try await world.api.getThing("twin:thermostat:flat-0:heating").body.channels.first?.linkedItems == ["extra"])
+        await world.device.setOnline(false)
+        #expect(try await world.api.getThing("twin:thermostat:flat-1:heating").body.statusInfo.status == .offline)
+        _ = try await world.api.deleteLink(itemName: "flat_1_heating_switch", channelUID: "twin:thermostat:flat-1:heating:switch")
+        #expect(try await world.api.getThings().body == (await fresh()))
+        _ = try await world.api.deleteItem("extra")
+        #expect(try await world.api.getThing("twin:thermostat:flat-0:heating").body.channels.first?.linkedItems == [])
+        try await world.runtime.removeThing(try ThingUID("twin:thermostat:flat-0:heating"))
+        #expect(try await world.api.getThings().body == (await fresh()))
+        #expect(await failure { try await world.api.getThing("twin:thermostat:flat-0:heating") }?.code == .thingNotFound)
+        try await world.runtime.addThing(await second.thing, handler: second)
+        #expect(try await world.api.getThings().body == (await fresh()))
+        #expect(try await world.api.getThings().body.count == 2)
+    }
+
     @Test func linkJSON() async throws {
         let world = try await TestWorld()
         let link = try #require(try await world.api.getLinks().body.first)

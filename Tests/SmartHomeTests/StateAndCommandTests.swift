@@ -92,6 +92,31 @@ struct StateAndCommandTests {
         }
     }
 
+    @Test("equal fixed-point keys make equal numbers; different texts have different keys", arguments: [0, 1, 3, 15, 20, -2])
+    func fixedPointKeys(fractionDigits: Int) {
+        var random = SplitMix64(seed: 0xF1E0 &+ UInt64(bitPattern: Int64(fractionDigits)))
+        var values = [0.0, -0.0, 0.05, -0.05, -0.0004, 0.0005, 2.675, 21.349, 21.35, 9e17, 1e20, -3.5e19, .nan, .infinity]
+        for _ in 0..<3_000 {
+            let magnitude = [1.0, 30, 2_000, 1e6, 1e12, 1e19][Int(random.next() % 6)]
+            let value = (random.nextUnit() * 2 - 1) * magnitude
+            values.append(value)
+            values.append(value + 1e-4 * random.nextUnit())  // a near neighbour, often the same text
+        }
+        let numbers = values.map { (FixedPointKey($0, fractionDigits: fractionDigits), DecimalNumber($0, fractionDigits: fractionDigits)) }
+        var byKey: [FixedPointKey: DecimalNumber] = [:]
+        var sameKeyDifferentInput = 0
+        for (index, (key, number)) in numbers.enumerated() {
+            if let earlier = byKey[key] {
+                #expect(earlier.text == number.text && earlier.value.bitPattern == number.value.bitPattern, "\(values[index])")
+                sameKeyDifferentInput += 1
+            }
+            byKey[key] = number
+        }
+        let texts = Set(numbers.map(\.1.text))
+        #expect(Set(byKey.keys).count >= texts.count)
+        #expect(sameKeyDifferentInput > 0)
+    }
+
     @Test func itemTypeNames() throws {
         for name in ItemType.allNames { #expect(try ItemType.parse(name).rawValue == name) }
         do {

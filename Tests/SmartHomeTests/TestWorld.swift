@@ -67,6 +67,11 @@ actor FakeThermostat: ThingHandler {
         await callback?.stateUpdated(channel("temperature"), state: .quantity(Quantity(DecimalNumber(celsius, fractionDigits: 1), .celsius)))
     }
 
+    /// Reports several channels in one ``ThingHandlerCallback/statesUpdated(_:)`` batch.
+    func reportBatch(_ updates: [(id: String, state: State)]) async {
+        await callback?.statesUpdated(updates.map { (channel($0.id), $0.state) })
+    }
+
     private func reportAll() async {
         await callback?.stateUpdated(channel("switch"), state: .onOff(OnOff(isOn)))
         await callback?.stateUpdated(channel("setpoint"), state: .quantity(Quantity(DecimalNumber(setpoint), .celsius)))

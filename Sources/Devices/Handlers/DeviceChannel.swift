@@ -45,8 +45,19 @@ public enum DeviceChannel: String, Sendable, CaseIterable {
     }
 
     /// An energy state with three decimals (`1.234 kWh`).
-    static func energy(_ kWh: Double) -> State { .quantity(Quantity(DecimalNumber(kWh, fractionDigits: 3), .kilowattHour)) }
+    static func energy(_ kWh: Double) -> State { .quantity(Quantity(DecimalNumber(kWh, fractionDigits: energyDigits), .kilowattHour)) }
+
+    /// What ``energy(_:)`` is made from: equal keys, equal states.
+    static func energyKey(_ kWh: Double) -> FixedPointKey { FixedPointKey(kWh, fractionDigits: energyDigits) }
 
     /// A temperature state with one decimal (`21.3 °C`).
-    static func temperature(_ celsius: Double) -> State { .quantity(Quantity(DecimalNumber(celsius, fractionDigits: 1), .celsius)) }
+    static func temperature(_ celsius: Double) -> State {
+        .quantity(Quantity(DecimalNumber(celsius, fractionDigits: temperatureDigits), .celsius))
+    }
+
+    /// What ``temperature(_:)`` is made from: equal keys, equal states.
+    static func temperatureKey(_ celsius: Double) -> FixedPointKey { FixedPointKey(celsius, fractionDigits: temperatureDigits) }
+
+    private static let energyDigits = 3
+    private static let temperatureDigits = 1
 }

@@ -1,5 +1,6 @@
 import Simulation
 import SmartHome
+import Synchronization
 
 /// The Thing handler of a device that lives in a ``ThermalZone``: a heating or cooling
 /// thermostat (`switch`, `setpoint`, `temperature`, `power`, `energy`) or a smart plug
@@ -9,6 +10,10 @@ import SmartHome
 /// reading changes and the handler reports the channels whose text changed. While OFFLINE
 /// (fault injection) the device keeps running on its last settings, ignores commands and
 /// reports nothing; back ONLINE it reports every channel.
+///
+/// What reporting needs (the callback, online or not, what each channel last reported) sits
+/// behind a `Mutex`, so the zone reports its updates through ``zoneDidUpdateWithoutHop(_:)``
+/// on its own executor, without entering this actor.
 public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// What kind of device this is.
     public enum Kind: Sendable, Hashable {
@@ -25,15 +30,41 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Thermostat or plug.
     public nonisolated let kind: Kind
     private let zone: ThermalZone
-    private var callback: (any ThingHandlerCallback)?
-    private var isOnline = true
     /// The Thing's channels in declaration order with their UIDs, worked out once (not per report).
     private let reported: [(channel: DeviceChannel, uid: ChannelUID)]
-    /// The text last reported per channel, indexed like ``reported``.
-    private var published: [String?]
-    /// The input (``inputKey(of:in:)``) each channel's text was last worked out from, indexed like
-    /// ``reported``: the same input prints the same text, so an unforced report skips formatting it.
-    private var formattedFrom: [UInt64?]
+
+    /// The callback in a class box: taking it out of the lock for a report is then one retain,
+    /// not a copy of an existential through its value witnesses.
+    final class CallbackBox: Sendable {
+        let callback: any ThingHandlerCallback
+        init(_ callback: any ThingHandlerCallback) { self.callback = callback }
+    }
+
+    /// The handler's reporting state.
+    private struct Reporting {
+        var box: CallbackBox?
+        var callback: (any ThingHandlerCallback)? { box?.callback }
+        var isOnline = true
+        /// Per channel, indexed like ``reported``, what it last reported (one array, so a report
+        /// touches one buffer).
+        var channels: [ChannelReport]
+        /// The batch being reported, kept between reports so that its storage is reused (a report
+        /// hands out a copy; once the runtime is done with it, the storage is unshared again).
+        var batch: [(channel: ChannelUID, state: State)] = []
+    }
+
+    /// One channel's reporting state.
+    private struct ChannelReport {
+        let channel: DeviceChannel
+        let uid: ChannelUID
+        /// The state last reported.
+        var published: State?
+        /// The input (``inputKey(of:in:)``) the channel's text was last worked out from: the same
+        /// input prints the same text, so an unforced report skips formatting it.
+        var formattedFrom: InputKey?
+    }
+
+    private let reporting: Mutex<Reporting>
 
     private init(thing: Thing, deviceID: String, kind: Kind, zone: ThermalZone) {
         self.thing = thing
@@ -41,8 +72,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         self.kind = kind
         self.zone = zone
         reported = thing.channels.compactMap { channel in DeviceChannel(rawValue: channel.id).map { ($0, channel.uid) } }
-        published = Array(repeating: nil, count: reported.count)
-        formattedFrom = Array(repeating: nil, count: reported.count)
+        reporting = Mutex(Reporting(channels: reported.map { ChannelReport(channel: $0.channel, uid: $0.uid) }))
     }
 
     /// Creates the handler and its Thing and installs the device in `zone`.
@@ -77,11 +107,16 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Whether the device answers (fault injection state).
     public var online: Bool { isOnline }
 
+    private nonisolated var isOnline: Bool { reporting.withLock { $0.isOnline } }
+
     // MARK: ThingHandler
 
     public func initialize(callback: any ThingHandlerCallback) async {
-        self.callback = callback
-        await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: isOnline))
+        let online = reporting.withLock { reporting in
+            reporting.box = CallbackBox(callback)
+            return reporting.isOnline
+        }
+        await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: online))
         await reportAll()
     }
 
@@ -106,8 +141,12 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     /// Makes the device stop (`false`) or resume (`true`) answering.
     public func setOnline(_ online: Bool) async {
-        guard online != isOnline else { return }
-        isOnline = online
+        let (changed, callback) = reporting.withLock { reporting in
+            guard online != reporting.isOnline else { return (false, reporting.callback) }
+            reporting.isOnline = online
+            return (true, reporting.callback)
+        }
+        guard changed else { return }
         await callback?.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: online))
         if online { await reportAll() }
     }
@@ -115,50 +154,102 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     // MARK: ZoneDeviceObserver
 
     public func zoneDidUpdate(_ reading: DeviceReading) async {
-        guard isOnline, callback != nil else { return }
-        for index in reported.indices { await send(index, in: reading, force: false) }
+        await zoneDidUpdateWithoutHop(reading)
+    }
+
+    /// Reports the channels whose text `reading` changes, in one batch, on the caller's executor
+    /// (the zone's); nothing while OFFLINE or before ``initialize(callback:)``.
+    public nonisolated(nonsending) func zoneDidUpdateWithoutHop(_ reading: DeviceReading) async {
+        let (box, updates) = reports(for: reading)
+        guard !updates.isEmpty else { return }
+        await box?.callback.statesUpdated(updates)
+    }
+
+    /// What ``zoneDidUpdateWithoutHop(_:)`` reports for `reading` and to whom, recorded as reported:
+    /// the zone calls this and the callback itself, sparing an async call per device and event.
+    nonisolated func reports(for reading: DeviceReading) -> (box: CallbackBox?, updates: [(channel: ChannelUID, state: State)]) {
+        batch(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
     }
 
     // MARK: Reporting
 
     private func reportAll() async {
         guard isOnline, let reading = try? await zone.reading(deviceID) else { return }
-        for index in reported.indices { await send(index, in: reading, force: true) }
+        await send(reported.indices, in: reading, force: true)
     }
 
     private func report(_ channel: DeviceChannel, force: Bool) async {
         guard let index = reported.firstIndex(where: { $0.channel == channel }),
               let reading = try? await zone.reading(deviceID) else { return }
-        await send(index, in: reading, force: force)
+        await send(index..<index + 1, in: reading, force: force)
     }
 
-    /// Reports channel `reported[index]` from `reading` unless `force` is false and its text is unchanged.
-    private func send(_ index: Int, in reading: DeviceReading, force: Bool) async {
-        let (channel, uid) = reported[index]
-        let input = Self.inputKey(of: channel, in: reading)
-        // `published[index]` is the text of `formattedFrom[index]`: an unchanged input is an unchanged text.
-        guard force || formattedFrom[index] != input else { return }
-        let state = state(of: channel, in: reading)
-        let text = state.description
-        formattedFrom[index] = input
-        guard force || published[index] != text else { return }
-        published[index] = text
-        await callback?.stateUpdated(uid, state: state)
+    /// Reports the channels `reported[indices]` from `reading` in one batch (see ``batch(_:in:force:onlyOnlineAndInitialized:)``).
+    private func send(_ indices: Range<Int>, in reading: DeviceReading, force: Bool) async {
+        let (box, updates) = batch(indices, in: reading, force: force)
+        guard !updates.isEmpty else { return }
+        await box?.callback.statesUpdated(updates)
     }
 
-    /// The part of `reading` that `channel`'s state is made from, as bits: equal keys give equal states and texts.
-    private static func inputKey(of channel: DeviceChannel, in reading: DeviceReading) -> UInt64 {
-        switch channel {
-        case .switch: return reading.isOn ? 1 : 0
-        case .setpoint: return (reading.setpointC ?? 0).bitPattern
-        case .temperature: return reading.reportedTemperatureC.bitPattern
-        case .power: return reading.powerW.bitPattern
-        case .energy: return reading.energyKWh.bitPattern
-        case .lock, .door, .battery: return 0
+    /// The channels `reported[indices]` to report from `reading`, each unless `force` is false and its
+    /// text is unchanged, recorded as reported, with the callback to report them to. With
+    /// `onlyOnlineAndInitialized`, nothing (and nothing recorded) while OFFLINE or without a callback.
+    private nonisolated func batch(_ indices: Range<Int>, in reading: DeviceReading, force: Bool, onlyOnlineAndInitialized: Bool = false)
+        -> (box: CallbackBox?, updates: [(channel: ChannelUID, state: State)]) {
+        reporting.withLock { reporting -> (CallbackBox?, [(channel: ChannelUID, state: State)]) in
+            if onlyOnlineAndInitialized, !reporting.isOnline || reporting.box == nil { return (nil, []) }
+            reporting.batch.removeAll(keepingCapacity: true)
+            for index in indices {
+                guard let state = Self.change(&reporting.channels[index], in: reading, force: force) else { continue }
+                reporting.batch.append((reporting.channels[index].uid, state))
+            }
+            return (reporting.box, reporting.batch)
         }
     }
 
-    private func state(of channel: DeviceChannel, in reading: DeviceReading) -> State {
+    /// The state `report`'s channel reports from `reading`, recorded as reported, or `nil` when
+    /// `force` is false and its text is unchanged.
+    private static func change(_ report: inout ChannelReport, in reading: DeviceReading, force: Bool) -> State? {
+        let input = inputKey(of: report.channel, in: reading)
+        // `published` is the state made from `formattedFrom`: an unchanged input is an unchanged text.
+        guard force || report.formattedFrom != input else { return nil }
+        let state = state(of: report.channel, in: reading)
+        report.formattedFrom = input
+        guard force || !sameText(report.published, state) else { return nil }
+        report.published = state
+        return state
+    }
+
+    /// Whether `old` prints as `new` does; a quantity compares its number's text and its unit
+    /// without printing the whole state.
+    private static func sameText(_ old: State?, _ new: State) -> Bool {
+        switch (old, new) {
+        case (nil, _): return false
+        case (.quantity(let a)?, .quantity(let b)): return a.unit == b.unit && a.number.text == b.number.text
+        case (let old?, _): return old.description == new.description
+        }
+    }
+
+    /// The part of `reading` that `channel`'s state is made from, as bits: equal keys give equal states and texts.
+    private static func inputKey(of channel: DeviceChannel, in reading: DeviceReading) -> InputKey {
+        switch channel {
+        case .switch: return .bits(reading.isOn ? 1 : 0)
+        case .setpoint: return .bits((reading.setpointC ?? 0).bitPattern)
+        case .temperature: return .fixed(DeviceChannel.temperatureKey(reading.reportedTemperatureC))
+        case .power: return .bits(reading.powerW.bitPattern)
+        case .energy: return .fixed(DeviceChannel.energyKey(reading.energyKWh))
+        case .lock, .door, .battery: return .bits(0)
+        }
+    }
+
+    /// What a channel's state is made from: the reading's bits, or for a fixed-point channel the
+    /// rounded number (a meter whose kWh change only past the third decimal keeps its key).
+    enum InputKey: Equatable {
+        case bits(UInt64)
+        case fixed(FixedPointKey)
+    }
+
+    private static func state(of channel: DeviceChannel, in reading: DeviceReading) -> State {
         switch channel {
         case .switch: return .onOff(OnOff(reading.isOn))
         case .setpoint: return .quantity(Quantity(DecimalNumber(reading.setpointC ?? 0), .celsius))

@@ -16,4 +16,16 @@ public struct DeviceReading: Sendable, Hashable {
 public protocol ZoneDeviceObserver: Actor {
     /// The device's channels may have changed.
     func zoneDidUpdate(_ reading: DeviceReading) async
+
+    /// The same news, as the zone delivers it: called on the zone's executor (`nonisolated(nonsending)`).
+    /// The default enters the observer through ``zoneDidUpdate(_:)``; an observer that keeps what it
+    /// reports behind a lock can handle it in place and spare the zone a hop per device.
+    nonisolated(nonsending) func zoneDidUpdateWithoutHop(_ reading: DeviceReading) async
+}
+
+extension ZoneDeviceObserver {
+    /// Enters the observer and calls ``zoneDidUpdate(_:)``.
+    public nonisolated(nonsending) func zoneDidUpdateWithoutHop(_ reading: DeviceReading) async {
+        await zoneDidUpdate(reading)
+    }
 }

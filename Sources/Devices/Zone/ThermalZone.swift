@@ -12,9 +12,34 @@ import Simulation
 public actor ThermalZone {
     /// A device living in the zone.
     private struct Member {
+        /// What the device is and does (plain values: the hot paths read it without touching ``id`` or the observers).
         enum Model: Sendable {
             case thermostat(ThermostatModel)
             case plug(relayOn: Bool, SmartPlugConfiguration)
+
+            /// What the device draws when idle, W (a plug's standby; 0 for thermostats).
+            var standbyW: Double {
+                switch self {
+                case .thermostat: return 0
+                case .plug(_, let c): return c.standbyW
+                }
+            }
+
+            var isActive: Bool { powerW > standbyW }
+
+            var powerW: Double {
+                switch self {
+                case .thermostat(let t): return t.powerW
+                case .plug(let on, let c): return on ? c.loadW : c.standbyW
+                }
+            }
+
+            var heatW: Double {
+                switch self {
+                case .thermostat(let t): return t.heatW
+                case .plug: return powerW  // a plug's electricity all ends up as heat indoors
+                }
+            }
         }
 
         let id: String
@@ -23,30 +48,18 @@ public actor ThermalZone {
         /// Seconds spent drawing more than standby.
         var activeSeconds: Double = 0
         var observer: (any ZoneDeviceObserver)?
+        /// The observer when it is this module's handler, told without a dynamic dispatch (see ``publish()``).
+        var handler: ZoneDeviceHandler?
 
-        /// What the device draws when idle, W (a plug's standby; 0 for thermostats).
-        var standbyW: Double {
-            switch model {
-            case .thermostat: return 0
-            case .plug(_, let c): return c.standbyW
-            }
+        init(id: String, model: Model, observer: (any ZoneDeviceObserver)?) {
+            self.id = id
+            self.model = model
+            self.observer = observer
+            handler = observer as? ZoneDeviceHandler
         }
 
-        var isActive: Bool { powerW > standbyW }
-
-        var powerW: Double {
-            switch model {
-            case .thermostat(let t): return t.powerW
-            case .plug(let on, let c): return on ? c.loadW : c.standbyW
-            }
-        }
-
-        var heatW: Double {
-            switch model {
-            case .thermostat(let t): return t.heatW
-            case .plug: return powerW  // a plug's electricity all ends up as heat indoors
-            }
-        }
+        var isActive: Bool { model.isActive }
+        var powerW: Double { model.powerW }
     }
 
     /// The zone's name (the listing id).
@@ -55,6 +68,8 @@ public actor ThermalZone {
     public nonisolated let configuration: ZoneConfiguration
     private let kernel: SimulationKernel
     private let outdoor: any OutdoorTemperatureSource
+    /// The label of the zone's kernel timer, made once rather than per plan.
+    private let timerLabel: String
 
     private var anchor: SimInstant
     private var segment: ZoneSegment
@@ -77,6 +92,7 @@ public actor ThermalZone {
         self.configuration = configuration
         self.kernel = kernel
         self.outdoor = outdoor
+        timerLabel = "zone \(id)"
         let now = kernel.now
         let piece = outdoor.outdoorSegment(at: now)
         anchor = now
@@ -109,7 +125,7 @@ public actor ThermalZone {
     /// - Throws: ``DevicesError`` `device.notFound`.
     public func reading(_ deviceID: String) throws(DevicesError) -> DeviceReading {
         let index = try indexOf(deviceID)
-        var reading = makeReading(members[index])
+        var reading = makeReading(members[index].model, energyJ: members[index].energyJ)
         reading.energyKWh += members[index].powerW * (kernel.now - anchor).seconds / 3.6e6
         return reading
     }
@@ -231,15 +247,16 @@ public actor ThermalZone {
         let elapsed = (now - anchor).seconds
         guard elapsed > 0 || outdoorEnd.map({ now >= $0 }) == true else { return }
         for i in members.indices {
-            members[i].energyJ += members[i].powerW * elapsed
-            if members[i].isActive { members[i].activeSeconds += elapsed }
+            let model = members[i].model
+            members[i].energyJ += model.powerW * elapsed
+            if model.isActive { members[i].activeSeconds += elapsed }
         }
-        temperatureIntegralKs += segment.integral(to: elapsed)
+        let (temperature, integral) = segment.temperatureAndIntegral(at: elapsed)
+        temperatureIntegralKs += integral
         if guests > 0, elapsed > 0 {
             discomfortKs += discomfortIncrement(elapsed)
             occupiedSeconds += elapsed
         }
-        let temperature = segment.temperature(at: elapsed)
         anchor = now
         if now < outdoorPiece.start || outdoorEnd.map({ now >= $0 }) == true {
             outdoorPiece = outdoor.outdoorSegment(at: now)
@@ -248,6 +265,8 @@ public actor ThermalZone {
     }
 
     /// After a state change at the anchor: settle thermostats and reports, re-plan, publish.
+    /// (Inlined, as is ``publish()``: every zone event runs both, and each async call is a frame on the task.)
+    @inline(__always)
     private func changed() async {
         rebuildSegment()
         settle()
@@ -276,23 +295,33 @@ public actor ThermalZone {
         if let timer { kernel.cancel(timer) }
         timer = nil
         let horizon = outdoorEnd.map { ($0 - anchor).seconds } ?? 400 * 86_400.0
-        var thresholds = [reportedC + 0.1, reportedC - 0.1]
-        for member in members {
-            if case .thermostat(let t) = member.model, let threshold = t.nextThresholdC { thresholds.append(threshold) }
-        }
         var next: SimInstant? = outdoorEnd
-        for threshold in thresholds {
-            guard let seconds = segment.firstCrossing(of: threshold, within: horizon),
-                  let delay = SimDuration.seconds(roundingUp: max(seconds, 0.001)) else { continue }
+        var search = CrossingSearch(segment)  // the questions below share the turning point and end temperatures
+        // The thresholds in order: the next report up, the next report down, each thermostat's switching point.
+        // A threshold the room cannot reach before the earliest crossing found so far is skipped without
+        // a root search: its crossing would be later, so it would not be chosen (ties keep the earlier one).
+        func consider(_ threshold: Double) {
+            if let next {
+                let window = (next - anchor).seconds
+                if window < horizon, !search.mayReach(threshold, within: window) { return }
+            }
+            guard let seconds = search.firstCrossing(of: threshold, within: horizon),
+                  let delay = SimDuration.seconds(roundingUp: max(seconds, 0.001)) else { return }
             let at = anchor + delay
             if next.map({ at < $0 }) ?? true { next = at }
         }
+        consider(reportedC + 0.1)
+        consider(reportedC - 0.1)
+        for i in members.indices {
+            if case .thermostat(let t) = members[i].model, let threshold = t.nextThresholdC { consider(threshold) }
+        }
         guard let next else { return }
-        timer = kernel.schedule(at: next, label: "zone \(id)") { [self] _ in await self.timerFired() }
+        timer = kernel.schedule(at: next, label: timerLabel) { [self] _ in await self.timerFired() }
     }
 
     private func rebuildSegment() {
-        let heat = members.reduce(Double(guests) * configuration.gainPerGuestW) { $0 + $1.heatW }
+        var heat = Double(guests) * configuration.gainPerGuestW
+        for i in members.indices { heat += members[i].model.heatW }
         guard heat != segment.heatInputW else { return }
         segment = makeSegment(from: segment.initialCelsius, outdoor: outdoorPiece, heat: heat)
     }
@@ -304,17 +333,24 @@ public actor ThermalZone {
                           heatInputW: heat)) ?? segment
     }
 
+    @inline(__always)
     private func publish() async {
-        for member in members {
-            guard let observer = member.observer else { continue }
-            await observer.zoneDidUpdate(makeReading(member))
+        let members = self.members  // the devices as they are now, whatever an observer sets off meanwhile
+        for i in members.indices {
+            if let handler = members[i].handler {
+                // As handler.zoneDidUpdateWithoutHop(_:), without its async frame.
+                let (box, updates) = handler.reports(for: makeReading(members[i].model, energyJ: members[i].energyJ))
+                if !updates.isEmpty { await box?.callback.statesUpdated(updates) }
+            } else if let observer = members[i].observer {
+                await observer.zoneDidUpdateWithoutHop(makeReading(members[i].model, energyJ: members[i].energyJ))
+            }
         }
     }
 
-    private func makeReading(_ member: Member) -> DeviceReading {
+    private func makeReading(_ model: Member.Model, energyJ: Double) -> DeviceReading {
         var setpoint: Double?
         var isOn = false
-        switch member.model {
+        switch model {
         case .thermostat(let t):
             setpoint = t.setpointC
             isOn = t.isEnabled
@@ -322,7 +358,7 @@ public actor ThermalZone {
             isOn = on
         }
         return DeviceReading(isOn: isOn, setpointC: setpoint, reportedTemperatureC: reportedC,
-                             powerW: member.powerW, energyKWh: member.energyJ / 3.6e6)
+                             powerW: model.powerW, energyKWh: energyJ / 3.6e6)
     }
 
     private func indexOf(_ deviceID: String) throws(DevicesError) -> Int {

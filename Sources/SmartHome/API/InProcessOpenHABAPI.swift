@@ -33,16 +33,18 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
     public func getThings() async throws(SmartHomeError) -> RESTResponse<[EnrichedThingDTO]> {
         try policy.authorize(credentials, needs: .administrator)
         var dtos: [EnrichedThingDTO] = []
-        for thing in await runtime.things.all() { dtos.append(await thingDTO(thing)) }
+        for uid in await runtime.things.uids() {
+            if let dto = await thingDTO(uid) { dtos.append(dto) }
+        }
         return RESTResponse(.ok, dtos)
     }
 
     public func getThing(_ uid: String) async throws(SmartHomeError) -> RESTResponse<EnrichedThingDTO> {
         try policy.authorize(credentials, needs: .administrator)
-        guard let parsed = try? ThingUID(uid), let thing = await runtime.things.thing(parsed) else {
+        guard let parsed = try? ThingUID(uid), let dto = await thingDTO(parsed) else {
             throw SmartHomeError(.thingNotFound, "Thing \(uid) does not exist!")
         }
-        return RESTResponse(.ok, await thingDTO(thing))
+        return RESTResponse(.ok, dto)
     }
 
     // MARK: Items
@@ -174,10 +176,18 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         return EnrichedItemDTO(item, baseURL: baseURL, stateDescription: description)
     }
 
-    private func thingDTO(_ thing: Thing) async -> EnrichedThingDTO {
+    /// The DTO of Thing `uid` with its linked Items, from the runtime's cache when nothing changed since
+    /// it was built; `nil` if there is no such Thing.
+    private func thingDTO(_ uid: ThingUID) async -> EnrichedThingDTO? {
+        let cache = runtime.thingDTOs
+        let (kept, revision) = cache.lookup(uid)
+        if let kept { return kept }
+        guard let thing = await runtime.things.thing(uid) else { return nil }
         var linked: [ChannelUID: [ItemName]] = [:]
         for channel in thing.channels { linked[channel.uid] = await runtime.links.items(linkedTo: channel.uid) }
-        return EnrichedThingDTO(thing, linkedItems: linked)
+        let dto = EnrichedThingDTO(thing, linkedItems: linked)
+        cache.store(dto, for: uid, ifRevision: revision)
+        return dto
     }
 
     private static func commandHint(_ type: ItemType) -> String {

@@ -68,4 +68,13 @@ public actor EventBus {
         published.add(count, ordering: .acquiringAndReleasing)
         return true
     }
+
+    /// Whether anybody subscribed, read without entering the actor (see ``countIfUnobserved(_:)``
+    /// for why the answer cannot go stale in a simulation).
+    nonisolated var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
+
+    /// Counts `count` events published while ``hasSubscribers`` is `false`, as ``publish(_:)`` would.
+    nonisolated func countUnheard(_ count: Int) {
+        published.add(count, ordering: .acquiringAndReleasing)
+    }
 }

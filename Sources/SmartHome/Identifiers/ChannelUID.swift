@@ -3,6 +3,8 @@
 public struct ChannelUID: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The full UID text.
     public let rawValue: String
+    /// The text's hash, for dictionaries keyed by channel UID.
+    private let textHash: TextHash
 
     /// Parses and validates a channel UID (at least four segments; the channel id may hold a
     /// `group#id` part as openHAB allows).
@@ -25,6 +27,7 @@ public struct ChannelUID: Hashable, Comparable, Sendable, CustomStringConvertibl
                                  "Channel UID \"\(text)\" has \(segments.count) segment(s) but needs at least 4: a Thing UID and a channel id (e.g. \"twin:thermostat:flat-1:heating:setpoint\").")
         }
         rawValue = text
+        textHash = TextHash(text)
     }
 
     /// The channel `id` of `thing`.
@@ -46,6 +49,8 @@ public struct ChannelUID: Hashable, Comparable, Sendable, CustomStringConvertibl
     }
 
     public static func < (lhs: ChannelUID, rhs: ChannelUID) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func == (lhs: ChannelUID, rhs: ChannelUID) -> Bool { lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(textHash.value) }
     public var description: String { rawValue }
 }
 

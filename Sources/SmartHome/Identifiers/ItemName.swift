@@ -2,6 +2,8 @@
 public struct ItemName: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The name text.
     public let rawValue: String
+    /// The text's hash, for dictionaries keyed by Item name.
+    private let textHash: TextHash
 
     /// Validates an Item name.
     /// - Throws: ``SmartHomeError`` `item.nameInvalid`, saying which character is wrong.
@@ -18,6 +20,7 @@ public struct ItemName: Hashable, Comparable, Sendable, CustomStringConvertible 
                                  "Item name \"\(text)\" contains \"\(bad)\"; only letters, digits and \"_\" are allowed (openHAB's [a-zA-Z_][a-zA-Z0-9_]*).")
         }
         rawValue = text
+        textHash = TextHash(text)
     }
 
     /// The Item name for a scenario path such as `flat-1/heating/setpoint`: every character
@@ -38,5 +41,7 @@ public struct ItemName: Hashable, Comparable, Sendable, CustomStringConvertible 
     }
 
     public static func < (lhs: ItemName, rhs: ItemName) -> Bool { lhs.rawValue < rhs.rawValue }
+    public static func == (lhs: ItemName, rhs: ItemName) -> Bool { lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue }
+    public func hash(into hasher: inout Hasher) { hasher.combine(textHash.value) }
     public var description: String { rawValue }
 }

@@ -86,22 +86,42 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// is exact, so one IEEE division rounds that rational correctly — the same `Double` as
     /// `Double(text)`. `value` is `nil` when the text falls back to ``javaDoubleText(_:)``.
     static func fixedTextAndValue(_ value: Double, fractionDigits: Int) -> (text: String, value: Double?) {
-        let digits = max(0, min(fractionDigits, 15))
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let scaled = (abs(value) * scale).rounded(.toNearestOrAwayFromZero)
+        let (digits, scale, scaled) = fixedScaling(value, fractionDigits: fractionDigits)
         guard scaled < 9.0e18 else { return (javaDoubleText(value), nil) }
         let integer = UInt64(scaled)
-        let divisor = UInt64(scale)
-        let whole = integer / divisor, fraction = integer % divisor
         let negative = value < 0 && integer != 0
-        var text = (negative ? "-" : "") + String(whole)
-        if digits > 0 {
-            let f = String(fraction)
-            text += "." + String(repeating: "0", count: digits - f.count) + f
+        // `[-]whole.fraction` written right to left into a stack buffer (at most 1 + 20 + 1 bytes), then
+        // made a String once: the low `digits` digits of `integer` (zero-padded), the point, the rest (at least "0").
+        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer -> String in
+            var rest = integer
+            var start = buffer.count
+            func prepend(_ byte: UInt8) {
+                start -= 1
+                buffer[start] = byte
+            }
+            for _ in 0..<digits {
+                prepend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+            }
+            if digits > 0 { prepend(UInt8(ascii: ".")) }
+            repeat {
+                prepend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
+                rest /= 10
+            } while rest > 0
+            if negative { prepend(UInt8(ascii: "-")) }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
         }
         let magnitude = scaled / scale
         return (text, negative ? -magnitude : magnitude)
+    }
+
+    /// The digits (0…15), `10^digits` and `|value|·10^digits` rounded half away from zero: what
+    /// ``fixedTextAndValue(_:fractionDigits:)`` and ``FixedPointKey`` are made from.
+    static func fixedScaling(_ value: Double, fractionDigits: Int) -> (digits: Int, scale: Double, scaled: Double) {
+        let digits = max(0, min(fractionDigits, 15))
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return (digits, scale, (abs(value) * scale).rounded(.toNearestOrAwayFromZero))
     }
 
     /// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?` — what `BigDecimal(String)` accepts.

@@ -3,6 +3,8 @@
 public actor ThingRegistry {
     private var things: [ThingUID: Thing] = [:]
     private var handlers: [ThingUID: any ThingHandler] = [:]
+    /// The keys of ``things``, sorted, kept as Things come and go rather than sorted per listing.
+    private var sortedUIDs: [ThingUID] = []
 
     /// An empty registry.
     public init() {}
@@ -11,7 +13,10 @@ public actor ThingRegistry {
     public func thing(_ uid: ThingUID) -> Thing? { things[uid] }
 
     /// Every Thing, sorted by UID.
-    public func all() -> [Thing] { things.values.sorted { $0.uid < $1.uid } }
+    public func all() -> [Thing] { sortedUIDs.compactMap { things[$0] } }
+
+    /// Every Thing's UID, sorted.
+    func uids() -> [ThingUID] { sortedUIDs }
 
     /// The number of Things.
     public var count: Int { things.count }
@@ -30,10 +35,12 @@ public actor ThingRegistry {
         }
         things[thing.uid] = thing
         handlers[thing.uid] = handler
+        sortedUIDs.insert(thing.uid, at: sortedUIDs.partitioningIndex { $0 > thing.uid })
     }
 
     func remove(_ uid: ThingUID) -> (Thing, any ThingHandler)? {
         guard let thing = things.removeValue(forKey: uid), let handler = handlers.removeValue(forKey: uid) else { return nil }
+        sortedUIDs.removeAll { $0 == uid }
         return (thing, handler)
     }
 
@@ -42,5 +49,18 @@ public actor ThingRegistry {
         guard let old = things[uid]?.statusInfo, old != info else { return nil }
         things[uid]?.statusInfo = info
         return (old, info)
+    }
+}
+
+extension Array {
+    /// The first index whose element satisfies `belongs`, for an array partitioned by it
+    /// (every element that does not satisfy it comes first). - Complexity: O(log n).
+    fileprivate func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if belongs(self[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
     }
 }

@@ -13,6 +13,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     public let links: LinkRegistry
     /// The event bus.
     public let events: EventBus
+    /// Each Thing's REST body, kept until this runtime changes the Thing, its status or its links.
+    let thingDTOs = ThingDTOCache()
 
     /// An empty runtime with fresh registries and bus.
     public init() {
@@ -28,6 +30,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// - Throws: ``SmartHomeError`` `thing.duplicate` if the UID is taken.
     public func addThing(_ thing: Thing, handler: any ThingHandler) async throws(SmartHomeError) {
         try await things.add(thing, handler: handler)
+        thingDTOs.invalidate(thing.uid)
         await handler.initialize(callback: self)
     }
 
@@ -37,7 +40,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         guard let (_, handler) = await things.remove(uid) else {
             throw SmartHomeError(.thingNotFound, "Thing \(uid) does not exist.")
         }
-        await links.removeAll(thing: uid)
+        links.removeAll(thing: uid)
+        thingDTOs.invalidate(uid)
         await handler.dispose()
     }
 
@@ -45,12 +49,14 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// Adds or replaces an Item. - Returns: `true` if it is new.
     @discardableResult
-    public func putItem(_ item: Item) async -> Bool { await items.put(item) }
+    public func putItem(_ item: Item) async -> Bool { items.put(item) }
 
     /// Removes an Item and its links. - Throws: ``SmartHomeError`` `item.notFound`.
     public func removeItem(_ name: ItemName) async throws(SmartHomeError) {
-        guard await items.remove(name) != nil else { throw Self.itemNotFound(name) }
-        await links.removeAll(item: name)
+        guard items.remove(name) != nil else { throw Self.itemNotFound(name) }
+        let linkedChannels = links.linkedChannels(name)
+        links.removeAll(item: name)
+        for channel in linkedChannels { thingDTOs.invalidate(channel.thingUID) }
     }
 
     /// Links an Item to a channel and copies the channel's last reported state to the Item
@@ -59,12 +65,13 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// - Returns: `true` if the link is new.
     @discardableResult
     public func link(_ link: ItemChannelLink) async throws(SmartHomeError) -> Bool {
-        guard await items.item(link.itemName) != nil else { throw Self.itemNotFound(link.itemName) }
+        guard items.lookup(link.itemName) != nil else { throw Self.itemNotFound(link.itemName) }
         guard await things.channel(link.channelUID) != nil else {
             throw SmartHomeError(.channelNotFound,
                                  "Channel \(link.channelUID) does not exist; GET /rest/things lists every channel UID.")
         }
-        let isNew = await links.put(link)
+        let isNew = links.put(link)
+        thingDTOs.invalidate(link.channelUID.thingUID)
         if isNew, let handler = await things.handler(for: link.channelUID.thingUID),
            await things.status(of: link.channelUID.thingUID)?.status.isHandlerInitialized == true {
             await handler.handleCommand(.refresh, for: link.channelUID)
@@ -74,9 +81,10 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// Removes a link. - Throws: ``SmartHomeError`` `link.notFound`.
     public func unlink(_ item: ItemName, _ channel: ChannelUID) async throws(SmartHomeError) {
-        guard await links.remove(item, channel) != nil else {
+        guard links.remove(item, channel) != nil else {
             throw SmartHomeError(.linkNotFound, "Link \(item) -> \(channel) does not exist!")
         }
+        thingDTOs.invalidate(channel.thingUID)
     }
 
     // MARK: Commands and states
@@ -91,7 +99,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `command.invalid` when the Item's type
     ///   does not accept the command (e.g. OPEN to a Contact).
     public func sendCommand(_ command: Command, to name: ItemName) async throws(SmartHomeError) {
-        guard let item = await items.item(name) else { throw Self.itemNotFound(name) }
+        guard let item = items.lookup(name) else { throw Self.itemNotFound(name) }
         guard Self.accepts(item.type, command) else {
             throw SmartHomeError(.invalidCommand, "\(item.type) Item \(name) does not accept the command \(command).")
         }
@@ -99,7 +107,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
         var targets: [(ChannelUID, any ThingHandler)] = []
         var anyOnline = false
-        let linkedChannels = await links.channels(linkedTo: name)
+        let linkedChannels = links.linkedChannels(name)
         for channel in linkedChannels {
             let thingUID = channel.thingUID
             guard let status = await things.status(of: thingUID), let handler = await things.handler(for: thingUID) else { continue }
@@ -117,7 +125,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Posts a state update to an Item (no device is involved), publishing state and statechanged events.
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `state.invalid` if the Item's type rejects it.
     public func postUpdate(_ state: State, to name: ItemName) async throws(SmartHomeError) {
-        guard let item = await items.item(name) else { throw Self.itemNotFound(name) }
+        guard let item = items.lookup(name) else { throw Self.itemNotFound(name) }
         guard item.type.accepting(state) != nil else {
             throw SmartHomeError(.invalidState, "State could not be parsed: \(state)")
         }
@@ -125,28 +133,54 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     }
 
     /// The state of an Item, if it exists.
-    public func state(of name: ItemName) async -> State? { await items.state(of: name) }
+    public func state(of name: ItemName) async -> State? { items.lookup(name)?.state }
 
     // MARK: ThingHandlerCallback
 
     /// A handler reported a channel state: update every linked Item.
     public func stateUpdated(_ channel: ChannelUID, state: State) async {
-        for name in await links.items(linkedTo: channel) {
-            await update(name, to: state)
+        await deliver(state, from: channel)
+    }
+
+    /// A handler reported several channel states: update every linked Item, per update in order.
+    ///
+    /// With nobody subscribed to the bus, the Items are updated in report order without a
+    /// suspension and the events are only counted; otherwise each update is delivered as by
+    /// ``stateUpdated(_:state:)``, publishing its events before the next update is applied.
+    public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async {
+        guard events.hasSubscribers else {
+            var published = 0
+            for (channel, state) in updates {
+                for name in links.linkedItems(channel) {
+                    guard let change = items.setState(name, state) else { continue }
+                    published += change.old != change.new ? 2 : 1  // ItemStateEvent, and ItemStateChangedEvent on a change
+                }
+            }
+            events.countUnheard(published)
+            return
         }
+        for (channel, state) in updates { await deliver(state, from: channel) }
     }
 
     /// A handler reported a status: record it and publish `ThingStatusInfoChangedEvent` if it changed.
     public func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async {
         guard let change = await things.setStatus(thing, status) else { return }
+        thingDTOs.invalidate(thing)
         await publish(OpenHABEvent(.thingStatusChanged(thing, status: change.new, oldStatus: change.old)))
     }
 
     // MARK: Helpers
 
+    /// Updates every Item linked to `channel` to `state`, in name order.
+    private nonisolated(nonsending) func deliver(_ state: State, from channel: ChannelUID) async {
+        for name in links.linkedItems(channel) {
+            await update(name, to: state)
+        }
+    }
+
     /// Sets an Item's state and publishes `ItemStateEvent`, then `ItemStateChangedEvent` if it changed.
-    private func update(_ name: ItemName, to state: State) async {
-        guard let change = await items.setState(name, state) else { return }
+    private nonisolated(nonsending) func update(_ name: ItemName, to state: State) async {
+        guard let change = items.setState(name, state) else { return }
         let changed = change.old != change.new
         if events.countIfUnobserved(changed ? 2 : 1) { return }
         await events.publish(OpenHABEvent(.itemState(name, change.new)),

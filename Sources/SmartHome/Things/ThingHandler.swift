@@ -27,6 +27,21 @@ public protocol ThingHandlerCallback: Sendable {
     /// A channel has a new state; every Item linked to it is updated.
     func stateUpdated(_ channel: ChannelUID, state: State) async
 
+    /// Several channels have new states, reported together: the same as one ``stateUpdated(_:state:)``
+    /// call per update, in order — which is what the default implementation does.
+    ///
+    /// It runs on the caller's executor (`nonisolated(nonsending)`), so a handler reporting a batch
+    /// does not leave its actor; ``OpenHABRuntime`` updates the linked Items of the whole batch
+    /// without a hop when nobody subscribed to the bus.
+    nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async
+
     /// The Thing's status changed (e.g. ONLINE → OFFLINE, COMMUNICATION_ERROR).
     func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async
+}
+
+extension ThingHandlerCallback {
+    /// Reports each update through ``stateUpdated(_:state:)``, in order.
+    public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async {
+        for (channel, state) in updates { await stateUpdated(channel, state: state) }
+    }
 }
