@@ -43,9 +43,9 @@ public enum ListingChart {
         var svg = SVGBuilder()
         svg.open(layout)
         let title = "\(listing): temperature \(calendar.timestamp(at: start)) to \(calendar.timestamp(at: end))"
-        svg.line("<title>\(xmlEscaped(title))</title>")
+        svg.line("<title>\(XMLText.escape(title))</title>")
         svg.line("<rect x=\"0\" y=\"0\" width=\"\(layout.width)\" height=\"\(layout.height)\" fill=\"#ffffff\"/>")
-        svg.line("<text x=\"\(layout.width / 2)\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">\(xmlEscaped(title))</text>")
+        svg.line("<text x=\"\(layout.width / 2)\" y=\"22\" text-anchor=\"middle\" font-size=\"15\" font-weight=\"bold\">\(XMLText.escape(title))</text>")
         try legend(&svg, layout)
         try stayBands(&svg, layout, listing: listing, stays: stays)
         try temperatureAxis(&svg, layout)
@@ -109,7 +109,7 @@ public enum ListingChart {
                 let dash = entry.kind == "dash" ? " stroke-dasharray=\"5 3\"" : ""
                 svg.line("<line x1=\(q(x)) y1=\(q(y - 4)) x2=\(q(x + 22)) y2=\(q(y - 4)) stroke=\"\(entry.colour)\" stroke-width=\"2\"\(dash)/>")
             }
-            svg.line("<text x=\(q(x + 28)) y=\(q(y))>\(xmlEscaped(entry.label))</text>")
+            svg.line("<text x=\(q(x + 28)) y=\(q(y))>\(XMLText.escape(entry.label))</text>")
         }
         svg.line("</g>")
     }
@@ -124,7 +124,7 @@ public enum ListingChart {
             guard from < to else { continue }
             let x0 = layout.x(from), x1 = layout.x(to)
             svg.line("<rect class=\"stay\" x=\(q(x0)) y=\(q(layout.plotTop)) width=\(q(x1 - x0)) height=\(q(layout.plotBottom - layout.plotTop)) fill=\"\(Palette.stay)\" fill-opacity=\"0.2\"/>")
-            svg.line("<text x=\(q(x0 + 3)) y=\(q(layout.plotTop + 12)) font-size=\"10\" fill=\"#566573\">\(xmlEscaped(stay.reservation))</text>")
+            svg.line("<text x=\(q(x0 + 3)) y=\(q(layout.plotTop + 12)) font-size=\"10\" fill=\"#566573\">\(XMLText.escape(stay.reservation))</text>")
         }
         svg.line("</g>")
     }
@@ -184,7 +184,7 @@ public enum ListingChart {
         for (index, lane) in lanes.enumerated() {
             let top = layout.laneTop(index)
             let colour = lane.type == "cooling" ? Palette.cooling : Palette.heating
-            svg.line("<text x=\(q(layout.plotLeft - 6)) y=\(q(top + 10)) text-anchor=\"end\" font-size=\"10\">\(xmlEscaped(lane.device))</text>")
+            svg.line("<text x=\(q(layout.plotLeft - 6)) y=\(q(top + 10)) text-anchor=\"end\" font-size=\"10\">\(XMLText.escape(lane.device))</text>")
             svg.line("<rect x=\(q(layout.plotLeft)) y=\(q(top)) width=\(q(layout.plotRight - layout.plotLeft)) height=\"12\" fill=\"#f4f6f6\"/>")
             for (from, to) in onPeriods(device: lane.device, snapshots: snapshots, transitions: ordered, start: layout.start, end: layout.end) {
                 let x0 = layout.x(from), width = max(0.5, layout.x(to) - x0)
@@ -220,21 +220,5 @@ public enum ListingChart {
     /// `"12.5"`: a coordinate with one decimal, in attribute quotes (finite by construction).
     private static func q(_ value: Double) -> String {
         "\"" + ((try? CSVWriter.decimal(value, places: 1)) ?? "0") + "\""
-    }
-
-    /// `text` with `&`, `<`, `>`, `"` and `'` replaced by XML entities.
-    static func xmlEscaped(_ text: String) -> String {
-        var result = ""
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&apos;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }

@@ -1,3 +1,5 @@
+import Reports
+
 /// JUnit XML for CI: one `testcase` per scenario file; failed expectations become `failure`
 /// elements with their messages, invalid files `error` elements with every problem.
 ///
@@ -11,14 +13,14 @@ public enum JUnitReport {
         var lines = ["<?xml version=\"1.0\" encoding=\"UTF-8\"?>"]
         let counts = "tests=\"\(entries.count)\" failures=\"\(failures)\" errors=\"\(errors)\""
         lines.append("<testsuites name=\"rental-twin\" \(counts)>")
-        lines.append("  <testsuite name=\"\(escape(suiteName))\" \(counts)>")
+        lines.append("  <testsuite name=\"\(XMLText.escape(suiteName))\" \(counts)>")
         for entry in entries {
             let name: String
             switch entry.outcome {
             case .ran(let result): name = result.scenario.name
             case .failed: name = entry.path
             }
-            let open = "    <testcase classname=\"\(escape(suiteName))\" name=\"\(escape(entry.path)): \(escape(name))\""
+            let open = "    <testcase classname=\"\(XMLText.escape(suiteName))\" name=\"\(XMLText.escape(entry.path)): \(XMLText.escape(name))\""
             switch entry.outcome {
             case .ran(let result) where result.passed:
                 lines.append(open + "/>")
@@ -26,34 +28,16 @@ public enum JUnitReport {
                 lines.append(open + ">")
                 let summary = "\(result.failures.count) expectation\(result.failures.count == 1 ? "" : "s") failed"
                 let body = result.failures.map(\.description).joined(separator: "\n")
-                lines.append("      <failure message=\"\(escape(summary))\" type=\"expectation\">\(escape(body))</failure>")
+                lines.append("      <failure message=\"\(XMLText.escape(summary))\" type=\"expectation\">\(XMLText.escape(body))</failure>")
                 lines.append("    </testcase>")
             case .failed(let error):
                 lines.append(open + ">")
-                lines.append("      <error message=\"\(escape(error.message))\" type=\"\(error.code.rawValue)\">\(escape(error.description))</error>")
+                lines.append("      <error message=\"\(XMLText.escape(error.message))\" type=\"\(error.code.rawValue)\">\(XMLText.escape(error.description))</error>")
                 lines.append("    </testcase>")
             }
         }
         lines.append("  </testsuite>")
         lines.append("</testsuites>")
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    /// Escapes text for XML attributes and content (and drops characters XML 1.0 forbids).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value >= 0x20 { out.unicodeScalars.append(scalar) }
-            }
-        }
-        return out
     }
 }
