@@ -20,9 +20,13 @@ enum HelpText {
         lines += [
             "",
             "EXAMPLES:",
+            "  rental-twin suite Scenarios --jobs 2 --junit junit.xml",
+            "  rental-twin run Scenarios/01-winter-weekend.json --report out --log",
+            "  rental-twin validate Scenarios/*.json",
             "  rental-twin demo --days 3",
-            "  rental-twin suite Scenarios --junit junit.xml",
-            "  rental-twin run Scenarios/winter-weekend.json --report Reports",
+            "",
+            "The scenario file format is described in the README (a complete annotated example)",
+            "and in SCENARIO-FORMAT.md.",
             "",
             "EXIT STATUS: 0 success, 1 failed expectations, 64 bad usage, 65 invalid scenario.",
             "",
@@ -36,9 +40,10 @@ enum HelpText {
         var lines = ["\(spec.abstract)", "", "USAGE: rental-twin \(spec.name)\(spec.arguments.isEmpty ? "" : " \(spec.arguments)")\(spec.options.isEmpty ? "" : " [OPTIONS]")"]
         if !spec.options.isEmpty {
             lines += ["", "OPTIONS:"]
-            for option in spec.options {
-                let left = "  \(option.name)\(option.valueName.map { " \($0)" } ?? "")".padding(toLength: 20, withPad: " ", startingAt: 0)
-                lines.append("\(left)\(option.help)")
+            let labels = spec.options.map { "  \($0.name)\($0.valueName.map { " \($0)" } ?? "")" }
+            let width = max(20, (labels.map(\.count).max() ?? 0) + 2)
+            for (label, option) in zip(labels, spec.options) {
+                lines.append(label.padding(toLength: width, withPad: " ", startingAt: 0) + option.help)
             }
         }
         lines += ["", spec.discussion]
