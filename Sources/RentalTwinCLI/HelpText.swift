@@ -26,7 +26,7 @@ enum HelpText {
             "  rental-twin demo --days 3",
             "",
             "The scenario file format is described in the README (a complete annotated example)",
-            "and in SCENARIO-FORMAT.md.",
+            "and in Docs/SCENARIO-FORMAT.md.",
             "",
             "EXIT STATUS: 0 success, 1 failed expectations, 64 bad usage, 65 invalid scenario.",
             "",
