@@ -32,7 +32,6 @@ public final class SimulationKernel: Sendable {
 
     private struct Timer {
         var sequence: UInt64
-        var label: String
         var handler: Handler
         var recurrence: Recurrence?
     }
@@ -92,14 +91,14 @@ public final class SimulationKernel: Sendable {
     /// Schedules `handler` at `time`; an event at the current time runs after those already queued for it.
     /// - Parameters:
     ///   - time: when to fire; a time in the past is moved to ``now`` (never fires "back in time").
-    ///   - label: a short description for diagnostics.
+    ///   - label: a short description of the event for the call site to read; the kernel does not keep it.
     /// - Returns: an id for ``cancel(_:)``.
     @discardableResult
     public func schedule(at time: SimInstant, label: String = "", _ handler: @escaping Handler) -> TimerID {
         state.withLock { state in
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: max(time, state.now))
-            state.timers[id] = Timer(sequence: sequence, label: label, handler: handler, recurrence: nil)
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil)
             return id
         }
     }
@@ -110,7 +109,7 @@ public final class SimulationKernel: Sendable {
         state.withLock { state in
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: state.now + max(delay, .zero))
-            state.timers[id] = Timer(sequence: sequence, label: label, handler: handler, recurrence: nil)
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil)
             return id
         }
     }
@@ -129,7 +128,7 @@ public final class SimulationKernel: Sendable {
             let first = try calendar.nextRecurrence(after: state.now, everyMinutes: everyMinutes, atMinute: atMinute)
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: first)
-            state.timers[id] = Timer(sequence: sequence, label: label, handler: handler, recurrence: recurrence)
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: recurrence)
             return id
         }
     }

@@ -12,6 +12,10 @@ final class SQLiteDatabase {
     let handle: OpaquePointer
     /// How deep the current `transaction` calls are nested (0 outside any transaction).
     private var transactionDepth = 0
+    /// Compiled statements of the helpers below, by SQL text, with whether one is being run.
+    private var statementCache: [String: (statement: Statement, inUse: Bool)] = [:]
+    /// How many SQL texts the cache keeps; statements beyond it are compiled per call.
+    private static let statementCacheLimit = 128
 
     /// The location of a private, empty in-memory database that disappears with the connection.
     static let inMemoryLocation = ":memory:"
@@ -56,14 +60,40 @@ final class SQLiteDatabase {
         try Statement(database: self, sql: sql)
     }
 
+    /// Runs `body` with the compiled statement for `sql`, compiling it only the first time.
+    ///
+    /// The statement is reset when `body` returns, so a half-read query holds no lock. A
+    /// statement already being run (a nested use of the same SQL) is compiled afresh instead.
+    private func withStatement<T>(_ sql: String, _ body: (Statement) throws(BookingError) -> T) throws(BookingError) -> T {
+        if let entry = statementCache[sql], !entry.inUse {
+            statementCache[sql]?.inUse = true
+            defer {
+                entry.statement.reset()
+                statementCache[sql]?.inUse = false
+            }
+            return try body(entry.statement)
+        }
+        let statement = try prepare(sql)
+        guard statementCache[sql] == nil, statementCache.count < Self.statementCacheLimit else {
+            return try body(statement)
+        }
+        statementCache[sql] = (statement, true)
+        defer {
+            statement.reset()
+            statementCache[sql]?.inUse = false
+        }
+        return try body(statement)
+    }
+
     /// Runs one statement that returns no rows (or whose rows are ignored), binding `values` to its parameters in order.
     /// - Returns: The number of rows the statement inserted, updated or deleted.
     @discardableResult
     func execute(_ sql: String, _ values: SQLiteValue...) throws(BookingError) -> Int {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        while try statement.step() {}
-        return Int(sqlite3_changes(handle))
+        try withStatement(sql) { statement throws(BookingError) in
+            try statement.bind(values)
+            while try statement.step() {}
+            return Int(sqlite3_changes(handle))
+        }
     }
 
     /// Runs a query, binding `values`, and turns each result row into a `T`.
@@ -71,39 +101,43 @@ final class SQLiteDatabase {
     func query<T>(_ sql: String, _ values: SQLiteValue..., row transform: (Statement) throws(BookingError) -> T)
         throws(BookingError) -> [T]
     {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        var rows: [T] = []
-        while try statement.step() { rows.append(try transform(statement)) }
-        return rows
+        try withStatement(sql) { statement throws(BookingError) in
+            try statement.bind(values)
+            var rows: [T] = []
+            while try statement.step() { rows.append(try transform(statement)) }
+            return rows
+        }
     }
 
     /// Runs a query, binding `values`, and turns its first row (if any) into a `T`.
     func queryFirst<T>(_ sql: String, _ values: SQLiteValue..., row transform: (Statement) throws(BookingError) -> T)
         throws(BookingError) -> T?
     {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        guard try statement.step() else { return nil }
-        return try transform(statement)
+        try withStatement(sql) { statement throws(BookingError) in
+            try statement.bind(values)
+            guard try statement.step() else { return nil }
+            return try transform(statement)
+        }
     }
 
     /// The integer in the first column of the first row of a query (for `COUNT(*)`, pragmas and the like).
     /// - Throws: `store.failed` when the query returns no row or the column is not an integer.
     func scalarInt64(_ sql: String, _ values: SQLiteValue...) throws(BookingError) -> Int64 {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        guard try statement.step() else {
-            throw BookingError(.storeFailed, "The query \"\(sql)\" returned no row where one integer was expected; this is a bug in the store.")
+        try withStatement(sql) { statement throws(BookingError) in
+            try statement.bind(values)
+            guard try statement.step() else {
+                throw BookingError(.storeFailed, "The query \"\(sql)\" returned no row where one integer was expected; this is a bug in the store.")
+            }
+            return try statement.int64(0)
         }
-        return try statement.int64(0)
     }
 
     /// Whether the query returns at least one row.
     func exists(_ sql: String, _ values: SQLiteValue...) throws(BookingError) -> Bool {
-        let statement = try prepare(sql)
-        try statement.bind(values)
-        return try statement.step()
+        try withStatement(sql) { statement throws(BookingError) in
+            try statement.bind(values)
+            return try statement.step()
+        }
     }
 
     /// Whether a transaction is open on this connection.

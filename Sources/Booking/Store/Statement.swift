@@ -8,7 +8,8 @@ import CSQLite
 final class Statement {
     /// The SQL text, for error messages.
     let sql: String
-    private let database: SQLiteDatabase
+    /// Unowned: the database caches its statements, and a statement never outlives its use on it.
+    private unowned let database: SQLiteDatabase
     private let handle: OpaquePointer
 
     /// SQLite's `SQLITE_TRANSIENT`: copy bound text before `bind` returns.
@@ -42,6 +43,9 @@ final class Statement {
     deinit {
         sqlite3_finalize(handle)
     }
+
+    /// Resets the statement so that it can run again and holds no lock meanwhile (its bindings stay).
+    func reset() { sqlite3_reset(handle) }
 
     /// The number of `?` parameters of the statement.
     var parameterCount: Int { Int(sqlite3_bind_parameter_count(handle)) }

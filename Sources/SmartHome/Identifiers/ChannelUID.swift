@@ -51,6 +51,8 @@ public struct ChannelUID: Hashable, Comparable, Sendable, CustomStringConvertibl
     public static func < (lhs: ChannelUID, rhs: ChannelUID) -> Bool { lhs.rawValue < rhs.rawValue }
     public static func == (lhs: ChannelUID, rhs: ChannelUID) -> Bool { lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(textHash.value) }
+    /// The bucket word for hashed collections: the stored text hash through one finaliser, no `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { textHash.bucketHash(seed: seed) }
     public var description: String { rawValue }
 }
 

@@ -43,5 +43,7 @@ public struct ItemName: Hashable, Comparable, Sendable, CustomStringConvertible 
     public static func < (lhs: ItemName, rhs: ItemName) -> Bool { lhs.rawValue < rhs.rawValue }
     public static func == (lhs: ItemName, rhs: ItemName) -> Bool { lhs.textHash == rhs.textHash && lhs.rawValue == rhs.rawValue }
     public func hash(into hasher: inout Hasher) { hasher.combine(textHash.value) }
+    /// The bucket word for hashed collections: the stored text hash through one finaliser, no `Hasher`.
+    public func _rawHashValue(seed: Int) -> Int { textHash.bucketHash(seed: seed) }
     public var description: String { rawValue }
 }
