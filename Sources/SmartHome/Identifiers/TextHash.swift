@@ -1,3 +1,5 @@
+import Simulation
+
 /// A 64-bit FNV-1a hash of a text's UTF-8 bytes, worked out once when an identifier is made.
 ///
 /// ``ItemName`` and ``ChannelUID`` are dictionary keys on every state report; hashing their
@@ -7,24 +9,9 @@
 struct TextHash: Hashable, Sendable {
     let value: UInt64
 
-    init(_ text: String) {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3
-        }
-        value = hash
-    }
+    init(_ text: String) { value = StableHash.fnv1a64(text) }
 
-    /// The word a `Set` or `Dictionary` with per-instance `seed` files the text under: the
-    /// stored hash and the seed through one 64-bit finaliser (MurmurHash3's `fmix64`),
-    /// instead of a full `Hasher` round per look-up. Equal texts still land in equal buckets.
-    func bucketHash(seed: Int) -> Int {
-        var x = value ^ UInt64(bitPattern: Int64(seed))
-        x ^= x >> 33
-        x &*= 0xff51_afd7_ed55_8ccd
-        x ^= x >> 33
-        x &*= 0xc4ce_b9fe_1a85_ec53
-        x ^= x >> 33
-        return Int(truncatingIfNeeded: x)
-    }
+    /// The word a `Set` or `Dictionary` with per-instance `seed` files the text under
+    /// (``StableHash/bucket(_:seed:)``). Equal texts still land in equal buckets.
+    func bucketHash(seed: Int) -> Int { StableHash.bucket(value, seed: seed) }
 }
