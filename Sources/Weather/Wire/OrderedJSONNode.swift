@@ -1,3 +1,5 @@
+import Simulation
+
 /// A JSON value under construction; a reference so nested containers can fill it in later.
 final class OrderedJSONNode {
     /// What the node holds so far.
@@ -87,28 +89,7 @@ final class OrderedJSONNode {
 
     /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as
     /// `\n`-style or `\u00XX` escapes, everything else (including `/` and non-ASCII) verbatim.
-    static func writeString(_ text: String, into out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        out += "\""
-    }
+    static func writeString(_ text: String, into out: inout String) { JSONString.append(text, to: &out) }
 
     /// A string literal in JSON syntax.
     static func stringLiteral(_ text: String) -> String {
