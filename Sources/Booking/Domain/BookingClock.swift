@@ -1,6 +1,6 @@
 import Simulation
 
-/// Where the services read "now": the simulation kernel's virtual clock (never `Date()`).
+/// Where the services read "now": the simulation kernel's virtual clock, never the wall clock.
 public struct BookingClock: Sendable {
     private let read: @Sendable () -> SimInstant
 

@@ -56,6 +56,9 @@ public enum SuiteRunner {
                 guard next < files.count else { return }
                 let index = next
                 next += 1
+                // One child task per scenario file, not per event: each file builds its own kernel and world and
+                // runs wholly inside this one task, so the single-simulation-task rule holds for every world;
+                // results are collected by index, so output does not depend on which file finishes first.
                 group.addTask { (index, await runFile(files[index], seed: seed, timeseriesInterval: timeseriesInterval)) }
             }
             for _ in 0..<max(1, jobs) { startNext() }

@@ -147,10 +147,4 @@ struct BookingTwin {
     /// Checks a reservation's guest out now, through the reservation service.
     @discardableResult
     func checkOut(_ id: ReservationID) async throws -> Reservation { try await services.reservations.checkOut(id) }
-
-    /// Moves the clock to local `local` and runs `body` there (inside a kernel event).
-    func perform(at local: String, _ body: @escaping @Sendable () async -> Void) async throws {
-        kernel.schedule(at: try at(local)) { _ in await body() }
-        try await run(until: local)
-    }
 }
