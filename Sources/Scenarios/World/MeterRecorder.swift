@@ -31,9 +31,10 @@ final class MeterRecorder: Sendable {
             day = day.adding(days: 1)
         }
         // Stay windows of every booking the timeline makes.
+        let listingsByID = Dictionary(scenario.listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for step in scenario.timeline {
             guard case .book(_, _, let listingID, let checkIn, let checkOut, _) = step.action,
-                  let listing = scenario.listings.first(where: { $0.id == listingID }) else { continue }
+                  let listing = listingsByID[listingID] else { continue }
             instants.insert(calendar.resolvedInstant(for: LocalDateTime(date: checkIn, time: listing.checkInTime)))
             instants.insert(calendar.resolvedInstant(for: LocalDateTime(date: checkOut, time: listing.checkOutTime)))
         }
