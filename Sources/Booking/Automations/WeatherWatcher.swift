@@ -30,6 +30,8 @@ public actor WeatherWatcher {
     private var watched: [ListingID: WatchedListing] = [:]
     /// Time-zone identifier → the recurrence running for it.
     private var timers: [String: TimerID] = [:]
+    /// Time-zone identifier → its calendar (log lines give instants in local time).
+    private var calendars: [String: LocalCalendar] = [:]
     /// Time-zone identifier → what its runs ask and switch; rebuilt after every watch or unwatch.
     private var plans: [String: [CityRun]] = [:]
     /// `15.0 °C`: the heating threshold as log lines quote it.
@@ -72,12 +74,8 @@ public actor WeatherWatcher {
         let devices = try await home.configurations(of: id)
         let zone = listing.timeZone
         if timers[zone] == nil {
-            let calendar: LocalCalendar
-            do {
-                calendar = try LocalCalendar(identifier: zone)
-            } catch {
-                throw BookingError(.listingInvalid, "Listing \(id) has the time zone \"\(zone)\", which is unknown: \(error.message)")
-            }
+            let calendar = try listing.calendar()
+            calendars[zone] = calendar
             do {
                 timers[zone] = try kernel.every(minutes: configuration.everyMinutes, atMinute: configuration.atMinute,
                                                 in: calendar, label: "\(Self.name) \(zone)") { [self] _ in
@@ -174,6 +172,8 @@ public actor WeatherWatcher {
     private struct SwitchReason {
         let city: String
         let observation: WeatherObservation
+        /// The listing's calendar: the last good observation's time is given in local time, like the log.
+        let calendar: LocalCalendar
         /// `below` / `not below`, `above` / `not above`.
         let comparison: String
         let thresholdText: String
@@ -181,7 +181,7 @@ public actor WeatherWatcher {
         var text: String {
             let source: String
             if observation.isStale {
-                source = "\(city) feed failed (\(observation.staleBecause ?? "error")); last known \(AutomationText.celsius(observation.tempC)) observed \(observation.observedAt)"
+                source = "\(city) feed failed (\(observation.staleBecause ?? "error")); last known \(AutomationText.celsius(observation.tempC)) observed \(calendar.localDateTime(at: observation.observedAt))"
             } else {
                 source = "\(city) reports \(AutomationText.celsius(observation.tempC))"
             }
@@ -212,12 +212,13 @@ public actor WeatherWatcher {
             let observation = await weather.temperature(city: city.city, country: city.country)
             let failure = observation == nil ? await weather.lastError(city: city.city) : nil
             for listing in city.listings {
-                await apply(observation, failure: failure, to: listing)
+                await apply(observation, failure: failure, to: listing, calendar: calendars[timeZone] ?? .utc)
             }
         }
     }
 
-    private func apply(_ observation: WeatherObservation?, failure: WeatherErrorRecord?, to listing: SwitchTargets) async {
+    private func apply(_ observation: WeatherObservation?, failure: WeatherErrorRecord?, to listing: SwitchTargets,
+                       calendar: LocalCalendar) async {
         guard let observation else {
             let why = failure.map { "\($0.code): \($0.message)" } ?? "the feed gave no answer"
             log.append(at: kernel.now, automation: Self.name, listing: listing.listing, action: "none",
@@ -226,14 +227,14 @@ public actor WeatherWatcher {
         }
         if let threshold = configuration.heatOnBelowC, let thresholdText = heatThresholdText {
             let on = observation.tempC < threshold
-            let reason = SwitchReason(city: listing.city, observation: observation, comparison: on ? "below" : "not below",
-                                      thresholdText: thresholdText)
+            let reason = SwitchReason(city: listing.city, observation: observation, calendar: calendar,
+                                      comparison: on ? "below" : "not below", thresholdText: thresholdText)
             await set(listing.heating, on: on, listing: listing.listing, reason: reason, stale: observation.isStale)
         }
         if let threshold = configuration.coolOnAboveC, let thresholdText = coolThresholdText {
             let on = observation.tempC > threshold
-            let reason = SwitchReason(city: listing.city, observation: observation, comparison: on ? "above" : "not above",
-                                      thresholdText: thresholdText)
+            let reason = SwitchReason(city: listing.city, observation: observation, calendar: calendar,
+                                      comparison: on ? "above" : "not above", thresholdText: thresholdText)
             await set(listing.cooling, on: on, listing: listing.listing, reason: reason, stale: observation.isStale)
         }
     }

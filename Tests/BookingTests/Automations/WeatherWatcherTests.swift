@@ -62,7 +62,7 @@ struct WeatherWatcherTests {
         #expect(try await twin.state("flat-1/heating/switch") == "ON")
         let held = log.entries(listing: "flat-1").filter { $0.action == "heating switch stays ON" }
         #expect(held.count == 2)
-        #expect(held.first?.reason == "Budapest feed failed (\(code)); last known 3.0 °C observed 2026-01-08T23:05:00Z, below 15.0 °C")
+        #expect(held.first?.reason == "Budapest feed failed (\(code)); last known 3.0 °C observed 2026-01-09T00:05, below 15.0 °C")
         #expect(log.entries.filter { $0.action == "ac switch stays OFF" }.count == 2)
         let errors = await twin.weather.errors
         #expect(errors.map(\.description) == ["2026-01-09T00:05:00Z Budapest \(code)", "2026-01-09T01:05:00Z Budapest \(code)"])
