@@ -34,7 +34,10 @@ struct CommandSpec: Sendable {
                   rental-twin run Scenarios/01-winter-weekend.json
                   rental-twin run Scenarios/01-winter-weekend.json --report Reports/winter --seed 7
 
-                Exit status: 0 all hold, 1 some failed, 64 bad usage, 65 invalid scenario file.
+                Reports are written all or none; a path held by a directory or another non-file is refused,
+                never replaced.
+
+                Exit status: 0 all hold, 1 some failed, 64 bad usage, 65 invalid scenario file, 74 reports not written.
                 """),
         CommandSpec(
             name: "suite", abstract: "Run every *.json scenario below DIR, sorted by path.",
@@ -54,7 +57,10 @@ struct CommandSpec: Sendable {
                   rental-twin suite Scenarios
                   rental-twin suite Scenarios --jobs 2 --junit junit.xml --report Reports
 
-                Exit status: 0 all passed, 1 any failed, 64 bad usage, 65 any invalid.
+                --junit names the XML file itself; a directory there is a usage error (nothing is removed).
+
+                Exit status: 0 all passed, 1 any failed, 64 bad usage, 65 any invalid, 74 a report or the JUnit
+                file could not be written.
                 """),
         CommandSpec(
             name: "validate", abstract: "Check scenario files without running them.",

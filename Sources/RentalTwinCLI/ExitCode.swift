@@ -8,4 +8,6 @@ enum ExitCode: Int32 {
     case usage = 64
     /// A scenario file is invalid.
     case invalidInput = 65
+    /// An output could not be written (a report, the JUnit file, standard output or error): EX_IOERR.
+    case ioError = 74
 }

@@ -28,7 +28,8 @@ enum HelpText {
             "The scenario file format is described in the README (a complete annotated example)",
             "and in Docs/SCENARIO-FORMAT.md.",
             "",
-            "EXIT STATUS: 0 success, 1 failed expectations, 64 bad usage, 65 invalid scenario.",
+            "EXIT STATUS: 0 success, 1 failed expectations, 64 bad usage, 65 invalid scenario,",
+            "74 an output (report, JUnit file, standard output) could not be written.",
             "",
             "See rental-twin help COMMAND for a command's options.",
         ]

@@ -13,6 +13,7 @@ enum ScenarioCommands {
         let file = command.positionals[0]
         let seed = try seedOption(command)
         let reportDir = command.value("--report")
+        try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
         switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval) {
         case .failed(let error):
@@ -29,7 +30,7 @@ enum ScenarioCommands {
                     outcome.standardOutput += "Reports: \(written.joined(separator: ", "))\n"
                 } catch {
                     outcome.standardError += error.description + "\n"
-                    outcome.exitCode = .failure
+                    outcome.exitCode = exitCode(for: error)
                     return outcome
                 }
             }
@@ -46,6 +47,12 @@ enum ScenarioCommands {
         let jobs = try command.integer("--jobs", default: 1)
         guard (1...64).contains(jobs) else { throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(jobs).", command: "suite") }
         let reportDir = command.value("--report")
+        try refuseNonDirectory(reportDir, option: "--report", command: command.name)
+        let junit = command.value("--junit")
+        if let junit, let kind = OutputFiles.kind(of: junit), kind != .regular {
+            throw ArgumentParser.UsageError("--junit \(junit) is \(kind.phrase); --junit takes the path of the XML file to write, "
+                                            + "like \(junit.hasSuffix("/") ? junit : junit + "/")junit.xml. Nothing was removed.", command: "suite")
+        }
         let interval = try intervalOption(command)
         let files: [String]
         do { files = try SuiteRunner.scenarioFiles(in: directory) } catch {
@@ -56,7 +63,7 @@ enum ScenarioCommands {
         }
         let entries = await SuiteRunner.run(files: files, jobs: jobs, timeseriesInterval: reportDir == nil ? nil : interval,
                                             progress: progress ?? { _, _, _ in })
-        var passed = 0, failed = 0, invalid = 0
+        var passed = 0, failed = 0, invalid = 0, unwritten = 0
         for entry in entries {
             switch entry.outcome {
             case .ran(let result):
@@ -66,7 +73,7 @@ enum ScenarioCommands {
                     let stem = relativeStem(entry.path, below: directory)
                     do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)", interval: interval) } catch {
                         outcome.standardError += error.description + "\n"
-                        failed += 1
+                        if error.code == .writeFailed { unwritten += 1 } else { failed += 1 }
                     }
                 }
             case .failed(let error):
@@ -77,15 +84,16 @@ enum ScenarioCommands {
             }
         }
         outcome.standardOutput += "\(passed) passed, \(failed + invalid) failed\(invalid > 0 ? " (\(invalid) invalid)" : "")\n"
-        if let junit = command.value("--junit") {
+        if let junit {
             do {
-                try ReportWriter.writeAtomically(JUnitReport.xml(suiteName: directory, entries: entries), to: junit)
+                try OutputFiles.write([(path: junit, text: JUnitReport.xml(suiteName: directory, entries: entries))])
             } catch {
                 outcome.standardError += error.description + "\n"
-                if outcome.exitCode == .success { outcome.exitCode = .failure }
+                unwritten += 1
             }
         }
-        outcome.exitCode = invalid > 0 ? .invalidInput : (failed > 0 ? .failure : .success)
+        // The most serious outcome wins: an output that could not be written, then invalid files, then failures.
+        outcome.exitCode = unwritten > 0 ? .ioError : invalid > 0 ? .invalidInput : failed > 0 ? .failure : .success
         return outcome
     }
 
@@ -122,11 +130,33 @@ enum ScenarioCommands {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 
-    private static func relativeStem(_ path: String, below directory: String) -> String {
+    /// The report directory of a suite file: its path below the suite directory without `.json`
+    /// (`winter/01-weekend.json` → `winter/01-weekend`). Where dropping `.json` would leave a name
+    /// that leads elsewhere (`...json` → `..`), the file name is kept whole, so reports never land
+    /// outside the report directory.
+    static func relativeStem(_ path: String, below directory: String) -> String {
         let base = directory.hasSuffix("/") ? directory : directory + "/"
-        var relative = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : (path as NSString).lastPathComponent
-        if relative.hasSuffix(".json") { relative.removeLast(5) }
-        return relative
+        let relative = path.hasPrefix(base) ? String(path.dropFirst(base.count)) : (path as NSString).lastPathComponent
+        let parts = relative.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+            .filter { $0 != "." && $0 != ".." }
+        guard var last = parts.last else { return "_" }
+        if last.hasSuffix(".json"), !["", ".", ".."].contains(String(last.dropLast(5))) { last.removeLast(5) }
+        return (parts.dropLast() + [last]).joined(separator: "/")
+    }
+
+    /// A usage error when `path` names something that is not a directory (a report directory option).
+    private static func refuseNonDirectory(_ path: String?, option: String, command: String) throws(ArgumentParser.UsageError) {
+        guard let path else { return }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw ArgumentParser.UsageError("\(option) \(path) is not a directory; \(option) takes a directory to write the reports into "
+                                            + "(created if missing). Nothing was removed.", command: command)
+        }
+    }
+
+    /// 74 for files that could not be written, 1 for reports that could not be built.
+    private static func exitCode(for error: ScenarioError) -> ExitCode {
+        error.code == .writeFailed ? .ioError : .failure
     }
 
     private static func seedOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> UInt64? {

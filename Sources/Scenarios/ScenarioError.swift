@@ -11,8 +11,10 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         case invalid = "scenario.invalid"
         /// The world could not be built or run (a bug or an environment problem, not a failed expectation).
         case runFailed = "scenario.runFailed"
-        /// Reports could not be written.
+        /// Reports could not be built (a value they cannot show, such as a non-finite number).
         case reportFailed = "scenario.reportFailed"
+        /// An output file (report, JUnit) could not be written; nothing of the set was written.
+        case writeFailed = "scenario.writeFailed"
     }
 
     public let code: Code

@@ -3,13 +3,14 @@ import Reports
 import Simulation
 
 /// Writes a run's reports into a directory: `energy-daily.csv`, `stays.csv`, `timeseries.csv` and
-/// one `chart-<listing>.svg` per listing. Every file is written to a temporary name and renamed into
-/// place, so a failed run never leaves a half-written report behind.
+/// one `chart-<listing>.svg` per listing, all or none (``OutputFiles``): a failed write never leaves
+/// a half-written or partial set of reports behind, and nothing that is not a report file is replaced.
 public enum ReportWriter {
     /// Writes every report of `result` into `directory` (created if needed).
     /// - Parameter interval: the timeseries interval the run recorded with.
     /// - Returns: the names of the files written, in writing order.
-    /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
+    /// - Throws: ``ScenarioError`` `scenario.reportFailed` when a report cannot be built,
+    ///   `scenario.writeFailed` when the files cannot be written.
     @discardableResult
     public static func write(_ result: ScenarioResult, to directory: String, interval: SimDuration) throws(ScenarioError) -> [String] {
         let scenario = result.scenario
@@ -22,9 +23,10 @@ public enum ReportWriter {
             files.append(("timeseries.csv", try TimeseriesReport.csv(ledger: ledger, listings: scenario.listings.map(\.id),
                                                                      interval: interval, start: scenario.start, end: scenario.end,
                                                                      calendar: scenario.calendar)))
+            var chartNames = Set<String>()
             for listing in scenario.listings.map(\.id).sorted() {
                 let stays = result.stays.filter { $0.listing == listing }
-                files.append(("chart-\(listing).svg", try ListingChart.svg(listing: listing, ledger: ledger, stays: stays,
+                files.append((chartFileName(listing, taken: &chartNames), try ListingChart.svg(listing: listing, ledger: ledger, stays: stays,
                                                                            calendar: scenario.calendar, start: scenario.start,
                                                                            end: scenario.end)))
             }
@@ -34,23 +36,23 @@ public enum ReportWriter {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw ScenarioError(.reportFailed, "cannot create the report directory \(directory): \(error.localizedDescription)", file: scenario.file)
+            throw ScenarioError(.writeFailed, "cannot create the report directory \(directory): \(error.localizedDescription)", file: directory)
         }
-        for (name, text) in files { try writeAtomically(text, to: "\(directory)/\(name)") }
+        try OutputFiles.write(files.map { (path: "\(directory)/\($0.0)", text: $0.1) })
         return files.map(\.0)
     }
 
-    /// Writes `text` to `path` via a temporary file in the same directory and a rename.
-    /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
-    public static func writeAtomically(_ text: String, to path: String) throws(ScenarioError) {
-        let temporary = "\(path).partial"
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: temporary))
-            if FileManager.default.fileExists(atPath: path) { try FileManager.default.removeItem(atPath: path) }
-            try FileManager.default.moveItem(atPath: temporary, toPath: path)
-        } catch {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw ScenarioError(.reportFailed, "cannot write \(path): \(error.localizedDescription)", file: path)
+    /// `chart-<listing>.svg`, with every character a file name cannot safely hold (`/`, control
+    /// characters, …) replaced by `_`, and `-2`, `-3`, … where two listings would share a name.
+    public static func chartFileName(_ listing: String, taken: inout Set<String>) -> String {
+        let safe = String(String.UnicodeScalarView(listing.unicodeScalars.map { scalar in
+            scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar) ? scalar : "_"
+        }))
+        var name = "chart-\(safe).svg", counter = 1
+        while !taken.insert(name).inserted {
+            counter += 1
+            name = "chart-\(safe)-\(counter).svg"
         }
+        return name
     }
 }
