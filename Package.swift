@@ -44,10 +44,11 @@ let package = Package(
             dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports"],
             swiftSettings: strict
         ),
-        // The command line: argument parsing, exit codes, printing.
+        // The command line: argument parsing, exit codes, printing. It reaches the twin only through
+        // Scenarios (Simulation for its vocabulary: durations, "did you mean").
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Scenarios"],
+            dependencies: ["Scenarios", "Simulation"],
             swiftSettings: strict
         ),
 
@@ -55,10 +56,10 @@ let package = Package(
         .testTarget(name: "SmartHomeTests", dependencies: ["SmartHome", "Simulation"], swiftSettings: strict),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics"], swiftSettings: strict),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
-        .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics"], swiftSettings: strict),
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics", "Scenarios"], swiftSettings: strict),
         .testTarget(
             name: "BookingTests",
-            dependencies: ["Booking", "Simulation", "SmartHome", "Devices", "Weather", "Physics"],
+            dependencies: ["Booking", "Simulation", "SmartHome", "Devices", "Weather", "Physics", "Scenarios"],
             swiftSettings: strict
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),

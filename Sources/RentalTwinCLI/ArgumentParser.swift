@@ -15,19 +15,25 @@ enum ArgumentParser {
 
     /// A command with its positional arguments and option values.
     struct ParsedCommand: Equatable {
-        let name: String
+        let command: CommandName
         var positionals: [String] = []
         var options: [String: String] = [:]
 
-        /// The value of `--name`, if given.
-        func value(_ name: String) -> String? { options[name] }
+        /// The command's name as typed (`run`).
+        var name: String { command.rawValue }
 
-        /// The integer value of `--name`, `fallback` when absent.
+        /// The value of `option`, if given (`""` for a given flag).
+        func value(_ option: CommandSpec.Option) -> String? { options[option.name] }
+
+        /// Whether the flag `option` was given.
+        func has(_ option: CommandSpec.Option) -> Bool { options[option.name] != nil }
+
+        /// The integer value of `option`, `fallback` when absent.
         /// - Throws: ``UsageError`` when it is not a non-negative integer.
-        func integer(_ name: String, default fallback: Int) throws(UsageError) -> Int {
-            guard let text = options[name] else { return fallback }
+        func integer(_ option: CommandSpec.Option, default fallback: Int) throws(UsageError) -> Int {
+            guard let text = options[option.name] else { return fallback }
             guard let value = Int(text), value >= 0 else {
-                throw UsageError("\(name) needs a non-negative integer, not \"\(text)\".", command: self.name)
+                throw UsageError("\(option.name) needs a non-negative integer, not \"\(text)\".", command: name)
             }
             return value
         }
@@ -57,16 +63,16 @@ enum ArgumentParser {
             }
             throw unknownCommand(first)
         }
-        var parsed = ParsedCommand(name: spec.name)
+        var parsed = ParsedCommand(command: spec.name)
         var rest = arguments.dropFirst()[...]
         while let arg = rest.popFirst() {
-            if arg == "--help" || arg == "-h" { return .help(command: spec.name) }
+            if arg == "--help" || arg == "-h" { return .help(command: spec.name.rawValue) }
             if arg == "--" { parsed.positionals.append(contentsOf: rest); break }
             if arg.hasPrefix("-"), arg.count > 1 {
                 let (name, inline) = splitInline(arg)
                 guard let option = spec.options.first(where: { $0.name == name }) else {
                     let hint = closest(to: name, in: spec.options.map(\.name)).map { " Did you mean \($0)?" } ?? ""
-                    throw UsageError("\(spec.name) has no option \(name).\(hint)", command: spec.name)
+                    throw UsageError("\(spec.name.rawValue) has no option \(name).\(hint)", command: spec.name.rawValue)
                 }
                 if option.valueName == nil {
                     parsed.options[name] = ""
@@ -75,18 +81,18 @@ enum ArgumentParser {
                 } else if let value = rest.popFirst(), !value.hasPrefix("--") {
                     parsed.options[name] = value
                 } else {
-                    throw UsageError("\(name) needs a value: \(name) \(option.valueName ?? "VALUE").", command: spec.name)
+                    throw UsageError("\(name) needs a value: \(name) \(option.valueName ?? "VALUE").", command: spec.name.rawValue)
                 }
                 continue
             }
             parsed.positionals.append(arg)
         }
         if parsed.positionals.count < spec.minPositionals {
-            throw UsageError("\(spec.name) needs \(spec.arguments).", command: spec.name)
+            throw UsageError("\(spec.name.rawValue) needs \(spec.arguments).", command: spec.name.rawValue)
         }
         if let max = spec.maxPositionals, parsed.positionals.count > max {
             let extra = parsed.positionals[max...].joined(separator: " ")
-            throw UsageError("\(spec.name) takes \(max == 0 ? "no arguments" : spec.arguments), but also got: \(extra).", command: spec.name)
+            throw UsageError("\(spec.name.rawValue) takes \(max == 0 ? "no arguments" : spec.arguments), but also got: \(extra).", command: spec.name.rawValue)
         }
         return .command(parsed)
     }
@@ -97,7 +103,7 @@ enum ArgumentParser {
     }
 
     private static func unknownCommand(_ name: String) -> UsageError {
-        let hint = closest(to: name, in: CommandSpec.all.map(\.name)).map { " Did you mean \"\($0)\"?" } ?? ""
+        let hint = closest(to: name, in: CommandSpec.all.map(\.name.rawValue)).map { " Did you mean \"\($0)\"?" } ?? ""
         return UsageError("\"\(name)\" is not a rental-twin command.\(hint) See rental-twin --help.", command: nil)
     }
 

@@ -1,49 +1,30 @@
-import Devices
 import Scenarios
-import Physics
-import Simulation
-import SmartHome
-import Weather
 
-/// `rental-twin bench`: one flat, a heating thermostat regulating at 21 °C against a seeded
-/// diurnal outdoor temperature (hourly knots), for a number of simulated days, through the
-/// whole openHAB runtime (Items linked, events on the bus). Prints events and speed.
+/// `rental-twin bench`: the built-in heated flat (``BuiltInScenarios/heatedFlat(days:)``) through
+/// the same decoder, world builder and runner as every scenario file — twice: with nobody listening
+/// to the event bus, and with one listener that receives every event (as a rule engine or an SSE
+/// stream would). Prints events and speed for both.
 enum Benchmark {
     static func run(days: Int) async throws -> String {
-        let calendar = try LocalCalendar(identifier: "Europe/Budapest")
-        let start = try calendar.parseInstant("2026-01-01T00:00")
-        let kernel = SimulationKernel(start: start)
-        let runtime = OpenHABRuntime()
-        let api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["bench": .administrator]),
-                                      credentials: OpenHABCredentials(openHABToken: "bench"))
-        let weather = CityWeather(base: .diurnal(try DiurnalWeather(meanC: 2, amplitudeK: 5, minAtHour: 5, noiseK: 0.5,
-                                                                     seed: 42, city: "Budapest", calendar: calendar)))
-        let zone = try ThermalZone(
-            id: "flat-1",
-            configuration: try ZoneConfiguration(parameters: try ZoneParameters(uaWPerK: 80, capacitanceKWhPerK: 2.3), initialC: 20),
-            kernel: kernel, outdoor: WeatherOutdoorTemperature(weather: weather))
-        let heating = try await ZoneDeviceHandler.install(
-            .thermostat(try ThermostatConfiguration(mode: .heating, powerW: 2000, setpointC: 21)),
-            deviceID: "heating", thingUID: try ThingUID("twin:thermostat:flat-1:heating"), in: zone)
-        try await runtime.addThing(heating.thing, handler: heating)
-        try await linkEveryChannel(listing: "flat-1", api: api)
-        _ = try await api.sendCommand("flat_1_heating_switch", "ON")
+        let scenario = try ScenarioDecoder.decode(BuiltInScenarios.heatedFlat(days: days), file: "built-in-bench.json")
+        var lines = ["bench: \(scenario.name)"]
+        for observed in [false, true] {
+            let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation
+            let began = clock.now
+            let result = try await ScenarioRunner.run(scenario, options: World.Options(observesEveryBusEvent: observed))
+            let wall = seconds(began.duration(to: clock.now))
+            let energy = result.energyKWh(listing: "flat-1", device: "heating") ?? .nan
+            lines.append(observed ? "with one listener receiving every bus event (\(result.observedBusEvents ?? 0) received):"
+                                  : "with no bus listener:")
+            lines.append("  heating energy \(Figures.decimal(energy, 3)) kWh")
+            lines.append("  kernel events \(result.kernelEvents), bus events \(result.busEvents), wall \(Figures.decimal(wall, 3)) s")
+            lines.append("  \(Int(result.simulatedSeconds / max(wall, 1e-9))) simulated s per wall s, "
+                         + "\(Int(Double(result.kernelEvents) / max(wall, 1e-9))) kernel events/s")
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
 
-        let end = start + .days(Int64(days))
-        let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation
-        let began = clock.now
-        try await kernel.run(until: end)
-        let elapsed = began.duration(to: clock.now)
-        let wall = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) * 1e-18
-        let events = kernel.eventsProcessed
-        let busEvents = await runtime.events.publishedCount
-        let energy = try await zone.reading("heating").energyKWh
-        return """
-        bench: 1 flat, heating at 21 °C, diurnal outdoor 2 ± 5 °C (seed 42), \(days) simulated day(s)
-        heating energy \(DecimalNumber(energy, fractionDigits: 3)) kWh
-        kernel events \(events), bus events \(busEvents), wall \(DecimalNumber(wall, fractionDigits: 3)) s
-        \(Int((end - start).seconds / max(wall, 1e-9))) simulated s per wall s, \(Int(Double(events) / max(wall, 1e-9))) kernel events/s
-
-        """
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
     }
 }

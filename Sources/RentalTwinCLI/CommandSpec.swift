@@ -1,13 +1,30 @@
+/// The commands of the command line; dispatch switches over this, so a new command cannot fall
+/// through to another one.
+enum CommandName: String, CaseIterable, Sendable {
+    case run, suite, validate, demo, bench
+}
+
 /// What the command line offers: every command with its arguments, options and help text.
 struct CommandSpec: Sendable {
-    /// One `--name VALUE` option or `--name` flag.
-    struct Option: Sendable {
+    /// One `--name VALUE` option or `--name` flag, declared once below and shared by the commands that take it.
+    struct Option: Sendable, Equatable {
         let name: String
         let valueName: String?
         let help: String
+
+        static let report = Option(name: "--report", valueName: "DIR",
+                                   help: "Write energy-daily.csv, stays.csv, timeseries.csv and one SVG chart per listing to DIR (suite: to DIR/<file without .json>/).")
+        static let seed = Option(name: "--seed", valueName: "N", help: "Override the scenario's seed (a non-negative integer).")
+        static let interval = Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M).")
+        static let log = Option(name: "--log", valueName: nil, help: "Also print every step and every automation action with its reason.")
+        static let junit = Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario) to FILE.")
+        static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
+        static let days = Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (demo: default 2; bench: default 365).")
+        static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats (heating, cooling, plug, lock, ~70 % occupancy) instead.")
+        static let printScenario = Option(name: "--print-scenario", valueName: nil, help: "Print the built-in scenario as a scenario file instead of running it.")
     }
 
-    let name: String
+    let name: CommandName
     let abstract: String
     let arguments: String
     let minPositionals: Int
@@ -18,14 +35,9 @@ struct CommandSpec: Sendable {
     /// Every command, in the order `--help` lists them.
     static let all: [CommandSpec] = [
         CommandSpec(
-            name: "run", abstract: "Run one scenario and check its expectations.",
+            name: .run, abstract: "Run one scenario and check its expectations.",
             arguments: "FILE", minPositionals: 1, maxPositionals: 1,
-            options: [
-                Option(name: "--report", valueName: "DIR", help: "Write energy-daily.csv, stays.csv, timeseries.csv and one SVG chart per listing to DIR."),
-                Option(name: "--seed", valueName: "N", help: "Override the scenario's seed (a non-negative integer)."),
-                Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M)."),
-                Option(name: "--log", valueName: nil, help: "Also print every step and every automation action with its reason."),
-            ],
+            options: [.report, .seed, .interval, .log],
             discussion: """
                 Prints PASS or FAIL, what was simulated, and each failed expectation or step with its line,
                 JSON path, local time, expected and actual values. Same file and seed, same output, byte for byte.
@@ -40,14 +52,9 @@ struct CommandSpec: Sendable {
                 Exit status: 0 all hold, 1 some failed, 64 bad usage, 65 invalid scenario file, 74 reports not written.
                 """),
         CommandSpec(
-            name: "suite", abstract: "Run every *.json scenario below DIR, sorted by path.",
+            name: .suite, abstract: "Run every *.json scenario below DIR, sorted by path.",
             arguments: "DIR", minPositionals: 1, maxPositionals: 1,
-            options: [
-                Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario)."),
-                Option(name: "--report", valueName: "DIR", help: "Write each scenario's reports below DIR."),
-                Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1)."),
-                Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M)."),
-            ],
+            options: [.junit, .report, .jobs, .interval],
             discussion: """
                 Prints one line per scenario (PASS, FAIL, INVALID) with its failures indented, and ends with
                 "N passed, N failed". On a terminal a progress line shows while scenarios run; in CI logs it does not.
@@ -63,7 +70,7 @@ struct CommandSpec: Sendable {
                 file could not be written.
                 """),
         CommandSpec(
-            name: "validate", abstract: "Check scenario files without running them.",
+            name: .validate, abstract: "Check scenario files without running them.",
             arguments: "FILE...", minPositionals: 1, maxPositionals: nil, options: [],
             discussion: """
                 Prints one message per problem: file, line, JSON path, what was expected, and a hint
@@ -75,23 +82,30 @@ struct CommandSpec: Sendable {
                 Exit status: 0 valid, 64 bad usage, 65 invalid.
                 """),
         CommandSpec(
-            name: "demo", abstract: "Run the built-in demo world in virtual time and print what happened.",
+            name: .demo, abstract: "Run the built-in demo scenario and print what happened.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
-            options: [
-                Option(name: "--days", valueName: "N", help: "Simulated days to run, 1–3660 (default 2)."),
-            ],
-            discussion: "A flat in Budapest: openHAB Things, Items and Links built through the REST-shaped API,\ncommands routed to Thing handlers, events on the bus, all on the virtual clock.\nExit status: 0."),
+            options: [.days, .printScenario],
+            discussion: """
+                A flat in Budapest at −2 °C with heating, a lamp on a smart plug and a lock; a guest every night
+                15:00 → 10:00 with a 2-hour preheat, a setback at check-out and a night setpoint. It is an
+                ordinary scenario run through the same world builder and runner as a file: --print-scenario
+                writes it out, to read or to edit and run with rental-twin run.
+
+                EXAMPLES:
+                  rental-twin demo --days 3
+                  rental-twin demo --print-scenario > demo.json && rental-twin run demo.json --log
+
+                Exit status: 0, or 1 if its expectation failed.
+                """),
         CommandSpec(
-            name: "bench", abstract: "Benchmark: a heated flat-year, or a generated portfolio; prints events and speed.",
+            name: .bench, abstract: "Benchmark: a heated flat-year, or a generated portfolio; prints events and speed.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
-            options: [
-                Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (default 365)."),
-                Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats (heating, cooling, plug, lock, ~70 % occupancy) instead."),
-            ],
+            options: [.days, .flats, .printScenario],
             discussion: """
                 Build with -c release for meaningful figures. Without --flats: one heated flat against diurnal
-                weather (devices and physics only). With --flats: a generated scenario through the whole runner,
-                with peak memory.
+                weather, through the whole runner, run twice — with nobody listening to the event bus and with one
+                listener that receives every event. With --flats: a generated portfolio scenario through the whole
+                runner, with peak memory. --print-scenario writes the scenario instead of running it.
 
                 EXAMPLES:
                   swift run -c release rental-twin bench
@@ -102,5 +116,11 @@ struct CommandSpec: Sendable {
     ]
 
     /// The command called `name`, if any.
-    static func named(_ name: String) -> CommandSpec? { all.first { $0.name == name } }
+    static func named(_ name: String) -> CommandSpec? { all.first { $0.name.rawValue == name } }
+
+    /// The spec of `command`.
+    static func of(_ command: CommandName) -> CommandSpec {
+        guard let spec = all.first(where: { $0.name == command }) else { preconditionFailure("CommandSpec.all lacks \(command)") }
+        return spec
+    }
 }

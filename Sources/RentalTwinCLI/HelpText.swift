@@ -14,7 +14,7 @@ enum HelpText {
             "COMMANDS:",
         ]
         for spec in CommandSpec.all {
-            let name = "  \(spec.name) \(spec.arguments)".padding(toLength: 22, withPad: " ", startingAt: 0)
+            let name = "  \(spec.name.rawValue) \(spec.arguments)".padding(toLength: 22, withPad: " ", startingAt: 0)
             lines.append("\(name)\(spec.abstract)")
         }
         lines += [
@@ -38,7 +38,7 @@ enum HelpText {
 
     /// Help for one command.
     static func help(for spec: CommandSpec) -> String {
-        var lines = ["\(spec.abstract)", "", "USAGE: rental-twin \(spec.name)\(spec.arguments.isEmpty ? "" : " \(spec.arguments)")\(spec.options.isEmpty ? "" : " [OPTIONS]")"]
+        var lines = ["\(spec.abstract)", "", "USAGE: rental-twin \(spec.name.rawValue)\(spec.arguments.isEmpty ? "" : " \(spec.arguments)")\(spec.options.isEmpty ? "" : " [OPTIONS]")"]
         if !spec.options.isEmpty {
             lines += ["", "OPTIONS:"]
             let labels = spec.options.map { "  \($0.name)\($0.valueName.map { " \($0)" } ?? "")" }

@@ -29,32 +29,16 @@ struct RentalTwinCommand {
             if let spec = CommandSpec.named(name) { outcome.standardOutput = HelpText.help(for: spec) + "\n" }
         case .command(let command):
             do {
-                switch command.name {
-                case "run": return try await ScenarioCommands.run(command)
-                case "suite": return try await ScenarioCommands.suite(command, progress: progress)
-                case "validate": return ScenarioCommands.validate(command)
-                default: break
+                switch command.command {
+                case .run: return try await ScenarioCommands.run(command)
+                case .suite: return try await ScenarioCommands.suite(command, progress: progress)
+                case .validate: return ScenarioCommands.validate(command)
+                case .demo: return try await BuiltInCommands.demo(command)
+                case .bench: return try await BuiltInCommands.bench(command)
                 }
-                let days = try command.integer("--days", default: command.name == "bench" ? 365 : 2)
-                guard (1...3_660).contains(days) else {
-                    throw ArgumentParser.UsageError("--days must be between 1 and 3660, not \(days).", command: command.name)
-                }
-                let flats = try command.integer("--flats", default: 0)
-                guard (0...1_000).contains(flats) else {
-                    throw ArgumentParser.UsageError("--flats must be between 1 and 1000, not \(flats).", command: command.name)
-                }
-                if command.name == "bench" {
-                    outcome.standardOutput = flats > 0 ? try await PortfolioBenchmark.run(flats: flats, days: days)
-                        : try await Benchmark.run(days: days)
-                } else {
-                    outcome.standardOutput = try await Demo.run(days: days)
-                }
-            } catch let error as ArgumentParser.UsageError {
+            } catch {
                 outcome.standardError = "error: \(error.message)\n"
                 outcome.exitCode = .usage
-            } catch {
-                outcome.standardError = "error: \(error)\n"
-                outcome.exitCode = .failure
             }
         }
         return outcome

@@ -12,7 +12,7 @@ enum ScenarioCommands {
         var outcome = RentalTwinCommand.Outcome()
         let file = command.positionals[0]
         let seed = try seedOption(command)
-        let reportDir = command.value("--report")
+        let reportDir = command.value(.report)
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
         switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval) {
@@ -21,7 +21,7 @@ enum ScenarioCommands {
             outcome.exitCode = error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
         case .ran(let result):
             outcome.standardOutput = describe(result, path: file, verbose: true)
-            if command.value("--log") != nil {
+            if command.has(.log) {
                 outcome.standardOutput += "Log (local time):\n" + result.log.map { "  \($0)\n" }.joined()
             }
             if let reportDir {
@@ -44,11 +44,11 @@ enum ScenarioCommands {
     {
         var outcome = RentalTwinCommand.Outcome()
         let directory = command.positionals[0]
-        let jobs = try command.integer("--jobs", default: 1)
+        let jobs = try command.integer(.jobs, default: 1)
         guard (1...64).contains(jobs) else { throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(jobs).", command: "suite") }
-        let reportDir = command.value("--report")
+        let reportDir = command.value(.report)
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
-        let junit = command.value("--junit")
+        let junit = command.value(.junit)
         if let junit, let kind = OutputFiles.kind(of: junit), kind != .regular {
             throw ArgumentParser.UsageError("--junit \(junit) is \(kind.phrase); --junit takes the path of the XML file to write, "
                                             + "like \(junit.hasSuffix("/") ? junit : junit + "/")junit.xml. Nothing was removed.", command: "suite")
@@ -160,7 +160,7 @@ enum ScenarioCommands {
     }
 
     private static func seedOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> UInt64? {
-        guard let text = command.value("--seed") else { return nil }
+        guard let text = command.value(.seed) else { return nil }
         guard let seed = UInt64(text) else {
             throw ArgumentParser.UsageError("--seed needs a whole number from 0 to 18446744073709551615, not \"\(text)\".", command: command.name)
         }
@@ -168,7 +168,7 @@ enum ScenarioCommands {
     }
 
     private static func intervalOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> SimDuration {
-        guard let text = command.value("--interval") else { return .minutes(15) }
+        guard let text = command.value(.interval) else { return .minutes(15) }
         guard let value = try? ISODuration.parse(text), value >= .minutes(1) else {
             throw ArgumentParser.UsageError("--interval needs an ISO 8601 duration of at least a minute, like PT15M or PT1H, not \"\(text)\".",
                                             command: command.name)

@@ -1,4 +1,6 @@
+import Scenarios
 import Synchronization
+import Testing
 import Physics
 import Simulation
 import SmartHome
@@ -12,12 +14,15 @@ final class ChangeLog: Sendable {
     func values(_ item: String) -> [Change] { changes.withLock { $0.filter { $0.item == item } } }
 }
 
-/// One flat: a heating thermostat, a cooler, a plug and a lock, built through the openHAB API.
+/// One flat: a heating thermostat, a cooler (`ac`), a plug and a lock (`door`), built by the one world builder
+/// (Scenarios' `World`) from a small scenario, so Items and Links come from the home service through the
+/// openHAB API exactly as in a scenario run. Outdoor temperature is constant.
 struct DeviceWorld {
-    static let start = SimInstant(unixSeconds: 1_767_913_200)  // 2026-01-08T23:00Z
-    let kernel = SimulationKernel(start: DeviceWorld.start)
-    let runtime = OpenHABRuntime()
-    let api: InProcessOpenHABAPI
+    static let start = SimInstant(unixSeconds: 1_767_913_200)  // 2026-01-08T23:00Z = 2026-01-09T00:00 in Budapest
+    let world: World
+    var kernel: SimulationKernel { world.kernel }
+    var runtime: OpenHABRuntime { world.runtime }
+    var api: InProcessOpenHABAPI { world.api }
     let zone: ThermalZone
     let heating: ZoneDeviceHandler
     let cooling: ZoneDeviceHandler
@@ -27,34 +32,31 @@ struct DeviceWorld {
     let parameters: ZoneParameters
 
     init(outdoorC: Double = 0, initialC: Double = 16) async throws {
-        api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["admin": .administrator]),
-                                  credentials: OpenHABCredentials(openHABToken: "admin"))
         parameters = try ZoneParameters(uaWPerK: 80, capacitanceKWhPerK: 2.3)
-        zone = try ThermalZone(id: "flat-1", configuration: try ZoneConfiguration(parameters: parameters, initialC: initialC),
-                               kernel: kernel, outdoor: ConstantOutdoorTemperature(celsius: outdoorC))
-        heating = try await ZoneDeviceHandler.install(
-            .thermostat(try ThermostatConfiguration(mode: .heating, powerW: 2000, setpointC: 21, hysteresisK: 0.5)),
-            deviceID: "heating", thingUID: try ThingUID("twin:thermostat:flat-1:heating"), in: zone)
-        cooling = try await ZoneDeviceHandler.install(
-            .thermostat(try ThermostatConfiguration(mode: .cooling, powerW: 900, cop: 3, setpointC: 25, hysteresisK: 0.5)),
-            deviceID: "ac", thingUID: try ThingUID("twin:thermostat:flat-1:ac"), in: zone)
-        plug = try await ZoneDeviceHandler.install(
-            .smartPlug(try SmartPlugConfiguration(loadW: 60, standbyW: 0.5, initiallyOn: false)),
-            deviceID: "plug", thingUID: try ThingUID("twin:plug:flat-1:plug"), in: zone)
-        lock = SmartLockHandler(thingUID: try ThingUID("twin:lock:flat-1:door"), kernel: kernel)
-        for handler in [heating, cooling, plug] as [ZoneDeviceHandler] {
-            try await runtime.addThing(handler.thing, handler: handler)
-        }
-        try await runtime.addThing(lock.thing, handler: lock)
-        for thing in try await api.getThings().body {
-            for channel in thing.channels {
-                let name = try ItemName(path: "flat-1/\(thing.uid.split(separator: ":").last ?? "")/\(channel.id)").rawValue
-                _ = try await api.putItem(name, body: ItemDTO(type: channel.itemType, name: name))
-                _ = try await api.putLink(itemName: name, channelUID: channel.uid, body: nil)
-            }
-        }
-        let log = self.log, kernel = self.kernel
-        await runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { event in
+        let scenario = try ScenarioDecoder.decode("""
+            { "version": 1, "name": "Device world", "timeZone": "Europe/Budapest",
+              "start": "2026-01-09T00:00", "end": "2027-01-09T00:00",
+              "weather": { "Budapest": { "constantC": \(outdoorC) } },
+              "users": [ { "id": "host", "name": "Hanna Host" } ],
+              "listings": [ { "id": "flat-1", "owner": "host", "name": "Flat", "city": "Budapest", "country": "Hungary", "capacity": 2,
+                "thermal": { "uaWPerK": 80, "capacitanceKWhPerK": 2.3, "initialC": \(initialC) },
+                "devices": [
+                  { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21, "hysteresisK": 0.5 },
+                  { "id": "ac", "type": "cooling", "powerW": 900, "cop": 3, "setpointC": 25, "hysteresisK": 0.5 },
+                  { "id": "plug", "type": "smartPlug", "loadW": 60, "standbyW": 0.5, "on": false },
+                  { "id": "door", "type": "lock" }
+                ] } ] }
+            """, file: "device-world.json")
+        let world = try await World.build(scenario)
+        self.world = world
+        func device(_ id: String) throws -> ZoneDeviceHandler { try #require(world.zoneDevices["flat-1/\(id)"]) }
+        zone = try #require(world.zones["flat-1"])
+        heating = try device("heating")
+        cooling = try device("ac")
+        plug = try device("plug")
+        lock = try #require(world.locks["flat-1/door"])
+        let log = self.log, kernel = world.kernel
+        await world.runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { event in
             if case .itemStateChanged(let name, let state, _) = event.kind {
                 log.add(.init(at: kernel.now, item: name.rawValue, value: state.description))
             }

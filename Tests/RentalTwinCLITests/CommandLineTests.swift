@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RentalTwinCLI
 import Scenarios
@@ -48,7 +49,7 @@ struct CommandLineTests {
             return
         }
         #expect(parsed.positionals == ["a.json"])
-        #expect(parsed.value("--seed") == "7")
+        #expect(parsed.value(.seed) == "7")
     }
 
     @Test func editDistance() {
@@ -60,23 +61,37 @@ struct CommandLineTests {
         #expect(Suggestion.closest(to: "capacitanceKWhperK", in: ["uaWPerK", "capacitanceKWhPerK"]) == "capacitanceKWhPerK")
     }
 
-    @Test func demoRunsTheTwinAndIsDeterministic() async {
+    @Test func demoRunsTheBuiltInScenarioAndIsDeterministic() async throws {
         let first = await RentalTwinCommand.main(["demo", "--days", "2"])
         let second = await RentalTwinCommand.main(["demo", "--days", "2"])
-        #expect(first.exitCode == .success)
-        let stable: (String) -> String = { $0.split(separator: "\n").filter { !$0.hasPrefix("Kernel:") }.joined(separator: "\n") }
-        #expect(stable(first.standardOutput) == stable(second.standardOutput))
-        // 2 days × 2000 W, never reaching 21 °C from 16 °C at −2 °C outside: 32 h of heating.
-        #expect(first.standardOutput.contains("heating 64.000 kWh"))
-        #expect(first.standardOutput.contains("flat_1_door_battery          99.97 %"))
+        #expect(first.exitCode == .success, "\(first.standardOutput)")
+        #expect(first == second)
+        #expect(first.standardOutput.hasPrefix("PASS    built-in demo — Demo: a flat in Budapest, a guest every night, 2 day(s)\n"))
+        #expect(first.standardOutput.contains("2026-01-09T12:00  preheat flat-1: heating setpoint"))
+        #expect(first.standardOutput.contains("2026-01-10T10:00  setback flat-1: heating setpoint"))
+        // The demo is an ordinary scenario: printed as a file, `run` gives the same run.
+        let printed = await RentalTwinCommand.main(["demo", "--days", "2", "--print-scenario"])
+        let file = try temporaryDirectory().appendingPathComponent("demo.json")
+        try Data(printed.standardOutput.utf8).write(to: file)
+        let run = await RentalTwinCommand.main(["run", file.path, "--log"])
+        #expect(run.exitCode == .success)
+        let body: (String) -> [Substring] = { $0.split(separator: "\n").dropFirst().prefix(while: { !$0.hasPrefix("Energy") }).map { $0 } }
+        #expect(body(run.standardOutput) == body(first.standardOutput).filter { !$0.hasPrefix("  …") })
     }
 
-    @Test func benchHeatsToTheDegreeHourBalance() async throws {
+    @Test func benchHeatsToTheDegreeHourBalanceWithAndWithoutAListener() async throws {
         let outcome = await RentalTwinCommand.main(["bench", "--days", "30"])
         #expect(outcome.exitCode == .success)
-        let line = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("heating energy") })
-        let kWh = try #require(Double(line.split(separator: " ")[2]))
+        let lines = outcome.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let energies = lines.filter { $0.hasPrefix("heating energy") }
+        #expect(energies.count == 2)
+        let firstEnergy = try #require(energies.first)
+        let kWh = try #require(Double(firstEnergy.split(separator: " ")[2]))
         // UA·(S − mean T_out)·t = 80 W/K × 19 K × 720 h; the room starts 1 K low and stores up to C·h.
         #expect(abs(kWh - 80 * 19 * 720 / 1000) < 2.3 * 1.5 + 5)
+        #expect(energies.first == energies.last, "a listener must not change the run")
+        let busEvents = try #require(lines.first { $0.hasPrefix("kernel events") }?.split(separator: " ").dropFirst(5).first)
+        #expect(lines.contains { $0.hasPrefix("with one listener receiving every bus event (\(busEvents.dropLast()) received)") },
+                "\(outcome.standardOutput)")
     }
 }

@@ -15,6 +15,10 @@ public struct ScenarioResult: Sendable {
     public let expectationsChecked: Int
     /// Events the kernel processed.
     public let kernelEvents: Int
+    /// Events published on the openHAB event bus.
+    public let busEvents: Int
+    /// Events the listener of ``World/Options/observesEveryBusEvent`` received (`nil` without one).
+    public let observedBusEvents: Int?
     /// The exact meter snapshots and power transitions of the run.
     public let ledger: EnergyLedger
     /// Every reservation at the end, for `stays.csv`.

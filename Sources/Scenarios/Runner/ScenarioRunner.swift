@@ -11,11 +11,11 @@ import Weather
 /// runs to `end` in virtual time, then checks the remaining expectations.
 public enum ScenarioRunner {
     /// Runs `scenario`.
-    /// - Parameter timeseriesInterval: also record meters at this interval (for `timeseries.csv` and charts).
+    /// - Parameter options: how to build its world (timeseries recording for `timeseries.csv` and charts, …).
     /// - Returns: the result, with every failure; a failed expectation is not an error.
     /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails.
-    public static func run(_ scenario: Scenario, timeseriesInterval: SimDuration? = nil) async throws(ScenarioError) -> ScenarioResult {
-        let world = try await World.build(scenario, recordTimeseries: timeseriesInterval)
+    public static func run(_ scenario: Scenario, options: World.Options = World.Options()) async throws(ScenarioError) -> ScenarioResult {
+        let world = try await World.build(scenario, options: options)
         let state = RunState()
         let calendar = scenario.calendar
         for step in scenario.timeline {
@@ -64,8 +64,8 @@ public enum ScenarioRunner {
                    + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) })
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
         return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
-                              kernelEvents: world.kernel.eventsProcessed, ledger: ledger, stays: stays,
-                              log: log)
+                              kernelEvents: world.kernel.eventsProcessed, busEvents: await world.runtime.events.publishedCount,
+                              observedBusEvents: world.observedBusEvents?.value, ledger: ledger, stays: stays, log: log)
     }
 
     /// Runs `body` at `at` after every other event due at that instant: while the kernel has more

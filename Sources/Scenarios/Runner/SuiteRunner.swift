@@ -38,7 +38,7 @@ public enum SuiteRunner {
     public static func runFile(_ path: String, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil) async -> Outcome {
         do {
             let scenario = try ScenarioDecoder.load(path: path, seed: seed)
-            return .ran(try await ScenarioRunner.run(scenario, timeseriesInterval: timeseriesInterval))
+            return .ran(try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval)))
         } catch {
             return .failed(error)
         }

@@ -12,32 +12,69 @@ import Weather
 ///
 /// Build order follows the original system: Things exist first (the "physical layer"); the home
 /// service then creates Items and Links for every device through the openHAB API only.
-final class World: Sendable {
+///
+/// This is the one place a world is assembled: the scenario runner, the built-in `demo` and `bench`
+/// scenarios and the tests of the layers below all build theirs here, from a ``Scenario`` (a file, or
+/// text such as ``BuiltInScenarios`` and ``PortfolioGenerator`` write).
+public final class World: Sendable {
     /// The token the booking services use towards the openHAB twin.
-    static let openHABToken = "rental-twin"
+    public static let openHABToken = "rental-twin"
     /// The API key of the fake weather feed.
-    static let weatherAPIKey = "rental-twin-key"
+    public static let weatherAPIKey = "rental-twin-key"
 
-    let scenario: Scenario
-    let kernel: SimulationKernel
-    let runtime: OpenHABRuntime
-    let api: InProcessOpenHABAPI
-    let feed: FakeOpenWeatherMap
-    let zones: [String: ThermalZone]
+    /// How to build a world beyond what its scenario says.
+    public struct Options: Sendable {
+        /// Record `timeseries.csv` samples at this interval (`nil`: no timeseries).
+        public var recordTimeseries: SimDuration?
+        /// Let the home service create every device's Items and Links (`false` leaves the Things
+        /// unconfigured, for tests of the configuration itself).
+        public var configuresHomes: Bool
+        /// Subscribe one listener that receives every bus event (and counts it), as a rule engine or
+        /// an SSE stream would; without it, events nobody listens to cost nothing (the benchmark
+        /// measures both).
+        public var observesEveryBusEvent: Bool
+
+        public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false) {
+            self.recordTimeseries = recordTimeseries
+            self.configuresHomes = configuresHomes
+            self.observesEveryBusEvent = observesEveryBusEvent
+        }
+    }
+
+    public let scenario: Scenario
+    /// The virtual clock and event queue every part of the world runs on.
+    public let kernel: SimulationKernel
+    /// The openHAB twin: Things, Items, Links, the event bus.
+    public let runtime: OpenHABRuntime
+    /// The REST-shaped openHAB API the booking services use, as administrator.
+    public let api: InProcessOpenHABAPI
+    /// The fake OpenWeatherMap feed serving every city of the scenario.
+    public let feed: FakeOpenWeatherMap
+    /// Listing id → its thermal zone.
+    public let zones: [String: ThermalZone]
     /// `listing/device` → the device's Thing handler.
-    let zoneDevices: [String: ZoneDeviceHandler]
-    let locks: [String: SmartLockHandler]
-    let services: BookingServices
-    let home: HomeService
+    public let zoneDevices: [String: ZoneDeviceHandler]
+    /// `listing/device` → the lock's Thing handler.
+    public let locks: [String: SmartLockHandler]
+    /// The booking database (in-memory SQLite), also the home configuration repository and lock audit log.
+    public let store: BookingStore
+    /// Users, listings, reservations, conversations, ratings on the kernel's clock.
+    public let services: BookingServices
+    /// The home service: Items and Links per device, access windows, locks.
+    public let home: HomeService
+    /// The weather service over the fake feed, through the real OpenWeatherMap client.
+    public var weather: WeatherService { automations.weather }
     let automations: WorldAutomations
     let meters: MeterRecorder
+    /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
+    let observedBusEvents: BusEventCounter?
 
     /// Builds the world at the scenario's start.
     /// - Throws: ``ScenarioError`` `scenario.runFailed` when a layer refuses the world (a bug or a
     ///   value the validator does not know about).
-    static func build(_ scenario: Scenario, recordTimeseries interval: SimDuration?) async throws(ScenarioError) -> World {
+    public static func build(_ scenario: Scenario, options: Options = Options()) async throws(ScenarioError) -> World {
         do {
-            return try await World(scenario, interval: interval)
+            return try await World(scenario, options: options)
         } catch let error as ScenarioError {
             throw error
         } catch {
@@ -45,11 +82,18 @@ final class World: Sendable {
         }
     }
 
-    private init(_ scenario: Scenario, interval: SimDuration?) async throws {
+    private init(_ scenario: Scenario, options: Options) async throws {
         self.scenario = scenario
         let kernel = SimulationKernel(start: scenario.start)
         self.kernel = kernel
         runtime = OpenHABRuntime()
+        if options.observesEveryBusEvent {
+            let counter = BusEventCounter()
+            await runtime.events.subscribe { _ in counter.add() }
+            observedBusEvents = counter
+        } else {
+            observedBusEvents = nil
+        }
         api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: [Self.openHABToken: .administrator]),
                                   credentials: OpenHABCredentials(openHABToken: Self.openHABToken))
 
@@ -127,6 +171,7 @@ final class World: Sendable {
 
         // The booking side: real services over an in-memory SQLite store.
         let store = try BookingStore.inMemory()
+        self.store = store
         let clock = BookingClock(kernel: kernel)
         services = BookingServices(store: store, clock: clock)
         for user in scenario.users {
@@ -143,14 +188,14 @@ final class World: Sendable {
                            access: LockAccessWindow(earlyCheckIn: scenario.automations.earlyCheckIn,
                                                     lateCheckOut: scenario.automations.lateCheckOut))
         // The virtual layer: Items and Links for every device, through the openHAB API only.
-        for thing in things {
+        for thing in things where options.configuresHomes {
             _ = try await home.createConfiguration(listing: ListingID(thing.listing), type: Self.configurationType(thing.device.kind),
                                                    deviceID: thing.device.id, thingUID: thing.uid.rawValue)
         }
         automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, api: api, feed: feed,
                                                          services: services, home: home, zones: zones)
         meters = MeterRecorder(calendar: scenario.calendar)
-        try await meters.install(scenario: scenario, kernel: kernel, zones: zones, runtime: runtime, interval: interval)
+        try await meters.install(scenario: scenario, kernel: kernel, zones: zones, runtime: runtime, interval: options.recordTimeseries)
     }
 
     static func configurationType(_ kind: DeviceSpec.Kind) -> HomeConfigurationType {
@@ -163,5 +208,14 @@ final class World: Sendable {
     }
 
     /// The openHAB Item name of a scenario path `listing/device/channel`.
-    static func itemName(_ path: String) -> String { (try? ItemName(path: path))?.rawValue ?? path }
+    public static func itemName(_ path: String) -> String { (try? ItemName(path: path))?.rawValue ?? path }
+}
+
+import Synchronization
+
+/// Counts the bus events one listener received.
+final class BusEventCounter: Sendable {
+    private let count = Atomic<Int>(0)
+    func add() { count.add(1, ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
 }

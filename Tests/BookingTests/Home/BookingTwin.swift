@@ -1,20 +1,21 @@
-// Test support only: a real twin (kernel, openHAB runtime, devices, fake weather feed) with the real booking
-// side wired to it, as the scenario world builder does: an in-memory SQLite store, the booking services on
-// the kernel's clock, and the home service and weather service over them. Nothing here is a fake of the
-// system under test.
+// Test support only: the one world builder (Scenarios' `World`) with a small scenario written here, so the
+// booking tests run against exactly what a scenario run builds: the kernel, the openHAB twin with a Thing per
+// device, the fake weather feed, an in-memory SQLite store, the booking services on the kernel's clock, and the
+// home service and weather service over them. Nothing here is a fake of the system under test.
 import Booking
 import Devices
 import Foundation
 import Physics
+import Scenarios
 import Simulation
 import SmartHome
 import Testing
 import Weather
 
-/// One or more flats in Budapest with heating, cooling, a plug and a lock each, created through the listing
-/// service; registered users `host` (owner), `guest`, `stranger` and `carol`. Reservations go through the
-/// reservation service (``book(_:_:_:listing:guest:)``, ``cancel(_:)``, ``checkIn(_:)``, ``checkOut(_:)``),
-/// which reads the kernel's clock; automations are registered with ``observe(_:)``.
+/// One or more flats in Budapest with heating, cooling (`ac`), a plug and a lock (`door`) each; registered users
+/// `host` (owner), `guest`, `stranger` and `carol`. Reservations go through the reservation service
+/// (``book(_:_:_:listing:guest:)``, ``cancel(_:)``, ``checkIn(_:)``, ``checkOut(_:)``), which reads the kernel's
+/// clock; automations are registered with ``observe(_:)``.
 struct BookingTwin {
     static let calendar: LocalCalendar = {
         do { return try LocalCalendar(identifier: "Europe/Budapest") } catch { fatalError("\(error)") }
@@ -25,82 +26,56 @@ struct BookingTwin {
     /// Another guest, for a second reservation.
     static let carol: UserID = "carol"
 
-    let kernel: SimulationKernel
-    let runtime = OpenHABRuntime()
-    let api: InProcessOpenHABAPI
+    /// The world, as the scenario runner builds it.
+    let world: World
+    var kernel: SimulationKernel { world.kernel }
+    var runtime: OpenHABRuntime { world.runtime }
+    var api: InProcessOpenHABAPI { world.api }
     /// The booking database, also the home configuration repository and the lock audit log.
-    let store: BookingStore
+    var store: BookingStore { world.store }
     /// Users, listings, reservations … on the kernel's clock.
-    let services: BookingServices
-    let home: HomeService
-    let feed: FakeOpenWeatherMap
-    let weather: WeatherService
-    let zones: [String: ThermalZone]
+    var services: BookingServices { world.services }
+    var home: HomeService { world.home }
+    var feed: FakeOpenWeatherMap { world.feed }
+    var weather: WeatherService { world.weather }
+    var zones: [String: ThermalZone] { world.zones }
+    /// Listing id → its lock.
     let locks: [String: SmartLockHandler]
-    let devices: [String: ZoneDeviceHandler]
+    /// `listing/device` → the device's handler.
+    var devices: [String: ZoneDeviceHandler] { world.zoneDevices }
 
     /// Builds the world at local `start`; Items and Links are created by the home service unless `configure` is false.
     init(start: String = "2026-01-09T00:00", listings: [String] = ["flat-1"], outdoorC: Double = 0, initialC: Double = 16,
          ua: Double = 80, capacitance: Double = 2.3, heatingW: Double = 2000,
          access: LockAccessWindow = LockAccessWindow(), checkInTime: String = "15:00", checkOutTime: String = "10:00",
          configure: Bool = true) async throws {
-        kernel = SimulationKernel(start: try Self.calendar.parseInstant(start))
-        api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["admin": .administrator]),
-                                  credentials: OpenHABCredentials(openHABToken: "admin"))
-        let clock = BookingClock(kernel: kernel)
-        store = try BookingStore.inMemory()
-        services = BookingServices(store: store, clock: clock)
-        for (user, name) in [(Self.host, "Hanna Host"), (Self.guest, "Gabor Guest"), (Self.stranger, "Sam Stranger"),
-                             (Self.carol, "Carol Carter")] {
-            _ = try await services.users.register(User(id: user, externalID: "ext-\(user)", name: name))
+        let flats = listings.map { id in
+            """
+            { "id": "\(id)", "owner": "host", "name": "Flat \(id)", "city": "Budapest", "country": "Hungary", "capacity": 4,
+              "checkInTime": "\(checkInTime)", "checkOutTime": "\(checkOutTime)",
+              "thermal": { "uaWPerK": \(ua), "capacitanceKWhPerK": \(capacitance), "initialC": \(initialC) },
+              "devices": [
+                { "id": "heating", "type": "heating", "powerW": \(heatingW), "setpointC": 21, "hysteresisK": 0.5 },
+                { "id": "ac", "type": "cooling", "powerW": 900, "cop": 3, "setpointC": 25, "hysteresisK": 0.5 },
+                { "id": "plug", "type": "smartPlug", "loadW": 60, "standbyW": 0.5, "on": false },
+                { "id": "door", "type": "lock" }
+              ] }
+            """
         }
-        home = HomeService(api: api, stays: services.reservations, configurations: store, audit: store, clock: clock,
-                           access: access)
-        feed = FakeOpenWeatherMap(apiKeys: ["test-key"], requestsPerMinute: nil)
-        try feed.addCity(try CityGazetteer.city(named: "Budapest", country: "Hungary"),
-                         weather: CityWeather(base: .constant(try WeatherSample(tempC: outdoorC))))
-        let kernel = self.kernel, feed = self.feed
-        weather = WeatherService(baseURL: try #require(URL(string: "https://api.openweathermap.org")), apiKey: "test-key",
-                                 transport: FakeFeedTransport(feed: feed, clock: { kernel.now }), clock: clock)
-        var zones: [String: ThermalZone] = [:], locks: [String: SmartLockHandler] = [:], devices: [String: ZoneDeviceHandler] = [:]
-        let parameters = try ZoneParameters(uaWPerK: ua, capacitanceKWhPerK: capacitance)
-        for id in listings {
-            let zone = try ThermalZone(id: id, configuration: try ZoneConfiguration(parameters: parameters, initialC: initialC),
-                                       kernel: kernel, outdoor: ConstantOutdoorTemperature(celsius: outdoorC))
-            zones[id] = zone
-            let heating = try await ZoneDeviceHandler.install(
-                .thermostat(try ThermostatConfiguration(mode: .heating, powerW: heatingW, setpointC: 21, hysteresisK: 0.5)),
-                deviceID: "heating", thingUID: try ThingUID("twin:thermostat:\(id):heating"), label: "Heating", in: zone)
-            let cooling = try await ZoneDeviceHandler.install(
-                .thermostat(try ThermostatConfiguration(mode: .cooling, powerW: 900, cop: 3, setpointC: 25, hysteresisK: 0.5)),
-                deviceID: "ac", thingUID: try ThingUID("twin:thermostat:\(id):ac"), label: "AC", in: zone)
-            let plug = try await ZoneDeviceHandler.install(
-                .smartPlug(try SmartPlugConfiguration(loadW: 60, standbyW: 0.5)),
-                deviceID: "plug", thingUID: try ThingUID("twin:plug:\(id):plug"), label: "Lamp", in: zone)
-            let lock = SmartLockHandler(thingUID: try ThingUID("twin:lock:\(id):door"), label: "Door", location: id, kernel: kernel)
-            for handler in [heating, cooling, plug] {
-                try await runtime.addThing(handler.thing, handler: handler)
-                devices["\(id)/\(handler.deviceID)"] = handler
-            }
-            try await runtime.addThing(lock.thing, handler: lock)
-            locks[id] = lock
-            _ = try await services.listings.create(
-                Listing(id: ListingID(id), owner: Self.host, name: "Flat \(id)", city: "Budapest", country: "Hungary",
-                        capacity: 4, checkInTime: try LocalCalendar.parseTime(checkInTime),
-                        checkOutTime: try LocalCalendar.parseTime(checkOutTime), timeZone: "Europe/Budapest"))
-        }
-        self.zones = zones
-        self.locks = locks
-        self.devices = devices
-        if configure {
-            for id in listings {
-                let listing = ListingID(id)
-                _ = try await home.createConfiguration(listing: listing, type: .heating, deviceID: "heating", thingUID: "twin:thermostat:\(id):heating")
-                _ = try await home.createConfiguration(listing: listing, type: .cooling, deviceID: "ac", thingUID: "twin:thermostat:\(id):ac")
-                _ = try await home.createConfiguration(listing: listing, type: .smartPlug, deviceID: "plug", thingUID: "twin:plug:\(id):plug")
-                _ = try await home.createConfiguration(listing: listing, type: .lock, deviceID: "door", thingUID: "twin:lock:\(id):door")
-            }
-        }
+        let startInstant = try Self.calendar.parseInstant(start)
+        let end = Self.calendar.localDateTime(at: startInstant + .days(400))
+        var scenario = try ScenarioDecoder.decode("""
+            { "version": 1, "name": "Booking twin", "timeZone": "Europe/Budapest", "start": "\(start)", "end": "\(end)",
+              "weather": { "Budapest": { "constantC": \(outdoorC) } },
+              "users": [ { "id": "host", "name": "Hanna Host" }, { "id": "guest", "name": "Gabor Guest" },
+                         { "id": "stranger", "name": "Sam Stranger" }, { "id": "carol", "name": "Carol Carter" } ],
+              "listings": [ \(flats.joined(separator: ",\n")) ] }
+            """, file: "booking-twin.json")
+        scenario.automations.earlyCheckIn = access.earlyCheckIn
+        scenario.automations.lateCheckOut = access.lateCheckOut
+        let world = try await World.build(scenario, options: World.Options(configuresHomes: configure))
+        self.world = world
+        locks = Dictionary(uniqueKeysWithValues: listings.compactMap { id in world.locks["\(id)/door"].map { (id, $0) } })
     }
 
     /// The instant of a local date-time such as `2026-01-09T15:00`.
