@@ -56,7 +56,7 @@ public enum DecimalText {
         let floor = product.rounded(.down)
         // The product is within one rounding of |value|·10^places, and the shortest text within half
         // an ulp of |value|: away from a half both round the same way; near one, read the digits.
-        if abs(product - floor - 0.5) > product * 1e-14 + 1e-300 {
+        if abs(product - floor - 0.5) > product * 1e-15 + 1e-300 {
             return UInt64(product.rounded(.toNearestOrAwayFromZero))
         }
         var integer: UInt64 = 0

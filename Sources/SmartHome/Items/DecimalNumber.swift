@@ -83,8 +83,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// ``DecimalText/fixed(_:places:)`` with at most 15 decimals, and the `Double` nearest to that text,
     /// worked out without parsing it.
     ///
-    /// The text is exactly `±integer / 10^digits`; `integer` is below 9·10^18 and `10^digits ≤ 10^15`
-    /// is exact, so one IEEE division rounds that rational correctly — the same `Double` as
+    /// The text is exactly `±integer / 10^digits`; while `integer ≤ 2^53` it is an exact `Double` and
+    /// `10^digits ≤ 10^15` is exact, so one IEEE division rounds that rational correctly — the same `Double` as
     /// `Double(text)`. A magnitude too large for that is parsed back from the text.
     static func fixedTextAndValue(_ value: Double, fractionDigits: Int) -> (text: String, value: Double?) {
         let digits = max(0, min(fractionDigits, 15))
@@ -93,6 +93,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         }
         let negative = value < 0 && integer != 0
         let text = DecimalText.text(ofScaled: integer, places: digits, negative: negative)
+        // Beyond 2^53 the integer itself is not a Double; parse the text rather than round twice.
+        guard integer <= 1 << 53 else { return (text, Double(text)) }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         let magnitude = Double(integer) / scale
