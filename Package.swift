@@ -27,7 +27,7 @@ let package = Package(
         // The openHAB model: UIDs, Items, States, Commands, Things, Links, event bus, REST-shaped API.
         .target(name: "SmartHome", dependencies: ["Simulation"], swiftSettings: strict),
         // Pure thermal maths of the 1R1C zone (closed forms, crossing times).
-        .target(name: "Physics", swiftSettings: strict),
+        .target(name: "Physics", dependencies: ["Simulation"], swiftSettings: strict),
         // Weather sources, the OpenWeatherMap wire model, the fake feed and the OWM client.
         .target(name: "Weather", dependencies: ["Simulation"], swiftSettings: strict),
         // Thing handlers (thermostat, smart plug, smart lock) and the thermal zone they share.
@@ -54,7 +54,7 @@ let package = Package(
 
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: strict),
         .testTarget(name: "SmartHomeTests", dependencies: ["SmartHome", "Simulation"], swiftSettings: strict),
-        .testTarget(name: "PhysicsTests", dependencies: ["Physics"], swiftSettings: strict),
+        .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Simulation"], swiftSettings: strict),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
         .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics", "Scenarios"], swiftSettings: strict),
         .testTarget(

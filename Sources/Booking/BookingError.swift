@@ -1,8 +1,9 @@
 import Foundation
+import Simulation
 
 /// The one error type of the `Booking` module: a stable code (the codes of SCENARIO-FORMAT.md and
 /// a few more) and a sentence for humans that says what, where and what to do.
-public struct BookingError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct BookingError: CodedError, Equatable {
     /// Stable, machine-readable codes. Scenario files match them with `expectError`.
     public enum Code: String, Sendable, CaseIterable {
         case userNotFound = "user.notFound"
@@ -51,7 +52,4 @@ public struct BookingError: Error, Equatable, Sendable, CustomStringConvertible,
         self.code = code
         self.message = message
     }
-
-    public var description: String { "\(code.rawValue): \(message)" }
-    public var errorDescription: String? { message }
 }

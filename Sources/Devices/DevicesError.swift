@@ -1,7 +1,8 @@
 import Foundation
+import Simulation
 
 /// The one error type of the `Devices` module: a stable code and a sentence naming the field and value.
-public struct DevicesError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct DevicesError: CodedError, Equatable {
     /// Stable, machine-readable codes.
     public enum Code: String, Sendable, CaseIterable {
         /// A device or zone parameter is out of range or not a number.
@@ -31,7 +32,4 @@ public struct DevicesError: Error, Equatable, Sendable, CustomStringConvertible,
             throw DevicesError(.invalidParameter, "\(field) is \(value) \(unit) but must be \(rule).")
         }
     }
-
-    public var description: String { "\(code.rawValue): \(message)" }
-    public var errorDescription: String? { message }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// The one error type of the `Physics` module: a stable code plus a sentence for people.
 ///
@@ -7,7 +8,7 @@ import Foundation
 /// temperature that is NaN, or a combination whose derived quantities (time constant,
 /// steady state) overflow. The message names the field, the value it had and what is
 /// allowed, e.g. `uaWPerK is -5.0 W/K; it must be a finite number greater than 0 W/K …`.
-public struct PhysicsError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct PhysicsError: CodedError, Equatable {
     /// Stable, machine-readable codes; scripts and scenario `expectError` fields match on these.
     public enum Code: String, Sendable, CaseIterable {
         /// An input value is NaN, infinite, or outside the range the model allows.
@@ -31,12 +32,6 @@ public struct PhysicsError: Error, Equatable, Sendable, CustomStringConvertible,
         self.code = code
         self.message = message
     }
-
-    /// The code and the message, e.g. `physics.invalidParameter: uaWPerK is 0.0 W/K; …`.
-    public var description: String { "\(code.rawValue): \(message)" }
-
-    /// The message alone, for people.
-    public var errorDescription: String? { message }
 }
 
 extension PhysicsError {

@@ -17,7 +17,7 @@ enum ScenarioCommands {
         let interval = try intervalOption(command)
         switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval) {
         case .failed(let error):
-            outcome.standardError = error.description + "\n"
+            outcome.standardError = error.explanation + "\n"
             outcome.exitCode = error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
         case .ran(let result):
             outcome.standardOutput = describe(result, path: file, verbose: true)
@@ -29,7 +29,7 @@ enum ScenarioCommands {
                     let written = try ReportWriter.write(result, to: reportDir, interval: interval)
                     outcome.standardOutput += "Reports: \(written.joined(separator: ", "))\n"
                 } catch {
-                    outcome.standardError += error.description + "\n"
+                    outcome.standardError += error.explanation + "\n"
                     outcome.exitCode = exitCode(for: error)
                     return outcome
                 }
@@ -72,14 +72,14 @@ enum ScenarioCommands {
                 if let reportDir {
                     let stem = relativeStem(entry.path, below: directory)
                     do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)", interval: interval) } catch {
-                        outcome.standardError += error.description + "\n"
+                        outcome.standardError += error.explanation + "\n"
                         if error.code == .writeFailed { unwritten += 1 } else { failed += 1 }
                     }
                 }
             case .failed(let error):
                 if error.code == .invalid || error.code == .unreadable { invalid += 1 } else { failed += 1 }
                 outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(entry.path)\n"
-                outcome.standardOutput += error.description.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
+                outcome.standardOutput += error.explanation.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
                 if error.code != .invalid { outcome.standardOutput += "    \(error.message)\n" }
             }
         }
@@ -88,7 +88,7 @@ enum ScenarioCommands {
             do {
                 try OutputFiles.write([(path: junit, text: JUnitReport.xml(suiteName: directory, entries: entries))])
             } catch {
-                outcome.standardError += error.description + "\n"
+                outcome.standardError += error.explanation + "\n"
                 unwritten += 1
             }
         }
@@ -105,7 +105,7 @@ enum ScenarioCommands {
                 outcome.standardOutput += "valid   \(file) — \(scenario.name): \(scenario.listings.count) listing(s), "
                     + "\(scenario.timeline.count) step(s), \(scenario.expectations.count) expectation(s)\n"
             } catch {
-                outcome.standardError += error.description + "\n"
+                outcome.standardError += error.explanation + "\n"
                 outcome.exitCode = .invalidInput
             }
         }

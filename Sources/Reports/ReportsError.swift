@@ -1,4 +1,5 @@
 import Foundation
+import Simulation
 
 /// The one error type of the `Reports` module: a stable code plus a sentence for people.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// question exactly (a snapshot is missing, a window is backwards) or when a figure cannot be
 /// written (not a finite number). Scripts match on ``code``; people read ``message``, which
 /// says what went wrong, where, and what to do about it.
-public struct ReportsError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct ReportsError: CodedError, Equatable {
     /// Stable, machine-readable codes.
     public enum Code: String, Sendable, CaseIterable {
         /// The ledger holds no snapshot of any kind for the listing.
@@ -35,10 +36,4 @@ public struct ReportsError: Error, Equatable, Sendable, CustomStringConvertible,
         self.code = code
         self.message = message
     }
-
-    /// `code: message`, e.g. `ledger.noSnapshot: The energy ledger has no snapshot …`.
-    public var description: String { "\(code.rawValue): \(message)" }
-
-    /// The message, for `LocalizedError` users.
-    public var errorDescription: String? { message }
 }

@@ -1,8 +1,9 @@
 import Foundation
+import Simulation
 
 /// The one error type of the `Scenarios` module: a stable code, a sentence, and for invalid files
 /// every problem found.
-public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
+public struct ScenarioError: CodedError, Equatable {
     /// Stable codes.
     public enum Code: String, Sendable {
         /// The file cannot be read (missing, not UTF-8).
@@ -17,13 +18,16 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         case writeFailed = "scenario.writeFailed"
     }
 
+    /// What went wrong, as a stable code.
     public let code: Code
+    /// What went wrong and where, in one sentence.
     public let message: String
     /// The file concerned.
     public let file: String
     /// One entry per problem for `scenario.invalid`.
     public let issues: [ScenarioIssue]
 
+    /// Creates an error about `file`, with one issue per problem for `scenario.invalid`.
     public init(_ code: Code, _ message: String, file: String, issues: [ScenarioIssue] = []) {
         self.code = code
         self.message = message
@@ -36,7 +40,6 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
                       file: file, issues: issues)
     }
 
-    /// The message, then one line per issue.
-    public var description: String { ([message] + issues.map(\.description)).joined(separator: "\n") }
-    public var errorDescription: String? { description }
+    /// One line per issue, after the message in ``explanation``.
+    public var details: [String] { issues.map(\.description) }
 }

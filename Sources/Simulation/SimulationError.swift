@@ -1,7 +1,7 @@
 import Foundation
 
 /// The one error type of the `Simulation` module: a stable code plus a sentence for people.
-public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct SimulationError: CodedError, Equatable {
     /// Stable, machine-readable codes. Scripts and scenario `expectError` fields match on these.
     public enum Code: String, Sendable, CaseIterable {
         /// The IANA time-zone name is not known to this machine's tz database.
@@ -18,6 +18,8 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
         case scheduledInPast = "schedule.past"
         /// A recurrence (`every N minutes at minute M`) is not well formed.
         case invalidRecurrence = "schedule.recurrence"
+        /// A value could not be written as JSON (a non-finite number, for instance).
+        case unencodable = "json.unencodable"
     }
 
     /// What went wrong, as a stable code.
@@ -30,7 +32,4 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
         self.code = code
         self.message = message
     }
-
-    public var description: String { "\(code.rawValue): \(message)" }
-    public var errorDescription: String? { message }
 }

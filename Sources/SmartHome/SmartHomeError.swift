@@ -1,8 +1,9 @@
 import Foundation
+import Simulation
 
 /// The one error type of the `SmartHome` module: a stable code, a sentence for people, and
 /// the HTTP status openHAB's REST API answers with for the same mistake.
-public struct SmartHomeError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct SmartHomeError: CodedError, Equatable {
     /// Stable, machine-readable codes (scenario files match `expectError` against these).
     public enum Code: String, Sendable, CaseIterable {
         /// A Thing, Thing type, channel or channel type UID is malformed.
@@ -73,10 +74,7 @@ public struct SmartHomeError: Error, Equatable, Sendable, CustomStringConvertibl
         switch code {
         case .invalidCommand, .missingBody, .nameMismatch: return nil
         default:
-            return "{\"error\":{\"message\":\(JSONText.quoted(message)),\"http-code\":\(httpStatus.rawValue)}}"
+            return "{\"error\":{\"message\":\(JSONString.quoted(message)),\"http-code\":\(httpStatus.rawValue)}}"
         }
     }
-
-    public var description: String { "\(code.rawValue): \(message)" }
-    public var errorDescription: String? { message }
 }

@@ -1,10 +1,11 @@
 import Foundation
+import Simulation
 
 /// The one error type of the `Weather` module: a stable code plus a sentence for people.
 ///
 /// Scenario `expectError` fields and the booking services match on ``code``; people read
 /// ``message``, which says what went wrong, where, and what to do about it.
-public struct WeatherError: Error, Equatable, Sendable, CustomStringConvertible, LocalizedError {
+public struct WeatherError: CodedError, Equatable {
     /// Stable, machine-readable codes.
     public enum Code: String, Sendable, CaseIterable {
         /// The weather service rejected the API key (HTTP 401).
@@ -20,8 +21,6 @@ public struct WeatherError: Error, Equatable, Sendable, CustomStringConvertible,
         case badRequest = "weather.badRequest"
         /// A response could not be read as the expected OpenWeatherMap JSON.
         case decoding = "weather.decoding"
-        /// A value could not be written as JSON (a non-finite number, for instance).
-        case encoding = "weather.encoding"
         /// The request never got an HTTP answer (no connection, timeout, …).
         case transport = "weather.transport"
         /// A weather source, sample or city description is not valid.
@@ -38,10 +37,4 @@ public struct WeatherError: Error, Equatable, Sendable, CustomStringConvertible,
         self.code = code
         self.message = message
     }
-
-    /// `code: message`, e.g. `weather.rateLimited: OpenWeatherMap refused …`.
-    public var description: String { "\(code.rawValue): \(message)" }
-
-    /// The message, for `LocalizedError` users.
-    public var errorDescription: String? { message }
 }

@@ -130,7 +130,8 @@ struct OpenHABAPITests {
         _ = try await world.api.sendCommand("flat_1_heating_setpoint", "21.5")
         let dto = try await world.api.getItem("flat_1_heating_setpoint").body
         let json = try OpenHABJSON.string(dto)
-        #expect(json == #"{"editable":true,"groupNames":[],"link":"http://host:8080/rest/items/flat_1_heating_setpoint","name":"flat_1_heating_setpoint","state":"21.5 °C","stateDescription":{"maximum":30,"minimum":5,"options":[],"pattern":"%.1f %unit%","readOnly":false,"step":0.5},"tags":[],"type":"Number:Temperature","unitSymbol":"°C"}"#)
+        // openHAB's Gson order (OPENHAB.md): the enriched fields, then the base DTO's, as declared.
+        #expect(json == #"{"link":"http://host:8080/rest/items/flat_1_heating_setpoint","state":"21.5 °C","stateDescription":{"minimum":5,"maximum":30,"step":0.5,"pattern":"%.1f %unit%","readOnly":false,"options":[]},"unitSymbol":"°C","editable":true,"type":"Number:Temperature","name":"flat_1_heating_setpoint","tags":[],"groupNames":[]}"#)
         #expect(!json.contains("null"))
         // A client decodes it back.
         #expect(try OpenHABJSON.decode(EnrichedItemDTO.self, from: Data(json.utf8)) == dto)
@@ -155,6 +156,15 @@ struct OpenHABAPITests {
         #expect(setpoint["kind"] as? String == "STATE")
         #expect(setpoint["channelTypeUID"] as? String == "twin:setpoint")
         #expect(try OpenHABJSON.string(things.body) == json, "JSON must be byte-identical run to run")
+        // Keys in openHAB's order (OPENHAB.md): the Thing's fields as declared, after its channels.
+        #expect(json.hasPrefix(#"[{"channels":[{"linkedItems":["#))
+        var rest = Substring(json)
+        for key in ["],\"statusInfo\":{\"status\":\"ONLINE\",\"statusDetail\":\"NONE\"}", "\"editable\":true", "\"label\":",
+                    "\"configuration\":", "\"properties\":", "\"UID\":\"twin:thermostat:flat-1:heating\"",
+                    "\"thingTypeUID\":\"twin:thermostat\""] {
+            let found = try #require(rest.range(of: key), "\(key) missing or out of order")
+            rest = rest[found.upperBound...]
+        }
     }
 
     /// What `GET /rest/things` must answer: every Thing, sorted, with its links as the registries hold them now.
@@ -196,6 +206,6 @@ struct OpenHABAPITests {
     @Test func linkJSON() async throws {
         let world = try await TestWorld()
         let link = try #require(try await world.api.getLinks().body.first)
-        #expect(try OpenHABJSON.string(link) == #"{"channelUID":"twin:thermostat:flat-1:heating:setpoint","configuration":{"profile":"system:default"},"editable":true,"itemName":"flat_1_heating_setpoint"}"#)
+        #expect(try OpenHABJSON.string(link) == #"{"editable":true,"channelUID":"twin:thermostat:flat-1:heating:setpoint","configuration":{"profile":"system:default"},"itemName":"flat_1_heating_setpoint"}"#)
     }
 }

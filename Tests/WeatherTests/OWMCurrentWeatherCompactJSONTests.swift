@@ -51,7 +51,7 @@ struct OWMCurrentWeatherCompactJSONTests {
         var value = try #require(decoded(CompactJSONSamples.example))
         value.wind.speed = .infinity
         #expect(value.compactJSON() == nil)
-        #expect(throws: WeatherError.self) { try OrderedJSONEncoder().encode(value) }
+        #expect(throws: SimulationError.self) { try OrderedJSONEncoder().encode(value) }
     }
 
     @Test("whitespace, key order, unknown keys and null optionals read as JSONDecoder reads them")

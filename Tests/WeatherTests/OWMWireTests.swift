@@ -66,10 +66,11 @@ struct OWMWireTests {
         #expect(back == body)
     }
 
-    @Test("non-finite numbers are weather.encoding errors")
+    @Test("non-finite numbers are json.unencodable errors")
     func nonFinite() throws {
-        let error = try #require(weatherError { _ = try OrderedJSONEncoder().encode(OWMWind(speed: .nan, deg: 0)) })
-        #expect(error.code == .encoding)
+        let error = try #require(#expect(throws: SimulationError.self) { try OrderedJSONEncoder().encode(OWMWind(speed: .nan, deg: 0)) })
+        #expect(error.code == .unencodable)
+        #expect(error.message.hasPrefix("OWMWind could not be written as JSON"))
     }
 
     @Test("unit conversions are exact to two decimals")

@@ -32,7 +32,7 @@ public enum JUnitReport {
                 lines.append("    </testcase>")
             case .failed(let error):
                 lines.append(open + ">")
-                lines.append("      <error message=\"\(XMLText.escape(error.message))\" type=\"\(error.code.rawValue)\">\(XMLText.escape(error.description))</error>")
+                lines.append("      <error message=\"\(XMLText.escape(error.message))\" type=\"\(error.code.rawValue)\">\(XMLText.escape(error.explanation))</error>")
                 lines.append("    </testcase>")
             }
         }

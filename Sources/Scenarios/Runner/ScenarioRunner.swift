@@ -101,14 +101,8 @@ public enum ScenarioRunner {
         do {
             try await perform(step.action, in: world)
             return nil
-        } catch let error as BookingError {
-            return StepError(code: error.code.rawValue, message: error.message)
-        } catch let error as SmartHomeError {
-            return StepError(code: error.code.rawValue, message: error.message)
-        } catch let error as WeatherError {
-            return StepError(code: error.code.rawValue, message: error.message)
-        } catch let error as DevicesError {
-            return StepError(code: error.code.rawValue, message: error.message)
+        } catch let error as any CodedError {
+            return StepError(code: error.codeName, message: error.message)
         } catch {
             return StepError(code: "unexpected", message: "\(error)")
         }

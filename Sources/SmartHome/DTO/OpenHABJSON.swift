@@ -1,21 +1,22 @@
 import Foundation
+import Simulation
 
-/// The JSON coding used for openHAB DTOs.
+/// The JSON coding used for openHAB DTOs: the format layer's ``OrderedJSONEncoder``.
 ///
-/// Keys are sorted (Linux Foundation's `JSONEncoder` otherwise writes them in a different
-/// order on every run) and `/` is not escaped, so `link` URLs read as openHAB writes them.
-/// openHAB clients do not depend on key order; the bytes are identical from run to run.
+/// openHAB's Gson writes fields in declaration order (an enriched DTO's own fields first, then
+/// its base class's); the DTOs declare their properties in that order, so the bytes read as
+/// openHAB writes them, `nil` fields omitted, `/` not escaped, identical from run to run.
 public enum OpenHABJSON {
     /// Encodes a DTO to deterministic JSON bytes.
-    public static func encode<T: Encodable>(_ value: T) throws -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try encoder.encode(value)
+    /// - Throws: ``SimulationError`` `json.unencodable` for a non-finite number.
+    public static func encode<T: Encodable>(_ value: T) throws(SimulationError) -> Data {
+        try OrderedJSONEncoder().encode(value)
     }
 
     /// Encodes a DTO to a deterministic JSON string.
-    public static func string<T: Encodable>(_ value: T) throws -> String {
-        String(decoding: try encode(value), as: UTF8.self)
+    /// - Throws: ``SimulationError`` `json.unencodable` for a non-finite number.
+    public static func string<T: Encodable>(_ value: T) throws(SimulationError) -> String {
+        try OrderedJSONEncoder().encodeToString(value)
     }
 
     /// Decodes a DTO.

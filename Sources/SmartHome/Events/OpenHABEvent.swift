@@ -1,3 +1,4 @@
+import Simulation
 /// An event on the bus, with openHAB's topic, type name and JSON payload.
 public struct OpenHABEvent: Sendable, Hashable {
     /// What happened, with typed details so listeners need not parse JSON.
@@ -48,11 +49,11 @@ public struct OpenHABEvent: Sendable, Hashable {
     public var payload: String {
         switch kind {
         case .itemCommand(_, let command):
-            return JSONText.object([("type", command.typeName), ("value", command.description)])
+            return JSONString.object([("type", command.typeName), ("value", command.description)])
         case .itemState(_, let state):
-            return JSONText.object([("type", state.typeName), ("value", state.description)])
+            return JSONString.object([("type", state.typeName), ("value", state.description)])
         case .itemStateChanged(_, let state, let old):
-            return JSONText.object([("type", state.typeName), ("value", state.description),
+            return JSONString.object([("type", state.typeName), ("value", state.description),
                                     ("oldType", old.typeName), ("oldValue", old.description)])
         case .thingStatusChanged(_, let new, let old):
             return "[\(Self.statusJSON(new)),\(Self.statusJSON(old))]"
@@ -61,7 +62,7 @@ public struct OpenHABEvent: Sendable, Hashable {
 
     /// The `data:` line of openHAB's SSE stream: `{"topic":…,"payload":"…","type":…}`.
     public var serverSentEventData: String {
-        JSONText.object([("topic", topic), ("payload", payload), ("type", type)])
+        JSONString.object([("topic", topic), ("payload", payload), ("type", type)])
     }
 
     /// The Item this event is about, if any.
@@ -75,6 +76,6 @@ public struct OpenHABEvent: Sendable, Hashable {
     private static func statusJSON(_ info: ThingStatusInfo) -> String {
         var pairs = [("status", info.status.rawValue), ("statusDetail", info.statusDetail.rawValue)]
         if let d = info.description { pairs.append(("description", d)) }
-        return JSONText.object(pairs)
+        return JSONString.object(pairs)
     }
 }

@@ -1,3 +1,5 @@
+import Simulation
+
 /// A number as openHAB's `DecimalType` holds it: a value plus the exact text it prints as.
 ///
 /// openHAB keeps `BigDecimal`s, so `21` prints as `21`, `21.50` as `21.50`, and a number that
@@ -39,7 +41,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         text = String(integer)
     }
 
-    /// `value` rounded to `fractionDigits` decimals and printed with exactly that many (`21.3`, `0.125`).
+    /// `value` rounded to `fractionDigits` (0…15) decimals by ``DecimalText``'s rule and printed with
+    /// exactly that many (`21.3`, `0.125`; `25.849999999999998` at one decimal is `25.8`).
     public init(_ value: Double, fractionDigits: Int) {
         let v = value.isFinite ? value : 0
         let (text, exact) = Self.fixedTextAndValue(v, fractionDigits: fractionDigits)
@@ -77,51 +80,25 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         return (negative ? "-" : "") + result
     }
 
-    /// Fixed-point text with `fractionDigits` decimals, locale-independent, half away from zero.
-    static func fixed(_ value: Double, fractionDigits: Int) -> String { fixedTextAndValue(value, fractionDigits: fractionDigits).text }
-
-    /// ``fixed(_:fractionDigits:)`` and the `Double` nearest to that text, worked out without parsing it.
+    /// ``DecimalText/fixed(_:places:)`` with at most 15 decimals, and the `Double` nearest to that text,
+    /// worked out without parsing it.
     ///
-    /// The text is exactly `±integer / 10^digits`; `integer` came from a `Double` and `10^digits ≤ 10^15`
-    /// is exact, so one IEEE division rounds that rational correctly — the same `Double` as
-    /// `Double(text)`. `value` is `nil` when the text falls back to ``javaDoubleText(_:)``.
+    /// The text is exactly `±integer / 10^digits`; while `integer ≤ 2^53` it is an exact `Double` and
+    /// `10^digits ≤ 10^15` is exact, so one IEEE division rounds that rational correctly — the same `Double` as
+    /// `Double(text)`. A magnitude too large for that is parsed back from the text.
     static func fixedTextAndValue(_ value: Double, fractionDigits: Int) -> (text: String, value: Double?) {
-        let (digits, scale, scaled) = fixedScaling(value, fractionDigits: fractionDigits)
-        guard scaled < 9.0e18 else { return (javaDoubleText(value), nil) }
-        let integer = UInt64(scaled)
-        let negative = value < 0 && integer != 0
-        // `[-]whole.fraction` written right to left into a stack buffer (at most 1 + 20 + 1 bytes), then
-        // made a String once: the low `digits` digits of `integer` (zero-padded), the point, the rest (at least "0").
-        let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { buffer -> String in
-            var rest = integer
-            var start = buffer.count
-            func prepend(_ byte: UInt8) {
-                start -= 1
-                buffer[start] = byte
-            }
-            for _ in 0..<digits {
-                prepend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-                rest /= 10
-            }
-            if digits > 0 { prepend(UInt8(ascii: ".")) }
-            repeat {
-                prepend(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10))
-                rest /= 10
-            } while rest > 0
-            if negative { prepend(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
-        }
-        let magnitude = scaled / scale
-        return (text, negative ? -magnitude : magnitude)
-    }
-
-    /// The digits (0…15), `10^digits` and `|value|·10^digits` rounded half away from zero: what
-    /// ``fixedTextAndValue(_:fractionDigits:)`` and ``FixedPointKey`` are made from.
-    static func fixedScaling(_ value: Double, fractionDigits: Int) -> (digits: Int, scale: Double, scaled: Double) {
         let digits = max(0, min(fractionDigits, 15))
+        guard let integer = DecimalText.scaledMagnitude(value, places: digits) else {
+            return (DecimalText.fixed(value, places: digits), nil)
+        }
+        let negative = value < 0 && integer != 0
+        let text = DecimalText.text(ofScaled: integer, places: digits, negative: negative)
+        // Beyond 2^53 the integer itself is not a Double; parse the text rather than round twice.
+        guard integer <= 1 << 53 else { return (text, Double(text)) }
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
-        return (digits, scale, (abs(value) * scale).rounded(.toNearestOrAwayFromZero))
+        let magnitude = Double(integer) / scale
+        return (text, negative ? -magnitude : magnitude)
     }
 
     /// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?` — what `BigDecimal(String)` accepts.

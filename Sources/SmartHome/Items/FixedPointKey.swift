@@ -1,10 +1,12 @@
+import Simulation
+
 /// What `DecimalNumber(value, fractionDigits:)` is made from: equal keys make equal numbers, with
 /// the same text and value.
 ///
 /// A device that reports a slowly changing reading with a few decimals (a meter's `1.234 kWh`)
 /// compares keys to skip printing a reading whose text cannot have changed.
 public struct FixedPointKey: Hashable, Sendable {
-    /// `|value|·10^digits` rounded, or the value's bits when the text falls back to Java's `Double.toString`.
+    /// `|value|·10^digits` rounded by ``DecimalText``'s rule, or the value's bits when it does not fit.
     private let magnitude: UInt64
     private let negative: Bool
     /// The fraction digits, or -1 for the fallback.
@@ -19,12 +21,11 @@ public struct FixedPointKey: Hashable, Sendable {
     /// The key of `DecimalNumber(value, fractionDigits: fractionDigits)`.
     public init(_ value: Double, fractionDigits: Int) {
         let v = value.isFinite ? value : 0  // as DecimalNumber.init(_:fractionDigits:)
-        let (digits, _, scaled) = DecimalNumber.fixedScaling(v, fractionDigits: fractionDigits)
-        guard scaled < 9.0e18 else {
+        let digits = max(0, min(fractionDigits, 15))
+        guard let integer = DecimalText.scaledMagnitude(v, places: digits) else {
             self.init(magnitude: v.bitPattern, negative: false, digits: -1)
             return
         }
-        let integer = UInt64(scaled)
         self.init(magnitude: integer, negative: v < 0 && integer != 0, digits: Int8(digits))
     }
 }

@@ -193,7 +193,7 @@ public final class FakeOpenWeatherMap: Sendable {
         case .forecast:
             let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
             let body = FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count)
-            do throws(WeatherError) {
+            do throws(SimulationError) {
                 return FeedResponse(status: 200, body: try OrderedJSONEncoder().encode(body))
             } catch {
                 return .fault(.serverError)

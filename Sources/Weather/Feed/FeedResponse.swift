@@ -1,3 +1,4 @@
+import Simulation
 import Foundation
 
 /// What the fake feed answers: an HTTP status and a JSON body.

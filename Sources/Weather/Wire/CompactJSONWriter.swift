@@ -1,6 +1,8 @@
+import Simulation
+
 /// Writes compact JSON straight into bytes, producing exactly what ``OrderedJSONEncoder`` writes for
 /// the same keys and values: no whitespace, `/` and non-ASCII verbatim, the same string escapes, and
-/// numbers as ``NumberText/json(_:)`` formats them.
+/// numbers as ``DecimalText/json(_:)`` formats them.
 ///
 /// For hand-written renderers of hot wire bodies (``OWMCurrentWeather/compactJSON()``), which skip the
 /// encoder's node tree and `Encoder` containers. The caller writes keys in wire order; commas are placed
@@ -54,10 +56,10 @@ struct CompactJSONWriter {
         needsComma = false
     }
 
-    /// Writes a number as ``NumberText/json(_:)`` does; a non-finite one makes the output invalid.
+    /// Writes a number as ``DecimalText/json(_:)`` does; a non-finite one makes the output invalid.
     mutating func number(_ value: Double) {
         separate()
-        guard let text = NumberText.json(value) else {
+        guard let text = DecimalText.json(value) else {
             isValid = false
             return
         }
@@ -72,7 +74,7 @@ struct CompactJSONWriter {
         needsComma = true
     }
 
-    /// Writes a string literal, escaped as ``OrderedJSONNode/writeString(_:into:)`` escapes it:
+    /// Writes a string literal, escaped as ``JSONString`` escapes it:
     /// `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes, everything else verbatim.
     mutating func string(_ text: String) {
         separate()

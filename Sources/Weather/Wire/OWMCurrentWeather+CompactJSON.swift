@@ -8,7 +8,7 @@
 extension OWMCurrentWeather {
     /// The body as compact JSON, byte for byte what ``OrderedJSONEncoder/encode(_:)`` writes
     /// (keys in wire order, absent optionals left out).
-    /// - Returns: `nil` when a number is not finite (where the encoder throws `weather.encoding`).
+    /// - Returns: `nil` when a number is not finite (where the encoder throws `json.unencodable`).
     func compactJSON() -> [UInt8]? {
         var out = CompactJSONWriter()
         out.beginObject()

@@ -18,9 +18,23 @@ struct OrderedJSONNodeEncoder: Encoder {
         SingleValueContainer(node: node, codingPath: codingPath)
     }
 
+    /// Encodes `value` into `node`; a `[String: …]` dictionary gets its keys in sorted order, since
+    /// its own `encode(to:)` writes them in hash order, which changes from process to process.
+    static func encode<T: Encodable>(_ value: T, into node: OrderedJSONNode, codingPath: [any CodingKey]) throws {
+        if let dictionary = value as? [String: any Encodable] {
+            node.becomeObject()
+            for key in dictionary.keys.sorted() {
+                guard let element = dictionary[key] else { continue }
+                try encode(element, into: node.child(forKey: key), codingPath: codingPath)
+            }
+        } else {
+            try value.encode(to: OrderedJSONNodeEncoder(node: node, codingPath: codingPath))
+        }
+    }
+
     /// JSON text of a number, or an `EncodingError` for NaN and infinities.
     static func literal(_ value: Double, _ codingPath: [any CodingKey]) throws -> String {
-        guard let text = NumberText.json(value) else {
+        guard let text = DecimalText.json(value) else {
             throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "\(value) is not a finite number"))
         }
         return text
@@ -44,7 +58,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encodeNil(forKey key: Key) throws { set("null", key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { set(value ? "true" : "false", key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { set(OrderedJSONNode.stringLiteral(value), key) }
+    mutating func encode(_ value: String, forKey key: Key) throws { set(JSONString.quoted(value), key) }
     mutating func encode(_ value: Double, forKey key: Key) throws {
         set(try OrderedJSONNodeEncoder.literal(value, codingPath + [key]), key)
     }
@@ -64,7 +78,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         let child = node.child(forKey: key.stringValue)
-        try value.encode(to: OrderedJSONNodeEncoder(node: child, codingPath: codingPath + [key]))
+        try OrderedJSONNodeEncoder.encode(value, into: child, codingPath: codingPath + [key])
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
@@ -99,7 +113,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encodeNil() throws { append("null") }
     mutating func encode(_ value: Bool) throws { append(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { append(OrderedJSONNode.stringLiteral(value)) }
+    mutating func encode(_ value: String) throws { append(JSONString.quoted(value)) }
     mutating func encode(_ value: Double) throws { append(try OrderedJSONNodeEncoder.literal(value, codingPath)) }
     mutating func encode(_ value: Float) throws { append(try OrderedJSONNodeEncoder.literal(value, codingPath)) }
     mutating func encode(_ value: Int) throws { append(String(value)) }
@@ -114,7 +128,7 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     mutating func encode(_ value: UInt64) throws { append(String(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try value.encode(to: OrderedJSONNodeEncoder(node: node.appendChild(), codingPath: codingPath))
+        try OrderedJSONNodeEncoder.encode(value, into: node.appendChild(), codingPath: codingPath)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
@@ -143,7 +157,7 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
 
     mutating func encodeNil() throws { set("null") }
     mutating func encode(_ value: Bool) throws { set(value ? "true" : "false") }
-    mutating func encode(_ value: String) throws { set(OrderedJSONNode.stringLiteral(value)) }
+    mutating func encode(_ value: String) throws { set(JSONString.quoted(value)) }
     mutating func encode(_ value: Double) throws { set(try OrderedJSONNodeEncoder.literal(value, codingPath)) }
     mutating func encode(_ value: Float) throws { set(try OrderedJSONNodeEncoder.literal(value, codingPath)) }
     mutating func encode(_ value: Int) throws { set(String(value)) }
@@ -158,6 +172,6 @@ private struct SingleValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: UInt64) throws { set(String(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
-        try value.encode(to: OrderedJSONNodeEncoder(node: node, codingPath: codingPath))
+        try OrderedJSONNodeEncoder.encode(value, into: node, codingPath: codingPath)
     }
 }

@@ -1,5 +1,3 @@
-import Simulation
-
 /// A JSON value under construction; a reference so nested containers can fill it in later.
 final class OrderedJSONNode {
     /// What the node holds so far.
@@ -72,7 +70,7 @@ final class OrderedJSONNode {
             out += "{"
             for (i, entry) in entries.enumerated() {
                 if i > 0 { out += "," }
-                Self.writeString(entry.key, into: &out)
+                JSONString.append(entry.key, to: &out)
                 out += ":"
                 entry.value.write(into: &out)
             }
@@ -85,16 +83,5 @@ final class OrderedJSONNode {
             }
             out += "]"
         }
-    }
-
-    /// Appends `text` as a JSON string literal: `"` and `\` escaped, control characters as
-    /// `\n`-style or `\u00XX` escapes, everything else (including `/` and non-ASCII) verbatim.
-    static func writeString(_ text: String, into out: inout String) { JSONString.append(text, to: &out) }
-
-    /// A string literal in JSON syntax.
-    static func stringLiteral(_ text: String) -> String {
-        var out = ""
-        writeString(text, into: &out)
-        return out
     }
 }

@@ -1,0 +1,79 @@
+import Simulation
+import Testing
+
+@Suite("DecimalText: one rounding rule for Item states, CSV and charts")
+struct DecimalTextTests {
+    @Test("25.849999999999998 at one decimal is 25.8: the shortest text's next digit is a 4")
+    func issueExample() {
+        let value = 25.849999999999998
+        #expect(value.description == "25.849999999999998")
+        // value·10 rounds to 258.5 in binary; rounding that product would give 25.9.
+        #expect(value * 10 == 258.5)
+        #expect(DecimalText.fixed(value, places: 1) == "25.8")
+        #expect(DecimalText.scaledMagnitude(value, places: 1) == 258)
+    }
+
+    @Test("half away from zero on the shortest decimal text", arguments: [
+        (2.675, 2, "2.68"),       // binary value lies below 2.675; the text does not
+        (1.0005, 3, "1.001"),
+        (2.5, 0, "3"),
+        (-2.5, 0, "-3"),
+        (0.05, 1, "0.1"),
+        (21.349, 1, "21.3"),
+        (21.35, 1, "21.4"),
+        (-0.0001, 3, "0.000"),    // zero never carries a sign
+        (-0.0, 2, "0.00"),
+        (1e-20, 2, "0.00"),
+        (123.0, 0, "123"),
+        (0.125, 2, "0.13"),
+        (1e20, 1, "100000000000000000000.0"),
+        (-3.5e19, 0, "-35000000000000000000"),
+    ])
+    func rule(value: Double, places: Int, text: String) {
+        #expect(DecimalText.fixed(value, places: places) == text)
+    }
+
+    @Test("the fast path and the exact digit path agree on random values", arguments: 0...4)
+    func fastPathAgreesWithDigits(places: Int) {
+        var random = SplitMix64(seed: 0xDEC1 &+ UInt64(places))
+        for index in 0..<5_000 {
+            let magnitude = [1.0, 30, 2_000, 1e6][index % 4]
+            // Values on or next to a half at this precision, and arbitrary ones.
+            var scale = 1.0
+            for _ in 0...places { scale *= 10 }
+            let raw = (random.nextUnit() * 2 - 1) * magnitude
+            let value = index % 2 == 0 ? ((raw * scale).rounded() + 5) / scale / 10 * 10 : raw
+            let viaDigits = DecimalText.fixed(value, places: places + 16)  // far past 15: digit path only
+            let reference = Self.round(viaDigits, toPlaces: places)
+            #expect(DecimalText.fixed(value, places: places) == reference, "\(value)")
+        }
+    }
+
+    @Test("json numbers: integral values without a fraction, others shortest, no non-finite")
+    func json() {
+        #expect(DecimalText.json(1013) == "1013")
+        #expect(DecimalText.json(-0.0) == "0")
+        #expect(DecimalText.json(-3.2) == "-3.2")
+        #expect(DecimalText.json(269.95) == "269.95")
+        #expect(DecimalText.json(.nan) == nil)
+        #expect(DecimalText.json(.infinity) == nil)
+    }
+
+    /// Rounds a plain decimal text half away from zero by hand: the rule written out on digits.
+    static func round(_ text: String, toPlaces places: Int) -> String {
+        let negative = text.hasPrefix("-")
+        let body = negative ? String(text.dropFirst()) : text
+        let parts = body.split(separator: ".", omittingEmptySubsequences: false)
+        var digits = Array(parts[0] + parts[1].prefix(places)).map { Int(String($0)) ?? 0 }
+        let next = parts[1].dropFirst(places).first.flatMap { Int(String($0)) } ?? 0
+        if next >= 5 {
+            var i = digits.count - 1
+            while i >= 0, digits[i] == 9 { digits[i] = 0; i -= 1 }
+            if i >= 0 { digits[i] += 1 } else { digits.insert(1, at: 0) }
+        }
+        let whole = digits.dropLast(places).map(String.init).joined()
+        let fraction = digits.suffix(places).map(String.init).joined()
+        let isZero = digits.allSatisfy { $0 == 0 }
+        return (negative && !isZero ? "-" : "") + whole + (places > 0 ? "." + fraction : "")
+    }
+}
