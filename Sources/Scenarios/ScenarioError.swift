@@ -13,6 +13,8 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         case runFailed = "scenario.runFailed"
         /// Reports could not be written.
         case reportFailed = "scenario.reportFailed"
+        /// The run was cancelled (Ctrl-C) before its end; it has no result and nothing was written.
+        case cancelled = "scenario.cancelled"
     }
 
     public let code: Code

@@ -18,6 +18,11 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
         case scheduledInPast = "schedule.past"
         /// A recurrence (`every N minutes at minute M`) is not well formed.
         case invalidRecurrence = "schedule.recurrence"
+        /// Too many events at one virtual instant (the clock stopped moving), or a component reported that
+        /// it was making events faster than it can ever need to: the run was ended.
+        case stalled = "run.stalled"
+        /// The run was cancelled (its task was cancelled, e.g. on Ctrl-C) before reaching its end.
+        case cancelled = "run.cancelled"
     }
 
     /// What went wrong, as a stable code.

@@ -10,10 +10,22 @@ import Weather
 /// Runs a scenario: builds its world, puts every timeline step and timed expectation on the kernel,
 /// runs to `end` in virtual time, then checks the remaining expectations.
 public enum ScenarioRunner {
-    /// Runs `scenario`.
+    /// Told after each simulated day of a run: the fraction of the scenario's span done (0…1) and the
+    /// local date-time reached. Called on the simulation task; it must return quickly.
+    public typealias Progress = @Sendable (_ fractionDone: Double, _ reached: String) -> Void
+
+    /// The progress reporter of runs started in this task (none by default). A front end sets it around
+    /// a run to show progress; ``SuiteRunner/run(files:jobs:seed:timeseriesInterval:progress:)`` clears it
+    /// for its files, which report per file instead.
+    @TaskLocal public static var progress: Progress?
+
+    /// Runs `scenario`, one simulated day at a time: between days it reports ``progress`` and checks
+    /// for cancellation.
     /// - Parameter timeseriesInterval: also record meters at this interval (for `timeseries.csv` and charts).
     /// - Returns: the result, with every failure; a failed expectation is not an error.
-    /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails.
+    /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails
+    ///   (including `run.stalled`: events that stop the clock or storm); `scenario.cancelled` when the task
+    ///   is cancelled before the end.
     public static func run(_ scenario: Scenario, timeseriesInterval: SimDuration? = nil) async throws(ScenarioError) -> ScenarioResult {
         let world = try await World.build(scenario, recordTimeseries: timeseriesInterval)
         let state = RunState()
@@ -39,11 +51,7 @@ public enum ScenarioRunner {
                 }
             }
         }
-        do {
-            try await world.kernel.run(until: scenario.end)
-        } catch {
-            throw ScenarioError(.runFailed, "the simulation of \(scenario.name) stopped: \(error)", file: scenario.file)
-        }
+        try await simulate(scenario, kernel: world.kernel)
         let endText = calendar.localDateTime(at: scenario.end).description
         let ledger = world.meters.ledger
         for expectation in scenario.expectations where expectation.at == nil || !isPointCheck(expectation) {
@@ -66,6 +74,29 @@ public enum ScenarioRunner {
         return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
                               kernelEvents: world.kernel.eventsProcessed, ledger: ledger, stays: stays,
                               log: log)
+    }
+
+    /// Runs the kernel to the scenario's end a day at a time, reporting progress and checking for cancellation.
+    private static func simulate(_ scenario: Scenario, kernel: SimulationKernel) async throws(ScenarioError) {
+        let calendar = scenario.calendar
+        let span = Double((scenario.end - scenario.start).seconds)
+        let report = progress
+        var reached = scenario.start
+        do throws(SimulationError) {
+            while reached < scenario.end {
+                reached = min(reached + .hours(24), scenario.end)
+                try await kernel.run(until: reached)
+                if Task.isCancelled { throw SimulationError(.cancelled, "the run was cancelled.") }
+                report?(span > 0 ? Double((reached - scenario.start).seconds) / span : 1, calendar.localDateTime(at: reached).description)
+            }
+        } catch {
+            let at = calendar.localDateTime(at: kernel.now).description
+            if error.code == .cancelled {
+                throw ScenarioError(.cancelled, "the run of \(scenario.name) was interrupted at \(at) (simulated); no result, nothing written.",
+                                    file: scenario.file)
+            }
+            throw ScenarioError(.runFailed, "the simulation of \(scenario.name) stopped at \(at): \(error)", file: scenario.file)
+        }
     }
 
     /// Runs `body` at `at` after every other event due at that instant: while the kernel has more
@@ -124,10 +155,10 @@ public enum ScenarioRunner {
             _ = try await services.reservations.cancel(ReservationID(id))
         case .arrive(let id):
             let reservation = try await services.reservations.checkIn(ReservationID(id))
-            await world.zones[reservation.listing.rawValue]?.setGuests(reservation.guests)
+            await updateGuests(of: reservation.listing, in: world)
         case .depart(let id):
             let reservation = try await services.reservations.checkOut(ReservationID(id))
-            await world.zones[reservation.listing.rawValue]?.setGuests(0)
+            await updateGuests(of: reservation.listing, in: world)
         case .unlock(let item, let by):
             try await world.home.operateLock(item: World.itemName(item), operation: .unlock, by: UserID(by))
         case .lock(let item, let by):
@@ -151,6 +182,14 @@ public enum ScenarioRunner {
         case .message(let from, let reservation, let text):
             _ = try await services.conversations.send(from: UserID(from), reservation: ReservationID(reservation), text: text)
         }
+    }
+
+    /// Sets the listing's zone to the guests of every stay checked in there: a guest who overstays
+    /// is still in the flat when the next one arrives, and still there after that one leaves.
+    private static func updateGuests(of listing: ListingID, in world: World) async {
+        guard let zone = world.zones[listing.rawValue],
+              let stays = try? await world.services.reservations.reservations(ofListing: listing) else { return }
+        await zone.setGuests(stays.filter { $0.status == .checkedIn }.reduce(0) { $0 + $1.guests })
     }
 
     // MARK: Expectations
