@@ -8,4 +8,6 @@ enum ExitCode: Int32 {
     case usage = 64
     /// A scenario file is invalid.
     case invalidInput = 65
+    /// The run was interrupted (Ctrl-C, SIGINT) before it finished; nothing was written.
+    case interrupted = 130
 }

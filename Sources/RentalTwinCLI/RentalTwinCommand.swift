@@ -40,7 +40,7 @@ struct RentalTwinCommand {
                     throw ArgumentParser.UsageError("--days must be between 1 and 3660, not \(days).", command: command.name)
                 }
                 let flats = try command.integer("--flats", default: 0)
-                guard (0...1_000).contains(flats) else {
+                guard command.value("--flats") == nil || (1...1_000).contains(flats) else {
                     throw ArgumentParser.UsageError("--flats must be between 1 and 1000, not \(flats).", command: command.name)
                 }
                 if command.name == "bench" {

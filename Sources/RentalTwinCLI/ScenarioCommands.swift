@@ -17,7 +17,8 @@ enum ScenarioCommands {
         switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval) {
         case .failed(let error):
             outcome.standardError = error.description + "\n"
-            outcome.exitCode = error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
+            outcome.exitCode = error.code == .cancelled ? .interrupted
+                : error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
         case .ran(let result):
             outcome.standardOutput = describe(result, path: file, verbose: true)
             if command.value("--log") != nil {
@@ -56,6 +57,13 @@ enum ScenarioCommands {
         }
         let entries = await SuiteRunner.run(files: files, jobs: jobs, timeseriesInterval: reportDir == nil ? nil : interval,
                                             progress: progress ?? { _, _, _ in })
+        // Interrupted (Ctrl-C): no summary, no reports, no JUnit file.
+        for entry in entries {
+            guard case .failed(let error) = entry.outcome, error.code == .cancelled else { continue }
+            outcome.standardError = "interrupted: the suite stopped before \(entry.path) finished; nothing was written.\n"
+            outcome.exitCode = .interrupted
+            return outcome
+        }
         var passed = 0, failed = 0, invalid = 0
         for entry in entries {
             switch entry.outcome {
