@@ -22,7 +22,7 @@ enum ScenarioCommands {
         case .ran(let result):
             outcome.standardOutput = describe(result, path: file, verbose: true)
             if command.value("--log") != nil {
-                outcome.standardOutput += "Log (local time):\n" + result.log.map { "  \($0)\n" }.joined()
+                outcome.standardOutput += "Log (local time):\n" + result.log.map { "  \(TerminalText.escaped($0))\n" }.joined()
             }
             if let reportDir {
                 do {
@@ -79,9 +79,9 @@ enum ScenarioCommands {
                 }
             case .failed(let error):
                 if error.code == .invalid || error.code == .unreadable { invalid += 1 } else { failed += 1 }
-                outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(entry.path)\n"
+                outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(TerminalText.escaped(entry.path))\n"
                 outcome.standardOutput += error.description.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
-                if error.code != .invalid { outcome.standardOutput += "    \(error.message)\n" }
+                if error.code != .invalid { outcome.standardOutput += "    \(TerminalText.escaped(error.message))\n" }
             }
         }
         outcome.standardOutput += "\(passed) passed, \(failed + invalid) failed\(invalid > 0 ? " (\(invalid) invalid)" : "")\n"
@@ -102,7 +102,7 @@ enum ScenarioCommands {
         for file in command.positionals {
             do {
                 let scenario = try ScenarioDecoder.load(path: file)
-                outcome.standardOutput += "valid   \(file) — \(scenario.name): \(scenario.listings.count) listing(s), "
+                outcome.standardOutput += "valid   \(TerminalText.escaped(file)) — \(TerminalText.escaped(scenario.name)): \(scenario.listings.count) listing(s), "
                     + "\(scenario.timeline.count) step(s), \(scenario.expectations.count) expectation(s)\n"
             } catch {
                 outcome.standardError += error.description + "\n"
@@ -116,7 +116,7 @@ enum ScenarioCommands {
 
     /// `PASS path — name` plus one indented line per failure (and figures when `verbose`).
     static func describe(_ result: ScenarioResult, path: String, verbose: Bool) -> String {
-        var text = "\(result.passed ? "PASS" : "FAIL")    \(path) — \(result.scenario.name)\n"
+        var text = "\(result.passed ? "PASS" : "FAIL")    \(TerminalText.escaped(path)) — \(TerminalText.escaped(result.scenario.name))\n"
         if verbose {
             let hours = (result.scenario.end - result.scenario.start).hours
             text += "    \(format(hours)) h simulated, \(result.stepsRun) step(s), \(result.expectationsChecked) expectation(s), "

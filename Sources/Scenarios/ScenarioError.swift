@@ -36,7 +36,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
                       file: file, issues: issues)
     }
 
-    /// The message, then one line per issue.
-    public var description: String { ([message] + issues.map(\.description)).joined(separator: "\n") }
+    /// The message, then one line per issue (control characters from the file escaped).
+    public var description: String { ([TerminalText.escaped(message)] + issues.map(\.description)).joined(separator: "\n") }
     public var errorDescription: String? { description }
 }

@@ -118,6 +118,69 @@ struct HostileInputTests {
                 "\(outcome.standardError)")
     }
 
+    @Test func aCommandToAReadOnlyChannelIsIgnoredAsOpenHABDoes() async throws {
+        let (file, _) = try mutatedExample("01-winter-weekend.json", [
+            ("\"timeline\": [\n", "\"timeline\": [\n    { \"at\": \"2026-01-09T00:30\", \"command\": { \"item\": \"flat-1/heating/temperature\", \"value\": \"99\" } },\n"),
+            ("\"expect\": [\n", "\"expect\": [\n    { \"at\": \"2026-01-09T00:31\", \"item\": \"flat-1/heating/temperature\", \"between\": [10, 30] },\n"),
+        ])
+        let outcome = await RentalTwinCommand.main(["run", file])
+        #expect(outcome.exitCode == .success, "\(outcome.standardOutput)\(outcome.standardError)")
+    }
+
+    @Test func aClampedSetpointIsSaidInTheLog() async throws {
+        let (file, _) = try mutatedExample("01-winter-weekend.json", [
+            ("\"timeline\": [\n", "\"timeline\": [\n    { \"at\": \"2026-01-09T00:30\", \"command\": { \"item\": \"flat-1/heating/setpoint\", \"value\": \"45\" } },\n"),
+        ])
+        let outcome = await RentalTwinCommand.main(["run", file, "--log"])
+        #expect(outcome.standardOutput.contains(
+            "2026-01-09T00:30  command flat-1/heating/setpoint 45 (timeline[0]): flat-1/heating/setpoint took 30.0 °C, not 45: the device clamps setpoints to its range\n"),
+            "\(outcome.standardOutput)")
+    }
+
+    @Test func controlCharactersFromTheFileAreEscapedInOutput() async throws {
+        let (file, _) = try mutatedExample("01-winter-weekend.json", [
+            (#""name": "Winter weekend with weather-driven heating""#, #""name": "Winter\u001B[2J weekend\u0000\nPASS fake""#),
+            (#""comment": "Warm"#, #""comment": "\u001B]0;owned\u0007Warm"#),
+        ])
+        let run = await RentalTwinCommand.main(["run", file, "--log"])
+        #expect(run.standardOutput.contains(#" — Winter\u{1B}[2J weekend\u{0}\nPASS fake"#), "\(run.standardOutput)\(run.standardError)")
+        let validate = await RentalTwinCommand.main(["validate", file])
+        #expect(validate.standardOutput.contains(#"Winter\u{1B}[2J weekend\u{0}\nPASS fake: 1 listing(s)"#))
+        for text in [run.standardOutput, run.standardError, validate.standardOutput] {
+            #expect(!text.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" }, "raw control character in \(text)")
+            #expect(!text.split(separator: "\n").contains { $0.hasPrefix("PASS fake") })
+        }
+    }
+
+    @Test("JSON errors get a hint that fits them", arguments: [
+        (#""seed": 42,"#, #""seed": 42, "seed": 43,"#, "the key \"seed\" appears twice in this object (first on line 5) (column 21). Hint: give each key once"),
+        (#""seed": 42,"#, #""seed": "# + String(repeating: "[", count: 300) + ",", "nested more than 256 deep (column 266). Hint: a scenario needs a few levels of nesting"),
+        (#""seed": 42,"#, #""seed": 42 "#, "Hint: check for a missing comma, quote or bracket just before this point."),
+        (#""seed": 42,"#, #""seed": 042,"#, "numbers must not have leading zeros (column 12). Hint: write numbers as JSON does"),
+        (#""seed": 42,"#, #""seed": "a\q","#, "Hint: inside a string, write"),
+    ])
+    func jsonErrorHintsFitTheError(old: String, new: String, message: String) async throws {
+        let (file, _) = try mutatedExample("01-winter-weekend.json", [(old, new)])
+        let outcome = await RentalTwinCommand.main(["validate", file])
+        #expect(outcome.exitCode == .invalidInput)
+        #expect(outcome.standardError.contains(message), "\(outcome.standardError)")
+        if !message.contains("missing comma") { #expect(!outcome.standardError.contains("missing comma")) }
+    }
+
+    @Test func cannotReadSaysWhy() async throws {
+        let dir = try temporaryDirectory()
+        let empty = dir.appendingPathComponent("empty.json").path
+        #expect(FileManager.default.createFile(atPath: empty, contents: Data()))
+        for (path, why) in [(dir.path, "it is a directory, not a scenario file (suite runs a directory)."),
+                            (empty, "the file is empty; a scenario is a JSON object"),
+                            (dir.appendingPathComponent("missing.json").path, "there is no such file."),
+                            ("/dev/null", "it is not a regular file.")] {
+            let outcome = await RentalTwinCommand.main(["run", path])
+            #expect(outcome.exitCode == .invalidInput)
+            #expect(outcome.standardError.contains("cannot read \(path): \(why)"), "\(outcome.standardError)")
+        }
+    }
+
     @Test func benchWithZeroFlatsIsAUsageError() async {
         let outcome = await RentalTwinCommand.main(["bench", "--flats", "0"])
         #expect(outcome.exitCode == .usage)

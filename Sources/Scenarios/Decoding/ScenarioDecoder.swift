@@ -17,8 +17,7 @@ public enum ScenarioDecoder {
         do {
             root = try JSONParser.parse(text)
         } catch {
-            issues.add("", line: error.line, "this is not valid JSON: \(error.message) (column \(error.column)).",
-                       hint: "check for a missing comma, quote or bracket just before this point.")
+            issues.add("", line: error.line, "this is not valid JSON: \(error.message) (column \(error.column)).", hint: error.hint)
             throw ScenarioError.invalid(file: file, issues: issues.issues)
         }
         let scenario = decodeRoot(Field(node: root, path: "", issues: issues), seedOverride: seedOverride)
@@ -34,8 +33,23 @@ public enum ScenarioDecoder {
     /// Reads and decodes the file at `path`.
     /// - Throws: ``ScenarioError`` `scenario.unreadable` or `scenario.invalid`.
     public static func load(path: String, seed: UInt64? = nil) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(.unreadable, "cannot read \(path): no such file, or not readable.", file: path)
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScenarioError(.unreadable, "cannot read \(path): there is no such file.", file: path)
+        }
+        if isDirectory.boolValue {
+            throw ScenarioError(.unreadable, "cannot read \(path): it is a directory, not a scenario file (suite runs a directory).", file: path)
+        }
+        guard let data = files.contents(atPath: path) else {
+            let type = (try? files.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            let why = !files.isReadableFile(atPath: path) ? "permission denied"
+                : type != .typeRegular ? "it is not a regular file" : "reading it failed"
+            throw ScenarioError(.unreadable, "cannot read \(path): \(why).", file: path)
+        }
+        guard !data.isEmpty else {
+            throw ScenarioError(.unreadable, "cannot read \(path): the file is empty; a scenario is a JSON object (see Docs/SCENARIO-FORMAT.md).",
+                                file: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(.unreadable, "\(path) is not UTF-8 text.", file: path)

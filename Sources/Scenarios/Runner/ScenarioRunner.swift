@@ -32,8 +32,8 @@ public enum ScenarioRunner {
         let calendar = scenario.calendar
         for step in scenario.timeline {
             world.kernel.schedule(at: step.at, label: step.path) { now in
-                let outcome = await execute(step, in: world)
-                state.stepRan(step, outcome: outcome, at: calendar.localDateTime(at: now).description, instant: now)
+                let (outcome, note) = await execute(step, in: world)
+                state.stepRan(step, outcome: outcome, note: note, at: calendar.localDateTime(at: now).description, instant: now)
             }
         }
         // Timed Item and reservation checks: one checkpoint per instant, run once everything else due at
@@ -128,11 +128,17 @@ public enum ScenarioRunner {
         let message: String
     }
 
-    static func execute(_ step: Step, in world: World) async -> StepError? {
+    /// Runs a step: its error (nil on success) and a note for the log (what the devices made of it).
+    static func execute(_ step: Step, in world: World) async -> (error: StepError?, note: String?) {
         do {
-            try await perform(step.action, in: world)
-            return nil
-        } catch let error as BookingError {
+            return (nil, try await perform(step.action, in: world))
+        } catch {
+            return (stepError(error), nil)
+        }
+    }
+
+    private static func stepError(_ error: any Error) -> StepError {
+        do { throw error } catch let error as BookingError {
             return StepError(code: error.code.rawValue, message: error.message)
         } catch let error as SmartHomeError {
             return StepError(code: error.code.rawValue, message: error.message)
@@ -145,7 +151,9 @@ public enum ScenarioRunner {
         }
     }
 
-    private static func perform(_ action: Step.Action, in world: World) async throws {
+    /// Performs the action; returns a note for the log when the outcome differs from what was asked
+    /// (a setpoint the device clamped to its range).
+    private static func perform(_ action: Step.Action, in world: World) async throws -> String? {
         let services = world.services
         switch action {
         case .book(let id, let guest, let listing, let checkIn, let checkOut, let guests):
@@ -165,6 +173,11 @@ public enum ScenarioRunner {
             try await world.home.operateLock(item: World.itemName(item), operation: .lock, by: UserID(by))
         case .command(let item, let value):
             _ = try await world.api.sendCommand(World.itemName(item), value)
+            guard item.hasSuffix("/setpoint"), let asked = number(value) else { return nil }
+            let state = await itemState(item, world)
+            if let taken = number(state), abs(taken - asked) > 1e-9 {
+                return "\(item) took \(state), not \(value): the device clamps setpoints to its range"
+            }
         case .weather:
             break  // applied to the city's weather when the world was built (an override from this instant)
         case .thing(let thing, let online):
@@ -182,7 +195,11 @@ public enum ScenarioRunner {
         case .message(let from, let reservation, let text):
             _ = try await services.conversations.send(from: UserID(from), reservation: ReservationID(reservation), text: text)
         }
+        return nil
     }
+
+    /// The number at the start of a state or command text (`21.5 °C` → 21.5).
+    private static func number(_ text: String) -> Double? { Double(text.split(separator: " ").first ?? "") }
 
     /// Sets the listing's zone to the guests of every stay checked in there: a guest who overstays
     /// is still in the flat when the next one arrives, and still there after that one leaves.
@@ -268,10 +285,10 @@ final class RunState: Sendable {
     }
     private let data = Mutex(Data())
 
-    func stepRan(_ step: Step, outcome: ScenarioRunner.StepError?, at: String, instant: SimInstant) {
+    func stepRan(_ step: Step, outcome: ScenarioRunner.StepError?, note: String?, at: String, instant: SimInstant) {
         data.withLock { d in
             d.steps += 1
-            let what = "\(at)  \(step.action.summary) (\(step.path))"
+            let what = "\(at)  \(step.action.summary) (\(step.path))" + (note.map { ": \($0)" } ?? "")
             switch (step.expectError, outcome) {
             case (nil, nil):
                 d.log.append((instant, what))
