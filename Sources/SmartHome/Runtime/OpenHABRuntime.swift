@@ -100,7 +100,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Read-only channels (a ``StateDescription`` with `readOnly`, like a room temperature or a
     /// battery level) take no commands: they are left out of both steps, as openHAB's autoupdate
     /// `veto` policy does, so a command to an Item linked only to read-only channels is published
-    /// and otherwise ignored — the Item keeps the device's last report.
+    /// and otherwise ignored — the Item keeps the device's last report. `REFRESH` still reaches them.
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `command.invalid` when the Item's type
     ///   does not accept the command (e.g. OPEN to a Contact).
     public func sendCommand(_ command: Command, to name: ItemName) async throws(SmartHomeError) {
@@ -115,7 +115,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         let linkedChannels = links.linkedChannels(name)
         var anyWritable = linkedChannels.isEmpty
         for channel in linkedChannels {
-            if await things.channel(channel)?.stateDescription?.readOnly == true { continue }
+            if command != .refresh, await things.channel(channel)?.stateDescription?.readOnly == true { continue }
             anyWritable = true
             let thingUID = channel.thingUID
             guard let status = await things.status(of: thingUID), let handler = await things.handler(for: thingUID) else { continue }
