@@ -33,8 +33,8 @@ let lastRunProgress = Mutex<ContinuousClock.Instant?>(nil)
 // Progress lines only on a terminal (stderr is a TTY and CI is not set); never in CI logs.
 let onTerminal = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
 let arguments = Array(CommandLine.arguments.dropFirst())
-let work = Task {
-    await ScenarioRunner.$progress.withValue(onTerminal ? showRunProgress : nil) {
+let work = Task.detached {
+    await ScenarioRunner.reporting(onTerminal ? showRunProgress : nil) {
         await RentalTwinCommand.main(arguments, progress: onTerminal ? showProgress : nil)
     }
 }

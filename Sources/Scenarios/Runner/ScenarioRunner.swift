@@ -19,6 +19,12 @@ public enum ScenarioRunner {
     /// for its files, which report per file instead.
     @TaskLocal public static var progress: Progress?
 
+    /// Runs `body` with `progress` as ``progress``, off any actor (for a front end's entry point).
+    @concurrent
+    public static func reporting<T: Sendable>(_ progress: Progress?, _ body: @escaping @Sendable () async -> T) async -> T {
+        await $progress.withValue(progress) { await body() }
+    }
+
     /// Runs `scenario`, one simulated day at a time: between days it reports ``progress`` and checks
     /// for cancellation.
     /// - Parameter timeseriesInterval: also record meters at this interval (for `timeseries.csv` and charts).
