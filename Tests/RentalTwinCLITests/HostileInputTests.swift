@@ -64,6 +64,8 @@ struct HostileInputTests {
          ".tempC: is 1e+300 °C but must be between -90 and 60 °C. Hint:"),
         ("01-winter-weekend.json", #""powerW": 3000"#, #""powerW": 1e9"#,
          "listings[0].devices[0].powerW: is 1000000000 W but must be more than 0 and at most 50000 W. Hint:"),
+        ("01-winter-weekend.json", #""setpointC": 21"#, #""setpointC": 45"#,
+         ":23: listings[0].devices[0].setpointC: is 45 °C but must be between 5 and 30 °C. Hint: a heating thermostat takes setpoints from 5 to 30 °C."),
         ("01-winter-weekend.json", #""uaWPerK": 80"#, #""uaWPerK": 1e-6"#,
          "listings[0].thermal.uaWPerK: is 1e-06 W/K but must be between 1 and 10000 W/K. Hint:"),
     ])

@@ -1,3 +1,4 @@
+import Devices
 import Foundation
 import Simulation
 import Weather
@@ -285,7 +286,9 @@ public enum ScenarioDecoder {
             let maxPower = PhysicalBounds.maxDevicePowerW
             let power = o.required("powerW")?.number(in: 0...maxPower, above: 0, unit: " W", rule: "more than 0 and at most \(format(maxPower)) W",
                                                      hint: "a flat's heater or air conditioner draws 1,000–10,000 W.")
-            let setpoint = o.required("setpointC")?.number(in: -50...60, unit: " °C")
+            let range = ThermostatConfiguration.setpointRange(type == "heating" ? .heating : .cooling)
+            let setpoint = o.required("setpointC")?.number(in: range, unit: " °C",
+                                                           hint: "a \(type) thermostat takes setpoints from \(format(range.lowerBound)) to \(format(range.upperBound)) °C.")
             let hysteresis = o.optional("hysteresisK").map {
                 $0.number(in: PhysicalBounds.hysteresisK, unit: " K", hint: "0.5 K is typical; a thermostat cannot switch on finer steps.")
             } ?? 0.5
