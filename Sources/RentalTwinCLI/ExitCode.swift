@@ -10,4 +10,6 @@ enum ExitCode: Int32 {
     case invalidInput = 65
     /// An output could not be written (a report, the JUnit file, standard output or error): EX_IOERR.
     case ioError = 74
+    /// The run was interrupted (Ctrl-C, SIGINT) before it finished; nothing was written.
+    case interrupted = 130
 }

@@ -18,11 +18,12 @@ enum ScenarioCommands {
         switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval) {
         case .failed(let error):
             outcome.standardError = error.explanation + "\n"
-            outcome.exitCode = error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
+            outcome.exitCode = error.code == .cancelled ? .interrupted
+                : error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
         case .ran(let result):
             outcome.standardOutput = describe(result, path: file, verbose: true)
             if command.has(.log) {
-                outcome.standardOutput += "Log (local time):\n" + result.log.map { "  \($0)\n" }.joined()
+                outcome.standardOutput += "Log (local time):\n" + result.log.map { "  \(TerminalText.escaped($0))\n" }.joined()
             }
             if let reportDir {
                 do {
@@ -63,6 +64,13 @@ enum ScenarioCommands {
         }
         let entries = await SuiteRunner.run(files: files, jobs: jobs, timeseriesInterval: reportDir == nil ? nil : interval,
                                             progress: progress ?? { _, _, _ in })
+        // Interrupted (Ctrl-C): no summary, no reports, no JUnit file.
+        for entry in entries {
+            guard case .failed(let error) = entry.outcome, error.code == .cancelled else { continue }
+            outcome.standardError = "interrupted: the suite stopped before \(entry.path) finished; nothing was written.\n"
+            outcome.exitCode = .interrupted
+            return outcome
+        }
         var passed = 0, failed = 0, invalid = 0, unwritten = 0
         for entry in entries {
             switch entry.outcome {
@@ -78,9 +86,9 @@ enum ScenarioCommands {
                 }
             case .failed(let error):
                 if error.code == .invalid || error.code == .unreadable { invalid += 1 } else { failed += 1 }
-                outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(entry.path)\n"
+                outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(TerminalText.escaped(entry.path))\n"
                 outcome.standardOutput += error.explanation.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
-                if error.code != .invalid { outcome.standardOutput += "    \(error.message)\n" }
+                if error.code != .invalid { outcome.standardOutput += "    \(TerminalText.escaped(error.message))\n" }
             }
         }
         outcome.standardOutput += "\(passed) passed, \(failed + invalid) failed\(invalid > 0 ? " (\(invalid) invalid)" : "")\n"
@@ -102,7 +110,7 @@ enum ScenarioCommands {
         for file in command.positionals {
             do {
                 let scenario = try ScenarioDecoder.load(path: file)
-                outcome.standardOutput += "valid   \(file) — \(scenario.name): \(scenario.listings.count) listing(s), "
+                outcome.standardOutput += "valid   \(TerminalText.escaped(file)) — \(TerminalText.escaped(scenario.name)): \(scenario.listings.count) listing(s), "
                     + "\(scenario.timeline.count) step(s), \(scenario.expectations.count) expectation(s)\n"
             } catch {
                 outcome.standardError += error.explanation + "\n"
@@ -116,7 +124,7 @@ enum ScenarioCommands {
 
     /// `PASS path — name` plus one indented line per failure (and figures when `verbose`).
     static func describe(_ result: ScenarioResult, path: String, verbose: Bool) -> String {
-        var text = "\(result.passed ? "PASS" : "FAIL")    \(path) — \(result.scenario.name)\n"
+        var text = "\(result.passed ? "PASS" : "FAIL")    \(TerminalText.escaped(path)) — \(TerminalText.escaped(result.scenario.name))\n"
         if verbose {
             let hours = (result.scenario.end - result.scenario.start).hours
             text += "    \(format(hours)) h simulated, \(result.stepsRun) step(s), \(result.expectationsChecked) expectation(s), "

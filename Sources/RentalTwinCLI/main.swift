@@ -1,7 +1,10 @@
 import Foundation
+import Scenarios
+import Synchronization
 
 // The entry point: parse, run off the main actor (RentalTwinCommand.main is @concurrent),
-// print, exit with the contract's status.
+// print, exit with the contract's status. Ctrl-C cancels the work: runs stop at the next
+// simulated day (or within a few thousand events), write nothing, and the exit status is 130.
 
 /// Rewrites one progress line on stderr: `[done/total] file`, cleared when the suite is done.
 /// A progress line that cannot be written is dropped; the outcome's own output reports the failure.
@@ -10,10 +13,43 @@ import Foundation
     _ = StandardStreams.write(line, to: STDERR_FILENO)
 }
 
+/// The wall-clock moment a run's progress line was last drawn (none yet: the run started `runStarted`).
+let runStarted = ContinuousClock.now
+let lastRunProgress = Mutex<ContinuousClock.Instant?>(nil)
+
+/// Rewrites one progress line on stderr for a long `run`: the share simulated and the local time reached,
+/// first after a second and then at most four times a second; cleared at the end.
+@Sendable func showRunProgress(fractionDone: Double, reached: String) {
+    let now = ContinuousClock.now
+    let draw = lastRunProgress.withLock { last -> Bool in
+        guard fractionDone >= 1 || now - (last ?? runStarted) >= (last == nil ? .seconds(1) : .milliseconds(250)) else { return false }
+        last = now
+        return true
+    }
+    guard draw else { return }
+    let line = fractionDone < 1 ? "\r\u{1B}[2K\(Int(fractionDone * 100)) % simulated, at \(reached) (Ctrl-C stops)" : "\r\u{1B}[2K"
+    _ = StandardStreams.write(line, to: STDERR_FILENO)
+}
+
 let closedStreams = StandardStreams.prepare()
-// A progress line for `suite` only on a terminal (stderr is a TTY and CI is not set); never in CI logs.
+// Progress lines only on a terminal (stderr is a TTY and CI is not set); never in CI logs.
 let onTerminal = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
-let outcome = await RentalTwinCommand.main(Array(CommandLine.arguments.dropFirst()),
-                                           progress: onTerminal ? showProgress : nil)
+let arguments = Array(CommandLine.arguments.dropFirst())
+let work = Task.detached {
+    await ScenarioRunner.reporting(onTerminal ? showRunProgress : nil) {
+        await RentalTwinCommand.main(arguments, progress: onTerminal ? showProgress : nil)
+    }
+}
+signal(SIGINT, SIG_IGN)
+let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+interrupt.setEventHandler {
+    if work.isCancelled { _exit(ExitCode.interrupted.rawValue) }  // a second Ctrl-C: leave at once
+    work.cancel()
+}
+interrupt.resume()
+let outcome = await work.value
+interrupt.cancel()
+if onTerminal, lastRunProgress.withLock({ $0 != nil }) { _ = StandardStreams.write("\r\u{1B}[2K", to: STDERR_FILENO) }
+let status = work.isCancelled && outcome.exitCode != .success ? ExitCode.interrupted : outcome.exitCode
 exit(StandardStreams.deliver(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
-                             exitCode: outcome.exitCode.rawValue, closed: closedStreams))
+                             exitCode: status.rawValue, closed: closedStreams))

@@ -16,12 +16,14 @@ public struct ScenarioError: CodedError, Equatable {
         case reportFailed = "scenario.reportFailed"
         /// An output file (report, JUnit) could not be written; nothing of the set was written.
         case writeFailed = "scenario.writeFailed"
+        /// The run was cancelled (Ctrl-C) before its end; it has no result and nothing was written.
+        case cancelled = "scenario.cancelled"
     }
 
     /// What went wrong, as a stable code.
     public let code: Code
     /// What went wrong and where, in one sentence.
-    public let message: String
+    let rawMessage: String
     /// The file concerned.
     public let file: String
     /// One entry per problem for `scenario.invalid`.
@@ -30,7 +32,7 @@ public struct ScenarioError: CodedError, Equatable {
     /// Creates an error about `file`, with one issue per problem for `scenario.invalid`.
     public init(_ code: Code, _ message: String, file: String, issues: [ScenarioIssue] = []) {
         self.code = code
-        self.message = message
+        self.rawMessage = message
         self.file = file
         self.issues = issues
     }
@@ -40,6 +42,8 @@ public struct ScenarioError: CodedError, Equatable {
                       file: file, issues: issues)
     }
 
+    /// Control characters from the file escaped (`\u{1B}`), so a file cannot drive the terminal.
+    public var message: String { TerminalText.escaped(rawMessage) }
     /// One line per issue, after the message in ``explanation``.
     public var details: [String] { issues.map(\.description) }
 }

@@ -20,6 +20,11 @@ public struct SimulationError: CodedError, Equatable {
         case invalidRecurrence = "schedule.recurrence"
         /// A value could not be written as JSON (a non-finite number, for instance).
         case unencodable = "json.unencodable"
+        /// Too many events at one virtual instant (the clock stopped moving), or a component reported that
+        /// it was making events faster than it can ever need to: the run was ended.
+        case stalled = "run.stalled"
+        /// The run was cancelled (its task was cancelled, e.g. on Ctrl-C) before reaching its end.
+        case cancelled = "run.cancelled"
     }
 
     /// What went wrong, as a stable code.

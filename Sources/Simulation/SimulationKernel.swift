@@ -18,6 +18,11 @@ import Synchronization
 ///
 /// The run loop must not be called from the main actor (each actor hop from there costs
 /// ~75× more); call it from a plain task.
+///
+/// No run can spin at one instant: after ``maxEventsPerInstant`` events without the clock moving,
+/// ``run(until:)`` ends with ``SimulationError/Code/stalled`` naming the label of the event that
+/// went over the bound. A component that detects a runaway of its own calls ``stop(_:)``. The run
+/// loop also checks for task cancellation every ``cancellationCheckInterval`` events.
 public final class SimulationKernel: Sendable {
     /// What an event does when it fires; it receives the firing instant.
     public typealias Handler = @Sendable (SimInstant) async -> Void
@@ -34,6 +39,8 @@ public final class SimulationKernel: Sendable {
         var sequence: UInt64
         var handler: Handler
         var recurrence: Recurrence?
+        /// The call site's description, kept for the message of a stalled run.
+        var label: String
     }
 
     private struct Recurrence {
@@ -49,6 +56,10 @@ public final class SimulationKernel: Sendable {
         var timers: [TimerID: Timer] = [:]
         var nextSequence: UInt64 = 0
         var eventsProcessed = 0
+        /// Events fired at ``now`` so far (for the per-instant bound).
+        var eventsAtNow = 0
+        /// Why the run must end, once something asked it to (``stop(_:)`` or the per-instant bound).
+        var stopReason: SimulationError?
 
         mutating func insert(_ timerID: TimerID, at time: SimInstant) -> UInt64 {
             let sequence = nextSequence
@@ -60,9 +71,23 @@ public final class SimulationKernel: Sendable {
 
     private let state: Mutex<State>
 
+    /// The default of ``maxEventsPerInstant``: far above what any scenario needs at one instant
+    /// (a few events per device and automation), low enough that a loop ends within seconds.
+    public static let defaultMaxEventsPerInstant = 1_000_000
+
+    /// How often, in events, the run loop checks whether its task was cancelled.
+    public static let cancellationCheckInterval = 4_096
+
+    /// The most events that may fire at one virtual instant before the run ends as stalled.
+    public let maxEventsPerInstant: Int
+
     /// A kernel whose clock starts at `start` with an empty queue.
-    public init(start: SimInstant) {
+    /// - Parameters:
+    ///   - start: the initial virtual time.
+    ///   - maxEventsPerInstant: the bound on events at one instant (at least 1); see ``defaultMaxEventsPerInstant``.
+    public init(start: SimInstant, maxEventsPerInstant: Int = SimulationKernel.defaultMaxEventsPerInstant) {
         state = Mutex(State(now: start))
+        self.maxEventsPerInstant = max(1, maxEventsPerInstant)
     }
 
     /// The current virtual time: the time of the event being handled, or where the last run stopped.
@@ -91,14 +116,14 @@ public final class SimulationKernel: Sendable {
     /// Schedules `handler` at `time`; an event at the current time runs after those already queued for it.
     /// - Parameters:
     ///   - time: when to fire; a time in the past is moved to ``now`` (never fires "back in time").
-    ///   - label: a short description of the event for the call site to read; the kernel does not keep it.
+    ///   - label: a short description of the event, named in the error of a stalled run.
     /// - Returns: an id for ``cancel(_:)``.
     @discardableResult
     public func schedule(at time: SimInstant, label: String = "", _ handler: @escaping Handler) -> TimerID {
         state.withLock { state in
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: max(time, state.now))
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil)
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil, label: label)
             return id
         }
     }
@@ -109,7 +134,7 @@ public final class SimulationKernel: Sendable {
         state.withLock { state in
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: state.now + max(delay, .zero))
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil)
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil, label: label)
             return id
         }
     }
@@ -128,7 +153,7 @@ public final class SimulationKernel: Sendable {
             let first = try calendar.nextRecurrence(after: state.now, everyMinutes: everyMinutes, atMinute: atMinute)
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: first)
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: recurrence)
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: recurrence, label: label)
             return id
         }
     }
@@ -140,12 +165,22 @@ public final class SimulationKernel: Sendable {
         state.withLock { $0.timers.removeValue(forKey: id) != nil }
     }
 
+    /// Asks the active run to end after the current event with `error` (a component that detected a
+    /// runaway of its own); the first request wins. Between runs, the next ``run(until:)`` throws it.
+    public func stop(_ error: SimulationError) {
+        state.withLock { state in
+            if state.stopReason == nil { state.stopReason = error }
+        }
+    }
+
     /// Runs events in order until the queue holds nothing at or before `end`, then sets ``now`` to `end`.
     ///
     /// Events scheduled by handlers for times up to `end` run in the same call.
     /// - Returns: the number of events that fired during this call.
-    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; a run that is
-    ///   already active makes a second call a programming error (precondition).
+    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; `run.stalled` after
+    ///   ``maxEventsPerInstant`` events at one instant or after ``stop(_:)``; `run.cancelled` when the
+    ///   calling task is cancelled (``now`` then stays where the run stopped). A run that is already
+    ///   active makes a second call a programming error (precondition).
     @discardableResult
     public func run(until end: SimInstant) async throws(SimulationError) -> Int {
         try state.withLock { state throws(SimulationError) in
@@ -153,18 +188,23 @@ public final class SimulationKernel: Sendable {
             guard end >= state.now else {
                 throw SimulationError(.scheduledInPast, "cannot run until \(end): the clock is already at \(state.now).")
             }
+            if let reason = state.stopReason { throw reason }
             state.phase = .running(until: end)
         }
         var fired = 0
         while let (time, handler) = nextDue(notAfter: end) {
             await handler(time)
             fired += 1
+            if fired % Self.cancellationCheckInterval == 0, Task.isCancelled {
+                stop(SimulationError(.cancelled, "the run was cancelled at \(time), before reaching \(end)."))
+            }
         }
-        state.withLock { state in
-            state.now = end
+        return try state.withLock { state throws(SimulationError) in
             state.phase = .idle
+            if let reason = state.stopReason { throw reason }
+            state.now = end
+            return fired
         }
-        return fired
     }
 
     /// Runs until `duration` after ``now``.
@@ -177,11 +217,22 @@ public final class SimulationKernel: Sendable {
     /// recurrence, queues its next occurrence before the handler runs (so the handler may cancel it).
     private func nextDue(notAfter end: SimInstant) -> (SimInstant, Handler)? {
         state.withLock { state in
+            guard state.stopReason == nil else { return nil }
             while let first = state.queue.first, first.time <= end {
                 _ = state.queue.popFirst()
                 // One hash look-up: the index serves the check, the update and the removal.
                 guard let index = state.timers.index(forKey: first.timer),
                       state.timers.values[index].sequence == first.sequence else { continue }
+                if first.time == state.now {
+                    state.eventsAtNow += 1
+                    if state.eventsAtNow > maxEventsPerInstant {
+                        state.stopReason = SimulationError(.stalled,
+                            "more than \(maxEventsPerInstant) events at \(first.time) without the clock moving; the last was \"\(state.timers.values[index].label)\". Something keeps rescheduling itself at one instant; the run was ended.")
+                        return nil
+                    }
+                } else {
+                    state.eventsAtNow = 1
+                }
                 state.now = first.time
                 state.eventsProcessed += 1
                 if let r = state.timers.values[index].recurrence {

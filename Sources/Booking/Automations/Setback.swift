@@ -71,18 +71,19 @@ public actor Setback: ReservationObserver {
     private func apply(_ id: ReservationID, listing: ListingID) async {
         timers[id] = nil
         let now = kernel.now
+        var reason = "check-out of \(id)"
         do {
             guard let reservation = try await stays.reservations(ofListing: listing).first(where: { $0.id == id }),
                   reservation.status.holdsNights else {
                 log.append(at: now, automation: Self.name, listing: listing, action: "none", reason: "\(id) is cancelled or gone")
                 return
             }
+            if reservation.status == .checkedIn { reason += " (\(id) is still checked in: the guest overstays; setback as planned)" }
         } catch {
             log.append(at: now, automation: Self.name, listing: listing, action: "none",
                        reason: "cannot read \(id): \(error.code.rawValue): \(error.message)")
             return
         }
-        let reason = "check-out of \(id)"
         await each(.heating, listing: listing, property: "setpoint", command: AutomationText.setpointCommand(setpointC),
                    action: "setpoint \(AutomationText.celsius(setpointC))", reason: reason)
         await each(.cooling, listing: listing, property: "switch", command: "OFF", action: "switch OFF", reason: reason)

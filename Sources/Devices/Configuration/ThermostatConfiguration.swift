@@ -36,5 +36,6 @@ public struct ThermostatConfiguration: Sendable, Hashable {
     /// Setpoints the device accepts: 5–30 °C heating, 16–30 °C cooling.
     public var setpointRange: ClosedRange<Double> { Self.setpointRange(mode) }
 
-    static func setpointRange(_ mode: Mode) -> ClosedRange<Double> { mode == .heating ? 5...30 : 16...30 }
+    /// Setpoints a device of `mode` accepts, °C (a scenario's `setpointC` must lie in it).
+    public static func setpointRange(_ mode: Mode) -> ClosedRange<Double> { mode == .heating ? 5...30 : 16...30 }
 }

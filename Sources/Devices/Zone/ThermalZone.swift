@@ -83,6 +83,14 @@ public actor ThermalZone {
     private var temperatureIntegralKs = 0.0
     private var discomfortKs = 0.0
     private var occupiedSeconds = 0.0
+    /// The start of the current simulated hour of the runaway guard, and the zone's timer events in it.
+    private var guardWindowStart: SimInstant
+    private var guardWindowEvents = 0
+
+    /// The most timer events a zone may make in one simulated hour. Validated parameters give at most a few
+    /// thousand (0.1 K reports and thermostat switching at the fastest rate the bounds allow); above this
+    /// the zone stops the run (`run.stalled`) rather than storm.
+    public static let maxTimerEventsPerHour = 100_000
 
     /// A zone at its initial temperature, starting at the kernel's current time.
     /// - Throws: ``DevicesError`` if the outdoor temperature is not a finite number.
@@ -96,6 +104,7 @@ public actor ThermalZone {
         let now = kernel.now
         let piece = outdoor.outdoorSegment(at: now)
         anchor = now
+        guardWindowStart = now
         outdoorPiece = piece
         reportedC = Self.round(configuration.initialC)
         do {
@@ -237,6 +246,17 @@ public actor ThermalZone {
     /// Called by the kernel at the planned instant.
     private func timerFired() async {
         timer = nil
+        let now = kernel.now
+        if now - guardWindowStart >= .hours(1) {
+            guardWindowStart = now
+            guardWindowEvents = 0
+        }
+        guardWindowEvents += 1
+        if guardWindowEvents > Self.maxTimerEventsPerHour {
+            kernel.stop(SimulationError(.stalled,
+                "zone \(id) made more than \(Self.maxTimerEventsPerHour) temperature and thermostat events within one simulated hour from \(guardWindowStart); its parameters make the room change faster than a room can. Check the listing's thermal parameters and device powers."))
+            return
+        }
         advance()
         await changed()
     }

@@ -65,18 +65,26 @@ struct Field {
 
     func object(_ allowed: [String]) -> ObjectReader? { ObjectReader(self, allowed: allowed) }
 
-    /// A number in `range` (for messages, `unit` and `rule` describe it).
-    func number(in range: ClosedRange<Double>? = nil, above lower: Double? = nil, unit: String = "", rule: String = "") -> Double? {
+    /// A number in `range` (for messages, `unit` and `rule` describe it; `hint` says what is typical).
+    func number(in range: ClosedRange<Double>? = nil, above lower: Double? = nil, unit: String = "", rule: String = "",
+                hint: String? = nil) -> Double? {
         guard let value = number else { return nil }
         if let range, !range.contains(value) {
-            problem("is \(format(value))\(unit) but must be \(rule.isEmpty ? "between \(format(range.lowerBound)) and \(format(range.upperBound))" : rule).")
+            problem("is \(format(value))\(unit) but must be \(rule.isEmpty ? "between \(format(range.lowerBound)) and \(format(range.upperBound))\(unit)" : rule).",
+                    hint: hint)
             return nil
         }
         if let lower, !(value > lower) {
-            problem("is \(format(value))\(unit) but must be \(rule.isEmpty ? "more than \(format(lower))" : rule).")
+            problem("is \(format(value))\(unit) but must be \(rule.isEmpty ? "more than \(format(lower))\(unit)" : rule).", hint: hint)
             return nil
         }
         return value
+    }
+
+    /// An outdoor temperature: a number within ``PhysicalBounds/outdoorC``.
+    var outdoorCelsius: Double? {
+        number(in: PhysicalBounds.outdoorC, unit: " °C",
+               hint: "outdoor temperatures stay within \(format(PhysicalBounds.outdoorC.lowerBound)) … +\(format(PhysicalBounds.outdoorC.upperBound)) °C on Earth.")
     }
 
     /// A local or offset date-time in the scenario's calendar.

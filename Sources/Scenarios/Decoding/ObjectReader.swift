@@ -38,9 +38,14 @@ final class ObjectReader {
         return Field(node: member.value, path: childPath(key), issues: field.issues)
     }
 
-    /// The member `key` unless it is absent or `null`.
+    /// The member `key`, or nil when it is absent. A `null` is reported (a key written with `null` must
+    /// never silently mean "absent": a typo would disable what it configures) and gives nil too.
     func optional(_ key: String) -> Field? {
-        guard let value = value(key), !value.isNull else { return nil }
+        guard let value = value(key) else { return nil }
+        guard !value.isNull else {
+            value.problem("is null; null is not a value here.", hint: "leave \"\(key)\" out for its default, or give a value.")
+            return nil
+        }
         return value
     }
 

@@ -59,7 +59,7 @@ extension ScenarioDecoder {
             }
             if let item, let value { action = .command(item: item, value: value) } else { action = nil }
         case "weather":
-            let city = text("city"), temp = a.required("tempC")?.number
+            let city = text("city"), temp = a.required("tempC")?.outdoorCelsius
             let humidity = a.optional("humidity")?.number(in: 0...100, unit: " %")
             let condition = a.optional("condition")?.string
             let wind = a.optional("windMps")?.number(in: 0...100, unit: " m/s")

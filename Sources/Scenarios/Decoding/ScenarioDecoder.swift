@@ -1,3 +1,4 @@
+import Devices
 import Foundation
 import Simulation
 import Weather
@@ -17,8 +18,7 @@ public enum ScenarioDecoder {
         do {
             root = try JSONParser.parse(text)
         } catch {
-            issues.add("", line: error.line, "this is not valid JSON: \(error.message) (column \(error.column)).",
-                       hint: "check for a missing comma, quote or bracket just before this point.")
+            issues.add("", line: error.line, "this is not valid JSON: \(error.message) (column \(error.column)).", hint: error.hint)
             throw ScenarioError.invalid(file: file, issues: issues.issues)
         }
         let scenario = decodeRoot(Field(node: root, path: "", issues: issues), seedOverride: seedOverride)
@@ -34,8 +34,23 @@ public enum ScenarioDecoder {
     /// Reads and decodes the file at `path`.
     /// - Throws: ``ScenarioError`` `scenario.unreadable` or `scenario.invalid`.
     public static func load(path: String, seed: UInt64? = nil) throws(ScenarioError) -> Scenario {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw ScenarioError(.unreadable, "cannot read \(path): no such file, or not readable.", file: path)
+        let files = FileManager.default
+        var isDirectory: ObjCBool = false
+        guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw ScenarioError(.unreadable, "cannot read \(path): there is no such file.", file: path)
+        }
+        if isDirectory.boolValue {
+            throw ScenarioError(.unreadable, "cannot read \(path): it is a directory, not a scenario file (suite runs a directory).", file: path)
+        }
+        guard let data = files.contents(atPath: path) else {
+            let type = (try? files.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            let why = !files.isReadableFile(atPath: path) ? "permission denied"
+                : type != .typeRegular ? "it is not a regular file" : "reading it failed"
+            throw ScenarioError(.unreadable, "cannot read \(path): \(why).", file: path)
+        }
+        guard !data.isEmpty else {
+            throw ScenarioError(.unreadable, "cannot read \(path): the file is empty; a scenario is a JSON object (see Docs/SCENARIO-FORMAT.md).",
+                                file: path)
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(.unreadable, "\(path) is not UTF-8 text.", file: path)
@@ -74,6 +89,7 @@ public enum ScenarioDecoder {
         if let start, let end, end <= start, let f = root.value("end") {
             f.problem("is not after start (\(calendar.localDateTime(at: start))).", hint: "end must be later than start.")
         }
+        checkSpan(root, start: start, end: end, calendar: calendar)
         let weather = root.optional("weather").flatMap { decodeWeather($0, seed: seed, calendar: calendar) } ?? []
         let users = root.optional("users")?.array?.compactMap(decodeUser) ?? []
         let listings = root.optional("listings")?.array?.compactMap(decodeListing) ?? []
@@ -86,6 +102,24 @@ public enum ScenarioDecoder {
         return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
                         calendar: calendar, start: start, end: end, weather: weather, users: users, listings: listings,
                         automations: automations, timeline: sorted, expectations: expectations)
+    }
+
+    /// Start and end lie in ``PhysicalBounds/years`` and at most ``PhysicalBounds/maxSpanYears`` apart.
+    private static func checkSpan(_ root: ObjectReader, start: SimInstant?, end: SimInstant?, calendar: LocalCalendar) {
+        let years = PhysicalBounds.years
+        for (key, instant) in [("start", start), ("end", end)] {
+            guard let instant, let f = root.value(key) else { continue }
+            let year = calendar.localDateTime(at: instant).date.year
+            if !years.contains(year) {
+                f.problem("is in year \(year), outside the years \(years.lowerBound) … \(years.upperBound) a scenario may cover.",
+                          hint: "write a four-digit year in that range, e.g. \"2026-01-09T00:00\".")
+            }
+        }
+        let maxSpan = SimDuration.hours(Int64(PhysicalBounds.maxSpanYears) * 8_766)  // 365.25 days a year
+        if let start, let end, end - start > maxSpan, let f = root.value("end") {
+            f.problem("is more than \(PhysicalBounds.maxSpanYears) years after start (\(calendar.localDateTime(at: start))).",
+                      hint: "a scenario covers at most \(PhysicalBounds.maxSpanYears) years; split a longer study into several scenarios.")
+        }
     }
 
     // MARK: Weather
@@ -107,7 +141,7 @@ public enum ScenarioDecoder {
             }
             do throws(WeatherError) {
                 if let f = object.value("constantC") {
-                    guard let value = f.number else { continue }
+                    guard let value = f.outdoorCelsius else { continue }
                     result.append(CityWeatherSpec(city: member.key, source: .constant(try WeatherSample(tempC: value, fieldPath: f.path))))
                 } else if let f = object.value("series") {
                     guard let points = f.array, let source = decodeSeries(points, object: object, calendar: calendar) else { continue }
@@ -117,6 +151,7 @@ public enum ScenarioDecoder {
                     let amplitude = d.optional("amplitudeK")?.number ?? 0
                     let minAt = d.optional("minAtHour")?.integer ?? 5
                     let noise = d.optional("noiseK")?.number ?? 0
+                    guard checkDiurnalRange(f, meanC: mean, amplitudeK: amplitude, noiseK: noise) else { continue }
                     let diurnal = try DiurnalWeather(meanC: mean, amplitudeK: amplitude, minAtHour: minAt, noiseK: noise, seed: seed,
                                                      city: member.key, calendar: calendar, fieldPath: f.path)
                     result.append(CityWeatherSpec(city: member.key, source: .diurnal(diurnal)))
@@ -126,6 +161,17 @@ public enum ScenarioDecoder {
             }
         }
         return result.sorted { $0.city < $1.city }
+    }
+
+    /// Reports (and returns false) when a diurnal profile can leave ``PhysicalBounds/outdoorC``: its knots lie
+    /// within `meanC ± (|amplitudeK| + 9 · |noiseK|)` (nine standard deviations bound the generator's noise).
+    private static func checkDiurnalRange(_ f: Field, meanC: Double, amplitudeK: Double, noiseK: Double) -> Bool {
+        let swing = abs(amplitudeK) + PhysicalBounds.noiseSigmas * abs(noiseK)
+        let range = PhysicalBounds.outdoorC
+        guard meanC - swing < range.lowerBound || meanC + swing > range.upperBound else { return true }
+        f.problem("can reach \(format(meanC - swing)) … \(format(meanC + swing)) °C (meanC \(format(meanC)) ± amplitudeK \(format(amplitudeK)) ± 9 × noiseK \(format(noiseK))), outside \(format(range.lowerBound)) … +\(format(range.upperBound)) °C.",
+                  hint: "keep meanC within \(format(range.lowerBound)) … +\(format(range.upperBound)) °C with room for the daily swing: amplitudeK is typically 2–10 K, noiseK 0.5–3 K.")
+        return false
     }
 
     /// Returns a closure building the series (so that its WeatherError lands in the caller's catch).
@@ -144,7 +190,7 @@ public enum ScenarioDecoder {
         var parsed: [(SimInstant, Double, Double?, String?, Double?, String)] = []
         for point in points {
             guard let p = point.object(["at", "tempC", "humidity", "condition", "windMps"]),
-                  let at = p.required("at")?.instant(calendar), let temp = p.required("tempC")?.number else { continue }
+                  let at = p.required("at")?.instant(calendar), let temp = p.required("tempC")?.outdoorCelsius else { continue }
             parsed.append((at, temp, p.optional("humidity")?.number, p.optional("condition")?.string,
                            p.optional("windMps")?.number, point.path))
         }
@@ -198,8 +244,9 @@ public enum ScenarioDecoder {
 
     private static func decodeThermal(_ field: Field) -> ThermalSpec? {
         guard let o = field.object(["uaWPerK", "capacitanceKWhPerK", "initialC", "gainPerGuestW", "comfortC"]) else { return nil }
-        let ua = o.required("uaWPerK")?.number(above: 0, unit: " W/K", rule: "more than 0 W/K (a 50 m² flat is about 80)")
-        let c = o.required("capacitanceKWhPerK")?.number(above: 0, unit: " kWh/K", rule: "more than 0 kWh/K (a 50 m² flat is about 2.3)")
+        let ua = o.required("uaWPerK")?.number(in: PhysicalBounds.uaWPerK, unit: " W/K", hint: "a 50 m² flat is about 80 W/K.")
+        let c = o.required("capacitanceKWhPerK")?.number(in: PhysicalBounds.capacitanceKWhPerK, unit: " kWh/K",
+                                                         hint: "a 50 m² flat is about 2.3 kWh/K (walls and furniture included).")
         let initial = o.optional("initialC").map { $0.number(in: -50...60, unit: " °C") } ?? 20
         let gain = o.optional("gainPerGuestW").map { $0.number(in: 0...1_000, unit: " W", rule: "0 W or more (80 W is typical)") } ?? 80
         let comfort = o.optional("comfortC").map { $0.number(in: 0...40, unit: " °C") } ?? 20
@@ -236,20 +283,31 @@ public enum ScenarioDecoder {
         let kind: DeviceSpec.Kind?
         switch type {
         case "heating", "cooling":
-            let power = o.required("powerW")?.number(above: 0, unit: " W", rule: "more than 0 W")
-            let setpoint = o.required("setpointC")?.number(in: -50...60, unit: " °C")
-            let hysteresis = o.optional("hysteresisK").map { $0.number(above: 0, unit: " K", rule: "more than 0 K (0.5 is typical)") } ?? 0.5
+            let maxPower = PhysicalBounds.maxDevicePowerW
+            let power = o.required("powerW")?.number(in: 0...maxPower, above: 0, unit: " W", rule: "more than 0 and at most \(format(maxPower)) W",
+                                                     hint: "a flat's heater or air conditioner draws 1,000–10,000 W.")
+            let range = ThermostatConfiguration.setpointRange(type == "heating" ? .heating : .cooling)
+            let setpoint = o.required("setpointC")?.number(in: range, unit: " °C",
+                                                           hint: "a \(type) thermostat takes setpoints from \(format(range.lowerBound)) to \(format(range.upperBound)) °C.")
+            let hysteresis = o.optional("hysteresisK").map {
+                $0.number(in: PhysicalBounds.hysteresisK, unit: " K", hint: "0.5 K is typical; a thermostat cannot switch on finer steps.")
+            } ?? 0.5
             if type == "heating" {
                 kind = power.flatMap { p in setpoint.flatMap { s in hysteresis.map { .heating(powerW: p, setpointC: s, hysteresisK: $0) } } }
             } else {
-                let cop = o.optional("cop").map { $0.number(above: 0, unit: "", rule: "more than 0 (3.0 is typical)") } ?? 3.0
+                let cop = o.optional("cop").map {
+                    $0.number(in: 0...PhysicalBounds.maxCOP, above: 0, rule: "more than 0 and at most \(format(PhysicalBounds.maxCOP))",
+                              hint: "3.0 is typical.")
+                } ?? 3.0
                 if let power, let setpoint, let hysteresis, let cop {
                     kind = .cooling(powerW: power, cop: cop, setpointC: setpoint, hysteresisK: hysteresis)
                 } else { kind = nil }
             }
         case "smartPlug":
-            let load = o.required("loadW")?.number(in: 0...100_000, unit: " W", rule: "0 W or more")
-            let standby = o.optional("standbyW").map { $0.number(in: 0...100_000, unit: " W", rule: "0 W or more") } ?? 0.5
+            let load = o.required("loadW")?.number(in: PhysicalBounds.plugW, unit: " W", hint: "a socket supplies at most about 3,600 W.")
+            let standby = o.optional("standbyW").map {
+                $0.number(in: PhysicalBounds.plugW, unit: " W", hint: "standby draws are typically 0.2–2 W.")
+            } ?? 0.5
             let on = o.optional("on").map { $0.bool } ?? false
             if let load, let standby, let on { kind = .smartPlug(loadW: load, standbyW: standby, on: on) } else { kind = nil }
         default:

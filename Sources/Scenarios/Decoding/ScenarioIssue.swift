@@ -27,6 +27,6 @@ public struct ScenarioIssue: Sendable, Equatable, CustomStringConvertible {
         if !path.isEmpty { text += "\(path): " }
         text += message
         if let hint { text += " Hint: \(hint)" }
-        return text
+        return TerminalText.escaped(text)
     }
 }

@@ -88,6 +88,7 @@ enum ScenarioValidator {
             do { _ = try ThingUID(binding: "twin", type: "lock", id: listing.id) } catch {
                 report("\(path).id", "\"\(listing.id)\" cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")
             }
+            checkHeatingRate(listing, at: path)
             var deviceIDs: Set<String> = []
             for (index, device) in listing.devices.enumerated() {
                 if !deviceIDs.insert(device.id).inserted {
@@ -107,6 +108,27 @@ enum ScenarioValidator {
                     items[itemPath] = device
                 }
             }
+        }
+
+        /// Every device at full power plus a full flat of guests must not move the room faster than
+        /// ``PhysicalBounds/maxHeatingRateKPerHour`` (else it would report and switch without end).
+        func checkHeatingRate(_ listing: ListingSpec, at path: String) {
+            var heatW = Double(listing.capacity) * listing.thermal.gainPerGuestW
+            for device in listing.devices {
+                switch device.kind {
+                case .heating(let powerW, _, _): heatW += powerW
+                case .cooling(let powerW, let cop, _, _): heatW += powerW * cop
+                case .smartPlug(let loadW, let standbyW, _): heatW += max(loadW, standbyW)
+                case .lock: break
+                }
+            }
+            let capacitanceWhPerK = listing.thermal.capacitanceKWhPerK * 1_000
+            let rate = heatW / capacitanceWhPerK
+            let limit = PhysicalBounds.maxHeatingRateKPerHour
+            guard rate > limit else { return }
+            report("\(path).thermal.capacitanceKWhPerK",
+                   "its devices at full power and \(listing.capacity) guest(s) (\(format(heatW)) W) would change the room by \(format((rate * 10).rounded() / 10)) K per hour, more than the \(format(limit)) K/h any real flat manages.",
+                   hint: "raise capacitanceKWhPerK (a 50 m² flat is about 2.3 kWh/K) or lower the device powers.")
         }
 
         func checkTime(_ instant: SimInstant, path: String) {

@@ -9,7 +9,12 @@ public struct JSONParser {
         public let column: Int
         /// What was expected.
         public let message: String
+        /// How to fix it, fitted to the problem (a missing comma, a duplicate key, a bad escape …).
+        public let hint: String
     }
+
+    /// The hint of errors where a value or punctuation was expected: the usual cause is just before.
+    static let punctuationHint = "check for a missing comma, quote or bracket just before this point."
 
     private let bytes: [UInt8]
     private var index = 0
@@ -24,7 +29,9 @@ public struct JSONParser {
         parser.skipWhitespace()
         let node = try parser.parseValue()
         parser.skipWhitespace()
-        guard parser.index == parser.bytes.count else { throw parser.error("expected the end of the file after the top-level value") }
+        guard parser.index == parser.bytes.count else {
+            throw parser.error("expected the end of the file after the top-level value", hint: "a scenario is one JSON object; remove what follows its closing brace.")
+        }
         return node
     }
 
@@ -32,7 +39,9 @@ public struct JSONParser {
 
     private var column: Int { index - lineStart + 1 }
 
-    private func error(_ message: String) -> SyntaxError { SyntaxError(line: line, column: column, message: message) }
+    private func error(_ message: String, hint: String = JSONParser.punctuationHint) -> SyntaxError {
+        SyntaxError(line: line, column: column, message: message, hint: hint)
+    }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 
@@ -79,7 +88,7 @@ public struct JSONParser {
 
     private mutating func enter() throws(SyntaxError) {
         depth += 1
-        guard depth <= 256 else { throw error("values are nested more than 256 deep") }
+        guard depth <= 256 else { throw error("values are nested more than 256 deep", hint: "a scenario needs a few levels of nesting; remove the extra brackets.") }
     }
 
     private mutating func parseObject() throws(SyntaxError) -> JSONNode.Value {
@@ -95,7 +104,8 @@ public struct JSONParser {
             guard current == UInt8(ascii: "\"") else { throw error("expected a quoted key") }
             let keyLine = line
             let key = try parseString()
-            if let first = seen[key] { throw error("the key \"\(key)\" appears twice in this object (first on line \(first))") }
+            if let first = seen[key] { throw error("the key \"\(key)\" appears twice in this object (first on line \(first))",
+                                                    hint: "give each key once: remove or rename one of them.") }
             seen[key] = keyLine
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
@@ -163,20 +173,21 @@ public struct JSONParser {
                     var code = try hex4()
                     if (0xD800..<0xDC00).contains(code) {
                         guard current == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "u") else {
-                            throw error("a \\u surrogate must be followed by its low half")
+                            throw error("a \\u surrogate must be followed by its low half", hint: "write a character outside the BMP as a \\uD8xx\\uDCxx pair, or as the character itself.")
                         }
                         index += 2
                         let low = try hex4()
-                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate \\u\(String(low, radix: 16))") }
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate \\u\(String(low, radix: 16))", hint: "write a character outside the BMP as a \\uD8xx\\uDCxx pair, or as the character itself.") }
                         code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     }
-                    guard let scalar = Unicode.Scalar(code) else { throw error("\\u\(String(code, radix: 16)) is not a character") }
+                    guard let scalar = Unicode.Scalar(code) else { throw error("\\u\(String(code, radix: 16)) is not a character", hint: "write a character outside the BMP as a \\uD8xx\\uDCxx pair, or as the character itself.") }
                     scalars.append(scalar)
-                default: throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))")
+                default: throw error("unknown escape \\\(Character(Unicode.Scalar(escape)))", hint: "inside a string, write \\\", \\\\, \\/, \\b, \\f, \\n, \\r, \\t or \\uXXXX escapes only.")
                 }
                 run = index
             case 0..<0x20:
-                throw error(byte == UInt8(ascii: "\n") ? "a string is not closed before the end of the line" : "control character in a string; escape it")
+                throw byte == UInt8(ascii: "\n") ? error("a string is not closed before the end of the line", hint: "close the string with a quote on the same line; write a line break inside it as \\n.")
+                    : error("control character in a string; escape it", hint: "write it as an escape such as \\t, \\n or \\u001B.")
             default:
                 index += 1
             }
@@ -184,7 +195,7 @@ public struct JSONParser {
     }
 
     private mutating func hex4() throws(SyntaxError) -> UInt32 {
-        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u") }
+        guard index + 4 <= bytes.count else { throw error("expected four hex digits after \\u", hint: "write \\u followed by four hex digits, e.g. \\u00E9.") }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[index]
@@ -193,7 +204,7 @@ public struct JSONParser {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(byte - UInt8(ascii: "0"))
             case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = UInt32(byte - UInt8(ascii: "a") + 10)
             case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = UInt32(byte - UInt8(ascii: "A") + 10)
-            default: throw error("expected four hex digits after \\u")
+            default: throw error("expected four hex digits after \\u", hint: "write \\u followed by four hex digits, e.g. \\u00E9.")
             }
             value = value * 16 + digit
             index += 1
@@ -211,21 +222,21 @@ public struct JSONParser {
         if current == UInt8(ascii: "-") { index += 1 }
         if current == UInt8(ascii: "0") {
             index += 1
-            if let b = current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { throw error("numbers must not have leading zeros") }
+            if let b = current, b >= UInt8(ascii: "0"), b <= UInt8(ascii: "9") { throw error("numbers must not have leading zeros", hint: "write numbers as JSON does: 21, -3.5, 1e-3 (no leading zeros, no trailing point).") }
         } else if digits(&self) == 0 {
             throw error("expected digits in a number")
         }
         if current == UInt8(ascii: ".") {
             index += 1
-            guard digits(&self) > 0 else { throw error("expected digits after the decimal point") }
+            guard digits(&self) > 0 else { throw error("expected digits after the decimal point", hint: "write numbers as JSON does: 21, -3.5, 1e-3 (no leading zeros, no trailing point).") }
         }
         if current == UInt8(ascii: "e") || current == UInt8(ascii: "E") {
             index += 1
             if current == UInt8(ascii: "+") || current == UInt8(ascii: "-") { index += 1 }
-            guard digits(&self) > 0 else { throw error("expected digits in the exponent") }
+            guard digits(&self) > 0 else { throw error("expected digits in the exponent", hint: "write numbers as JSON does: 21, -3.5, 1e-3 (no leading zeros, no trailing point).") }
         }
         let text = String(decoding: bytes[start..<index], as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large") }
+        guard let value = Double(text), value.isFinite else { throw error("the number \(text) is too large", hint: "no value in a scenario needs more than a few digits; check the exponent.") }
         return .number(value, text: text)
     }
 }

@@ -20,9 +20,9 @@ public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {
         self.actual = actual
     }
 
-    /// `line 12, expect[2] at 2026-01-09T16:00: expected …, actual …`.
+    /// `line 12, expect[2] at 2026-01-09T16:00: expected …, actual …` (control characters escaped).
     public var description: String {
         let place = line.map { "line \($0), \(path)" } ?? path
-        return "\(place) at \(at): expected \(expected); actual \(actual)"
+        return TerminalText.escaped("\(place) at \(at): expected \(expected); actual \(actual)")
     }
 }

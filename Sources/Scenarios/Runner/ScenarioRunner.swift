@@ -10,18 +10,36 @@ import Weather
 /// Runs a scenario: builds its world, puts every timeline step and timed expectation on the kernel,
 /// runs to `end` in virtual time, then checks the remaining expectations.
 public enum ScenarioRunner {
-    /// Runs `scenario`.
+    /// Told after each simulated day of a run: the fraction of the scenario's span done (0…1) and the
+    /// local date-time reached. Called on the simulation task; it must return quickly.
+    public typealias Progress = @Sendable (_ fractionDone: Double, _ reached: String) -> Void
+
+    /// The progress reporter of runs started in this task (none by default). A front end sets it around
+    /// a run to show progress; ``SuiteRunner/run(files:jobs:seed:timeseriesInterval:progress:)`` clears it
+    /// for its files, which report per file instead.
+    @TaskLocal public static var progress: Progress?
+
+    /// Runs `body` with `progress` as ``progress``, off any actor (for a front end's entry point).
+    @concurrent
+    public static func reporting<T: Sendable>(_ progress: Progress?, _ body: @escaping @Sendable () async -> T) async -> T {
+        await $progress.withValue(progress) { await body() }
+    }
+
+    /// Runs `scenario`, one simulated day at a time: between days it reports ``progress`` and checks
+    /// for cancellation.
     /// - Parameter options: how to build its world (timeseries recording for `timeseries.csv` and charts, …).
     /// - Returns: the result, with every failure; a failed expectation is not an error.
-    /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails.
+    /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails
+    ///   (including `run.stalled`: events that stop the clock or storm); `scenario.cancelled` when the task
+    ///   is cancelled before the end.
     public static func run(_ scenario: Scenario, options: World.Options = World.Options()) async throws(ScenarioError) -> ScenarioResult {
         let world = try await World.build(scenario, options: options)
         let state = RunState()
         let calendar = scenario.calendar
         for step in scenario.timeline {
             world.kernel.schedule(at: step.at, label: step.path) { now in
-                let outcome = await execute(step, in: world)
-                state.stepRan(step, outcome: outcome, at: calendar.localDateTime(at: now).description, instant: now)
+                let (outcome, note) = await execute(step, in: world)
+                state.stepRan(step, outcome: outcome, note: note, at: calendar.localDateTime(at: now).description, instant: now)
             }
         }
         // Timed Item and reservation checks: one checkpoint per instant, run once everything else due at
@@ -39,11 +57,7 @@ public enum ScenarioRunner {
                 }
             }
         }
-        do {
-            try await world.kernel.run(until: scenario.end)
-        } catch {
-            throw ScenarioError(.runFailed, "the simulation of \(scenario.name) stopped: \(error)", file: scenario.file)
-        }
+        try await simulate(scenario, kernel: world.kernel)
         let endText = calendar.localDateTime(at: scenario.end).description
         let ledger = world.meters.ledger
         for expectation in scenario.expectations where expectation.at == nil || !isPointCheck(expectation) {
@@ -66,6 +80,29 @@ public enum ScenarioRunner {
         return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
                               kernelEvents: world.kernel.eventsProcessed, busEvents: await world.runtime.events.publishedCount,
                               observedBusEvents: world.observedBusEvents?.value, ledger: ledger, stays: stays, log: log)
+    }
+
+    /// Runs the kernel to the scenario's end a day at a time, reporting progress and checking for cancellation.
+    private static func simulate(_ scenario: Scenario, kernel: SimulationKernel) async throws(ScenarioError) {
+        let calendar = scenario.calendar
+        let span = Double((scenario.end - scenario.start).seconds)
+        let report = progress
+        var reached = scenario.start
+        do throws(SimulationError) {
+            while reached < scenario.end {
+                reached = min(reached + .hours(24), scenario.end)
+                try await kernel.run(until: reached)
+                if Task.isCancelled { throw SimulationError(.cancelled, "the run was cancelled.") }
+                report?(span > 0 ? Double((reached - scenario.start).seconds) / span : 1, calendar.localDateTime(at: reached).description)
+            }
+        } catch {
+            let at = calendar.localDateTime(at: kernel.now).description
+            if error.code == .cancelled {
+                throw ScenarioError(.cancelled, "the run of \(scenario.name) was interrupted at \(at) (simulated); no result, nothing written.",
+                                    file: scenario.file)
+            }
+            throw ScenarioError(.runFailed, "the simulation of \(scenario.name) stopped at \(at): \(error)", file: scenario.file)
+        }
     }
 
     /// Runs `body` at `at` after every other event due at that instant: while the kernel has more
@@ -97,18 +134,20 @@ public enum ScenarioRunner {
         let message: String
     }
 
-    static func execute(_ step: Step, in world: World) async -> StepError? {
+    /// Runs a step: its error (nil on success) and a note for the log (what the devices made of it).
+    static func execute(_ step: Step, in world: World) async -> (error: StepError?, note: String?) {
         do {
-            try await perform(step.action, in: world)
-            return nil
+            return (nil, try await perform(step.action, in: world))
         } catch let error as any CodedError {
-            return StepError(code: error.codeName, message: error.message)
+            return (StepError(code: error.codeName, message: error.message), nil)
         } catch {
-            return StepError(code: "unexpected", message: "\(error)")
+            return (StepError(code: "unexpected", message: "\(error)"), nil)
         }
     }
 
-    private static func perform(_ action: Step.Action, in world: World) async throws {
+    /// Performs the action; returns a note for the log when the outcome differs from what was asked
+    /// (a setpoint the device clamped to its range).
+    private static func perform(_ action: Step.Action, in world: World) async throws -> String? {
         let services = world.services
         switch action {
         case .book(let id, let guest, let listing, let checkIn, let checkOut, let guests):
@@ -118,16 +157,21 @@ public enum ScenarioRunner {
             _ = try await services.reservations.cancel(ReservationID(id))
         case .arrive(let id):
             let reservation = try await services.reservations.checkIn(ReservationID(id))
-            await world.zones[reservation.listing.rawValue]?.setGuests(reservation.guests)
+            await updateGuests(of: reservation.listing, in: world)
         case .depart(let id):
             let reservation = try await services.reservations.checkOut(ReservationID(id))
-            await world.zones[reservation.listing.rawValue]?.setGuests(0)
+            await updateGuests(of: reservation.listing, in: world)
         case .unlock(let item, let by):
             try await world.home.operateLock(item: World.itemName(item), operation: .unlock, by: UserID(by))
         case .lock(let item, let by):
             try await world.home.operateLock(item: World.itemName(item), operation: .lock, by: UserID(by))
         case .command(let item, let value):
             _ = try await world.api.sendCommand(World.itemName(item), value)
+            guard item.hasSuffix("/setpoint"), let asked = number(value) else { return nil }
+            let state = await itemState(item, world)
+            if let taken = number(state), abs(taken - asked) > 1e-9 {
+                return "\(item) took \(state), not \(value): the device clamps setpoints to its range"
+            }
         case .weather:
             break  // applied to the city's weather when the world was built (an override from this instant)
         case .thing(let thing, let online):
@@ -145,6 +189,18 @@ public enum ScenarioRunner {
         case .message(let from, let reservation, let text):
             _ = try await services.conversations.send(from: UserID(from), reservation: ReservationID(reservation), text: text)
         }
+        return nil
+    }
+
+    /// The number at the start of a state or command text (`21.5 °C` → 21.5).
+    private static func number(_ text: String) -> Double? { Double(text.split(separator: " ").first ?? "") }
+
+    /// Sets the listing's zone to the guests of every stay checked in there: a guest who overstays
+    /// is still in the flat when the next one arrives, and still there after that one leaves.
+    private static func updateGuests(of listing: ListingID, in world: World) async {
+        guard let zone = world.zones[listing.rawValue],
+              let stays = try? await world.services.reservations.reservations(ofListing: listing) else { return }
+        await zone.setGuests(stays.filter { $0.status == .checkedIn }.reduce(0) { $0 + $1.guests })
     }
 
     // MARK: Expectations
@@ -223,10 +279,10 @@ final class RunState: Sendable {
     }
     private let data = Mutex(Data())
 
-    func stepRan(_ step: Step, outcome: ScenarioRunner.StepError?, at: String, instant: SimInstant) {
+    func stepRan(_ step: Step, outcome: ScenarioRunner.StepError?, note: String?, at: String, instant: SimInstant) {
         data.withLock { d in
             d.steps += 1
-            let what = "\(at)  \(step.action.summary) (\(step.path))"
+            let what = "\(at)  \(step.action.summary) (\(step.path))" + (note.map { ": \($0)" } ?? "")
             switch (step.expectError, outcome) {
             case (nil, nil):
                 d.log.append((instant, what))

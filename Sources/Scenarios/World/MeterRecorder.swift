@@ -52,11 +52,13 @@ final class MeterRecorder: Sendable {
             while tick <= scenario.end {
                 instants.insert(tick)
                 tick = tick + interval
+                if instants.count % 65_536 == 0 { try Task.checkCancellation() }  // decades of ticks take a while
             }
         }
         let listings = scenario.listings
         let sortedZones = listings.compactMap { l in zones[l.id].map { (l, $0) } }
-        for instant in instants.sorted() where instant >= scenario.start && instant <= scenario.end {
+        for (index, instant) in instants.sorted().enumerated() where instant >= scenario.start && instant <= scenario.end {
+            if index % 65_536 == 65_535 { try Task.checkCancellation() }
             kernel.schedule(at: instant, label: "meters") { [self] _ in
                 for (listing, zone) in sortedZones {
                     let meter = await zone.meter()

@@ -77,6 +77,9 @@ public final class World: Sendable {
             return try await World(scenario, options: options)
         } catch let error as ScenarioError {
             throw error
+        } catch is CancellationError {
+            throw ScenarioError(.cancelled, "the run of \(scenario.name) was interrupted while its world was built; no result, nothing written.",
+                                file: scenario.file)
         } catch {
             throw ScenarioError(.runFailed, "could not build the world of \(scenario.name): \(error)", file: scenario.file)
         }

@@ -96,6 +96,11 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     ///    command becomes the state;
     /// 3. forwards the command to the handler of every linked channel (sorted by channel UID),
     ///    whose state reports then confirm or correct the Item.
+    ///
+    /// Read-only channels (a ``StateDescription`` with `readOnly`, like a room temperature or a
+    /// battery level) take no commands: they are left out of both steps, as openHAB's autoupdate
+    /// `veto` policy does, so a command to an Item linked only to read-only channels is published
+    /// and otherwise ignored — the Item keeps the device's last report. `REFRESH` still reaches them.
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `command.invalid` when the Item's type
     ///   does not accept the command (e.g. OPEN to a Contact).
     public func sendCommand(_ command: Command, to name: ItemName) async throws(SmartHomeError) {
@@ -108,12 +113,16 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         var targets: [(ChannelUID, any ThingHandler)] = []
         var anyOnline = false
         let linkedChannels = links.linkedChannels(name)
+        var anyWritable = linkedChannels.isEmpty
         for channel in linkedChannels {
+            if command != .refresh, await things.channel(channel)?.stateDescription?.readOnly == true { continue }
+            anyWritable = true
             let thingUID = channel.thingUID
             guard let status = await things.status(of: thingUID), let handler = await things.handler(for: thingUID) else { continue }
             if status.status == .online { anyOnline = true }
             if status.status.isHandlerInitialized { targets.append((channel, handler)) }
         }
+        guard anyWritable else { return }
         if let implied = command.impliedState, linkedChannels.isEmpty || anyOnline {
             await update(name, to: implied)
         }

@@ -71,7 +71,7 @@ struct ScenarioDecoderTests {
     }
 
     @Test("bad physical parameters name the field and value", arguments: [
-        ("\"powerW\": 2000", "\"powerW\": -5", "listings[0].devices[0].powerW", "is -5 W but must be more than 0 W"),
+        ("\"powerW\": 2000", "\"powerW\": -5", "listings[0].devices[0].powerW", "is -5 W but must be more than 0 and at most 50000 W"),
         ("\"uaWPerK\": 80", "\"uaWPerK\": 0", "listings[0].thermal.uaWPerK", "is 0 W/K"),
         ("\"capacitanceKWhPerK\": 2.3", "\"capacitanceKWhPerK\": -1", "listings[0].thermal.capacitanceKWhPerK", "is -1 kWh/K"),
         ("\"setpointC\": 21 }", "\"setpointC\": 21, \"hysteresisK\": 0 }", "listings[0].devices[0].hysteresisK", "is 0 K"),
