@@ -65,9 +65,8 @@ final class World: Sendable {
                                                        windMps: wind, fieldPath: "\(step.path).weather")
         }
         for spec in scenario.weather {
-            let country = scenario.listings.first { $0.city == spec.city }?.country
-            guard let info = try? CityGazetteer.city(named: spec.city, country: country), let weather = cityWeather[spec.city] else { continue }
-            try feed.addCity(info, weather: weather)
+            guard let weather = cityWeather[spec.city] else { continue }
+            try feed.addCity(try scenario.feedCity(named: spec.city), weather: weather)
         }
 
         // The physical layer: a zone per listing, a Thing per device.
