@@ -80,7 +80,7 @@ struct CommandSpec: Sendable {
             arguments: "", minPositionals: 0, maxPositionals: 0,
             options: [
                 Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (default 365)."),
-                Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats (heating, cooling, plug, lock, ~70 % occupancy) instead."),
+                Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead."),
             ],
             discussion: """
                 Build with -c release for meaningful figures. Without --flats: one heated flat against diurnal
@@ -92,6 +92,34 @@ struct CommandSpec: Sendable {
                   swift run -c release rental-twin bench --flats 100
 
                 Exit status: 0.
+                """),
+        CommandSpec(
+            name: "fuzz", abstract: "Mutate the example scenarios and check that every input ends cleanly.",
+            arguments: "", minPositionals: 0, maxPositionals: 0,
+            options: [
+                Option(name: "--seconds", valueName: "N", help: "Stop after N seconds of wall time (default 60)."),
+                Option(name: "--seed", valueName: "S", help: "Seed of the mutations (default 1); the same seed gives the same inputs."),
+                Option(name: "--inputs", valueName: "N", help: "Stop after N inputs (whichever comes first)."),
+                Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios)."),
+                Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json (default .build/fuzz-findings)."),
+                Option(name: "--events", valueName: "N", help: "Kernel events one input may take before it counts as a hang (default 500000, about 15 times the largest example scenario)."),
+            ],
+            discussion: """
+                Input n of a seed is always the same file: the seed scenarios themselves first, then one to four
+                structure-aware mutations of one of them (numbers to extremes or "NaN", ids swapped, dates to
+                edge values, keys renamed or dropped, array elements dropped, duplicated or swapped, steps moved).
+                Each input is validated, run and reported in memory, and must end as a user may see it end:
+                pass, fail or invalid (exit 0, 1 or 65) within the event budget, with no nan or inf in any
+                printed line or report. Anything else is a finding: hang, run-failed, report-failed, non-finite.
+                The summary gives inputs, wall time, outcomes and findings by kind with a sample of each; each
+                finding's input is saved so that `rental-twin run DIR/<kind>-<n>.json` replays it. An input
+                stuck inside one event for 120 s ends the run (saved as stuck-<n>.json).
+
+                EXAMPLES:
+                  rental-twin fuzz --seconds 120 --seed 1
+                  swift run -c release rental-twin fuzz --seconds 3600 --seed 7 --out fuzz-findings
+
+                Exit status: 0 no findings, 1 findings, 64 bad usage.
                 """),
     ]
 

@@ -33,6 +33,7 @@ struct RentalTwinCommand {
                 case "run": return try await ScenarioCommands.run(command)
                 case "suite": return try await ScenarioCommands.suite(command, progress: progress)
                 case "validate": return ScenarioCommands.validate(command)
+                case "fuzz": return try await FuzzCommand.run(command)
                 default: break
                 }
                 let days = try command.integer("--days", default: command.name == "bench" ? 365 : 2)
@@ -40,8 +41,8 @@ struct RentalTwinCommand {
                     throw ArgumentParser.UsageError("--days must be between 1 and 3660, not \(days).", command: command.name)
                 }
                 let flats = try command.integer("--flats", default: 0)
-                guard (0...1_000).contains(flats) else {
-                    throw ArgumentParser.UsageError("--flats must be between 1 and 1000, not \(flats).", command: command.name)
+                guard (0...10_000).contains(flats) else {
+                    throw ArgumentParser.UsageError("--flats must be between 1 and 10000, not \(flats).", command: command.name)
                 }
                 if command.name == "bench" {
                     outcome.standardOutput = flats > 0 ? try await PortfolioBenchmark.run(flats: flats, days: days)

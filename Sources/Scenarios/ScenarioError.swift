@@ -11,6 +11,8 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         case invalid = "scenario.invalid"
         /// The world could not be built or run (a bug or an environment problem, not a failed expectation).
         case runFailed = "scenario.runFailed"
+        /// The run fired more kernel events than its caller allowed (``ScenarioRunner/run(_:timeseriesInterval:eventBudget:)``).
+        case eventBudget = "scenario.eventBudget"
         /// Reports could not be written.
         case reportFailed = "scenario.reportFailed"
     }

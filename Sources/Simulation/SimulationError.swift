@@ -18,6 +18,8 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
         case scheduledInPast = "schedule.past"
         /// A recurrence (`every N minutes at minute M`) is not well formed.
         case invalidRecurrence = "schedule.recurrence"
+        /// A run fired as many events as its caller allowed and stopped before its end.
+        case eventLimit = "schedule.eventLimit"
     }
 
     /// What went wrong, as a stable code.

@@ -12,9 +12,22 @@ public enum ReportWriter {
     /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
     @discardableResult
     public static func write(_ result: ScenarioResult, to directory: String, interval: SimDuration) throws(ScenarioError) -> [String] {
+        let files = try render(result, interval: interval)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ScenarioError(.reportFailed, "cannot create the report directory \(directory): \(error.localizedDescription)", file: result.scenario.file)
+        }
+        for (name, text) in files { try writeAtomically(text, to: "\(directory)/\(name)") }
+        return files.map(\.name)
+    }
+
+    /// Builds every report of `result` in memory, in writing order: what ``write(_:to:interval:)`` writes.
+    /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
+    public static func render(_ result: ScenarioResult, interval: SimDuration) throws(ScenarioError) -> [(name: String, text: String)] {
         let scenario = result.scenario
         let ledger = result.ledger
-        var files: [(String, String)] = []
+        var files: [(name: String, text: String)] = []
         do {
             files.append(("energy-daily.csv", try EnergyDailyReport.csv(ledger: ledger, calendar: scenario.calendar,
                                                                         start: scenario.start, end: scenario.end)))
@@ -31,13 +44,7 @@ public enum ReportWriter {
         } catch {
             throw ScenarioError(.reportFailed, "cannot build the reports of \(scenario.file): \(error.message)", file: scenario.file)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ScenarioError(.reportFailed, "cannot create the report directory \(directory): \(error.localizedDescription)", file: scenario.file)
-        }
-        for (name, text) in files { try writeAtomically(text, to: "\(directory)/\(name)") }
-        return files.map(\.0)
+        return files
     }
 
     /// Writes `text` to `path` via a temporary file in the same directory and a rename.

@@ -11,10 +11,14 @@ import Weather
 /// runs to `end` in virtual time, then checks the remaining expectations.
 public enum ScenarioRunner {
     /// Runs `scenario`.
-    /// - Parameter timeseriesInterval: also record meters at this interval (for `timeseries.csv` and charts).
+    /// - Parameters:
+    ///   - timeseriesInterval: also record meters at this interval (for `timeseries.csv` and charts).
+    ///   - eventBudget: stop after this many kernel events (for untrusted input, e.g. the fuzzer); `nil` for no limit.
     /// - Returns: the result, with every failure; a failed expectation is not an error.
-    /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails.
-    public static func run(_ scenario: Scenario, timeseriesInterval: SimDuration? = nil) async throws(ScenarioError) -> ScenarioResult {
+    /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails,
+    ///   `scenario.eventBudget` when the run needed more than `eventBudget` events.
+    public static func run(_ scenario: Scenario, timeseriesInterval: SimDuration? = nil,
+                           eventBudget: Int? = nil) async throws(ScenarioError) -> ScenarioResult {
         let world = try await World.build(scenario, recordTimeseries: timeseriesInterval)
         let state = RunState()
         let calendar = scenario.calendar
@@ -40,7 +44,9 @@ public enum ScenarioRunner {
             }
         }
         do {
-            try await world.kernel.run(until: scenario.end)
+            try await world.kernel.run(until: scenario.end, eventLimit: eventBudget)
+        } catch where error.code == .eventLimit {
+            throw ScenarioError(.eventBudget, "the simulation of \(scenario.name) \(error.message)", file: scenario.file)
         } catch {
             throw ScenarioError(.runFailed, "the simulation of \(scenario.name) stopped: \(error)", file: scenario.file)
         }
