@@ -13,10 +13,11 @@ struct ScenarioMutator {
     var random: SplitMix64
     let dictionary: FuzzDictionary
 
-    /// One to four stacked mutations of `root`.
+    /// One to four stacked mutations of `root` (one in half the cases, so that more mutants get past
+    /// the validator and run).
     mutating func mutate(_ root: JSONNode) -> JSONNode {
         var node = root
-        for _ in 0..<(1 + pick(4)) {
+        for _ in 0..<(chance(0.5) ? 1 : 2 + pick(3)) {
             node = chance(0.15) ? mutateStep(node) : mutateAnywhere(node)
         }
         return node
