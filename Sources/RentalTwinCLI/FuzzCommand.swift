@@ -58,7 +58,7 @@ enum FuzzCommand {
                     let path = "\(outDirectory)/stuck-\(index).json"
                     try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
                     try? Data(fuzzer.input(index).text.utf8).write(to: URL(fileURLWithPath: path))
-                    FileHandle.standardError.write(Data("fuzz: input #\(index) ran for more than \(limitSeconds) s of wall time inside one event (a hang the event budget cannot see); saved as \(path)\n".utf8))
+                    FileHandle.standardError.write(Data("fuzz: input #\(index) ran for more than \(limitSeconds) s of wall time inside one event or while its world was built (a hang the event budget cannot see); saved as \(path)\n".utf8))
                     exit(ExitCode.failure.rawValue)
                 }
             }
