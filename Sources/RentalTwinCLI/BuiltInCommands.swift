@@ -18,8 +18,8 @@ enum BuiltInCommands {
     static func bench(_ command: ArgumentParser.ParsedCommand) async throws(ArgumentParser.UsageError) -> RentalTwinCommand.Outcome {
         let days = try daysOption(command, default: 365)
         let flats = try command.integer(.flats, default: 0)
-        if command.value(.flats) != nil, !(1...1_000).contains(flats) {
-            throw ArgumentParser.UsageError("--flats must be between 1 and 1000, not \(flats).", command: command.name)
+        if command.value(.flats) != nil, !(1...10_000).contains(flats) {
+            throw ArgumentParser.UsageError("--flats must be between 1 and 10000, not \(flats).", command: command.name)
         }
         if command.has(.printScenario) {
             let text = flats > 0 ? PortfolioGenerator.json(flats: flats, days: days, occupancy: 0.7, seed: 1) : BuiltInScenarios.heatedFlat(days: days)

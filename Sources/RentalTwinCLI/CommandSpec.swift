@@ -1,7 +1,7 @@
 /// The commands of the command line; dispatch switches over this, so a new command cannot fall
 /// through to another one.
 enum CommandName: String, CaseIterable, Sendable {
-    case run, suite, validate, demo, bench
+    case run, suite, validate, demo, bench, fuzz
 }
 
 /// What the command line offers: every command with its arguments, options and help text.
@@ -14,13 +14,18 @@ struct CommandSpec: Sendable {
 
         static let report = Option(name: "--report", valueName: "DIR",
                                    help: "Write energy-daily.csv, stays.csv, timeseries.csv and one SVG chart per listing to DIR (suite: to DIR/<file without .json>/).")
-        static let seed = Option(name: "--seed", valueName: "N", help: "Override the scenario's seed (a non-negative integer).")
+        static let seed = Option(name: "--seed", valueName: "N", help: "A non-negative integer: run overrides the scenario's seed with it; fuzz seeds its mutations (default 1).")
         static let interval = Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M).")
         static let log = Option(name: "--log", valueName: nil, help: "Also print every step and every automation action with its reason.")
         static let junit = Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario) to FILE.")
         static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
         static let days = Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (demo: default 2; bench: default 365).")
-        static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats (heating, cooling, plug, lock, ~70 % occupancy) instead.")
+        static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead.")
+        static let seconds = Option(name: "--seconds", valueName: "N", help: "Stop after N seconds of wall time (default 60).")
+        static let inputs = Option(name: "--inputs", valueName: "N", help: "Stop after N inputs (whichever comes first).")
+        static let corpus = Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios).")
+        static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json (default .build/fuzz-findings).")
+        static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take before it counts as a hang (default 500000, about 15 times the largest example scenario).")
         static let printScenario = Option(name: "--print-scenario", valueName: nil, help: "Print the built-in scenario as a scenario file instead of running it.")
     }
 
@@ -112,6 +117,27 @@ struct CommandSpec: Sendable {
                   swift run -c release rental-twin bench --flats 100
 
                 Exit status: 0.
+                """),
+        CommandSpec(
+            name: .fuzz, abstract: "Mutate the example scenarios and check that every input ends cleanly.",
+            arguments: "", minPositionals: 0, maxPositionals: 0,
+            options: [.seconds, .seed, .inputs, .corpus, .out, .events],
+            discussion: """
+                Input n of a seed is always the same file: the seed scenarios themselves first, then one to four
+                structure-aware mutations of one of them (numbers to extremes or "NaN", ids swapped, dates to
+                edge values, keys renamed or dropped, array elements dropped, duplicated or swapped, steps moved).
+                Each input is validated, run and reported in memory, and must end as a user may see it end:
+                pass, fail or invalid (exit 0, 1 or 65) within the event budget, with no nan or inf in any
+                printed line or report. Anything else is a finding: hang, run-failed, report-failed, non-finite.
+                The summary gives inputs, wall time, outcomes and findings by kind with a sample of each; each
+                finding's input is saved so that `rental-twin run DIR/<kind>-<n>.json` replays it. An input
+                stuck inside one event for 120 s ends the run (saved as stuck-<n>.json).
+
+                EXAMPLES:
+                  rental-twin fuzz --seconds 120 --seed 1
+                  swift run -c release rental-twin fuzz --seconds 3600 --seed 7 --out fuzz-findings
+
+                Exit status: 0 no findings, 1 findings, 64 bad usage.
                 """),
     ]
 

@@ -35,6 +35,7 @@ struct RentalTwinCommand {
                 case .validate: return ScenarioCommands.validate(command)
                 case .demo: return try await BuiltInCommands.demo(command)
                 case .bench: return try await BuiltInCommands.bench(command)
+                case .fuzz: return try await FuzzCommand.run(command)
                 }
             } catch {
                 outcome.standardError = "error: \(error.message)\n"

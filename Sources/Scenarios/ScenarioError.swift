@@ -12,6 +12,8 @@ public struct ScenarioError: CodedError, Equatable {
         case invalid = "scenario.invalid"
         /// The world could not be built or run (a bug or an environment problem, not a failed expectation).
         case runFailed = "scenario.runFailed"
+        /// The run fired more kernel events than its caller allowed (``World/Options/eventBudget``).
+        case eventBudget = "scenario.eventBudget"
         /// Reports could not be built (a value they cannot show, such as a non-finite number).
         case reportFailed = "scenario.reportFailed"
         /// An output file (report, JUnit) could not be written; nothing of the set was written.

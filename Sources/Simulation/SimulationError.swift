@@ -25,6 +25,8 @@ public struct SimulationError: CodedError, Equatable {
         case stalled = "run.stalled"
         /// The run was cancelled (its task was cancelled, e.g. on Ctrl-C) before reaching its end.
         case cancelled = "run.cancelled"
+        /// A run fired as many events as its caller allowed and stopped before its end.
+        case eventLimit = "schedule.eventLimit"
     }
 
     /// What went wrong, as a stable code.

@@ -176,13 +176,20 @@ public final class SimulationKernel: Sendable {
     /// Runs events in order until the queue holds nothing at or before `end`, then sets ``now`` to `end`.
     ///
     /// Events scheduled by handlers for times up to `end` run in the same call.
+    /// - Parameter eventLimit: stop after firing this many events (a work budget for untrusted
+    ///   input); `nil` for no limit.
     /// - Returns: the number of events that fired during this call.
     /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; `run.stalled` after
     ///   ``maxEventsPerInstant`` events at one instant or after ``stop(_:)``; `run.cancelled` when the
-    ///   calling task is cancelled (``now`` then stays where the run stopped). A run that is already
-    ///   active makes a second call a programming error (precondition).
+    ///   calling task is cancelled (``now`` then stays where the run stopped); `schedule.eventLimit`
+    ///   when `eventLimit` events fired and more were due (``now`` stays at the last event, the kernel
+    ///   is idle again). A run that is already active makes a second call a programming error (precondition).
+    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``;
+    ///   `schedule.eventLimit` when `eventLimit` events fired and more were due (``now`` stays at
+    ///   the last event, the kernel is idle again); a run that is already active makes a second
+    ///   call a programming error (precondition).
     @discardableResult
-    public func run(until end: SimInstant) async throws(SimulationError) -> Int {
+    public func run(until end: SimInstant, eventLimit: Int? = nil) async throws(SimulationError) -> Int {
         try state.withLock { state throws(SimulationError) in
             precondition(state.phase == .idle, "SimulationKernel.run(until:) called while already running")
             guard end >= state.now else {
@@ -197,6 +204,13 @@ public final class SimulationKernel: Sendable {
             fired += 1
             if fired % Self.cancellationCheckInterval == 0, Task.isCancelled {
                 stop(SimulationError(.cancelled, "the run was cancelled at \(time), before reaching \(end)."))
+            }
+            if let eventLimit, fired >= eventLimit, nextEventTime.map({ $0 <= end }) == true {
+                let stoppedAt = state.withLock { state in
+                    state.phase = .idle
+                    return state.now
+                }
+                throw SimulationError(.eventLimit, "stopped at \(stoppedAt) after \(fired) events, before \(end): the run's limit is \(eventLimit) events.")
             }
         }
         return try state.withLock { state throws(SimulationError) in

@@ -186,6 +186,6 @@ struct HostileInputTests {
     @Test func benchWithZeroFlatsIsAUsageError() async {
         let outcome = await RentalTwinCommand.main(["bench", "--flats", "0"])
         #expect(outcome.exitCode == .usage)
-        #expect(outcome.standardError.contains("--flats must be between 1 and 1000, not 0."))
+        #expect(outcome.standardError.contains("--flats must be between 1 and 10000, not 0."))
     }
 }

@@ -117,6 +117,24 @@ struct SimulationKernelTests {
         #expect(a == b)
         #expect(a.count == 500)
     }
+
+    /// A handler that reschedules itself at the same instant forever stops at the limit, idle and usable.
+    @Test func anEventLimitStopsAStormAtOneInstant() async throws {
+        let kernel = SimulationKernel(start: start)
+        @Sendable func again(_ now: SimInstant) { kernel.schedule(at: now) { again($0) } }
+        kernel.schedule(at: start + .minutes(1)) { again($0) }
+        await #expect(throws: SimulationError.self) { try await kernel.run(until: start + .hours(1), eventLimit: 100) }
+        do { try await kernel.run(until: start + .hours(1), eventLimit: 100) } catch {
+            #expect(error.code == .eventLimit)
+            #expect(error.message.contains("after 100 events"))
+        }
+        #expect(kernel.phase == .idle)
+        #expect(kernel.now == start + .minutes(1))
+        // A run that needs no more than its limit ends normally.
+        let calm = SimulationKernel(start: start)
+        calm.schedule(after: .minutes(5)) { _ in }
+        #expect(try await calm.run(until: start + .hours(1), eventLimit: 1) == 1)
+    }
 }
 
 @Suite("Seeded randomness")

@@ -59,8 +59,8 @@ public actor HomeService {
 
     // MARK: Creating
 
-    /// Adds a device to a listing by building its virtual layer in openHAB, exactly as the original did:
-    /// `GET /rest/things` → find `thingUID` → for each STATE channel `PUT /rest/items/{name}` with the
+    /// Adds a device to a listing by building its virtual layer in openHAB, as the original did:
+    /// `GET /rest/things/{thingUID}` (the original listed every Thing and searched) → for each STATE channel `PUT /rest/items/{name}` with the
     /// channel's item type, where `name` is ``ItemName/init(path:)`` of `listing/deviceID/channel` →
     /// `PUT /rest/links/{name}/{channelUID}`; then stores a ``HomeConfiguration`` with id `listing/deviceID`.
     ///
@@ -84,10 +84,13 @@ public actor HomeService {
         }
         var items: [String: String] = [:]
         if type != .weatherWatcher {
-            let things = try await call("list the Things (GET /rest/things)") { () async throws(SmartHomeError) in
-                try await api.getThings().body
+            // One Thing by its UID: listing every Thing per device made building N devices cost N².
+            let found: EnrichedThingDTO?
+            do { found = try await api.getThing(thingUID).body } catch where error.code == .thingNotFound { found = nil } catch {
+                throw BookingError(error, while: "read the Thing \(thingUID) (GET /rest/things/\(thingUID))")
             }
-            guard let thing = things.first(where: { $0.uid == thingUID }) else {
+            guard let thing = found else {
+                let things = (try? await api.getThings().body) ?? []
                 let known = things.map(\.uid).sorted().joined(separator: ", ")
                 throw BookingError(.thingNotFound,
                                    "openHAB has no Thing \(thingUID) to add as \(id); known Things: \(known.isEmpty ? "none" : known).")

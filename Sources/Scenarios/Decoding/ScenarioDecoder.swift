@@ -1,4 +1,5 @@
 import Devices
+import Booking
 import Foundation
 import Simulation
 import Weather
@@ -7,7 +8,7 @@ import Weather
 /// what was expected and a hint. Structure and types are checked here; cross-references (owners,
 /// cities, items, reservations) by ``ScenarioValidator``.
 public enum ScenarioDecoder {
-    static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "users",
+    static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
                           "listings", "automations", "timeline", "expect"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
@@ -91,6 +92,7 @@ public enum ScenarioDecoder {
         }
         checkSpan(root, start: start, end: end, calendar: calendar)
         let weather = root.optional("weather").flatMap { decodeWeather($0, seed: seed, calendar: calendar) } ?? []
+        let cities = root.optional("cities").flatMap(decodeCities) ?? [:]
         let users = root.optional("users")?.array?.compactMap(decodeUser) ?? []
         let listings = root.optional("listings")?.array?.compactMap(decodeListing) ?? []
         let automations = decodeAutomations(root.optional("automations"))
@@ -100,7 +102,7 @@ public enum ScenarioDecoder {
         // Sort the timeline stably by time: equal instants keep file order.
         let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
-                        calendar: calendar, start: start, end: end, weather: weather, users: users, listings: listings,
+                        calendar: calendar, start: start, end: end, weather: weather, cities: cities, users: users, listings: listings,
                         automations: automations, timeline: sorted, expectations: expectations)
     }
 
@@ -172,6 +174,36 @@ public enum ScenarioDecoder {
         f.problem("can reach \(format(meanC - swing)) … \(format(meanC + swing)) °C (meanC \(format(meanC)) ± amplitudeK \(format(amplitudeK)) ± 9 × noiseK \(format(noiseK))), outside \(format(range.lowerBound)) … +\(format(range.upperBound)) °C.",
                   hint: "keep meanC within \(format(range.lowerBound)) … +\(format(range.upperBound)) °C with room for the daily swing: amplitudeK is typically 2–10 K, noiseK 0.5–3 K.")
         return false
+    }
+
+    /// `cities`: name → `{"country": "HU", "lat": 46.9, "lon": 18.05}` (country optional).
+    private static func decodeCities(_ field: Field) -> [String: CitySpec]? {
+        guard case .object(let members) = field.node.value else {
+            field.problem("expected an object of cities, e.g. {\"Siófok\": {\"country\": \"HU\", \"lat\": 46.9, \"lon\": 18.05}}, found \(field.node.kindDescription).")
+            return nil
+        }
+        var result: [String: CitySpec] = [:]
+        for member in members {
+            let cityField = Field(node: member.value, path: "\(field.path).\(member.key)", issues: field.issues)
+            if member.key.trimmingCharacters(in: .whitespaces).isEmpty || member.key.contains(",") {
+                cityField.problem("\"\(member.key)\" is not a city name: it is empty or contains a comma.",
+                                  hint: "write the plain name, e.g. \"Siófok\", and the country under \"country\".")
+                continue
+            }
+            guard let o = cityField.object(["country", "lat", "lon"]) else { continue }
+            let lat = o.required("lat")?.number(in: -90...90, unit: "°", rule: "between -90 and 90 degrees north")
+            let lon = o.required("lon")?.number(in: -180...180, unit: "°", rule: "between -180 and 180 degrees east")
+            var code: String?
+            if let f = o.optional("country"), let text = f.string {
+                if let iso = WeatherService.countryCode(for: text) { code = iso } else {
+                    f.problem("\"\(text)\" is not a two-letter ISO 3166 country code.", hint: "write e.g. \"HU\" or \"AT\".")
+                    continue
+                }
+            }
+            guard let lat, let lon else { continue }
+            result[member.key] = CitySpec(name: member.key, countryCode: code, latitude: lat, longitude: lon)
+        }
+        return result
     }
 
     /// Returns a closure building the series (so that its WeatherError lands in the caller's catch).

@@ -56,6 +56,7 @@ enum ScenarioValidator {
                 report("users[\(index)].id", "must not be empty.")
             }
             for (index, listing) in scenario.listings.enumerated() { checkListing(listing, at: "listings[\(index)]") }
+            checkCities()
             for step in scenario.timeline { checkStep(step) }
             var booked: [String: String] = [:]
             for step in scenario.timeline where step.expectError == nil {
@@ -66,6 +67,30 @@ enum ScenarioValidator {
                 booked[id] = step.path
             }
             for expectation in scenario.expectations { checkExpectation(expectation) }
+        }
+
+        /// Every `cities` entry has weather; no two weather cities look the same to the feed.
+        func checkCities() {
+            for name in scenario.cities.keys.sorted() where !cities.contains(name) {
+                report("cities.\(name)", "the city \"\(name)\" has coordinates but no weather.",
+                       hint: "add \"\(name)\" under \"weather\"" + (Suggestion.closest(to: name, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
+            }
+            var seen: [String: String] = [:]
+            for city in cities {
+                do {
+                    let info = try scenario.feedCity(named: city)
+                    for key in ["id \(info.owmID)", "\(info.name.lowercased()),\(info.countryCode)"] {
+                        if let other = seen[key] {
+                            report("weather.\(city)", "the weather feed cannot tell \"\(city)\" from \"\(other)\" (same \(key)).",
+                                   hint: "give each city one weather entry, spelled once.")
+                            break
+                        }
+                        seen[key] = city
+                    }
+                } catch {
+                    report("weather.\(city)", error.message)
+                }
+            }
         }
 
         func duplicates(_ ids: [String], path: (Int) -> String, what: String) {
@@ -80,10 +105,10 @@ enum ScenarioValidator {
             if !cities.contains(listing.city) {
                 report("\(path).city", "the city \"\(listing.city)\" has no weather.",
                        hint: "add \"\(listing.city)\" under \"weather\"" + (Suggestion.closest(to: listing.city, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
-            } else {
-                do { _ = try CityGazetteer.city(named: listing.city, country: listing.country) } catch {
-                    report("\(path).city", error.message)
-                }
+            } else if let described = scenario.cities[listing.city]?.countryCode,
+                      let code = WeatherService.countryCode(for: listing.country), code != described {
+                report("\(path).country", "is \"\(listing.country)\" (\(code)) but cities.\(listing.city) puts the city in \(described).",
+                       hint: "make the listing's country and the city's \"country\" agree, or leave \"country\" out under cities.")
             }
             do { _ = try ThingUID(binding: "twin", type: "lock", id: listing.id) } catch {
                 report("\(path).id", "\"\(listing.id)\" cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")

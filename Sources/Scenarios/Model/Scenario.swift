@@ -18,6 +18,8 @@ public struct Scenario: Sendable {
     public var end: SimInstant
     /// Weather per city, sorted by city name.
     public var weather: [CityWeatherSpec]
+    /// Cities outside the built-in gazetteer described under `cities`, by name (see ``feedCity(named:)``).
+    public var cities: [String: CitySpec]
     public var users: [UserSpec]
     public var listings: [ListingSpec]
     public var automations: AutomationsSpec

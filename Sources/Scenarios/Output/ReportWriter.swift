@@ -13,9 +13,22 @@ public enum ReportWriter {
     ///   `scenario.writeFailed` when the files cannot be written.
     @discardableResult
     public static func write(_ result: ScenarioResult, to directory: String, interval: SimDuration) throws(ScenarioError) -> [String] {
+        let files = try render(result, interval: interval)
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw ScenarioError(.writeFailed, "cannot create the report directory \(directory): \(error.localizedDescription)", file: directory)
+        }
+        try OutputFiles.write(files.map { (path: "\(directory)/\($0.name)", text: $0.text) })
+        return files.map(\.name)
+    }
+
+    /// Builds every report of `result` in memory, in writing order: what ``write(_:to:interval:)`` writes.
+    /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
+    public static func render(_ result: ScenarioResult, interval: SimDuration) throws(ScenarioError) -> [(name: String, text: String)] {
         let scenario = result.scenario
         let ledger = result.ledger
-        var files: [(String, String)] = []
+        var files: [(name: String, text: String)] = []
         do {
             files.append(("energy-daily.csv", try EnergyDailyReport.csv(ledger: ledger, calendar: scenario.calendar,
                                                                         start: scenario.start, end: scenario.end)))
@@ -33,13 +46,7 @@ public enum ReportWriter {
         } catch {
             throw ScenarioError(.reportFailed, "cannot build the reports of \(scenario.file): \(error.message)", file: scenario.file)
         }
-        do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw ScenarioError(.writeFailed, "cannot create the report directory \(directory): \(error.localizedDescription)", file: directory)
-        }
-        try OutputFiles.write(files.map { (path: "\(directory)/\($0.0)", text: $0.1) })
-        return files.map(\.0)
+        return files
     }
 
     /// `chart-<listing>.svg`, with every character a file name cannot safely hold (`/`, control

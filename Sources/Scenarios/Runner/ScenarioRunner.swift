@@ -31,7 +31,8 @@ public enum ScenarioRunner {
     /// - Returns: the result, with every failure; a failed expectation is not an error.
     /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails
     ///   (including `run.stalled`: events that stop the clock or storm); `scenario.cancelled` when the task
-    ///   is cancelled before the end.
+    ///   is cancelled before the end; `scenario.eventBudget` when the run needed more than
+    ///   ``World/Options/eventBudget`` events.
     public static func run(_ scenario: Scenario, options: World.Options = World.Options()) async throws(ScenarioError) -> ScenarioResult {
         let world = try await World.build(scenario, options: options)
         let state = RunState()
@@ -57,7 +58,7 @@ public enum ScenarioRunner {
                 }
             }
         }
-        try await simulate(scenario, kernel: world.kernel)
+        try await simulate(scenario, kernel: world.kernel, eventBudget: options.eventBudget)
         let endText = calendar.localDateTime(at: scenario.end).description
         let ledger = world.meters.ledger
         for expectation in scenario.expectations where expectation.at == nil || !isPointCheck(expectation) {
@@ -83,7 +84,7 @@ public enum ScenarioRunner {
     }
 
     /// Runs the kernel to the scenario's end a day at a time, reporting progress and checking for cancellation.
-    private static func simulate(_ scenario: Scenario, kernel: SimulationKernel) async throws(ScenarioError) {
+    private static func simulate(_ scenario: Scenario, kernel: SimulationKernel, eventBudget: Int?) async throws(ScenarioError) {
         let calendar = scenario.calendar
         let span = Double((scenario.end - scenario.start).seconds)
         let report = progress
@@ -91,12 +92,16 @@ public enum ScenarioRunner {
         do throws(SimulationError) {
             while reached < scenario.end {
                 reached = min(reached + .hours(24), scenario.end)
-                try await kernel.run(until: reached)
+                try await kernel.run(until: reached, eventLimit: eventBudget.map { max(1, $0 - kernel.eventsProcessed) })
                 if Task.isCancelled { throw SimulationError(.cancelled, "the run was cancelled.") }
                 report?(span > 0 ? Double((reached - scenario.start).seconds) / span : 1, calendar.localDateTime(at: reached).description)
             }
         } catch {
             let at = calendar.localDateTime(at: kernel.now).description
+            if error.code == .eventLimit, let eventBudget {
+                throw ScenarioError(.eventBudget, "the simulation of \(scenario.name) needed more than its budget of \(eventBudget) events; "
+                                    + "it stopped at \(at) (simulated).", file: scenario.file)
+            }
             if error.code == .cancelled {
                 throw ScenarioError(.cancelled, "the run of \(scenario.name) was interrupted at \(at) (simulated); no result, nothing written.",
                                     file: scenario.file)

@@ -5,8 +5,9 @@ import SmartHome
 import Synchronization
 
 /// Takes exact meter snapshots of every listing's zone at every instant that reports and
-/// expectations need — the start, each local midnight, each stay's check-in and check-out moment,
-/// each expectation's `at`/`from`/`to`, the end, and (for reports) every timeseries tick — and,
+/// expectations need — the start, each local midnight, each expectation's `at`/`from`/`to`, the
+/// end, and (for reports) every timeseries tick — and of a stay's listing at the stay's check-in
+/// and check-out moments (one listing, so the work is not listings × bookings); and,
 /// for charts, records power transitions from the openHAB event bus.
 ///
 /// Snapshots of cumulative integrals are exact at any instant, so their differences give exact
@@ -23,20 +24,13 @@ final class MeterRecorder: Sendable {
     /// Schedules the snapshots (one kernel event per distinct instant) and, with an interval, the bus listener.
     func install(scenario: Scenario, kernel: SimulationKernel, zones: [String: ThermalZone], runtime: OpenHABRuntime,
                  interval: SimDuration?) async throws {
+        // Instants every listing is snapshotted at: start, end, local midnights, expectations, timeseries ticks.
         var instants: Set<SimInstant> = [scenario.start, scenario.end]
         // Local midnights.
         var day = calendar.date(at: scenario.start).adding(days: 1)
         while calendar.startOfDay(day) < scenario.end {
             instants.insert(calendar.startOfDay(day))
             day = day.adding(days: 1)
-        }
-        // Stay windows of every booking the timeline makes.
-        let listingsByID = Dictionary(scenario.listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        for step in scenario.timeline {
-            guard case .book(_, _, let listingID, let checkIn, let checkOut, _) = step.action,
-                  let listing = listingsByID[listingID] else { continue }
-            instants.insert(calendar.resolvedInstant(for: LocalDateTime(date: checkIn, time: listing.checkInTime)))
-            instants.insert(calendar.resolvedInstant(for: LocalDateTime(date: checkOut, time: listing.checkOutTime)))
         }
         for e in scenario.expectations {
             if let at = e.at { instants.insert(at) }
@@ -57,10 +51,22 @@ final class MeterRecorder: Sendable {
         }
         let listings = scenario.listings
         let sortedZones = listings.compactMap { l in zones[l.id].map { (l, $0) } }
-        for (index, instant) in instants.sorted().enumerated() where instant >= scenario.start && instant <= scenario.end {
+        let position = Dictionary(sortedZones.enumerated().map { ($0.element.0.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        // Stay windows of every booking the timeline makes: only that booking's listing is snapshotted
+        // (all of them would cost listings × bookings).
+        var stayInstants: [SimInstant: Set<Int>] = [:]
+        for step in scenario.timeline {
+            guard case .book(_, _, let listingID, let checkIn, let checkOut, _) = step.action,
+                  let index = position[listingID] else { continue }
+            let listing = sortedZones[index].0
+            stayInstants[calendar.resolvedInstant(for: LocalDateTime(date: checkIn, time: listing.checkInTime)), default: []].insert(index)
+            stayInstants[calendar.resolvedInstant(for: LocalDateTime(date: checkOut, time: listing.checkOutTime)), default: []].insert(index)
+        }
+        for (index, instant) in instants.union(stayInstants.keys).sorted().enumerated() where instant >= scenario.start && instant <= scenario.end {
             if index % 65_536 == 65_535 { try Task.checkCancellation() }
+            let due = instants.contains(instant) ? sortedZones : (stayInstants[instant] ?? []).sorted().map { sortedZones[$0] }
             kernel.schedule(at: instant, label: "meters") { [self] _ in
-                for (listing, zone) in sortedZones {
+                for (listing, zone) in due {
                     let meter = await zone.meter()
                     record(meter, listing: listing)
                 }

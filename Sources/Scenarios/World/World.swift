@@ -33,11 +33,16 @@ public final class World: Sendable {
         /// an SSE stream would; without it, events nobody listens to cost nothing (the benchmark
         /// measures both).
         public var observesEveryBusEvent: Bool
+        /// Stop the run after this many kernel events (a work budget for untrusted input, such as the
+        /// fuzzer's); `nil` for no limit.
+        public var eventBudget: Int?
 
-        public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false) {
+        public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false,
+                    eventBudget: Int? = nil) {
             self.recordTimeseries = recordTimeseries
             self.configuresHomes = configuresHomes
             self.observesEveryBusEvent = observesEveryBusEvent
+            self.eventBudget = eventBudget
         }
     }
 
@@ -112,9 +117,8 @@ public final class World: Sendable {
                                                        windMps: wind, fieldPath: "\(step.path).weather")
         }
         for spec in scenario.weather {
-            let country = scenario.listings.first { $0.city == spec.city }?.country
-            guard let info = try? CityGazetteer.city(named: spec.city, country: country), let weather = cityWeather[spec.city] else { continue }
-            try feed.addCity(info, weather: weather)
+            guard let weather = cityWeather[spec.city] else { continue }
+            try feed.addCity(try scenario.feedCity(named: spec.city), weather: weather)
         }
 
         // The physical layer: a zone per listing, a Thing per device.

@@ -1,0 +1,72 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// `rental-twin fuzz`: a mutation fuzzer over the example scenarios (the engine is
+/// ``ScenarioFuzzer`` in the Scenarios module); this file reads the options, keeps a wall-clock
+/// watchdog for an input stuck inside one event, and prints the summary.
+enum FuzzCommand {
+    static func run(_ command: ArgumentParser.ParsedCommand) async throws(ArgumentParser.UsageError) -> RentalTwinCommand.Outcome {
+        var outcome = RentalTwinCommand.Outcome()
+        let seconds = try command.integer(.seconds, default: 60)
+        let inputs = command.value(.inputs) == nil ? nil : try command.integer(.inputs, default: 0)
+        let budget = try command.integer(.events, default: 500_000)
+        guard budget >= 1 else { throw ArgumentParser.UsageError("--events must be at least 1.", command: "fuzz") }
+        let seedText = command.value(.seed) ?? "1"
+        guard let seed = UInt64(seedText) else {
+            throw ArgumentParser.UsageError("--seed needs a whole number from 0 to 18446744073709551615, not \"\(seedText)\".", command: "fuzz")
+        }
+        let corpusDirectory = command.value(.corpus) ?? "Scenarios"
+        let out = command.value(.out) ?? ".build/fuzz-findings"
+        let fuzzer: ScenarioFuzzer
+        do {
+            fuzzer = try ScenarioFuzzer(corpus: try ScenarioFuzzer.corpus(in: corpusDirectory), seed: seed)
+        } catch {
+            throw ArgumentParser.UsageError("\(error.message) fuzz needs a directory of *.json seed scenarios (--corpus DIR).", command: "fuzz")
+        }
+        let watchdog = Watchdog(fuzzer: fuzzer, outDirectory: out, limitSeconds: 120)
+        let summary = await FuzzCampaign(fuzzer: fuzzer, eventBudget: budget, outDirectory: out)
+            .run(seconds: Double(seconds), maxInputs: inputs, current: watchdog.started)
+        watchdog.stop()
+        outcome.standardOutput = summary.report(seed: seed, outDirectory: out)
+        if summary.findings > 0 {
+            outcome.standardOutput += "Replay one with: rental-twin run \(out)/<file>.json\n"
+            outcome.exitCode = .failure
+        }
+        return outcome
+    }
+
+    /// Ends the process when one input runs longer than `limitSeconds` of wall time — a loop inside a
+    /// single event that no event budget sees — after saving the input as `stuck-<n>.json`.
+    final class Watchdog: Sendable {
+        private struct State {
+            var index = -1
+            var since = ContinuousClock.now
+            var stopped = false
+        }
+        private let state = Mutex(State())
+
+        init(fuzzer: ScenarioFuzzer, outDirectory: String, limitSeconds: Int) {
+            Thread.detachNewThread { [self] in
+                while true {
+                    sleep(1)
+                    let (index, stuck, stopped) = self.state.withLock { s in
+                        (s.index, s.since.duration(to: .now) > .seconds(limitSeconds), s.stopped)
+                    }
+                    if stopped { return }
+                    guard stuck, index >= 0 else { continue }
+                    let path = "\(outDirectory)/stuck-\(index).json"
+                    try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
+                    try? Data(fuzzer.input(index).text.utf8).write(to: URL(fileURLWithPath: path))
+                    FileHandle.standardError.write(Data("fuzz: input #\(index) ran for more than \(limitSeconds) s of wall time inside one event or while its world was built (a hang the event budget cannot see); saved as \(path)\n".utf8))
+                    exit(ExitCode.failure.rawValue)
+                }
+            }
+        }
+
+        /// Input `index` starts now.
+        @Sendable func started(_ index: Int) { state.withLock { $0.index = index; $0.since = .now } }
+
+        func stop() { state.withLock { $0.stopped = true } }
+    }
+}

@@ -1,0 +1,162 @@
+import Simulation
+
+/// A deterministic mutation fuzzer over scenario files: input *n* of a seed is always the same text,
+/// and ``check(_:eventBudget:)`` says whether it ended as a user may see it end — passed, failed or
+/// invalid (exit 0, 1, 65) within a budget of kernel events, with no `nan`/`inf` in anything printed
+/// or reported — or is a ``FuzzFinding``.
+///
+/// Inputs `0..<corpus.count` are the seed scenarios themselves (a baseline: they must pass or fail,
+/// never be findings); every later input is one to four structure-aware mutations
+/// (``ScenarioMutator``) of a seed scenario chosen by the input's own random stream.
+public struct ScenarioFuzzer: Sendable {
+    /// One input: its number, the seed scenario it came from, and its text.
+    public struct Input: Sendable, Equatable {
+        public let index: Int
+        public let base: String
+        public let text: String
+    }
+
+    /// How an input ended when it was no finding.
+    public enum Outcome: String, Sendable, CaseIterable {
+        /// Every expectation held (exit 0).
+        case passed
+        /// Some expectation or step failed (exit 1).
+        case failed
+        /// The file was refused with located messages (exit 65).
+        case invalid
+    }
+
+    /// The verdict on one input.
+    public enum Verdict: Sendable, Equatable {
+        case outcome(Outcome)
+        case finding(FuzzFinding)
+    }
+
+    private let corpus: [(name: String, root: JSONNode, text: String)]
+    private let dictionary: FuzzDictionary
+    /// The campaign's seed.
+    public let seed: UInt64
+
+    /// A fuzzer over `corpus` (file name and text of each seed scenario).
+    /// - Throws: ``ScenarioError`` `scenario.invalid` when a seed is not JSON, or the corpus is empty.
+    public init(corpus: [(name: String, text: String)], seed: UInt64) throws(ScenarioError) {
+        guard !corpus.isEmpty else {
+            throw ScenarioError(.invalid, "the fuzzer needs at least one seed scenario.", file: "")
+        }
+        var parsed: [(name: String, root: JSONNode, text: String)] = []
+        for entry in corpus {
+            do { parsed.append((entry.name, try JSONParser.parse(entry.text), entry.text)) } catch {
+                throw ScenarioError(.invalid, "the seed scenario \(entry.name) is not JSON (line \(error.line)): \(error.message).", file: entry.name)
+            }
+        }
+        self.corpus = parsed
+        dictionary = FuzzDictionary(roots: parsed.map(\.root))
+        self.seed = seed
+    }
+
+    /// Reads every `*.json` scenario below `directory` as a corpus, sorted by path.
+    /// - Throws: ``ScenarioError`` `scenario.unreadable`.
+    public static func corpus(in directory: String) throws(ScenarioError) -> [(name: String, text: String)] {
+        var result: [(name: String, text: String)] = []
+        for path in try SuiteRunner.scenarioFiles(in: directory) {
+            guard let text = try? String(contentsOfFile: path, encoding: .utf8) else {
+                throw ScenarioError(.unreadable, "cannot read \(path) as UTF-8 text.", file: path)
+            }
+            result.append((path, text))
+        }
+        return result
+    }
+
+    /// Input number `index`: a seed scenario unchanged for `index < corpus.count`, else a mutant.
+    public func input(_ index: Int) -> Input {
+        if index < corpus.count { return Input(index: index, base: corpus[index].name, text: corpus[index].text) }
+        var random = SplitMix64.stream(seed: seed, named: "fuzz-input-\(index)")
+        let base = corpus[Int(random.next() % UInt64(corpus.count))]
+        var mutator = ScenarioMutator(random: random, dictionary: dictionary)
+        return Input(index: index, base: base.name, text: mutator.mutate(base.root).jsonText)
+    }
+
+    /// The report interval the fuzzer builds reports with.
+    static let reportInterval = SimDuration.minutes(15)
+
+    /// Decodes, runs and reports `input` in memory and judges how it ended.
+    /// - Parameter eventBudget: kernel events allowed for the run; more is a ``FuzzFinding/Kind/hang``.
+    public static func check(_ input: Input, eventBudget: Int) async -> Verdict {
+        func finding(_ kind: FuzzFinding.Kind, _ detail: String) -> Verdict {
+            .finding(FuzzFinding(kind: kind, index: input.index, base: input.base, detail: detail, text: input.text))
+        }
+        let file = "fuzz-\(input.index).json"
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioDecoder.decode(input.text, file: file)
+        } catch {
+            if let token = nonFiniteToken(in: error.description, notIn: input.text) {
+                return finding(.nonFinite, "the validation message says \"\(token)\": \(firstLine(containing: token, in: error.description))")
+            }
+            return error.code == .invalid ? .outcome(.invalid) : finding(.runFailed, error.description)
+        }
+        let result: ScenarioResult
+        do {
+            result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: reportInterval, eventBudget: eventBudget))
+        } catch {
+            return error.code == .eventBudget ? finding(.hang, error.message) : finding(.runFailed, error.description)
+        }
+        var printed = result.failures.map(\.description) + result.log
+        printed.append("\((scenario.end - scenario.start).hours) h simulated")
+        for line in printed {
+            if let token = nonFiniteToken(in: line, notIn: input.text) {
+                return finding(.nonFinite, "a printed line says \"\(token)\": \(line)")
+            }
+        }
+        let reports: [(name: String, text: String)]
+        do { reports = try ReportWriter.render(result, interval: reportInterval) } catch {
+            return finding(.reportFailed, error.description)
+        }
+        for report in reports {
+            if let token = nonFiniteToken(in: report.text, notIn: input.text) {
+                return finding(.nonFinite, "\(report.name) says \"\(token)\": \(firstLine(containing: token, in: report.text))")
+            }
+        }
+        return .outcome(result.passed ? .passed : .failed)
+    }
+
+    /// The first word of `text` that is `nan`, `inf` or `infinity` (any case; `-nan` too) and does not
+    /// occur as a word in `input` (the input may name a city "NaN"; only values the program made count).
+    static func nonFiniteToken(in text: String, notIn input: String) -> String? {
+        let found = nonFiniteWords(in: text)
+        guard !found.isEmpty else { return nil }
+        let allowed = Set(nonFiniteWords(in: input).map { $0.lowercased() })
+        return found.first { !allowed.contains($0.lowercased()) }
+    }
+
+    /// The words `nan`, `inf`, `infinity` in `text` (runs of ASCII letters; any byte ≥ 0x80 counts as a
+    /// letter, so `Infinité` is no match), as written, in order. One pass over the UTF-8 bytes.
+    private static func nonFiniteWords(in text: String) -> [String] {
+        var result: [String] = []
+        var run: [UInt8] = []
+        var length = 0
+        func flush() {
+            if length == 3 || length == 8 {
+                let word = String(decoding: run, as: UTF8.self)
+                if ["nan", "inf", "infinity"].contains(word.lowercased()) { result.append(word) }
+            }
+            run.removeAll(keepingCapacity: true)
+            length = 0
+        }
+        for byte in text.utf8 {
+            let folded = byte | 0x20
+            if (folded >= UInt8(ascii: "a") && folded <= UInt8(ascii: "z")) || byte >= 0x80 {
+                length += 1
+                if length <= 8 { run.append(byte) }
+            } else if length > 0 {
+                flush()
+            }
+        }
+        if length > 0 { flush() }
+        return result
+    }
+
+    private static func firstLine(containing token: String, in text: String) -> Substring {
+        text.split(separator: "\n").first { $0.contains(token) } ?? ""
+    }
+}
