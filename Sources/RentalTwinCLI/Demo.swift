@@ -12,7 +12,7 @@ enum Demo {
         let calendar = try LocalCalendar(identifier: "Europe/Budapest")
         let start = try calendar.parseInstant("2026-01-09T00:00")
         let kernel = SimulationKernel(start: start)
-        let runtime = OpenHABRuntime()
+        let runtime = OpenHABRuntime(scheduler: kernel)
         let api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["demo": .administrator]),
                                       credentials: OpenHABCredentials(openHABToken: "demo"))
 
@@ -34,7 +34,7 @@ enum Demo {
         try await linkEveryChannel(listing: "flat-1", api: api)
 
         let counter = EventCounter()
-        await runtime.events.subscribe { event in counter.count(event) }
+        runtime.events.subscribe { event in counter.count(event) }
 
         // The script: a back-to-back stay every night, 15:00 → 10:00, with the heating managed around it.
         let logBox = LogBox()

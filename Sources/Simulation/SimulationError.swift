@@ -18,6 +18,10 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
         case scheduledInPast = "schedule.past"
         /// A recurrence (`every N minutes at minute M`) is not well formed.
         case invalidRecurrence = "schedule.recurrence"
+        /// The clock was asked to move while a run that moves it itself is active (run-to-end or paced).
+        case kernelBusy = "kernel.busy"
+        /// A live run stopped before it could serve a request.
+        case kernelStopped = "kernel.stopped"
     }
 
     /// What went wrong, as a stable code.

@@ -18,37 +18,62 @@ import Synchronization
 ///
 /// The run loop must not be called from the main actor (each actor hop from there costs
 /// ~75× more); call it from a plain task.
-public final class SimulationKernel: Sendable {
+///
+/// Work from outside the simulation task (a socket handler, a test's task) enters through
+/// ``submit(order:_:)``: it waits in an inbox and runs as an event at the current virtual
+/// instant, in the kernel's order. ``run(until:)`` runs to an end and returns; ``run(_:)``
+/// keeps running, ``LiveMode/paced(speed:)`` at a multiple of wall time or
+/// ``LiveMode/manual`` advanced by ``advance(to:)``, and waits for submissions until ``stop()``.
+public final class SimulationKernel: SimulationScheduler {
     /// What an event does when it fires; it receives the firing instant.
     public typealias Handler = @Sendable (SimInstant) async -> Void
 
-    /// The kernel's life cycle: idle between runs, running inside ``run(until:)``.
+    /// The kernel's life cycle: idle between runs, running inside ``run(until:)`` or ``run(_:)``.
     public enum Phase: Sendable, Equatable {
         /// No run loop is active; events may be scheduled.
         case idle
         /// A run loop is active until the given instant.
         case running(until: SimInstant)
+        /// A live run loop is active until ``stop()``.
+        case live(LiveMode)
     }
 
-    private struct Timer {
+    struct Timer {
         var sequence: UInt64
         var handler: Handler
         var recurrence: Recurrence?
     }
 
-    private struct Recurrence {
+    /// Outside work waiting to enter the queue: its caller's order key and its arrival number.
+    struct Submission {
+        var order: Int
+        var arrival: UInt64
+        var handler: Handler
+    }
+
+    struct Recurrence {
         var calendar: LocalCalendar
         var everyMinutes: Int
         var atMinute: Int
     }
 
-    private struct State {
+    struct State {
         var now: SimInstant
         var phase: Phase = .idle
         var queue = EventQueue()
         var timers: [TimerID: Timer] = [:]
         var nextSequence: UInt64 = 0
         var eventsProcessed = 0
+        /// Submissions not yet in the queue, in arrival order.
+        var inbox: [Submission] = []
+        var nextArrival: UInt64 = 0
+        /// Callers of ``submissionsWaiting(atLeast:)`` and the count each waits for.
+        var inboxWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// The live loop's wake-up (see ``SimulationKernel/waitForWake()``).
+        var wake = WakeSignal()
+        /// ``SimulationKernel/advance(to:)`` requests for the manual loop, in arrival order.
+        var advanceRequests: [(target: SimInstant, continuation: CheckedContinuation<Result<Int, SimulationError>, Never>)] = []
+        var stopRequested = false
 
         mutating func insert(_ timerID: TimerID, at time: SimInstant) -> UInt64 {
             let sequence = nextSequence
@@ -56,9 +81,20 @@ public final class SimulationKernel: Sendable {
             queue.push(.init(time: time, sequence: sequence, timer: timerID))
             return sequence
         }
+
+        /// Moves the inbox into the queue at ``now``, ordered by (order key, arrival).
+        mutating func admitSubmissions() {
+            let waiting = inbox.sorted { ($0.order, $0.arrival) < ($1.order, $1.arrival) }
+            inbox.removeAll(keepingCapacity: true)
+            for submission in waiting {
+                let id = TimerID(nextSequence)
+                let sequence = insert(id, at: now)
+                timers[id] = Timer(sequence: sequence, handler: submission.handler, recurrence: nil)
+            }
+        }
     }
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// A kernel whose clock starts at `start` with an empty queue.
     public init(start: SimInstant) {
@@ -167,16 +203,12 @@ public final class SimulationKernel: Sendable {
         return fired
     }
 
-    /// Runs until `duration` after ``now``.
-    @discardableResult
-    public func advance(by duration: SimDuration) async throws(SimulationError) -> Int {
-        try await run(until: now + duration)
-    }
-
     /// Pops the next live event due at or before `end`, advances the clock to it and, for a
     /// recurrence, queues its next occurrence before the handler runs (so the handler may cancel it).
-    private func nextDue(notAfter end: SimInstant) -> (SimInstant, Handler)? {
+    /// Waiting submissions enter the queue first, at the current instant.
+    func nextDue(notAfter end: SimInstant) -> (SimInstant, Handler)? {
         state.withLock { state in
+            if !state.inbox.isEmpty { state.admitSubmissions() }
             while let first = state.queue.first, first.time <= end {
                 _ = state.queue.popFirst()
                 // One hash look-up: the index serves the check, the update and the removal.

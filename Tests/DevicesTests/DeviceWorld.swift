@@ -16,7 +16,7 @@ final class ChangeLog: Sendable {
 struct DeviceWorld {
     static let start = SimInstant(unixSeconds: 1_767_913_200)  // 2026-01-08T23:00Z
     let kernel = SimulationKernel(start: DeviceWorld.start)
-    let runtime = OpenHABRuntime()
+    let runtime: OpenHABRuntime
     let api: InProcessOpenHABAPI
     let zone: ThermalZone
     let heating: ZoneDeviceHandler
@@ -27,6 +27,7 @@ struct DeviceWorld {
     let parameters: ZoneParameters
 
     init(outdoorC: Double = 0, initialC: Double = 16) async throws {
+        runtime = OpenHABRuntime(scheduler: kernel)
         api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["admin": .administrator]),
                                   credentials: OpenHABCredentials(openHABToken: "admin"))
         parameters = try ZoneParameters(uaWPerK: 80, capacitanceKWhPerK: 2.3)
@@ -54,7 +55,7 @@ struct DeviceWorld {
             }
         }
         let log = self.log, kernel = self.kernel
-        await runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { event in
+        runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { event in
             if case .itemStateChanged(let name, let state, _) = event.kind {
                 log.add(.init(at: kernel.now, item: name.rawValue, value: state.description))
             }

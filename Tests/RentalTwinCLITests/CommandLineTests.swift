@@ -71,12 +71,24 @@ struct CommandLineTests {
         #expect(first.standardOutput.contains("flat_1_door_battery          99.97 %"))
     }
 
-    @Test func benchHeatsToTheDegreeHourBalance() async throws {
+    @Test func benchHeatsToTheDegreeHourBalanceWithAndWithoutASubscriber() async throws {
         let outcome = await RentalTwinCommand.main(["bench", "--days", "30"])
         #expect(outcome.exitCode == .success)
-        let line = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("heating energy") })
-        let kWh = try #require(Double(line.split(separator: " ")[2]))
+        let lines = outcome.standardOutput.split(separator: "\n")
+        func figure(_ line: Substring, after label: String) throws -> Double {
+            let range = try #require(line.range(of: label + " "))
+            return try #require(Double(line[range.upperBound...].prefix { $0.isNumber || $0 == "." }))
+        }
+        let quiet = try #require(lines.first { $0.hasPrefix("no subscriber:") })
+        let heard = try #require(lines.first { $0.hasPrefix("one subscriber:") })
+        let kWh = try figure(quiet, after: "heating energy")
         // UA·(S − mean T_out)·t = 80 W/K × 19 K × 720 h; the room starts 1 K low and stores up to C·h.
         #expect(abs(kWh - 80 * 19 * 720 / 1000) < 2.3 * 1.5 + 5)
+        // Listening changes nothing in the world; the subscriber hears every event, one kernel event each.
+        #expect(try figure(heard, after: "heating energy") == kWh)
+        #expect(try figure(quiet, after: "received") == 0)
+        #expect(try figure(heard, after: "received") == (try figure(heard, after: "bus events")))
+        #expect(try figure(heard, after: "bus events") == (try figure(quiet, after: "bus events")))
+        #expect(try figure(heard, after: "kernel events") == (try figure(quiet, after: "kernel events")) + (try figure(heard, after: "received")))
     }
 }

@@ -49,7 +49,7 @@ final class World: Sendable {
         self.scenario = scenario
         let kernel = SimulationKernel(start: scenario.start)
         self.kernel = kernel
-        runtime = OpenHABRuntime()
+        runtime = OpenHABRuntime(scheduler: kernel)
         api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: [Self.openHABToken: .administrator]),
                                   credentials: OpenHABCredentials(openHABToken: Self.openHABToken))
 

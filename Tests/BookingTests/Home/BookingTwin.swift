@@ -26,7 +26,7 @@ struct BookingTwin {
     static let carol: UserID = "carol"
 
     let kernel: SimulationKernel
-    let runtime = OpenHABRuntime()
+    let runtime: OpenHABRuntime
     let api: InProcessOpenHABAPI
     /// The booking database, also the home configuration repository and the lock audit log.
     let store: BookingStore
@@ -45,6 +45,7 @@ struct BookingTwin {
          access: LockAccessWindow = LockAccessWindow(), checkInTime: String = "15:00", checkOutTime: String = "10:00",
          configure: Bool = true) async throws {
         kernel = SimulationKernel(start: try Self.calendar.parseInstant(start))
+        runtime = OpenHABRuntime(scheduler: kernel)
         api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["admin": .administrator]),
                                   credentials: OpenHABCredentials(openHABToken: "admin"))
         let clock = BookingClock(kernel: kernel)
