@@ -28,6 +28,8 @@ enum Benchmark {
         let start = try calendar.parseInstant("2026-01-01T00:00")
         let kernel = SimulationKernel(start: start)
         let runtime = OpenHABRuntime(scheduler: kernel)
+        let received = Atomic<Int>(0)
+        if subscribed { runtime.events.subscribe { _ in received.add(1, ordering: .relaxed) } }
         let api = InProcessOpenHABAPI(runtime: runtime, policy: OpenHABAccessPolicy(tokens: ["bench": .administrator]),
                                       credentials: OpenHABCredentials(openHABToken: "bench"))
         let weather = CityWeather(base: .diurnal(try DiurnalWeather(meanC: 2, amplitudeK: 5, minAtHour: 5, noiseK: 0.5,
@@ -42,8 +44,6 @@ enum Benchmark {
         try await runtime.addThing(heating.thing, handler: heating)
         try await linkEveryChannel(listing: "flat-1", api: api)
         _ = try await api.sendCommand("flat_1_heating_switch", "ON")
-        let received = Atomic<Int>(0)
-        if subscribed { runtime.events.subscribe { _ in received.add(1, ordering: .relaxed) } }
 
         let end = start + .days(Int64(days))
         let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation

@@ -138,8 +138,10 @@ extension SimulationKernel {
             let deadline = wallStart + .milliseconds(Int64(wallOffset * 1_000))
             await withDiscardingTaskGroup { group in
                 group.addTask { [self] in
-                    try? await Task.sleep(until: deadline, clock: clock)
-                    wakeLoop()
+                    do {
+                        try await Task.sleep(until: deadline, clock: clock)
+                        wakeLoop()
+                    } catch {}  // cancelled: a submission woke the loop first
                 }
                 await waitForWake()
                 group.cancelAll()

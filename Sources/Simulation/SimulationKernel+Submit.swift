@@ -17,6 +17,7 @@ extension SimulationKernel {
     ///   - order: ranks submissions that wait together; lower runs first (default 0).
     ///   - work: what to do; it may schedule events, publish, command Items.
     /// - Returns: what `work` returned. - Throws: what `work` threw.
+    @discardableResult
     public func submit<T: Sendable, E: Error>(order: Int = 0, _ work: @escaping @Sendable () async throws(E) -> T) async throws(E) -> T {
         let result = await withCheckedContinuation { (continuation: CheckedContinuation<Result<T, E>, Never>) in
             enqueue(order: order) { _ in continuation.resume(returning: await Self.outcome(of: work)) }

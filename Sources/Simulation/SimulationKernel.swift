@@ -180,12 +180,14 @@ public final class SimulationKernel: SimulationScheduler {
     ///
     /// Events scheduled by handlers for times up to `end` run in the same call.
     /// - Returns: the number of events that fired during this call.
-    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; a run that is
-    ///   already active makes a second call a programming error (precondition).
+    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; `kernel.busy` if
+    ///   a run is already active.
     @discardableResult
     public func run(until end: SimInstant) async throws(SimulationError) -> Int {
         try state.withLock { state throws(SimulationError) in
-            precondition(state.phase == .idle, "SimulationKernel.run(until:) called while already running")
+            guard state.phase == .idle else {
+                throw SimulationError(.kernelBusy, "cannot run until \(end): the kernel is already in \(state.phase); one run at a time.")
+            }
             guard end >= state.now else {
                 throw SimulationError(.scheduledInPast, "cannot run until \(end): the clock is already at \(state.now).")
             }
