@@ -20,6 +20,8 @@ public struct SimulationError: Error, Equatable, Sendable, CustomStringConvertib
         case invalidRecurrence = "schedule.recurrence"
         /// The clock was asked to move while a run that moves it itself is active (run-to-end or paced).
         case kernelBusy = "kernel.busy"
+        /// A paced run's speed is not a positive, finite number.
+        case invalidSpeed = "kernel.speed"
         /// A live run stopped before it could serve a request.
         case kernelStopped = "kernel.stopped"
     }

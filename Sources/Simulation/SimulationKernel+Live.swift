@@ -18,8 +18,12 @@ extension SimulationKernel {
     /// moves time only on ``advance(to:)``; a paced run moves it with wall time and sleeps until
     /// the next event is due or a submission arrives. Submissions still waiting when the run
     /// ends run in the next run.
-    /// - Throws: ``SimulationError`` `kernel.busy` if another run is active.
+    /// - Throws: ``SimulationError`` `kernel.busy` if another run is active; `kernel.speed` for a
+    ///   paced speed that is not a positive, finite number.
     public func run(_ mode: LiveMode) async throws(SimulationError) {
+        if case .paced(let speed) = mode, !(speed > 0 && speed.isFinite) {
+            throw SimulationError(.invalidSpeed, "cannot pace the simulation at \(speed)× wall time; give a positive speed such as 1 (real time) or 60.")
+        }
         try state.withLock { state throws(SimulationError) in
             guard state.phase == .idle else {
                 throw SimulationError(.kernelBusy, "cannot start a \(mode) run: the kernel is already in \(state.phase); stop that run first.")
@@ -134,8 +138,9 @@ extension SimulationKernel {
                 await waitForWake()
                 continue
             }
-            let wallOffset = Double((next - virtualStart).milliseconds) / 1_000 / speed
-            let deadline = wallStart + .milliseconds(Int64(wallOffset * 1_000))
+            // Rounded up to the microsecond, so the loop never wakes just before the event is due.
+            let wallMicroseconds = (Double((next - virtualStart).milliseconds) * 1_000 / speed).rounded(.up)
+            let deadline = wallStart + .microseconds(Int64(min(wallMicroseconds, 9.0e15)))
             await withDiscardingTaskGroup { group in
                 group.addTask { [self] in
                     do {

@@ -129,6 +129,9 @@ struct SimulationKernelLiveTests {
             await #expect(throws: SimulationError.self) { try await kernel.run(.manual) }  // one run at a time
         }
         try await kernel.run(until: start + .minutes(2))
+        for speed in [0, -1, Double.infinity, Double.nan] {
+            await #expect(throws: SimulationError.self) { try await kernel.run(.paced(speed: speed)) }
+        }
         await #expect(throws: SimulationError.self) { try await kernel.advance(to: start) }  // in the past
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await kernel.run(.manual) }
