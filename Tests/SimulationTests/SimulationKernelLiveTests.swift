@@ -122,7 +122,7 @@ struct SimulationKernelLiveTests {
         #expect(trace.all == ["queued first", "submitted at PT0S"])
     }
 
-    @Test func advanceIsRefusedWhileARunMovesTheClockAndFailsWhenTheLiveRunStops() async throws {
+    @Test func advanceAndRunsAreRefusedWhileARunMovesTheClockAndAManualRunAdvancesOnRequest() async throws {
         let kernel = SimulationKernel(start: start)
         kernel.schedule(after: .minutes(1)) { _ in
             await #expect(throws: SimulationError.self) { try await kernel.advance(by: .minutes(1)) }
