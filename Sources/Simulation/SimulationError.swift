@@ -27,6 +27,12 @@ public struct SimulationError: CodedError, Equatable {
         case cancelled = "run.cancelled"
         /// A run fired as many events as its caller allowed and stopped before its end.
         case eventLimit = "schedule.eventLimit"
+        /// The clock was asked to move while a run that moves it itself is active (run-to-end or paced).
+        case kernelBusy = "kernel.busy"
+        /// A paced run's speed is not a positive, finite number.
+        case invalidSpeed = "kernel.speed"
+        /// A live run stopped before it could serve a request.
+        case kernelStopped = "kernel.stopped"
     }
 
     /// What went wrong, as a stable code.

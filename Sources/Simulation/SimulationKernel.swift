@@ -23,19 +23,27 @@ import Synchronization
 /// ``run(until:)`` ends with ``SimulationError/Code/stalled`` naming the label of the event that
 /// went over the bound. A component that detects a runaway of its own calls ``stop(_:)``. The run
 /// loop also checks for task cancellation every ``cancellationCheckInterval`` events.
-public final class SimulationKernel: Sendable {
+///
+/// Work from outside the simulation task (a socket handler, a test's task) enters through
+/// ``submit(order:_:)``: it waits in an inbox and runs as an event at the current virtual
+/// instant, in the kernel's order. ``run(until:)`` runs to an end and returns; ``run(_:)``
+/// keeps running, ``LiveMode/paced(speed:)`` at a multiple of wall time or
+/// ``LiveMode/manual`` advanced by ``advance(to:)``, and waits for submissions until ``stop()``.
+public final class SimulationKernel: SimulationScheduler {
     /// What an event does when it fires; it receives the firing instant.
     public typealias Handler = @Sendable (SimInstant) async -> Void
 
-    /// The kernel's life cycle: idle between runs, running inside ``run(until:)``.
+    /// The kernel's life cycle: idle between runs, running inside ``run(until:)`` or ``run(_:)``.
     public enum Phase: Sendable, Equatable {
         /// No run loop is active; events may be scheduled.
         case idle
         /// A run loop is active until the given instant.
         case running(until: SimInstant)
+        /// A live run loop is active until ``stop()``.
+        case live(LiveMode)
     }
 
-    private struct Timer {
+    struct Timer {
         var sequence: UInt64
         var handler: Handler
         var recurrence: Recurrence?
@@ -43,13 +51,20 @@ public final class SimulationKernel: Sendable {
         var label: String
     }
 
-    private struct Recurrence {
+    /// Outside work waiting to enter the queue: its caller's order key and its arrival number.
+    struct Submission {
+        var order: Int
+        var arrival: UInt64
+        var handler: Handler
+    }
+
+    struct Recurrence {
         var calendar: LocalCalendar
         var everyMinutes: Int
         var atMinute: Int
     }
 
-    private struct State {
+    struct State {
         var now: SimInstant
         var phase: Phase = .idle
         var queue = EventQueue()
@@ -60,6 +75,16 @@ public final class SimulationKernel: Sendable {
         var eventsAtNow = 0
         /// Why the run must end, once something asked it to (``stop(_:)`` or the per-instant bound).
         var stopReason: SimulationError?
+        /// Submissions not yet in the queue, in arrival order.
+        var inbox: [Submission] = []
+        var nextArrival: UInt64 = 0
+        /// Callers of ``submissionsWaiting(atLeast:)`` and the count each waits for.
+        var inboxWaiters: [(count: Int, continuation: CheckedContinuation<Void, Never>)] = []
+        /// The live loop's wake-up (see ``SimulationKernel/waitForWake()``).
+        var wake = WakeSignal()
+        /// ``SimulationKernel/advance(to:)`` requests for the manual loop, in arrival order.
+        var advanceRequests: [(target: SimInstant, continuation: CheckedContinuation<Result<Int, SimulationError>, Never>)] = []
+        var stopRequested = false
 
         mutating func insert(_ timerID: TimerID, at time: SimInstant) -> UInt64 {
             let sequence = nextSequence
@@ -67,9 +92,20 @@ public final class SimulationKernel: Sendable {
             queue.push(.init(time: time, sequence: sequence, timer: timerID))
             return sequence
         }
+
+        /// Moves the inbox into the queue at ``now``, ordered by (order key, arrival).
+        mutating func admitSubmissions() {
+            let waiting = inbox.sorted { ($0.order, $0.arrival) < ($1.order, $1.arrival) }
+            inbox.removeAll(keepingCapacity: true)
+            for submission in waiting {
+                let id = TimerID(nextSequence)
+                let sequence = insert(id, at: now)
+                timers[id] = Timer(sequence: sequence, handler: submission.handler, recurrence: nil, label: "submitted work")
+            }
+        }
     }
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// The default of ``maxEventsPerInstant``: far above what any scenario needs at one instant
     /// (a few events per device and automation), low enough that a loop ends within seconds.
@@ -179,19 +215,17 @@ public final class SimulationKernel: Sendable {
     /// - Parameter eventLimit: stop after firing this many events (a work budget for untrusted
     ///   input); `nil` for no limit.
     /// - Returns: the number of events that fired during this call.
-    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; `run.stalled` after
-    ///   ``maxEventsPerInstant`` events at one instant or after ``stop(_:)``; `run.cancelled` when the
-    ///   calling task is cancelled (``now`` then stays where the run stopped); `schedule.eventLimit`
-    ///   when `eventLimit` events fired and more were due (``now`` stays at the last event, the kernel
-    ///   is idle again). A run that is already active makes a second call a programming error (precondition).
-    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``;
-    ///   `schedule.eventLimit` when `eventLimit` events fired and more were due (``now`` stays at
-    ///   the last event, the kernel is idle again); a run that is already active makes a second
-    ///   call a programming error (precondition).
+    /// - Throws: ``SimulationError`` `schedule.past` if `end` is before ``now``; `kernel.busy` if a run
+    ///   is already active; `run.stalled` after ``maxEventsPerInstant`` events at one instant or after
+    ///   ``stop(_:)``; `run.cancelled` when the calling task is cancelled (``now`` then stays where the
+    ///   run stopped); `schedule.eventLimit` when `eventLimit` events fired and more were due (``now``
+    ///   stays at the last event, the kernel is idle again).
     @discardableResult
     public func run(until end: SimInstant, eventLimit: Int? = nil) async throws(SimulationError) -> Int {
         try state.withLock { state throws(SimulationError) in
-            precondition(state.phase == .idle, "SimulationKernel.run(until:) called while already running")
+            guard state.phase == .idle else {
+                throw SimulationError(.kernelBusy, "cannot run until \(end): the kernel is already in \(state.phase); one run at a time.")
+            }
             guard end >= state.now else {
                 throw SimulationError(.scheduledInPast, "cannot run until \(end): the clock is already at \(state.now).")
             }
@@ -221,17 +255,13 @@ public final class SimulationKernel: Sendable {
         }
     }
 
-    /// Runs until `duration` after ``now``.
-    @discardableResult
-    public func advance(by duration: SimDuration) async throws(SimulationError) -> Int {
-        try await run(until: now + duration)
-    }
-
     /// Pops the next live event due at or before `end`, advances the clock to it and, for a
     /// recurrence, queues its next occurrence before the handler runs (so the handler may cancel it).
-    private func nextDue(notAfter end: SimInstant) -> (SimInstant, Handler)? {
+    /// Waiting submissions enter the queue first, at the current instant.
+    func nextDue(notAfter end: SimInstant) -> (SimInstant, Handler)? {
         state.withLock { state in
             guard state.stopReason == nil else { return nil }
+            if !state.inbox.isEmpty { state.admitSubmissions() }
             while let first = state.queue.first, first.time <= end {
                 _ = state.queue.popFirst()
                 // One hash look-up: the index serves the check, the update and the removal.

@@ -1,3 +1,4 @@
+import Simulation
 import Synchronization
 import Testing
 @testable import SmartHome
@@ -5,8 +6,9 @@ import Testing
 /// The bus's bookkeeping when nobody or somebody listens, and the runtime's state routing.
 @Suite struct EventBusTests {
     /// A runtime with the fake thermostat linked to three Items, built without any subscriber.
-    static func world() async throws -> (OpenHABRuntime, FakeThermostat) {
-        let runtime = OpenHABRuntime()
+    static func world() async throws -> (OpenHABRuntime, FakeThermostat, SimulationKernel) {
+        let kernel = SimulationKernel(start: .epoch)
+        let runtime = OpenHABRuntime(scheduler: kernel)
         let device = FakeThermostat(uid: try ThingUID("twin:thermostat:flat-1:heating"))
         try await runtime.addThing(await device.thing, handler: device)
         for (id, type) in [("switch", ItemType.switchItem), ("setpoint", .numberItem(.temperature)), ("temperature", .numberItem(.temperature))] {
@@ -14,7 +16,7 @@ import Testing
             await runtime.putItem(Item(name: name, type: type))
             try await runtime.link(ItemChannelLink(itemName: name, channelUID: try ChannelUID(thing: device.uid, id: id)))
         }
-        return (runtime, device)
+        return (runtime, device, kernel)
     }
 
     /// Commands, reports, a direct update and an OFFLINE/ONLINE round trip.
@@ -29,19 +31,23 @@ import Testing
     }
 
     @Test func withoutSubscribersEventsAreCountedAndStatesAreTheSame() async throws {
-        let (quiet, quietDevice) = try await Self.world()
-        let (heard, heardDevice) = try await Self.world()
+        let (quiet, quietDevice, quietKernel) = try await Self.world()
+        let (heard, heardDevice, heardKernel) = try await Self.world()
         let log = EventLog()
-        #expect(await quiet.events.publishedCount == (await heard.events.publishedCount))
-        let before = await heard.events.publishedCount
-        await heard.events.subscribe { log.add($0) }
+        #expect(quiet.events.publishedCount == (heard.events.publishedCount))
+        let before = heard.events.publishedCount
+        heard.events.subscribe { log.add($0) }
         try await Self.script(quiet, quietDevice)
         try await Self.script(heard, heardDevice)
+        try await quietKernel.run(until: quietKernel.now)
+        #expect(log.all.isEmpty)  // delivered after the calls, when the simulation runs
+        try await heardKernel.run(until: heardKernel.now)
+        #expect(quietKernel.eventsProcessed == 0)
 
         #expect(await quiet.items.all() == (await heard.items.all()))
         #expect(await quiet.things.all() == (await heard.things.all()))
-        #expect(await quiet.events.publishedCount == (await heard.events.publishedCount))
-        #expect(await heard.events.publishedCount - before == log.all.count)
+        #expect(quiet.events.publishedCount == (heard.events.publishedCount))
+        #expect(heard.events.publishedCount - before == log.all.count)
         // ON: command, autoupdate state+changed, report state; 40: command, state+changed, report 30 state+changed;
         // 20.0 °C: state+changed, then state only; postUpdate OFF: state+changed; OFFLINE, ONLINE.
         let expected = 4 + 5 + 3 + 2 + 2
@@ -66,13 +72,13 @@ import Testing
     @Test func aBatchOfStatesUpdatesTheItemsAndPublishesTheEventsOfOneCallPerUpdate() async throws {
         var outcomes: [(items: [Item], count: Int, log: [String])] = []
         for (batched, heard) in [(true, true), (true, false), (false, true), (false, false)] {
-            let (runtime, device) = try await Self.world()
+            let (runtime, device, kernel) = try await Self.world()
             let second = try ItemName("flat_1_heating_switch_copy")
             await runtime.putItem(Item(name: second, type: .switchItem))
             try await runtime.link(ItemChannelLink(itemName: second, channelUID: try ChannelUID(thing: device.uid, id: "switch")))
             let log = EventLog()
-            if heard { await runtime.events.subscribe { log.add($0) } }
-            let before = await runtime.events.publishedCount
+            if heard { runtime.events.subscribe { log.add($0) } }
+            let before = runtime.events.publishedCount
             for batch in Self.batches {
                 if batched {
                     await device.reportBatch(batch)
@@ -80,7 +86,8 @@ import Testing
                     await PerUpdateCallback(runtime: runtime).statesUpdated(batch.map { (try! ChannelUID(thing: device.uid, id: $0.id), $0.state) })
                 }
             }
-            outcomes.append((await runtime.items.all(), await runtime.events.publishedCount - before, log.all))
+            try await kernel.run(until: kernel.now)
+            outcomes.append((await runtime.items.all(), runtime.events.publishedCount - before, log.all))
         }
         let reference = try #require(outcomes.first)
         for outcome in outcomes {
@@ -99,15 +106,16 @@ import Testing
     }
 
     @Test func aSubscriberAddedWhileAStateEventIsDeliveredHearsTheStateChangedEventThatFollows() async throws {
-        let (runtime, device) = try await Self.world()
+        let (runtime, device, kernel) = try await Self.world()
         let late = EventLog()
         let added = Mutex(false)
         let bus = runtime.events
-        await bus.subscribe(EventFilter(topics: ["openhab/items/*/state"])) { _ in
+        bus.subscribe(EventFilter(topics: ["openhab/items/*/state"])) { _ in
             guard added.withLock({ let first = !$0; $0 = true; return first }) else { return }
-            await bus.subscribe { late.add($0) }
+            bus.subscribe { late.add($0) }
         }
         await device.reportTemperature(23.4)
+        try await kernel.run(until: kernel.now)
         #expect(late.all == [#"openhab/items/flat_1_heating_temperature/statechanged {"type":"Quantity","value":"23.4 °C","oldType":"Quantity","oldValue":"19.5 °C"}"#])
     }
 }

@@ -12,9 +12,9 @@ struct RuntimeTests {
 
     @Test func onlineCommandUpdatesOptimisticallyThenTheDeviceCorrects() async throws {
         let world = try await TestWorld()
-        world.log.clear()
+        try await world.clearEvents()
         _ = try await world.api.sendCommand("flat_1_heating_setpoint", "35 °C")
-        #expect(world.log.all == [
+        #expect((try await world.events()) == [
             #"openhab/items/flat_1_heating_setpoint/command {"type":"Quantity","value":"35 °C"}"#,
             #"openhab/items/flat_1_heating_setpoint/state {"type":"Quantity","value":"35 °C"}"#,
             #"openhab/items/flat_1_heating_setpoint/statechanged {"type":"Quantity","value":"35 °C","oldType":"Quantity","oldValue":"21.0 °C"}"#,
@@ -28,10 +28,10 @@ struct RuntimeTests {
     @Test func offlineThingLeavesTheItemUnchanged() async throws {
         let world = try await TestWorld()
         await world.device.setOnline(false)
-        world.log.clear()
+        try await world.clearEvents()
         _ = try await world.api.sendCommand("flat_1_heating_switch", "ON")
         #expect(try await world.state("flat_1_heating_switch") == "OFF")
-        #expect(world.log.all == [#"openhab/items/flat_1_heating_switch/command {"type":"OnOff","value":"ON"}"#])
+        #expect((try await world.events()) == [#"openhab/items/flat_1_heating_switch/command {"type":"OnOff","value":"ON"}"#])
         // openHAB still hands the command to the initialised handler; the offline device ignores it.
         #expect(await world.device.received.last == "switch=ON")
         let thing = try await world.api.getThing("twin:thermostat:flat-1:heating").body
@@ -52,10 +52,10 @@ struct RuntimeTests {
 
     @Test func refreshDoesNotChangeState() async throws {
         let world = try await TestWorld()
-        world.log.clear()
+        try await world.clearEvents()
         _ = try await world.api.sendCommand("flat_1_heating_switch", "REFRESH")
         #expect(try await world.state("flat_1_heating_switch") == "OFF")
-        #expect(!world.log.all.contains { $0.contains("statechanged") })
+        #expect(!(try await world.events()).contains { $0.contains("statechanged") })
     }
 
     @Test func stateReportsReachEveryLinkedItem() async throws {
@@ -69,10 +69,10 @@ struct RuntimeTests {
 
     @Test func thingStatusEvents() async throws {
         let world = try await TestWorld()
-        world.log.clear()
+        try await world.clearEvents()
         await world.device.setOnline(false)
         await world.device.setOnline(true)
-        #expect(world.log.all == [
+        #expect((try await world.events()) == [
             #"openhab/things/twin:thermostat:flat-1:heating/statuschanged [{"status":"OFFLINE","statusDetail":"COMMUNICATION_ERROR","description":"no answer"},{"status":"ONLINE","statusDetail":"NONE"}]"#,
             #"openhab/things/twin:thermostat:flat-1:heating/statuschanged [{"status":"ONLINE","statusDetail":"NONE"},{"status":"OFFLINE","statusDetail":"COMMUNICATION_ERROR","description":"no answer"}]"#,
         ])
@@ -81,10 +81,11 @@ struct RuntimeTests {
     @Test func busDeliversInSubscriptionOrderWithFilters() async throws {
         let world = try await TestWorld()
         let first = EventLog(), second = EventLog()
-        await world.runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { first.add($0) }
-        await world.runtime.events.subscribe(EventFilter(topics: ["openhab/things/**"])) { second.add($0) }
+        world.runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { first.add($0) }
+        world.runtime.events.subscribe(EventFilter(topics: ["openhab/things/**"])) { second.add($0) }
         _ = try await world.api.sendCommand("flat_1_heating_switch", "ON")
         await world.device.setOnline(false)
+        try await world.settle()
         #expect(first.all == [#"openhab/items/flat_1_heating_switch/statechanged {"type":"OnOff","value":"ON","oldType":"OnOff","oldValue":"OFF"}"#])
         #expect(second.all.count == 1)
         #expect(second.all[0].hasPrefix("openhab/things/twin:thermostat:flat-1:heating/statuschanged"))

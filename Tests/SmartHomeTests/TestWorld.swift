@@ -1,3 +1,4 @@
+import Simulation
 import Synchronization
 @testable import SmartHome
 
@@ -88,9 +89,11 @@ final class EventLog: Sendable {
 }
 
 /// A runtime with one fake thermostat Thing whose three channels are linked to Items, built
-/// through the REST-shaped API exactly as the home service will do it.
+/// through the REST-shaped API exactly as the home service will do it. Events reach ``log``
+/// when the kernel runs (``events()``, ``clearEvents()``), as openHAB delivers them after the call.
 struct TestWorld {
-    let runtime = OpenHABRuntime()
+    let kernel = SimulationKernel(start: .epoch)
+    let runtime: OpenHABRuntime
     let device: FakeThermostat
     let api: InProcessOpenHABAPI
     let log = EventLog()
@@ -99,6 +102,7 @@ struct TestWorld {
     static let userToken = "user-token"
 
     init(linkItems: Bool = true) async throws {
+        runtime = OpenHABRuntime(scheduler: kernel)
         device = FakeThermostat(uid: try ThingUID("twin:thermostat:flat-1:heating"))
         let policy = OpenHABAccessPolicy(tokens: [Self.adminToken: .administrator, Self.userToken: .user])
         api = InProcessOpenHABAPI(runtime: runtime, baseURL: "http://host:8080", policy: policy,
@@ -112,7 +116,22 @@ struct TestWorld {
             }
         }
         let log = self.log
-        await runtime.events.subscribe { log.add($0) }
+        runtime.events.subscribe { log.add($0) }
+    }
+
+    /// Runs the deliveries due at the current instant.
+    func settle() async throws { try await kernel.run(until: kernel.now) }
+
+    /// The events delivered so far, after running the pending deliveries.
+    func events() async throws -> [String] {
+        try await settle()
+        return log.all
+    }
+
+    /// Delivers what is pending, then forgets every event so far.
+    func clearEvents() async throws {
+        try await settle()
+        log.clear()
     }
 
     func state(_ name: String) async throws -> String {

@@ -28,7 +28,7 @@ public actor Preheat: ReservationObserver {
 
     /// Mode, comfort temperature, planning settings.
     public nonisolated let configuration: PreheatConfiguration
-    private let kernel: SimulationKernel
+    private let scheduler: any SimulationScheduler
     private let stays: any StayDirectory
     private let home: HomeCommander
     private let weather: WeatherService
@@ -40,17 +40,17 @@ public actor Preheat: ReservationObserver {
     /// Creates the automation; register it as a ``ReservationObserver`` of the reservation service.
     /// - Parameters:
     ///   - configuration: mode and comfort temperature.
-    ///   - kernel: where the plans and starts are scheduled.
+    ///   - scheduler: where the plans and starts are scheduled.
     ///   - stays: listings and reservations.
     ///   - api: the openHAB API the commands go through.
     ///   - configurations: the listings' heating configurations.
     ///   - weather: the forecast for smart mode.
     ///   - log: where every step is logged.
-    public init(configuration: PreheatConfiguration, kernel: SimulationKernel, stays: any StayDirectory,
+    public init(configuration: PreheatConfiguration, scheduler: any SimulationScheduler, stays: any StayDirectory,
                 api: any OpenHABAPI, configurations: any HomeConfigurationRepository, weather: WeatherService,
                 log: AutomationLog) {
         self.configuration = configuration
-        self.kernel = kernel
+        self.scheduler = scheduler
         self.stays = stays
         self.home = HomeCommander(api: api, configurations: configurations)
         self.weather = weather
@@ -66,8 +66,8 @@ public actor Preheat: ReservationObserver {
             await schedule(reservation)
         case .cancelled, .checkedOut:
             guard let timer = timers.removeValue(forKey: reservation.id) else { return }
-            kernel.cancel(timer)
-            log.append(at: kernel.now, automation: Self.name, listing: reservation.listing, action: "cancelled",
+            scheduler.cancel(timer)
+            log.append(at: scheduler.now, automation: Self.name, listing: reservation.listing, action: "cancelled",
                        reason: "\(reservation.id) is \(reservation.status.rawValue); its preheat will not run")
         case .checkedIn:
             break
@@ -86,7 +86,7 @@ public actor Preheat: ReservationObserver {
     // MARK: Scheduling
 
     private func schedule(_ reservation: Reservation) async {
-        let now = kernel.now
+        let now = scheduler.now
         let listing: Listing, calendar: LocalCalendar
         do {
             listing = try await stays.listing(reservation.listing)
@@ -117,7 +117,7 @@ public actor Preheat: ReservationObserver {
             }
             let planAt = max(checkIn - configuration.planningHorizon, now)
             let id = reservation.id, listingID = listing.id
-            timers[id] = kernel.schedule(at: planAt, label: "preheat plan \(id)") { [self] _ in
+            timers[id] = scheduler.schedule(at: planAt, label: "preheat plan \(id)") { [self] _ in
                 await self.makePlan(id, listing: listingID)
             }
         }
@@ -126,7 +126,7 @@ public actor Preheat: ReservationObserver {
     /// Records the plan and schedules the switch-on at `desired` (or now, if that has passed).
     private func setStart(_ id: ReservationID, listing: ListingID, checkIn: SimInstant, at desired: SimInstant,
                           basis: PreheatPlan.Basis, predictedC: Double?, reason: String, calendar: LocalCalendar) {
-        let now = kernel.now
+        let now = scheduler.now
         let start = max(desired, now)
         let late = desired < now ? " (the ideal start \(AutomationText.local(desired, calendar)) has passed: starting now)" : ""
         let plan = PreheatPlan(reservation: id, listing: listing, checkIn: checkIn, start: start, basis: basis,
@@ -134,7 +134,7 @@ public actor Preheat: ReservationObserver {
         planned[id] = plan
         log.append(at: now, automation: Self.name, listing: listing,
                    action: "plan heating ON at \(AutomationText.local(start, calendar))", reason: plan.reason)
-        timers[id] = kernel.schedule(at: start, label: "preheat \(id)") { [self] _ in
+        timers[id] = scheduler.schedule(at: start, label: "preheat \(id)") { [self] _ in
             await self.start(id, listing: listing)
         }
     }
@@ -143,14 +143,14 @@ public actor Preheat: ReservationObserver {
 
     private func makePlan(_ id: ReservationID, listing listingID: ListingID) async {
         timers[id] = nil
-        let now = kernel.now
+        let now = scheduler.now
         guard let (reservation, listing, calendar) = await live(id, listing: listingID) else { return }
         let checkIn = listing.checkInInstant(on: reservation.checkIn, calendar: calendar)
         if let busyUntil = await previousCheckOut(before: reservation, listing: listing, calendar: calendar) {
             log.append(at: now, automation: Self.name, listing: listingID,
                        action: "plan deferred to \(AutomationText.local(busyUntil, calendar))",
                        reason: "another stay checks out then; planning after its setback")
-            timers[id] = kernel.schedule(at: busyUntil, label: "preheat plan \(id)") { [self] _ in
+            timers[id] = scheduler.schedule(at: busyUntil, label: "preheat plan \(id)") { [self] _ in
                 await self.makePlan(id, listing: listingID)
             }
             return
@@ -263,13 +263,13 @@ public actor Preheat: ReservationObserver {
 
     private func start(_ id: ReservationID, listing listingID: ListingID) async {
         timers[id] = nil
-        let now = kernel.now
+        let now = scheduler.now
         guard let (reservation, listing, calendar) = await live(id, listing: listingID) else { return }
         if let busyUntil = await previousCheckOut(before: reservation, listing: listing, calendar: calendar) {
             log.append(at: now, automation: Self.name, listing: listingID,
                        action: "heating ON deferred to \(AutomationText.local(busyUntil, calendar))",
                        reason: "another stay checks out then; starting after its setback")
-            timers[id] = kernel.schedule(at: busyUntil, label: "preheat \(id)") { [self] _ in
+            timers[id] = scheduler.schedule(at: busyUntil, label: "preheat \(id)") { [self] _ in
                 await self.start(id, listing: listingID)
             }
             return
@@ -309,7 +309,7 @@ public actor Preheat: ReservationObserver {
 
     /// The reservation, its listing and calendar, if it is still live; logs why not otherwise.
     private func live(_ id: ReservationID, listing listingID: ListingID) async -> (Reservation, Listing, LocalCalendar)? {
-        let now = kernel.now
+        let now = scheduler.now
         do {
             let listing = try await stays.listing(listingID)
             let calendar = try listing.calendar()
@@ -333,7 +333,7 @@ public actor Preheat: ReservationObserver {
     /// The latest check-out moment of another live stay of the listing in `(now, check-in]`, if any.
     private func previousCheckOut(before reservation: Reservation, listing: Listing,
                                   calendar: LocalCalendar) async -> SimInstant? {
-        let now = kernel.now
+        let now = scheduler.now
         let checkIn = listing.checkInInstant(on: reservation.checkIn, calendar: calendar)
         guard let all = try? await stays.reservations(ofListing: listing.id) else { return nil }
         return all.filter { $0.id != reservation.id && $0.status.holdsNights && $0.status != .checkedOut }

@@ -13,7 +13,7 @@ public actor Setback: ReservationObserver {
 
     /// The heating setpoint after check-out, °C.
     public nonisolated let setpointC: Double
-    private let kernel: SimulationKernel
+    private let scheduler: any SimulationScheduler
     private let stays: any StayDirectory
     private let home: HomeCommander
     private let log: AutomationLog
@@ -23,15 +23,15 @@ public actor Setback: ReservationObserver {
     /// Creates the automation; register it as a ``ReservationObserver`` of the reservation service.
     /// - Parameters:
     ///   - setpointC: the heating setpoint after check-out, °C.
-    ///   - kernel: where the check-out actions are scheduled.
+    ///   - scheduler: where the check-out actions are scheduled.
     ///   - stays: listings and reservations.
     ///   - api: the openHAB API the commands go through.
     ///   - configurations: the listings' heating and cooling configurations.
     ///   - log: where every action is logged.
-    public init(setpointC: Double, kernel: SimulationKernel, stays: any StayDirectory, api: any OpenHABAPI,
+    public init(setpointC: Double, scheduler: any SimulationScheduler, stays: any StayDirectory, api: any OpenHABAPI,
                 configurations: any HomeConfigurationRepository, log: AutomationLog) {
         self.setpointC = setpointC
-        self.kernel = kernel
+        self.scheduler = scheduler
         self.stays = stays
         self.home = HomeCommander(api: api, configurations: configurations)
         self.log = log
@@ -41,14 +41,14 @@ public actor Setback: ReservationObserver {
     public func reservationDidChange(_ reservation: Reservation, previous: ReservationStatus?) async {
         if reservation.status == .cancelled {
             guard let timer = timers.removeValue(forKey: reservation.id) else { return }
-            kernel.cancel(timer)
-            log.append(at: kernel.now, automation: Self.name, listing: reservation.listing, action: "cancelled",
+            scheduler.cancel(timer)
+            log.append(at: scheduler.now, automation: Self.name, listing: reservation.listing, action: "cancelled",
                        reason: "\(reservation.id) is cancelled; no setback at its check-out")
             return
         }
         guard !handled.contains(reservation.id) else { return }
         handled.insert(reservation.id)
-        let now = kernel.now
+        let now = scheduler.now
         let checkOut: SimInstant
         do {
             let listing = try await stays.listing(reservation.listing)
@@ -60,7 +60,7 @@ public actor Setback: ReservationObserver {
         }
         guard checkOut >= now else { return }
         let id = reservation.id, listing = reservation.listing
-        timers[id] = kernel.schedule(at: checkOut, label: "setback \(id)") { [self] _ in
+        timers[id] = scheduler.schedule(at: checkOut, label: "setback \(id)") { [self] _ in
             await self.apply(id, listing: listing)
         }
     }
@@ -70,7 +70,7 @@ public actor Setback: ReservationObserver {
 
     private func apply(_ id: ReservationID, listing: ListingID) async {
         timers[id] = nil
-        let now = kernel.now
+        let now = scheduler.now
         var reason = "check-out of \(id)"
         do {
             guard let reservation = try await stays.reservations(ofListing: listing).first(where: { $0.id == id }),
@@ -91,7 +91,7 @@ public actor Setback: ReservationObserver {
 
     private func each(_ type: HomeConfigurationType, listing: ListingID, property: String, command: String,
                       action: String, reason: String) async {
-        let now = kernel.now
+        let now = scheduler.now
         do {
             for device in try await home.devices(of: listing, type: type) {
                 guard let item = device.items[property] else { continue }

@@ -22,7 +22,7 @@ public actor WeatherWatcher {
 
     /// The thresholds and the schedule.
     public nonisolated let configuration: WeatherWatcherConfiguration
-    private let kernel: SimulationKernel
+    private let scheduler: any SimulationScheduler
     private let weather: WeatherService
     private let home: HomeCommander
     private let stays: any StayDirectory
@@ -42,17 +42,17 @@ public actor WeatherWatcher {
     /// Creates the watcher; nothing runs until a listing is watched.
     /// - Parameters:
     ///   - configuration: thresholds and schedule.
-    ///   - kernel: where the runs are scheduled.
+    ///   - scheduler: where the runs are scheduled.
     ///   - weather: the weather service (asked once per city per run).
     ///   - api: the openHAB API the commands go through.
     ///   - stays: where listings (city, country, time zone) are read.
     ///   - configurations: the listings' heating and cooling configurations.
     ///   - log: where every action is logged with its reason.
-    public init(configuration: WeatherWatcherConfiguration, kernel: SimulationKernel, weather: WeatherService,
+    public init(configuration: WeatherWatcherConfiguration, scheduler: any SimulationScheduler, weather: WeatherService,
                 api: any OpenHABAPI, stays: any StayDirectory, configurations: any HomeConfigurationRepository,
                 log: AutomationLog) {
         self.configuration = configuration
-        self.kernel = kernel
+        self.scheduler = scheduler
         self.weather = weather
         self.home = HomeCommander(api: api, configurations: configurations)
         self.stays = stays
@@ -77,7 +77,7 @@ public actor WeatherWatcher {
             let calendar = try listing.calendar()
             calendars[zone] = calendar
             do {
-                timers[zone] = try kernel.every(minutes: configuration.everyMinutes, atMinute: configuration.atMinute,
+                timers[zone] = try scheduler.every(minutes: configuration.everyMinutes, atMinute: configuration.atMinute,
                                                 in: calendar, label: "\(Self.name) \(zone)") { [self] _ in
                     await self.run(timeZone: zone)
                 }
@@ -94,7 +94,7 @@ public actor WeatherWatcher {
         guard let listing = watched.removeValue(forKey: id)?.listing else { return }
         plans.removeAll()
         if !watched.values.contains(where: { $0.listing.timeZone == listing.timeZone }), let timer = timers.removeValue(forKey: listing.timeZone) {
-            kernel.cancel(timer)
+            scheduler.cancel(timer)
         }
     }
 
@@ -104,7 +104,7 @@ public actor WeatherWatcher {
     /// Cancels every scheduled run.
     public func stop() {
         for zone in timers.keys.sorted() {
-            if let timer = timers[zone] { kernel.cancel(timer) }
+            if let timer = timers[zone] { scheduler.cancel(timer) }
         }
         timers.removeAll()
     }
@@ -221,7 +221,7 @@ public actor WeatherWatcher {
                        calendar: LocalCalendar) async {
         guard let observation else {
             let why = failure.map { "\($0.code): \($0.message)" } ?? "the feed gave no answer"
-            log.append(at: kernel.now, automation: Self.name, listing: listing.listing, action: "none",
+            log.append(at: scheduler.now, automation: Self.name, listing: listing.listing, action: "none",
                        reason: "no temperature for \(listing.city) yet (\(why)); nothing switched")
             return
         }
@@ -246,16 +246,16 @@ public actor WeatherWatcher {
                 let current = try await home.state(of: device.item)
                 if current == wanted {
                     if stale {
-                        log.append(at: kernel.now, automation: Self.name, listing: listing,
+                        log.append(at: scheduler.now, automation: Self.name, listing: listing,
                                    action: "\(device.name) switch stays \(wanted)", reason: reason.text)
                     }
                     continue
                 }
                 try await home.send(wanted, to: device.item)
-                log.append(at: kernel.now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted)",
+                log.append(at: scheduler.now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted)",
                            reason: reason.text)
             } catch {
-                log.append(at: kernel.now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted) failed",
+                log.append(at: scheduler.now, automation: Self.name, listing: listing, action: "\(device.name) switch \(wanted) failed",
                            reason: "\(reason.text); \(error.code.rawValue): \(error.message)")
             }
         }

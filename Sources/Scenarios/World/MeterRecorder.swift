@@ -81,7 +81,7 @@ final class MeterRecorder: Sendable {
             }
         }
         let lookup = powerItems
-        await runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { [self] event in
+        runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { [self] event in
             guard case .itemStateChanged(let name, let state, _) = event.kind, let owner = lookup[name.rawValue],
                   let watts = Double(state.description.split(separator: " ").first ?? "") else { return }
             let transition = PowerTransition(at: kernel.now, listing: owner.listing, device: owner.device, powerW: watts)

@@ -94,10 +94,10 @@ public final class World: Sendable {
         self.scenario = scenario
         let kernel = SimulationKernel(start: scenario.start)
         self.kernel = kernel
-        runtime = OpenHABRuntime()
+        runtime = OpenHABRuntime(scheduler: kernel)
         if options.observesEveryBusEvent {
             let counter = BusEventCounter()
-            await runtime.events.subscribe { _ in counter.add() }
+            runtime.events.subscribe { _ in counter.add() }
             observedBusEvents = counter
         } else {
             observedBusEvents = nil

@@ -32,7 +32,7 @@ struct WorldAutomations: Sendable {
             let configured = WeatherWatcher(
                 configuration: WeatherWatcherConfiguration(heatOnBelowC: w.heatOnBelowC, coolOnAboveC: w.coolOnAboveC,
                                                            everyMinutes: w.everyMinutes, atMinute: w.atMinute),
-                kernel: kernel, weather: weather, api: api, stays: stays, configurations: store, log: log)
+                scheduler: kernel, weather: weather, api: api, stays: stays, configurations: store, log: log)
             for listing in scenario.listings { try await configured.watch(ListingID(listing.id)) }
             watcher = configured
         }
@@ -58,7 +58,7 @@ struct WorldAutomations: Sendable {
                 }
                 configuration = .smart(models: models, comfortC: p.comfortC, fallbackLead: p.lead)
             }
-            let configured = Preheat(configuration: configuration, kernel: kernel, stays: stays, api: api,
+            let configured = Preheat(configuration: configuration, scheduler: kernel, stays: stays, api: api,
                                      configurations: store, weather: weather, log: log)
             stays.addObserver(configured)
             preheat = configured
@@ -66,7 +66,7 @@ struct WorldAutomations: Sendable {
 
         var setback: Setback?
         if let s = automations.setback {
-            let configured = Setback(setpointC: s.setpointC, kernel: kernel, stays: stays, api: api, configurations: store, log: log)
+            let configured = Setback(setpointC: s.setpointC, scheduler: kernel, stays: stays, api: api, configurations: store, log: log)
             stays.addObserver(configured)
             setback = configured
         }

@@ -1,80 +1,90 @@
+import Simulation
 import Synchronization
 
-/// Delivers openHAB events to subscribers, one at a time, in subscription order.
+/// Delivers openHAB events to subscribers the way openHAB does: after the publishing call has
+/// returned, never inside it.
 ///
-/// ``publish(_:)`` awaits every matching subscriber before it returns, so the order in which
-/// listeners (the energy ledger, expectation checks, automations) see events is the order in
-/// which they happened — deterministic, with no buffering and no stray tasks.
-public actor EventBus {
+/// ``publish(_:)`` only counts the event and, when somebody listens, schedules its delivery as a
+/// new event on the simulation's scheduler at the current instant. Deliveries therefore run in
+/// publish order, each one to every matching subscriber in subscription order (awaiting each)
+/// before the next event is delivered; events that a subscriber causes (a rule commanding
+/// another Item) are published behind the ones already waiting, so they reach everybody after
+/// the triggering event's other deliveries — openHAB's order, deterministic, with no stray tasks.
+///
+/// With nobody subscribed, publishing costs an atomic increment: nothing is scheduled, and the
+/// event is not delivered to a subscriber that arrives later.
+public final class EventBus: Sendable {
     /// Receives an event.
     public typealias Subscriber = @Sendable (OpenHABEvent) async -> Void
 
     /// Identifies a subscription for ``unsubscribe(_:)``.
     public struct SubscriptionID: Hashable, Sendable { let rawValue: Int }
 
-    private var subscribers: [(id: SubscriptionID, filter: EventFilter, handler: Subscriber)] = [] {
-        didSet { subscriberCount.store(subscribers.count, ordering: .releasing) }
+    private struct Subscription {
+        var id: SubscriptionID
+        var filter: EventFilter
+        var handler: Subscriber
     }
-    private var nextID = 0
-    /// `subscribers.count`, readable without entering the actor (see ``countIfUnobserved(_:)``).
+
+    private let subscriptions = Mutex<(list: [Subscription], nextID: Int)>(([], 0))
+    /// The number of subscriptions, readable without the lock (see ``hasSubscribers``).
     private let subscriberCount = Atomic<Int>(0)
-    /// The number of events published, counted without entering the actor when nobody listens.
+    /// The number of events published.
     private let published = Atomic<Int>(0)
+    /// Where deliveries are scheduled.
+    private let scheduler: any SimulationScheduler
 
     /// How many events have been published.
     public var publishedCount: Int { published.load(ordering: .acquiring) }
 
-    /// An empty bus.
-    public init() {}
+    /// An empty bus that delivers on `scheduler` (the simulation kernel).
+    public init(scheduler: any SimulationScheduler) {
+        self.scheduler = scheduler
+    }
 
-    /// Subscribes `handler` to events matching `filter`; later subscribers hear each event after earlier ones.
+    /// Subscribes `handler` to events matching `filter`; later subscribers hear each event after
+    /// earlier ones. It hears events delivered from now on, including ones published before but
+    /// not yet delivered.
     @discardableResult
     public func subscribe(_ filter: EventFilter = .all, _ handler: @escaping Subscriber) -> SubscriptionID {
-        let id = SubscriptionID(rawValue: nextID)
-        nextID += 1
-        subscribers.append((id, filter, handler))
-        return id
-    }
-
-    /// Ends a subscription.
-    public func unsubscribe(_ id: SubscriptionID) {
-        subscribers.removeAll { $0.id == id }
-    }
-
-    /// Delivers `event` to each matching subscriber in order, awaiting each.
-    public func publish(_ event: OpenHABEvent) async {
-        published.add(1, ordering: .acquiringAndReleasing)
-        let targets = subscribers  // a subscriber added during delivery hears the next event
-        for subscriber in targets where subscriber.filter.matches(event) {
-            await subscriber.handler(event)
+        subscriptions.withLock { state in
+            let id = SubscriptionID(rawValue: state.nextID)
+            state.nextID += 1
+            state.list.append(Subscription(id: id, filter: filter, handler: handler))
+            subscriberCount.store(state.list.count, ordering: .releasing)
+            return id
         }
     }
 
-    /// Publishes `first`, then `second` if there is one, exactly as two ``publish(_:)`` calls
-    /// would (each event is delivered to the subscribers of its moment), with one hop onto the bus.
-    func publish(_ first: OpenHABEvent, then second: OpenHABEvent?) async {
-        await publish(first)
-        if let second { await publish(second) }
+    /// Ends a subscription; events not yet delivered no longer reach it.
+    public func unsubscribe(_ id: SubscriptionID) {
+        subscriptions.withLock { state in
+            state.list.removeAll { $0.id == id }
+            subscriberCount.store(state.list.count, ordering: .releasing)
+        }
     }
 
-    /// Publishes `count` events nobody can hear without entering the actor: when there are no
-    /// subscribers, counts them (as ``publish(_:)`` would) and returns `true`; otherwise returns
-    /// `false` and the caller must publish them.
-    ///
-    /// Subscriptions change only through this actor's methods, which the simulation task awaits,
-    /// so in a simulation the answer cannot go stale between this check and the publication.
-    nonisolated func countIfUnobserved(_ count: Int = 1) -> Bool {
-        guard subscriberCount.load(ordering: .acquiring) == 0 else { return false }
-        published.add(count, ordering: .acquiringAndReleasing)
-        return true
+    /// Publishes `event`: counts it and, if anybody listens, schedules its delivery at the current instant.
+    public func publish(_ event: OpenHABEvent) {
+        published.add(1, ordering: .relaxed)
+        guard hasSubscribers else { return }
+        scheduler.schedule(after: .zero, label: "event delivery") { [self] _ in await deliver(event) }
     }
 
-    /// Whether anybody subscribed, read without entering the actor (see ``countIfUnobserved(_:)``
-    /// for why the answer cannot go stale in a simulation).
-    nonisolated var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
+    /// Delivers `event` to each subscriber that matches it at this moment, in order, awaiting each.
+    private func deliver(_ event: OpenHABEvent) async {
+        let targets = subscriptions.withLock { $0.list }  // a subscriber added during delivery hears the next event
+        for subscription in targets where subscription.filter.matches(event) {
+            await subscription.handler(event)
+        }
+    }
+
+    /// Whether anybody subscribed, read without the lock: publishers that would build several
+    /// events for nobody skip them and call ``countUnheard(_:)``.
+    var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
 
     /// Counts `count` events published while ``hasSubscribers`` is `false`, as ``publish(_:)`` would.
-    nonisolated func countUnheard(_ count: Int) {
-        published.add(count, ordering: .acquiringAndReleasing)
+    func countUnheard(_ count: Int) {
+        published.add(count, ordering: .relaxed)
     }
 }

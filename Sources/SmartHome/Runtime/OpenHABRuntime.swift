@@ -1,9 +1,13 @@
+import Simulation
+
 /// The openHAB core of the twin: routes commands Item → Link → Channel → Thing handler, routes
 /// state reports back to every linked Item, applies autoupdate, and publishes the events.
 ///
 /// It holds no state of its own — the registries and the bus do — so it is a plain `Sendable`
-/// class that any task can call. Every method awaits its effects to completion (events
-/// delivered, handlers run), which keeps a simulation deterministic.
+/// class. Every method awaits its effects on the model to completion (Items updated, handlers
+/// run); the events it publishes reach subscribers afterwards, as events of the simulation at
+/// the same instant (see ``EventBus``), as in openHAB. Call it from the simulation task (a
+/// kernel event, or ``SimulationKernel/submit(order:_:)`` from outside) to keep a run deterministic.
 public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Things and their handlers.
     public let things: ThingRegistry
@@ -16,12 +20,12 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Each Thing's REST body, kept until this runtime changes the Thing, its status or its links.
     let thingDTOs = ThingDTOCache()
 
-    /// An empty runtime with fresh registries and bus.
-    public init() {
+    /// An empty runtime with fresh registries, and a bus that delivers events on `scheduler`.
+    public init(scheduler: any SimulationScheduler) {
         things = ThingRegistry()
         items = ItemRegistry()
         links = LinkRegistry()
-        events = EventBus()
+        events = EventBus(scheduler: scheduler)
     }
 
     // MARK: Things
@@ -108,7 +112,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         guard Self.accepts(item.type, command) else {
             throw SmartHomeError(.invalidCommand, "\(item.type) Item \(name) does not accept the command \(command).")
         }
-        await publish(OpenHABEvent(.itemCommand(name, command)))
+        events.publish(OpenHABEvent(.itemCommand(name, command)))
 
         var targets: [(ChannelUID, any ThingHandler)] = []
         var anyOnline = false
@@ -124,7 +128,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         }
         guard anyWritable else { return }
         if let implied = command.impliedState, linkedChannels.isEmpty || anyOnline {
-            await update(name, to: implied)
+            update(name, to: implied)
         }
         for (channel, handler) in targets {
             await handler.handleCommand(command, for: channel)
@@ -138,7 +142,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         guard item.type.accepting(state) != nil else {
             throw SmartHomeError(.invalidState, "State could not be parsed: \(state)")
         }
-        await update(name, to: state)
+        update(name, to: state)
     }
 
     /// The state of an Item, if it exists.
@@ -148,58 +152,43 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// A handler reported a channel state: update every linked Item.
     public func stateUpdated(_ channel: ChannelUID, state: State) async {
-        await deliver(state, from: channel)
+        deliver(state, from: channel)
     }
 
-    /// A handler reported several channel states: update every linked Item, per update in order.
-    ///
-    /// With nobody subscribed to the bus, the Items are updated in report order without a
-    /// suspension and the events are only counted; otherwise each update is delivered as by
-    /// ``stateUpdated(_:state:)``, publishing its events before the next update is applied.
+    /// A handler reported several channel states: update every linked Item, per update in
+    /// report order, without a suspension, publishing each update's events as
+    /// ``stateUpdated(_:state:)`` would.
     public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async {
-        guard events.hasSubscribers else {
-            var published = 0
-            for (channel, state) in updates {
-                for name in links.linkedItems(channel) {
-                    guard let change = items.setState(name, state) else { continue }
-                    published += change.old != change.new ? 2 : 1  // ItemStateEvent, and ItemStateChangedEvent on a change
-                }
-            }
-            events.countUnheard(published)
-            return
-        }
-        for (channel, state) in updates { await deliver(state, from: channel) }
+        for (channel, state) in updates { deliver(state, from: channel) }
     }
 
     /// A handler reported a status: record it and publish `ThingStatusInfoChangedEvent` if it changed.
     public func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async {
         guard let change = await things.setStatus(thing, status) else { return }
         thingDTOs.invalidate(thing)
-        await publish(OpenHABEvent(.thingStatusChanged(thing, status: change.new, oldStatus: change.old)))
+        events.publish(OpenHABEvent(.thingStatusChanged(thing, status: change.new, oldStatus: change.old)))
     }
 
     // MARK: Helpers
 
     /// Updates every Item linked to `channel` to `state`, in name order.
-    private nonisolated(nonsending) func deliver(_ state: State, from channel: ChannelUID) async {
+    private func deliver(_ state: State, from channel: ChannelUID) {
         for name in links.linkedItems(channel) {
-            await update(name, to: state)
+            update(name, to: state)
         }
     }
 
-    /// Sets an Item's state and publishes `ItemStateEvent`, then `ItemStateChangedEvent` if it changed.
-    private nonisolated(nonsending) func update(_ name: ItemName, to state: State) async {
+    /// Sets an Item's state and publishes `ItemStateEvent`, then `ItemStateChangedEvent` if it
+    /// changed; with nobody subscribed the two are only counted, never built.
+    private func update(_ name: ItemName, to state: State) {
         guard let change = items.setState(name, state) else { return }
         let changed = change.old != change.new
-        if events.countIfUnobserved(changed ? 2 : 1) { return }
-        await events.publish(OpenHABEvent(.itemState(name, change.new)),
-                             then: changed ? OpenHABEvent(.itemStateChanged(name, state: change.new, oldState: change.old)) : nil)
-    }
-
-    /// Publishes one event; with no subscriber it is only counted, without a hop onto the bus.
-    private func publish(_ event: OpenHABEvent) async {
-        if events.countIfUnobserved() { return }
-        await events.publish(event)
+        guard events.hasSubscribers else {
+            events.countUnheard(changed ? 2 : 1)
+            return
+        }
+        events.publish(OpenHABEvent(.itemState(name, change.new)))
+        if changed { events.publish(OpenHABEvent(.itemStateChanged(name, state: change.new, oldState: change.old))) }
     }
 
     /// Whether an Item of `type` accepts `command` (the kinds `ItemType.parseCommand` produces).

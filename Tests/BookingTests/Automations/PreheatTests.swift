@@ -8,7 +8,7 @@ import Testing
 @Suite("Preheat: fixed lead and the flat's own thermal model")
 struct PreheatTests {
     private func preheat(_ twin: BookingTwin, _ configuration: PreheatConfiguration, _ log: AutomationLog) -> Preheat {
-        let preheat = Preheat(configuration: configuration, kernel: twin.kernel, stays: twin.reservations, api: twin.api,
+        let preheat = Preheat(configuration: configuration, scheduler: twin.kernel, stays: twin.reservations, api: twin.api,
                               configurations: twin.store, weather: twin.weather, log: log)
         twin.observe(preheat)
         return preheat
@@ -86,7 +86,7 @@ struct PreheatTests {
         // flat), check in and switch the heating off for their stay, so the flat is cold again when r1 is planned.
         let twin = try await BookingTwin(start: "2026-01-08T09:00", outdoorC: 8, initialC: 16)
         let log = AutomationLog()
-        let setback = Setback(setpointC: 16, kernel: twin.kernel, stays: twin.reservations, api: twin.api,
+        let setback = Setback(setpointC: 16, scheduler: twin.kernel, stays: twin.reservations, api: twin.api,
                               configurations: twin.store, log: log)
         twin.observe(setback)
         let preheat = preheat(twin, try Self.smart(), log)

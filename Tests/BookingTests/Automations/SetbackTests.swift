@@ -9,7 +9,7 @@ struct SetbackTests {
     func setbackAtCheckOut() async throws {
         let twin = try await BookingTwin(outdoorC: 5)
         let log = AutomationLog()
-        let setback = Setback(setpointC: 16, kernel: twin.kernel, stays: twin.reservations, api: twin.api, configurations: twin.store,
+        let setback = Setback(setpointC: 16, scheduler: twin.kernel, stays: twin.reservations, api: twin.api, configurations: twin.store,
                               log: log)
         twin.observe(setback)
         try await twin.book("r1", "2026-01-09", "2026-01-10")

@@ -1,0 +1,29 @@
+/// What code that plans its own future needs from a simulation: the virtual clock, timers and
+/// cancellation. ``SimulationKernel`` implements it; automations hold this, not the kernel.
+///
+/// Handlers run on the simulation task, one at a time, at their instant (see ``SimulationKernel``).
+public protocol SimulationScheduler: Sendable {
+    /// The current virtual time.
+    var now: SimInstant { get }
+
+    /// Schedules `handler` at `time` (a time in the past is moved to ``now``).
+    /// - Returns: an id for ``cancel(_:)``.
+    @discardableResult
+    func schedule(at time: SimInstant, label: String, _ handler: @escaping SimulationKernel.Handler) -> TimerID
+
+    /// Schedules `handler` `delay` after ``now`` (a negative delay counts as zero).
+    /// - Returns: an id for ``cancel(_:)``.
+    @discardableResult
+    func schedule(after delay: SimDuration, label: String, _ handler: @escaping SimulationKernel.Handler) -> TimerID
+
+    /// Schedules `handler` at every local wall time whose minute of day is `atMinute` modulo
+    /// `everyMinutes`, strictly after ``now``, until cancelled.
+    /// - Throws: ``SimulationError`` `schedule.recurrence` for a bad period or offset.
+    @discardableResult
+    func every(minutes everyMinutes: Int, atMinute: Int, in calendar: LocalCalendar, label: String,
+               _ handler: @escaping SimulationKernel.Handler) throws(SimulationError) -> TimerID
+
+    /// Cancels a pending event or a whole recurrence. - Returns: `true` if it was still pending.
+    @discardableResult
+    func cancel(_ id: TimerID) -> Bool
+}
