@@ -54,7 +54,10 @@ struct BookingTwin {
                              (Self.carol, "Carol Carter")] {
             _ = try await services.users.register(User(id: user, externalID: "ext-\(user)", name: name))
         }
-        home = HomeService(api: api, stays: services.reservations, configurations: store, audit: store, clock: clock,
+        // The home service speaks bytes: a REST client over the router, as the scenario world wires it.
+        let client = OpenHABRESTClient(transport: OpenHABRouter(runtime: runtime, policy: api.policy),
+                                       credentials: OpenHABCredentials(openHABToken: "admin"))
+        home = HomeService(api: client, stays: services.reservations, configurations: store, audit: store, clock: clock,
                            access: access)
         feed = FakeOpenWeatherMap(apiKeys: ["test-key"], requestsPerMinute: nil)
         try feed.addCity(try CityGazetteer.city(named: "Budapest", country: "Hungary"),
