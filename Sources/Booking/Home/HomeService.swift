@@ -59,8 +59,10 @@ public actor HomeService {
 
     // MARK: Creating
 
-    /// Adds a device to a listing by building its virtual layer in openHAB, exactly as the original did:
-    /// `GET /rest/things` → find `thingUID` → for each STATE channel `PUT /rest/items/{name}` with the
+    /// Adds a device to a listing by building its virtual layer in openHAB, as the original did:
+    /// `GET /rest/things/{thingUID}` (on 404, `GET /rest/things` to name the known Things in the
+    /// error; the original listed every Thing each time, which over bytes costs O(Things) per
+    /// device) → for each STATE channel `PUT /rest/items/{name}` with the
     /// channel's item type, where `name` is ``ItemName/init(path:)`` of `listing/deviceID/channel` →
     /// `PUT /rest/links/{name}/{channelUID}`; then stores a ``HomeConfiguration`` with id `listing/deviceID`.
     ///
@@ -84,13 +86,18 @@ public actor HomeService {
         }
         var items: [String: String] = [:]
         if type != .weatherWatcher {
-            let things = try await call("list the Things (GET /rest/things)") { () async throws(SmartHomeError) in
-                try await api.getThings().body
-            }
-            guard let thing = things.first(where: { $0.uid == thingUID }) else {
+            let thing: EnrichedThingDTO
+            do {
+                thing = try await api.getThing(thingUID).body
+            } catch where error.code == .thingNotFound {
+                let things = try await call("list the Things (GET /rest/things)") { () async throws(SmartHomeError) in
+                    try await api.getThings().body
+                }
                 let known = things.map(\.uid).sorted().joined(separator: ", ")
                 throw BookingError(.thingNotFound,
                                    "openHAB has no Thing \(thingUID) to add as \(id); known Things: \(known.isEmpty ? "none" : known).")
+            } catch {
+                throw BookingError(error, while: "read the Thing \(thingUID) (GET /rest/things/\(thingUID))")
             }
             let channelIDs = Set(thing.channels.map(\.id))
             let missing = type.properties.filter { !channelIDs.contains($0) }

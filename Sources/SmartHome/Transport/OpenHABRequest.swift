@@ -44,8 +44,7 @@ public struct OpenHABRequest: Sendable, Hashable {
     /// The value of header `name`, compared ignoring ASCII case (`x-openhab-token` finds `X-OPENHAB-TOKEN`).
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
-        let wanted = name.lowercased()
-        return headers.first { $0.key.lowercased() == wanted }?.value
+        return headers.first { OpenHABPath.equalIgnoringASCIICase($0.key, name) }?.value
     }
 
     /// The credentials openHAB reads from the headers: `X-OPENHAB-TOKEN`, else `Authorization: Bearer …`.

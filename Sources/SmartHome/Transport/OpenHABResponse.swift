@@ -36,7 +36,6 @@ extension OpenHABResponse {
     /// The value of header `name`, compared ignoring ASCII case.
     public func header(_ name: String) -> String? {
         if let exact = headers[name] { return exact }
-        let wanted = name.lowercased()
-        return headers.first { $0.key.lowercased() == wanted }?.value
+        return headers.first { OpenHABPath.equalIgnoringASCIICase($0.key, name) }?.value
     }
 }
