@@ -40,6 +40,18 @@ public struct SmartHomeError: CodedError, Equatable {
         case unauthorized = "auth.invalid"
         /// The credentials are valid but lack the administrator role.
         case forbidden = "auth.forbidden"
+        /// No REST resource has that path.
+        case pathNotFound = "request.pathNotFound"
+        /// The REST resource exists but does not answer that method.
+        case methodNotAllowed = "request.methodNotAllowed"
+        /// A request body is not the JSON the resource reads.
+        case invalidBody = "request.bodyInvalid"
+        /// The server could not write its answer.
+        case serverFailed = "server.failed"
+        /// No HTTP answer arrived (connection refused, timeout, …).
+        case unreachable = "openhab.unreachable"
+        /// An answer arrived but is not what openHAB sends (an unexpected status or body).
+        case invalidResponse = "openhab.responseInvalid"
     }
 
     /// What went wrong, as a stable code.
@@ -57,10 +69,12 @@ public struct SmartHomeError: CodedError, Equatable {
     public var httpStatus: HTTPStatus {
         switch code {
         case .invalidUID, .invalidItemName, .unknownItemType, .missingBody, .nameMismatch, .invalidCommand,
-             .invalidState, .channelNotFound, .thingOffline, .invalidLink:
+             .invalidState, .channelNotFound, .thingOffline, .invalidLink, .invalidBody:
             return .badRequest
-        case .itemNotFound, .thingNotFound, .linkNotFound: return .notFound
-        case .itemNotManaged: return .methodNotAllowed
+        case .itemNotFound, .thingNotFound, .linkNotFound, .pathNotFound: return .notFound
+        case .itemNotManaged, .methodNotAllowed: return .methodNotAllowed
+        case .serverFailed: return .internalServerError
+        case .unreachable, .invalidResponse: return .badGateway
         case .duplicateThing: return .conflict
         case .unauthorized: return .unauthorized
         case .forbidden: return .forbidden
@@ -69,10 +83,10 @@ public struct SmartHomeError: CodedError, Equatable {
 
     /// The JSON body openHAB sends with this status — `{"error":{"message":…,"http-code":…}}` —
     /// or `nil` where openHAB answers with an empty body (a command that does not parse,
-    /// a PUT without a body or with a mismatched name).
+    /// a PUT without a body or with a mismatched name, an unknown path or method).
     public var responseBody: String? {
         switch code {
-        case .invalidCommand, .missingBody, .nameMismatch: return nil
+        case .invalidCommand, .missingBody, .nameMismatch, .pathNotFound, .methodNotAllowed: return nil
         default:
             return "{\"error\":{\"message\":\(JSONString.quoted(message)),\"http-code\":\(httpStatus.rawValue)}}"
         }

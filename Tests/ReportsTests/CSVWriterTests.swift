@@ -50,6 +50,7 @@ struct CSVWriterTests {
         (0.25, 1, "0.3"),
         (12.0, 1, "12.0"),
         (0.1 + 0.2, 2, "0.30"),
+        (25.849999999999998, 1, "25.8"),  // as the Item state of the same value (DecimalText's rule)
     ])
     func decimals(value: Double, places: Int, written: String) throws {
         #expect(try CSVWriter.decimal(value, places: places) == written)

@@ -73,6 +73,10 @@ struct StateAndCommandTests {
         #expect(DecimalNumber(1e-5).text == "0.00001")
         #expect(DecimalNumber(integer: 0).text == "0")
         #expect(DecimalNumber(21.349, fractionDigits: 1).text == "21.3")
+        // The CSV reports' rule (DecimalText): the shortest text's next digit is a 4, though value·10 is 258.5 in binary.
+        #expect(DecimalNumber(25.849999999999998, fractionDigits: 1).text == "25.8")
+        #expect(Quantity(DecimalNumber(25.849999999999998, fractionDigits: 1), .celsius).description == "25.8 °C")
+        #expect(DecimalNumber(25.849999999999998, fractionDigits: 1).value == 25.8)
         #expect(DecimalNumber(-0.04, fractionDigits: 1).text == "0.0")
         #expect(DecimalNumber(2.5, fractionDigits: 0).text == "3")
         #expect(DecimalNumber(21) == DecimalNumber(integer: 21))

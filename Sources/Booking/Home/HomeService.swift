@@ -60,7 +60,9 @@ public actor HomeService {
     // MARK: Creating
 
     /// Adds a device to a listing by building its virtual layer in openHAB, as the original did:
-    /// `GET /rest/things/{thingUID}` (the original listed every Thing and searched) → for each STATE channel `PUT /rest/items/{name}` with the
+    /// `GET /rest/things/{thingUID}` (on 404, `GET /rest/things` to name the known Things in the
+    /// error; the original listed every Thing each time, which over bytes costs O(Things) per
+    /// device) → for each STATE channel `PUT /rest/items/{name}` with the
     /// channel's item type, where `name` is ``ItemName/init(path:)`` of `listing/deviceID/channel` →
     /// `PUT /rest/links/{name}/{channelUID}`; then stores a ``HomeConfiguration`` with id `listing/deviceID`.
     ///
@@ -84,16 +86,18 @@ public actor HomeService {
         }
         var items: [String: String] = [:]
         if type != .weatherWatcher {
-            // One Thing by its UID: listing every Thing per device made building N devices cost N².
-            let found: EnrichedThingDTO?
-            do { found = try await api.getThing(thingUID).body } catch where error.code == .thingNotFound { found = nil } catch {
-                throw BookingError(error, while: "read the Thing \(thingUID) (GET /rest/things/\(thingUID))")
-            }
-            guard let thing = found else {
-                let things = (try? await api.getThings().body) ?? []
+            let thing: EnrichedThingDTO
+            do {
+                thing = try await api.getThing(thingUID).body
+            } catch where error.code == .thingNotFound {
+                let things = try await call("list the Things (GET /rest/things)") { () async throws(SmartHomeError) in
+                    try await api.getThings().body
+                }
                 let known = things.map(\.uid).sorted().joined(separator: ", ")
                 throw BookingError(.thingNotFound,
                                    "openHAB has no Thing \(thingUID) to add as \(id); known Things: \(known.isEmpty ? "none" : known).")
+            } catch {
+                throw BookingError(error, while: "read the Thing \(thingUID) (GET /rest/things/\(thingUID))")
             }
             let channelIDs = Set(thing.channels.map(\.id))
             let missing = type.properties.filter { !channelIDs.contains($0) }

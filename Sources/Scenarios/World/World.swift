@@ -191,7 +191,10 @@ public final class World: Sendable {
                 country: listing.country, capacity: listing.capacity, checkInTime: listing.checkInTime,
                 checkOutTime: listing.checkOutTime, timeZone: scenario.calendar.identifier))
         }
-        home = HomeService(api: api, stays: services.reservations, configurations: store, audit: store, clock: clock,
+        // The booking side speaks to openHAB in bytes: a REST client over the router, as over HTTP.
+        let client = OpenHABRESTClient(transport: OpenHABRouter(runtime: runtime, policy: api.policy),
+                                       credentials: OpenHABCredentials(openHABToken: Self.openHABToken))
+        home = HomeService(api: client, stays: services.reservations, configurations: store, audit: store, clock: clock,
                            access: LockAccessWindow(earlyCheckIn: scenario.automations.earlyCheckIn,
                                                     lateCheckOut: scenario.automations.lateCheckOut))
         // The virtual layer: Items and Links for every device, through the openHAB API only.
@@ -199,7 +202,7 @@ public final class World: Sendable {
             _ = try await home.createConfiguration(listing: ListingID(thing.listing), type: Self.configurationType(thing.device.kind),
                                                    deviceID: thing.device.id, thingUID: thing.uid.rawValue)
         }
-        automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, api: api, feed: feed,
+        automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, api: client, feed: feed,
                                                          services: services, home: home, zones: zones)
         meters = MeterRecorder(calendar: scenario.calendar)
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, runtime: runtime, interval: options.recordTimeseries)

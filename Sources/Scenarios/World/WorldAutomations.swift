@@ -16,7 +16,7 @@ struct WorldAutomations: Sendable {
     let preheat: Preheat?
     let setback: Setback?
 
-    static func install(scenario: Scenario, kernel: SimulationKernel, api: InProcessOpenHABAPI, feed: FakeOpenWeatherMap,
+    static func install(scenario: Scenario, kernel: SimulationKernel, api: any OpenHABAPI, feed: FakeOpenWeatherMap,
                         services: BookingServices, home: HomeService, zones: [String: ThermalZone]) async throws -> WorldAutomations {
         let log = AutomationLog()
         let transport = FakeFeedTransport(feed: feed, clock: { kernel.now })

@@ -9,6 +9,8 @@ public enum HTTPStatus: Int, Sendable, Hashable, CustomStringConvertible {
     case notFound = 404
     case methodNotAllowed = 405
     case conflict = 409
+    case internalServerError = 500
+    case badGateway = 502
 
     /// The number and reason phrase, e.g. `404 Not Found`.
     public var description: String {
@@ -23,6 +25,8 @@ public enum HTTPStatus: Int, Sendable, Hashable, CustomStringConvertible {
         case .notFound: reason = "Not Found"
         case .methodNotAllowed: reason = "Method Not Allowed"
         case .conflict: reason = "Conflict"
+        case .internalServerError: reason = "Internal Server Error"
+        case .badGateway: reason = "Bad Gateway"
         }
         return "\(rawValue) \(reason)"
     }

@@ -133,7 +133,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
             throw SmartHomeError(.invalidLink,
                                  "Link body \(body.itemName) -> \(body.channelUID) does not match the path \(itemName) -> \(channelUID).")
         }
-        guard let name = try? ItemName(itemName), await runtime.items.item(name) != nil else {
+        guard let parsed = try? ItemName(itemName), let item = await runtime.items.item(parsed) else {
             throw SmartHomeError(.invalidLink, "Item \(itemName) does not exist; create it with PUT /rest/items/\(itemName) first.")
         }
         let uid: ChannelUID
@@ -143,7 +143,10 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         guard let channel = await runtime.things.channel(uid) else {
             throw SmartHomeError(.invalidLink, "Channel \(channelUID) does not exist; GET /rest/things lists every channel UID.")
         }
-        let link = ItemChannelLink(itemName: name, channelUID: uid, configuration: body?.configuration ?? [:])
+        // The link keeps the registries' own name and UID values: equal text read from a request path
+        // is a separate string, and every state update looks links up by these keys (shared storage
+        // compares by pointer; a copy compares byte by byte).
+        let link = ItemChannelLink(itemName: item.name, channelUID: channel.uid, configuration: body?.configuration ?? [:])
         if channel.kind == .trigger, link.configuration["profile"] == "system:default" {
             throw SmartHomeError(.invalidLink, "Trigger channel \(channelUID) needs a trigger profile, not system:default.")
         }

@@ -4,8 +4,10 @@
 /// (200/201/202) and the body; failure throws ``SmartHomeError``, whose ``SmartHomeError/httpStatus``
 /// and ``SmartHomeError/responseBody`` are what openHAB would send (400/401/403/404/405).
 /// Names and UIDs arrive as raw strings, as in a URL path, so that invalid ones produce
-/// openHAB's errors. In a simulation the implementation is ``InProcessOpenHABAPI``; an HTTP
-/// client implementing the same protocol can point the same services at a real openHAB.
+/// openHAB's errors. Two implementations: ``InProcessOpenHABAPI`` answers from the twin's
+/// registries directly, and ``OpenHABRESTClient`` encodes each call to bytes and sends it through an
+/// ``OpenHABTransport`` — in a simulation to an ``OpenHABRouter`` over the twin, or over HTTP to a
+/// real openHAB. The booking services use the client, so they cannot tell which.
 public protocol OpenHABAPI: Sendable {
     /// `GET /rest/things` — every Thing with its channels (admin).
     func getThings() async throws(SmartHomeError) -> RESTResponse<[EnrichedThingDTO]>

@@ -1,0 +1,58 @@
+import Foundation
+
+/// One HTTP request to openHAB's REST API, as bytes: method, path, query, headers, body.
+///
+/// The openHAB seam carries these, like the weather seam carries URLs and bodies: in a
+/// simulation an ``OpenHABRouter`` answers them in-process; behind an HTTP server the same
+/// router answers them from a socket. `path` is percent-encoded as on the wire
+/// (`/rest/items/flat_1_heating_switch`, `/rest/links/x/twin%3Alock%3Aflat-1%3Alock%3Alock` or
+/// with the colons left as they are).
+public struct OpenHABRequest: Sendable, Hashable {
+    /// The HTTP method.
+    public var method: Method
+    /// The percent-encoded path, starting with `/rest/`.
+    public var path: String
+    /// Query parameters, decoded.
+    public var query: [String: String]
+    /// Header fields; names are matched ignoring case (``header(_:)``).
+    public var headers: [String: String]
+    /// The body (empty for none).
+    public var body: Data
+
+    /// The methods the REST API answers.
+    public enum Method: String, Sendable, Hashable {
+        /// `GET`
+        case get = "GET"
+        /// `PUT`
+        case put = "PUT"
+        /// `POST`
+        case post = "POST"
+        /// `DELETE`
+        case delete = "DELETE"
+    }
+
+    /// Creates a request.
+    public init(_ method: Method, _ path: String, query: [String: String] = [:], headers: [String: String] = [:],
+                body: Data = Data()) {
+        self.method = method
+        self.path = path
+        self.query = query
+        self.headers = headers
+        self.body = body
+    }
+
+    /// The value of header `name`, compared ignoring ASCII case (`x-openhab-token` finds `X-OPENHAB-TOKEN`).
+    public func header(_ name: String) -> String? {
+        if let exact = headers[name] { return exact }
+        return headers.first { OpenHABPath.equalIgnoringASCIICase($0.key, name) }?.value
+    }
+
+    /// The credentials openHAB reads from the headers: `X-OPENHAB-TOKEN`, else `Authorization: Bearer …`.
+    public var credentials: OpenHABCredentials {
+        var bearer: String?
+        if let authorization = header("Authorization"), authorization.hasPrefix("Bearer ") {
+            bearer = String(authorization.dropFirst("Bearer ".count))
+        }
+        return OpenHABCredentials(openHABToken: header("X-OPENHAB-TOKEN"), bearerToken: bearer)
+    }
+}
