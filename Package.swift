@@ -44,11 +44,10 @@ let package = Package(
             dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports"],
             swiftSettings: strict
         ),
-        // The command line: argument parsing, exit codes, printing. It reaches the twin only through
-        // Scenarios (Simulation for its vocabulary: durations, "did you mean").
+        // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Scenarios", "Simulation"],
+            dependencies: ["Scenarios"],
             swiftSettings: strict
         ),
 
@@ -64,6 +63,6 @@ let package = Package(
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
-        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios"], swiftSettings: strict),
+        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
     ]
 )

@@ -1,4 +1,4 @@
-import Simulation
+import Scenarios
 
 /// The hand-written command-line parser: `rental-twin COMMAND [ARGS] [--option VALUE]`.
 ///
@@ -109,6 +109,6 @@ enum ArgumentParser {
 
     /// The candidate nearest to `word` by edit distance, if it is close enough to be a typo.
     static func closest(to word: String, in candidates: [String]) -> String? {
-        Suggestion.closest(to: word, in: candidates)
+        CommandLineSupport.closest(to: word, in: candidates)
     }
 }

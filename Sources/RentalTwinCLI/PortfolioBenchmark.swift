@@ -1,6 +1,5 @@
 import Foundation
 import Scenarios
-import Simulation
 
 /// `rental-twin bench --flats N`: the generated portfolio scenario (N flats with heating, cooling,
 /// plug and lock, diurnal weather, a booking calendar at about 70 % occupancy) run through the same
@@ -17,7 +16,7 @@ enum PortfolioBenchmark {
         let finished = clock.now
         func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
         let wall = seconds(began.duration(to: finished))
-        let simulated = (scenario.end - scenario.start).seconds as Double
+        let simulated = result.simulatedSeconds
         let bookings = scenario.timeline.filter { $0.action.name == "book" }.count
         let nights = result.stays.reduce(0) { $0 + $1.nights }
         let occupancy = Double(nights) / Double(flats * days)

@@ -1,6 +1,5 @@
 import Foundation
 import Scenarios
-import Simulation
 
 /// `run`, `suite` and `validate`: turn scenario results into the lines a user reads and the exit
 /// status of the contract (SCENARIO-FORMAT.md).
@@ -126,7 +125,7 @@ enum ScenarioCommands {
     static func describe(_ result: ScenarioResult, path: String, verbose: Bool) -> String {
         var text = "\(result.passed ? "PASS" : "FAIL")    \(TerminalText.escaped(path)) — \(TerminalText.escaped(result.scenario.name))\n"
         if verbose {
-            let hours = (result.scenario.end - result.scenario.start).hours
+            let hours = result.simulatedSeconds / 3600
             text += "    \(format(hours)) h simulated, \(result.stepsRun) step(s), \(result.expectationsChecked) expectation(s), "
                 + "\(result.kernelEvents) kernel events\n"
         }
@@ -175,9 +174,9 @@ enum ScenarioCommands {
         return seed
     }
 
-    private static func intervalOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> SimDuration {
-        guard let text = command.value(.interval) else { return .minutes(15) }
-        guard let value = try? ISODuration.parse(text), value >= .minutes(1) else {
+    private static func intervalOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> ReportInterval {
+        guard let text = command.value(.interval) else { return CommandLineSupport.defaultReportInterval }
+        guard let value = CommandLineSupport.reportInterval(text) else {
             throw ArgumentParser.UsageError("--interval needs an ISO 8601 duration of at least a minute, like PT15M or PT1H, not \"\(text)\".",
                                             command: command.name)
         }

@@ -56,7 +56,7 @@ struct DeviceWorld {
         plug = try device("plug")
         lock = try #require(world.locks["flat-1/door"])
         let log = self.log, kernel = world.kernel
-        await world.runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { event in
+        world.runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { event in
             if case .itemStateChanged(let name, let state, _) = event.kind {
                 log.add(.init(at: kernel.now, item: name.rawValue, value: state.description))
             }

@@ -79,7 +79,7 @@ public enum ScenarioRunner {
                    + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) })
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
         return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
-                              kernelEvents: world.kernel.eventsProcessed, busEvents: await world.runtime.events.publishedCount,
+                              kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
                               observedBusEvents: world.observedBusEvents?.value, ledger: ledger, stays: stays, log: log)
     }
 
