@@ -1,3 +1,5 @@
+import Scenarios
+
 /// Dispatches a parsed command line and returns what to print and the exit status.
 ///
 /// Kept free of global state and of `print` so tests can run it and compare the text a user sees.
@@ -11,7 +13,8 @@ struct RentalTwinCommand {
 
     /// Runs the command line `arguments` (without the program name).
     @concurrent
-    static func main(_ arguments: [String], progress: ScenarioCommands.Progress? = nil) async -> Outcome {
+    static func main(_ arguments: [String], progress: ScenarioCommands.Progress? = nil,
+                     runProgress: ScenarioRunner.Progress? = nil) async -> Outcome {
         var outcome = Outcome()
         let invocation: ArgumentParser.Invocation
         do {
@@ -30,7 +33,7 @@ struct RentalTwinCommand {
         case .command(let command):
             do {
                 switch command.command {
-                case .run: return try await ScenarioCommands.run(command)
+                case .run: return try await ScenarioCommands.run(command, progress: runProgress)
                 case .suite: return try await ScenarioCommands.suite(command, progress: progress)
                 case .validate: return ScenarioCommands.validate(command)
                 case .demo: return try await BuiltInCommands.demo(command)

@@ -7,14 +7,16 @@ enum ScenarioCommands {
     /// Reports progress while a suite runs (a terminal line; nothing in CI logs).
     typealias Progress = @Sendable (Int, Int, String) -> Void
 
-    static func run(_ command: ArgumentParser.ParsedCommand) async throws(ArgumentParser.UsageError) -> RentalTwinCommand.Outcome {
+    static func run(_ command: ArgumentParser.ParsedCommand, progress: ScenarioRunner.Progress? = nil) async throws(ArgumentParser.UsageError)
+        -> RentalTwinCommand.Outcome
+    {
         var outcome = RentalTwinCommand.Outcome()
         let file = command.positionals[0]
         let seed = try seedOption(command)
         let reportDir = command.value(.report)
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
-        switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval) {
+        switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval, progress: progress) {
         case .failed(let error):
             outcome.standardError = error.explanation + "\n"
             outcome.exitCode = error.code == .cancelled ? .interrupted

@@ -36,9 +36,7 @@ let closedStreams = StandardStreams.prepare()
 let onTerminal = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
 let arguments = Array(CommandLine.arguments.dropFirst())
 let work = Task.detached {
-    await ScenarioRunner.reporting(onTerminal ? showRunProgress : nil) {
-        await RentalTwinCommand.main(arguments, progress: onTerminal ? showProgress : nil)
-    }
+    await RentalTwinCommand.main(arguments, progress: onTerminal ? showProgress : nil, runProgress: onTerminal ? showRunProgress : nil)
 }
 signal(SIGINT, SIG_IGN)
 let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())

@@ -14,19 +14,8 @@ public enum ScenarioRunner {
     /// local date-time reached. Called on the simulation task; it must return quickly.
     public typealias Progress = @Sendable (_ fractionDone: Double, _ reached: String) -> Void
 
-    /// The progress reporter of runs started in this task (none by default). A front end sets it around
-    /// a run to show progress; ``SuiteRunner/run(files:jobs:seed:timeseriesInterval:progress:)`` clears it
-    /// for its files, which report per file instead.
-    @TaskLocal public static var progress: Progress?
-
-    /// Runs `body` with `progress` as ``progress``, off any actor (for a front end's entry point).
-    @concurrent
-    public static func reporting<T: Sendable>(_ progress: Progress?, _ body: @escaping @Sendable () async -> T) async -> T {
-        await $progress.withValue(progress) { await body() }
-    }
-
-    /// Runs `scenario`, one simulated day at a time: between days it reports ``progress`` and checks
-    /// for cancellation.
+    /// Runs `scenario`, one simulated day at a time: between days it reports to
+    /// ``World/Options/progress`` and checks for cancellation.
     /// - Parameter options: how to build its world (timeseries recording for `timeseries.csv` and charts, …).
     /// - Returns: the result, with every failure; a failed expectation is not an error.
     /// - Throws: ``ScenarioError`` `scenario.runFailed` when the world cannot be built or the kernel fails
@@ -58,7 +47,7 @@ public enum ScenarioRunner {
                 }
             }
         }
-        try await simulate(scenario, kernel: world.kernel, eventBudget: options.eventBudget)
+        try await simulate(scenario, kernel: world.kernel, eventBudget: options.eventBudget, report: options.progress)
         let endText = calendar.localDateTime(at: scenario.end).description
         let ledger = world.meters.ledger
         for expectation in scenario.expectations where expectation.at == nil || !isPointCheck(expectation) {
@@ -84,10 +73,10 @@ public enum ScenarioRunner {
     }
 
     /// Runs the kernel to the scenario's end a day at a time, reporting progress and checking for cancellation.
-    private static func simulate(_ scenario: Scenario, kernel: SimulationKernel, eventBudget: Int?) async throws(ScenarioError) {
+    private static func simulate(_ scenario: Scenario, kernel: SimulationKernel, eventBudget: Int?,
+                                 report: Progress?) async throws(ScenarioError) {
         let calendar = scenario.calendar
         let span = Double((scenario.end - scenario.start).seconds)
-        let report = progress
         var reached = scenario.start
         do throws(SimulationError) {
             while reached < scenario.end {

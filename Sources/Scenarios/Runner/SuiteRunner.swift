@@ -34,11 +34,13 @@ public enum SuiteRunner {
         return files.sorted().map { "\(base)/\($0)" }
     }
 
-    /// Loads and runs one file.
-    public static func runFile(_ path: String, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil) async -> Outcome {
+    /// Loads and runs one file; `progress` is told after each simulated day.
+    public static func runFile(_ path: String, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil,
+                               progress: ScenarioRunner.Progress? = nil) async -> Outcome {
         do {
             let scenario = try ScenarioDecoder.load(path: path, seed: seed)
-            return .ran(try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval)))
+            return .ran(try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval,
+                                                                                        progress: progress)))
         } catch {
             return .failed(error)
         }
@@ -59,11 +61,7 @@ public enum SuiteRunner {
                 // One child task per scenario file, not per event: each file builds its own kernel and world and
                 // runs wholly inside this one task, so the single-simulation-task rule holds for every world;
                 // results are collected by index, so output does not depend on which file finishes first.
-                group.addTask {
-                    await ScenarioRunner.$progress.withValue(nil) {
-                        (index, await runFile(files[index], seed: seed, timeseriesInterval: timeseriesInterval))
-                    }
-                }
+                group.addTask { (index, await runFile(files[index], seed: seed, timeseriesInterval: timeseriesInterval)) }
             }
             for _ in 0..<max(1, jobs) { startNext() }
             while let (index, outcome) = await group.next() {

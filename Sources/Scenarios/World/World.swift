@@ -36,9 +36,12 @@ public final class World: Sendable {
         /// Stop the run after this many kernel events (a work budget for untrusted input, such as the
         /// fuzzer's); `nil` for no limit.
         public var eventBudget: Int?
+        /// Told after each simulated day of the run (a front end's progress line); `nil` for none.
+        public var progress: ScenarioRunner.Progress?
 
         public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false,
-                    eventBudget: Int? = nil) {
+                    eventBudget: Int? = nil, progress: ScenarioRunner.Progress? = nil) {
+            self.progress = progress
             self.recordTimeseries = recordTimeseries
             self.configuresHomes = configuresHomes
             self.observesEveryBusEvent = observesEveryBusEvent

@@ -15,23 +15,10 @@ struct ScenarioRunnerProgressTests {
     @Test func aRunReportsEachSimulatedDay() async throws {
         let scenario = try minimalScenario(days: 3)
         let seen = Mutex<[String]>([])
-        _ = try await ScenarioRunner.$progress.withValue({ fraction, reached in
+        _ = try await ScenarioRunner.run(scenario, options: World.Options(progress: { fraction, reached in
             seen.withLock { $0.append("\(Int((fraction * 100).rounded())) \(reached)") }
-        }) {
-            try await ScenarioRunner.run(scenario)
-        }
+        }))
         #expect(seen.withLock { $0 } == ["33 2026-01-10T00:00", "67 2026-01-11T00:00", "100 2026-01-12T00:00"])
-    }
-
-    @Test func aSuiteDoesNotPassTheRunProgressToItsFiles() async throws {
-        let seen = Mutex(0)
-        let dir = "\(#filePath)".split(separator: "/").dropLast(4).joined(separator: "/")
-        let files = try SuiteRunner.scenarioFiles(in: "/\(dir)/Scenarios").prefix(1)
-        _ = await ScenarioRunner.$progress.withValue({ _, _ in seen.withLock { $0 += 1 } }) {
-            await SuiteRunner.run(files: Array(files), jobs: 1)
-        }
-        #expect(files.count == 1)
-        #expect(seen.withLock { $0 } == 0)
     }
 
     @Test func aCancelledRunEndsWithoutAResult() async throws {
