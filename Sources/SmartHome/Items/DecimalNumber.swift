@@ -19,7 +19,8 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         guard Self.isJavaDecimal(s), let value = Double(s), value.isFinite else { return nil }
         self.value = value
         if s.contains(where: { $0 == "e" || $0 == "E" }) {
-            self.text = Self.javaDoubleText(value)
+            // `new BigDecimal("1e3").toPlainString()` is `1000`, not `Double.toString`'s `1000.0`.
+            self.text = Self(value).stateText
         } else {
             var plain = s.hasPrefix("+") ? String(s.dropFirst()) : s
             if plain.hasPrefix(".") { plain = "0" + plain }
@@ -51,6 +52,19 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     }
 
     public var description: String { text }
+
+    /// The text openHAB 5 shows for this number in a quantity state: whole numbers narrowed to integers and
+    /// trailing fraction zeros dropped (`21.0` → `21`, `21.50` → `21.5`, `0.000` → `0`, `-0` → `0`),
+    /// as `DecimalType`/`QuantityType` print through Indriya 2.2's number narrowing.
+    public var stateText: String {
+        var bytes = Array(text.utf8)
+        if bytes.contains(UInt8(ascii: ".")) {
+            while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+            if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        }
+        if bytes == Array("-0".utf8) { return "0" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool { lhs.value == rhs.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }

@@ -38,6 +38,6 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
         return Quantity(DecimalNumber(converted), target)
     }
 
-    /// `number unit`, e.g. `21.5 °C`.
-    public var description: String { "\(number.text) \(unit.symbol)" }
+    /// `number unit` as openHAB 5 prints it, e.g. `21.5 °C`, `21 °C` (never `21.0 °C`), `0 kWh`.
+    public var description: String { "\(number.stateText) \(unit.symbol)" }
 }
