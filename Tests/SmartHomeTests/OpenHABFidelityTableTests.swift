@@ -33,6 +33,24 @@ struct OpenHABFidelityTableTests {
         (ItemType.numberItem(nil), "1e3", "1000"),
         // DecimalType: a plain number keeps its text (`toPlainString`).
         (ItemType.numberItem(nil), "21.50", "21.50"),
+        // DecimalType(String): English DecimalFormat, the comma groups: `21,5` is 215.
+        (temperature, "21,5", "215 °C"),
+        // QuantityType(String): `2,000.5 °C` is 2000.5 °C.
+        (temperature, "2,000.5 °C", "2000.5 °C"),
+        // DecimalType(String): `1E-05` is accepted, printed plain.
+        (ItemType.numberItem(nil), "1E-05", "0.00001"),
+        // DecimalType(String): `.5` is accepted.
+        (ItemType.numberItem(nil), ".5", "0.5"),
+        // DecimalType(String): a leading `+` is rejected.
+        (temperature, "+22", nil),
+        // DecimalType(String): a `+` in the exponent is rejected.
+        (ItemType.numberItem(nil), "2.5E+3", nil),
+        // DecimalType(String): NaN and Infinity are rejected.
+        (ItemType.numberItem(nil), "NaN", nil),
+        (ItemType.numberItem(nil), "Infinity", nil),
+        // DecimalType(String): leading or trailing blanks are rejected.
+        (ItemType.numberItem(nil), " 21", nil),
+        (ItemType.numberItem(nil), "21 ", nil),
         // UnDefType: NULL and UNDEF are states of every Item.
         (temperature, "NULL", "NULL"),
         (temperature, "UNDEF", "UNDEF"),

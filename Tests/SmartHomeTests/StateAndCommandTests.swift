@@ -26,7 +26,7 @@ struct StateAndCommandTests {
         #expect(command.description == printed)
     }
 
-    @Test("Number:Temperature rejects", arguments: ["21,5", "warm", "21 W", "21 C", "NaN", "", "0x10", "21.5 °C extra"])
+    @Test("Number:Temperature rejects", arguments: ["+22", "2.5E+3", "warm", "21 W", "21 C", "NaN", "", "0x10", "21.5 °C extra"])
     func temperatureRejects(text: String) {
         #expect(temperature.parseCommand(text) == nil)
     }
@@ -61,7 +61,7 @@ struct StateAndCommandTests {
     }
 
     @Test("decimal text as BigDecimal prints it", arguments: [
-        ("21.50", "21.50"), ("+3", "3"), (".5", "0.5"), ("-.5", "-0.5"), ("5.", "5"), ("1e3", "1000"),
+        ("21.50", "21.50"), (".5", "0.5"), ("-.5", "-0.5"), ("5.", "5"), ("1e3", "1000"),
     ])
     func decimalText(input: String, printed: String) throws {
         #expect(try #require(DecimalNumber(parsing: input)).text == printed)

@@ -17,7 +17,7 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     /// Parses `21.5 °C`, `21.5°C`, `2 kW` (number, optional spaces, unit symbol).
     public init?(parsing text: some StringProtocol) {
         let s = String(text)
-        guard let unitStart = s.firstIndex(where: { !($0.isASCII && ($0.isNumber || "+-.eE".contains($0))) })
+        guard let unitStart = s.firstIndex(where: { !($0.isASCII && ($0.isNumber || "+-.,eE".contains($0))) })
         else { return nil }
         // An 'e' followed by a unit letter is ambiguous; units here never start with e/E.
         let numberText = s[..<unitStart]
