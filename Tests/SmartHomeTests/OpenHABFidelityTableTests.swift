@@ -77,3 +77,46 @@ struct OpenHABFidelityTableTests {
         #expect(Quantity(DecimalNumber(99.94, fractionDigits: 2), .percent).description == "99.94 %")
     }
 }
+
+/// `toggle` as openHAB's ItemResource handles it, on unlinked Items (the command becomes the state).
+@Suite("openHAB toggle")
+struct OpenHABToggleTests {
+    /// (Item type, state before, state after `toggle`, or nil for a 400).
+    static let rows: [(String, String, String?)] = [
+        // OnOffType: ON → OFF.
+        ("Switch", "ON", "OFF"),
+        // OnOffType: OFF → ON.
+        ("Switch", "OFF", "ON"),
+        // UnDefType: NULL cannot be read as OnOffType; `toggle` does not parse (400).
+        ("Switch", "NULL", nil),
+        // UnDefType: UNDEF neither.
+        ("Switch", "UNDEF", nil),
+        // PercentType: a Dimmer at 40 reads as ON, so toggle sends OFF (shown as 0).
+        ("Dimmer", "40", "0"),
+        // PercentType: a Dimmer at 0 reads as OFF, so toggle sends ON (shown as 100).
+        ("Dimmer", "0", "100"),
+        // UnDefType: a NULL Dimmer does not toggle either.
+        ("Dimmer", "NULL", nil),
+    ]
+
+    @Test("toggle", arguments: 0..<rows.count)
+    func toggle(row: Int) async throws {
+        let (type, before, after) = Self.rows[row]
+        let world = try await TestWorld()
+        _ = try await world.api.putItem("virtual", body: ItemDTO(type: type, name: "virtual"))
+        if before != "NULL" { _ = try await world.api.updateState("virtual", before) }
+        #expect(try await world.state("virtual") == before)
+        if let after {
+            _ = try await world.api.sendCommand("virtual", "toggle")
+            #expect(try await world.state("virtual") == after)
+        } else {
+            do {
+                _ = try await world.api.sendCommand("virtual", "toggle")
+                Issue.record("toggle from \(before) was accepted")
+            } catch {
+                #expect(error.httpStatus == .badRequest)
+                #expect(try await world.state("virtual") == before)
+            }
+        }
+    }
+}
