@@ -55,6 +55,6 @@ struct ZoneObserverTests {
         }
         #expect(outcomes[0] == outcomes[1])
         #expect(outcomes[0][2] == "20.3 °C")
-        #expect(outcomes[0][4] == "0.500 kWh")
+        #expect(outcomes[0][4] == "0.5 kWh")
     }
 }

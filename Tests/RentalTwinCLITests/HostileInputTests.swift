@@ -135,7 +135,7 @@ struct HostileInputTests {
         ])
         let outcome = await RentalTwinCommand.main(["run", file, "--log"])
         #expect(outcome.standardOutput.contains(
-            "2026-01-09T00:30  command flat-1/heating/setpoint 45 (timeline[0]): flat-1/heating/setpoint took 30.0 °C, not 45: the device clamps setpoints to its range\n"),
+            "2026-01-09T00:30  command flat-1/heating/setpoint 45 (timeline[0]): flat-1/heating/setpoint took 30 °C, not 45: the device clamps setpoints to its range\n"),
             "\(outcome.standardOutput)")
     }
 

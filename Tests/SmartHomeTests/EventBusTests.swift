@@ -102,7 +102,7 @@ import Testing
         #expect(reference.log[2] == #"openhab/items/flat_1_heating_switch/state {"type":"OnOff","value":"ON"}"#)
         #expect(reference.log[4] == #"openhab/items/flat_1_heating_switch_copy/state {"type":"OnOff","value":"ON"}"#)
         let setpoint = try ItemName("flat_1_heating_setpoint")
-        #expect(outcomes[1].items.first { $0.name == setpoint }?.state.description == "22.0 °C")
+        #expect(outcomes[1].items.first { $0.name == setpoint }?.state.description == "22 °C")
     }
 
     @Test func aSubscriberAddedWhileAStateEventIsDeliveredHearsTheStateChangedEventThatFollows() async throws {

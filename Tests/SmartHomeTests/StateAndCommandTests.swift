@@ -26,7 +26,7 @@ struct StateAndCommandTests {
         #expect(command.description == printed)
     }
 
-    @Test("Number:Temperature rejects", arguments: ["21,5", "warm", "21 W", "21 C", "NaN", "", "0x10", "21.5 °C extra"])
+    @Test("Number:Temperature rejects", arguments: ["+22", "2.5E+3", "warm", "21 W", "21 C", "NaN", "", "0x10", "21.5 °C extra"])
     func temperatureRejects(text: String) {
         #expect(temperature.parseCommand(text) == nil)
     }
@@ -38,7 +38,7 @@ struct StateAndCommandTests {
     }
 
     @Test("a plain number state on a Number:Temperature Item gets the unit as a double", arguments: [
-        ("21", "21.0 °C"), ("21.5", "21.5 °C"), ("21.5 °C", "21.5 °C"), ("21 °C", "21 °C"), ("294.15 K", "21.0 °C"),
+        ("21", "21 °C"), ("21.5", "21.5 °C"), ("21.5 °C", "21.5 °C"), ("21 °C", "21 °C"), ("294.15 K", "21 °C"),
         ("NULL", "NULL"), ("UNDEF", "UNDEF"),
     ])
     func temperatureStates(text: String, shown: String) throws {
@@ -54,14 +54,14 @@ struct StateAndCommandTests {
         #expect(ItemType.switchItem.parseState("ON") == .onOff(.on))
         #expect(ItemType.switchItem.parseState("on") == nil)
         #expect(ItemType.numberItem(nil).parseState("5 W")?.description == "5")
-        #expect(ItemType.numberItem(.power).parseState("2 kW")?.description == "2000.0 W")
+        #expect(ItemType.numberItem(.power).parseState("2 kW")?.description == "2000 W")
         #expect(ItemType.dimmerItem.parseState("ON")?.description == "100")
         #expect(ItemType.stringItem.parseState("hello") == .string("hello"))
         #expect(ItemType.numberItem(.energy).accepting(.onOff(.on)) == nil)
     }
 
     @Test("decimal text as BigDecimal prints it", arguments: [
-        ("21.50", "21.50"), ("+3", "3"), (".5", "0.5"), ("-.5", "-0.5"), ("5.", "5"), ("1e3", "1000.0"),
+        ("21.50", "21.50"), (".5", "0.5"), ("-.5", "-0.5"), ("5.", "5"), ("1e3", "1000"),
     ])
     func decimalText(input: String, printed: String) throws {
         #expect(try #require(DecimalNumber(parsing: input)).text == printed)

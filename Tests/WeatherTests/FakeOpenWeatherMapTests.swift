@@ -119,6 +119,15 @@ struct FakeOpenWeatherMapTests {
         #expect(absolute.status == 200)
     }
 
+    /// pyowm sends the key as `APPID`; OpenWeatherMap takes either spelling.
+    @Test("the API key is accepted as appid or APPID", arguments: ["appid", "APPID"])
+    func keyParameterSpelling(_ name: String) throws {
+        let feed = try makeFeed(budapest: exampleSnowSample())
+        #expect(feed.respond(toTarget: "/data/2.5/weather?q=Budapest&\(name)=KEY", at: .epoch).status == 200)
+        #expect(feed.respond(toTarget: "/data/2.5/forecast?q=Budapest&\(name)=KEY", at: .epoch).status == 200)
+        #expect(feed.respond(toTarget: "/data/2.5/weather?q=Budapest&\(name)=NOPE", at: .epoch).status == 401)
+    }
+
     @Test("injected errors answer with the real bodies until cleared", arguments: OWMWireTests.errorBodies)
     func injectedErrors(_ fault: FeedFault, _ body: String) throws {
         let feed = try makeFeed(budapest: exampleSnowSample())

@@ -206,7 +206,7 @@ public enum ScenarioRunner {
         switch e.check {
         case .itemState(let item, let expected):
             let state = await itemState(item, world)
-            return state == expected ? nil : fail("\(item) = \"\(expected)\"", "\"\(state)\"")
+            return sameState(expected, state) ? nil : fail("\(item) = \"\(expected)\"", "\"\(state)\"")
         case .itemBetween(let item, let low, let high):
             let state = await itemState(item, world)
             guard let value = Double(state.split(separator: " ").first ?? "") else {
@@ -223,6 +223,18 @@ public enum ScenarioRunner {
         case .energy, .discomfort:
             return nil
         }
+    }
+
+    /// Whether an expected state text matches the Item's: the same text, or quantities of the same
+    /// unit (or plain numbers) with equal values, as `QuantityType.equals` compares them — so
+    /// `"21.0 °C"` written before openHAB 5's narrowed text still matches `21 °C`.
+    static func sameState(_ expected: String, _ actual: String) -> Bool {
+        if expected == actual { return true }
+        if let e = Quantity(parsing: expected), let a = Quantity(parsing: actual) {
+            return e.unit == a.unit && e.value == a.value
+        }
+        if let e = DecimalNumber(parsing: expected), let a = DecimalNumber(parsing: actual) { return e == a }
+        return false
     }
 
     private static func itemState(_ item: String, _ world: World) async -> String {

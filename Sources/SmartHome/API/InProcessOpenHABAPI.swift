@@ -97,8 +97,11 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         try policy.authorize(credentials, needs: .user)
         let item = try await existingItem(name)
         let command: Command
-        if item.type == .switchItem, text.lowercased() == "toggle" {
-            command = .onOff(item.state == .onOff(.on) ? .off : .on)
+        // openHAB's ItemResource: `toggle` on a Switch (a Dimmer is one) flips the state read as
+        // OnOffType; from NULL/UNDEF there is nothing to flip, so the text goes on to fail parsing (400).
+        if item.type == .switchItem || item.type == .dimmerItem, text.lowercased() == "toggle",
+           let current = Self.onOff(item.state) {
+            command = .onOff(current == .on ? .off : .on)
         } else if let parsed = item.type.parseCommand(text) {
             command = parsed
         } else {
@@ -107,6 +110,15 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         }
         try await runtime.sendCommand(command, to: item.name)
         return RESTResponse(.ok, NoContent())
+    }
+
+    /// A state read as `OnOffType` (`State.as(OnOffType.class)`): a percent is ON above 0; `nil` for NULL/UNDEF.
+    private static func onOff(_ state: State) -> OnOff? {
+        switch state {
+        case .onOff(let value): return value
+        case .percent(let n): return n.value > 0 ? .on : .off
+        default: return nil
+        }
     }
 
     public func updateState(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {

@@ -12,16 +12,20 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// The text openHAB would print.
     public let text: String
 
-    /// Parses a decimal text the way `new BigDecimal(text)` does (`21`, `-0.5`, `+3`, `1e3`, `.5`).
-    /// Returns `nil` for anything else (empty, `NaN`, `21,5`, `0x10`, spaces).
+    /// Parses a decimal text the way openHAB's `DecimalType(String)` does with an English number
+    /// format (`21`, `-0.5`, `1e3`, `.5`, `1E-05`): a comma is a *grouping* separator, so `21,5` is
+    /// 215 and `2,000.5` is 2000.5 — a real openHAB trap the twin shows rather than hides.
+    /// Returns `nil` for anything else (empty, `NaN`, `+22`, `2.5E+3`, `0x10`, spaces).
     public init?(parsing text: some StringProtocol) {
-        let s = String(text)
-        guard Self.isJavaDecimal(s), let value = Double(s), value.isFinite else { return nil }
+        guard Self.isJavaDecimal(String(text)) else { return nil }
+        let s = String(text).replacingOccurrences(of: ",", with: "")
+        guard let value = Double(s), value.isFinite else { return nil }
         self.value = value
         if s.contains(where: { $0 == "e" || $0 == "E" }) {
-            self.text = Self.javaDoubleText(value)
+            // `new BigDecimal("1e3").toPlainString()` is `1000`, not `Double.toString`'s `1000.0`.
+            self.text = Self(value).stateText
         } else {
-            var plain = s.hasPrefix("+") ? String(s.dropFirst()) : s
+            var plain = s
             if plain.hasPrefix(".") { plain = "0" + plain }
             if plain.hasPrefix("-.") { plain = "-0" + plain.dropFirst() }
             if plain.hasSuffix(".") { plain.removeLast() }
@@ -51,6 +55,19 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     }
 
     public var description: String { text }
+
+    /// The text openHAB 5 shows for this number in a quantity state: whole numbers narrowed to integers and
+    /// trailing fraction zeros dropped (`21.0` → `21`, `21.50` → `21.5`, `0.000` → `0`, `-0` → `0`),
+    /// as `DecimalType`/`QuantityType` print through Indriya 2.2's number narrowing.
+    public var stateText: String {
+        var bytes = Array(text.utf8)
+        if bytes.contains(UInt8(ascii: ".")) {
+            while bytes.last == UInt8(ascii: "0") { bytes.removeLast() }
+            if bytes.last == UInt8(ascii: ".") { bytes.removeLast() }
+        }
+        if bytes == Array("-0".utf8) { return "0" }
+        return String(decoding: bytes, as: UTF8.self)
+    }
 
     public static func == (lhs: DecimalNumber, rhs: DecimalNumber) -> Bool { lhs.value == rhs.value }
     public func hash(into hasher: inout Hasher) { hasher.combine(value) }
@@ -101,12 +118,17 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         return (text, negative ? -magnitude : magnitude)
     }
 
-    /// `[+-]?(digits[.digits?]|.digits)([eE][+-]?digits)?` — what `BigDecimal(String)` accepts.
+    /// `-?(digit[digits,]*[.digits?]|.digits)([eE]-?digits)?` — what `DecimalType(String)` accepts
+    /// through Java's English `DecimalFormat`: no `+` sign (neither in front nor in the exponent),
+    /// commas as grouping separators anywhere in the integer part after its first digit.
     private static func isJavaDecimal(_ s: String) -> Bool {
         var bytes = Substring(s).utf8[...]
-        if let f = bytes.first, f == UInt8(ascii: "+") || f == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+        if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
         let isDigit: (UInt8) -> Bool = { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-        let intPart = bytes.prefix(while: isDigit)
+        var intPart = bytes.prefix(while: isDigit)
+        if !intPart.isEmpty {
+            intPart = bytes.prefix(while: { isDigit($0) || $0 == UInt8(ascii: ",") })
+        }
         bytes = bytes.dropFirst(intPart.count)
         var fracCount = 0
         if bytes.first == UInt8(ascii: ".") {
@@ -118,7 +140,7 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         guard intPart.count + fracCount > 0 else { return false }
         if let e = bytes.first, e == UInt8(ascii: "e") || e == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "+") || sign == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
+            if bytes.first == UInt8(ascii: "-") { bytes = bytes.dropFirst() }
             let exp = bytes.prefix(while: isDigit)
             guard !exp.isEmpty else { return false }
             bytes = bytes.dropFirst(exp.count)

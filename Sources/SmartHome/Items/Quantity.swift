@@ -17,7 +17,7 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     /// Parses `21.5 °C`, `21.5°C`, `2 kW` (number, optional spaces, unit symbol).
     public init?(parsing text: some StringProtocol) {
         let s = String(text)
-        guard let unitStart = s.firstIndex(where: { !($0.isASCII && ($0.isNumber || "+-.eE".contains($0))) })
+        guard let unitStart = s.firstIndex(where: { !($0.isASCII && ($0.isNumber || "+-.,eE".contains($0))) })
         else { return nil }
         // An 'e' followed by a unit letter is ambiguous; units here never start with e/E.
         let numberText = s[..<unitStart]
@@ -38,6 +38,6 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
         return Quantity(DecimalNumber(converted), target)
     }
 
-    /// `number unit`, e.g. `21.5 °C`.
-    public var description: String { "\(number.text) \(unit.symbol)" }
+    /// `number unit` as openHAB 5 prints it, e.g. `21.5 °C`, `21 °C` (never `21.0 °C`), `0 kWh`.
+    public var description: String { "\(number.stateText) \(unit.symbol)" }
 }

@@ -17,7 +17,7 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
     /// Text (`StringType`).
     case string(String)
 
-    /// The text openHAB shows: `ON`, `21.5 °C`, `NULL`.
+    /// The text openHAB 5 shows: `ON`, `21.5 °C`, `21 °C` (a quantity, narrowed), `21.50` (a decimal, `toPlainString`), `NULL`.
     public var description: String {
         switch self {
         case .null: return "NULL"

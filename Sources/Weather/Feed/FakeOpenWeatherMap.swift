@@ -161,7 +161,7 @@ public final class FakeOpenWeatherMap: Sendable {
         }
         let outcome: Lookup<(CityInfo, CityWeather)> = state.withLock { state in
             state.requestCount += 1
-            guard let key = request["appid"], state.apiKeys.contains(key) else { return .refused(.fault(.unauthorized)) }
+            guard let key = request["appid"] ?? request["APPID"], state.apiKeys.contains(key) else { return .refused(.fault(.unauthorized)) }
             if let limit = state.requestsPerMinute {
                 let minute = instant.unixSeconds.floorDivided(by: 60).quotient
                 var window = state.windows[key] ?? Window(minute: minute, count: 0)

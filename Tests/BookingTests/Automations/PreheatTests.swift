@@ -29,10 +29,10 @@ struct PreheatTests {
         #expect(plan.start == (try twin.at("2026-01-09T13:00")) && plan.basis == .fixed)
         try await twin.run(until: "2026-01-09T12:59:59")
         #expect(try await twin.state("flat-1/heating/switch") == "OFF")
-        #expect(try await twin.state("flat-1/heating/setpoint") == "21.0 °C")
+        #expect(try await twin.state("flat-1/heating/setpoint") == "21 °C")
         try await twin.run(until: "2026-01-09T13:00")
         #expect(try await twin.state("flat-1/heating/switch") == "ON")
-        #expect(try await twin.state("flat-1/heating/setpoint") == "22.0 °C")
+        #expect(try await twin.state("flat-1/heating/setpoint") == "22 °C")
         #expect(log.lines == [
             "2026-01-08T23:00:00Z preheat flat-1: plan heating ON at 2026-01-09T13:00 — fixed lead PT2H before check-in 2026-01-09T15:00 of r1",
             "2026-01-09T12:00:00Z preheat flat-1: heating setpoint 22.0 °C, switch ON — fixed lead PT2H before check-in 2026-01-09T15:00 of r1 — for check-in 2026-01-09T15:00 of r1",
@@ -99,7 +99,7 @@ struct PreheatTests {
         #expect(try await twin.roomC() < 12)
         let plan = try #require(await preheat.plan(for: "r1"))
         #expect(plan.start == (try twin.at("2026-01-10T10:00")))
-        #expect(try await twin.state("flat-1/heating/setpoint") == "21.0 °C")
+        #expect(try await twin.state("flat-1/heating/setpoint") == "21 °C")
         #expect(try await twin.state("flat-1/heating/switch") == "ON")
         let entries = log.entries(listing: "flat-1")
         let actions = entries.map { "\($0.automation): \($0.action)" }
