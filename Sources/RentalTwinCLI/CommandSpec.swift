@@ -23,9 +23,10 @@ struct CommandSpec: Sendable {
         static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead.")
         static let seconds = Option(name: "--seconds", valueName: "N", help: "Stop after N seconds of wall time (default 60).")
         static let inputs = Option(name: "--inputs", valueName: "N", help: "Stop after N inputs (whichever comes first).")
+        static let from = Option(name: "--from", valueName: "N", help: "Start at input N (default 0). Input N is the same in every run with the same seed and corpus, so a long campaign can run in parts: --inputs 500000, then --from 500000.")
         static let corpus = Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios).")
         static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json (default .build/fuzz-findings).")
-        static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take before it counts as a hang (default 500000, about 15 times the largest example scenario).")
+        static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take per listing and simulated day before it counts as a hang (an event storm; default 5000, about 10 times the busiest example scenario). A loop at one instant stops as run.stalled whatever the budget.")
         static let printScenario = Option(name: "--print-scenario", valueName: nil, help: "Print the built-in scenario as a scenario file instead of running it.")
     }
 
@@ -121,7 +122,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .fuzz, abstract: "Mutate the example scenarios and check that every input ends cleanly.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
-            options: [.seconds, .seed, .inputs, .corpus, .out, .events],
+            options: [.seconds, .seed, .inputs, .from, .corpus, .out, .events],
             discussion: """
                 Input n of a seed is always the same file: the seed scenarios themselves first, then one to four
                 structure-aware mutations of one of them (numbers to extremes or "NaN", ids swapped, dates to
@@ -136,6 +137,7 @@ struct CommandSpec: Sendable {
                 EXAMPLES:
                   rental-twin fuzz --seconds 120 --seed 1
                   swift run -c release rental-twin fuzz --seconds 3600 --seed 7 --out fuzz-findings
+                  rental-twin fuzz --seconds 36000 --seed 7 --inputs 500000 --from 500000
 
                 Exit status: 0 no findings, 1 findings, 64 bad usage.
                 """),

@@ -10,7 +10,9 @@ enum FuzzCommand {
         var outcome = RentalTwinCommand.Outcome()
         let seconds = try command.integer(.seconds, default: 60)
         let inputs = command.value(.inputs) == nil ? nil : try command.integer(.inputs, default: 0)
-        let budget = try command.integer(.events, default: 500_000)
+        let first = try command.integer(.from, default: 0)
+        guard first >= 0 else { throw ArgumentParser.UsageError("--from must be 0 or more.", command: "fuzz") }
+        let budget = try command.integer(.events, default: 5_000)
         guard budget >= 1 else { throw ArgumentParser.UsageError("--events must be at least 1.", command: "fuzz") }
         let seedText = command.value(.seed) ?? "1"
         guard let seed = UInt64(seedText) else {
@@ -25,8 +27,8 @@ enum FuzzCommand {
             throw ArgumentParser.UsageError("\(error.message) fuzz needs a directory of *.json seed scenarios (--corpus DIR).", command: "fuzz")
         }
         let watchdog = Watchdog(fuzzer: fuzzer, outDirectory: out, limitSeconds: 120)
-        let summary = await FuzzCampaign(fuzzer: fuzzer, eventBudget: budget, outDirectory: out)
-            .run(seconds: Double(seconds), maxInputs: inputs, current: watchdog.started)
+        let summary = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: budget, outDirectory: out)
+            .run(seconds: Double(seconds), maxInputs: inputs, firstInput: first, current: watchdog.started)
         watchdog.stop()
         outcome.standardOutput = summary.report(seed: seed, outDirectory: out)
         if summary.findings > 0 {

@@ -9,7 +9,7 @@ struct FuzzCommandTests {
         let out = try temporaryDirectory().appendingPathComponent("findings").path
         let outcome = await RentalTwinCommand.main(["fuzz", "--inputs", "3", "--seed", "5", "--corpus", scenariosDirectory, "--out", out])
         #expect(outcome.exitCode == .success, "\(outcome.standardOutput)\(outcome.standardError)")
-        #expect(outcome.standardOutput.hasPrefix("fuzz: seed 5, 3 inputs in "))
+        #expect(outcome.standardOutput.hasPrefix("fuzz: seed 5, 3 inputs (#0 … #2) in "))
         #expect(outcome.standardOutput.contains("outcomes: 3 passed, 0 failed, 0 invalid\nfindings: none\n"))
     }
 

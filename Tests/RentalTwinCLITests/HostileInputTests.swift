@@ -56,6 +56,8 @@ struct HostileInputTests {
          ":10: weather.Budapest.diurnal: can reach -1000000000000006.5"),
         ("01-winter-weekend.json", #""noiseK": 0.5"#, #""noiseK": 1e300"#,
          ":10: weather.Budapest.diurnal: can reach -9"),
+        ("01-winter-weekend.json", #""noiseK": 0.5"#, #""noiseK": 1.7976931348623157e308"#,
+         ":10: weather.Budapest.diurnal: has no finite range (meanC -2 ± amplitudeK 4 ± 9 × noiseK 1.7976931348623157e+308)"),
         ("01-winter-weekend.json", #""amplitudeK": 4"#, #""amplitudeK": 1e300"#,
          "outside -90 … +60 °C. Hint: keep meanC within -90 … +60 °C"),
         ("01-winter-weekend.json", #"{ "diurnal": { "meanC": -2, "amplitudeK": 4, "minAtHour": 5, "noiseK": 0.5 } }"#, #"{ "constantC": -1e300 }"#,

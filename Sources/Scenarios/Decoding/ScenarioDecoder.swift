@@ -171,7 +171,10 @@ public enum ScenarioDecoder {
         let swing = abs(amplitudeK) + PhysicalBounds.noiseSigmas * abs(noiseK)
         let range = PhysicalBounds.outdoorC
         guard meanC - swing < range.lowerBound || meanC + swing > range.upperBound else { return true }
-        f.problem("can reach \(format(meanC - swing)) … \(format(meanC + swing)) °C (meanC \(format(meanC)) ± amplitudeK \(format(amplitudeK)) ± 9 × noiseK \(format(noiseK))), outside \(format(range.lowerBound)) … +\(format(range.upperBound)) °C.",
+        let reach = (meanC - swing).isFinite && (meanC + swing).isFinite
+            ? "can reach \(format(meanC - swing)) … \(format(meanC + swing)) °C"
+            : "has no finite range"
+        f.problem("\(reach) (meanC \(format(meanC)) ± amplitudeK \(format(amplitudeK)) ± 9 × noiseK \(format(noiseK))), outside \(format(range.lowerBound)) … +\(format(range.upperBound)) °C.",
                   hint: "keep meanC within \(format(range.lowerBound)) … +\(format(range.upperBound)) °C with room for the daily swing: amplitudeK is typically 2–10 K, noiseK 0.5–3 K.")
         return false
     }

@@ -11,6 +11,8 @@ import Synchronization
 public struct FuzzCampaign: Sendable {
     /// What a campaign did.
     public struct Summary: Sendable {
+        /// The number of the first input judged (a campaign may run in parts, see `firstInput`).
+        public var firstInput = 0
         /// Inputs judged.
         public var inputs = 0
         /// Wall time, s.
@@ -27,7 +29,8 @@ public struct FuzzCampaign: Sendable {
 
         /// The lines `rental-twin fuzz` prints.
         public func report(seed: UInt64, outDirectory: String?) -> String {
-            var lines = ["fuzz: seed \(seed), \(inputs) inputs in \(String(format: "%.1f", wallSeconds)) s "
+            let range = inputs == 0 ? "" : " (#\(firstInput) … #\(firstInput + inputs - 1))"
+            var lines = ["fuzz: seed \(seed), \(inputs) inputs\(range) in \(String(format: "%.1f", wallSeconds)) s "
                          + "(\(Int(Double(inputs) / max(wallSeconds, 1e-9))) inputs/s)"]
             lines.append("outcomes: " + ScenarioFuzzer.Outcome.allCases.map { "\(outcomes[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
             if findings == 0 {
@@ -60,24 +63,27 @@ public struct FuzzCampaign: Sendable {
     public static let samplesPerKind = 3
 
     public let fuzzer: ScenarioFuzzer
-    /// Kernel events allowed per input.
-    public let eventBudget: Int
+    /// Kernel events allowed per input, per listing and simulated day.
+    public let eventsPerListingDay: Int
     /// Where findings go (created when the first one is written); nil: nowhere.
     public let outDirectory: String?
 
-    public init(fuzzer: ScenarioFuzzer, eventBudget: Int, outDirectory: String?) {
+    public init(fuzzer: ScenarioFuzzer, eventsPerListingDay: Int, outDirectory: String?) {
         self.fuzzer = fuzzer
-        self.eventBudget = eventBudget
+        self.eventsPerListingDay = eventsPerListingDay
         self.outDirectory = outDirectory
     }
 
     /// `<kind>-<input number>.json`.
     static func fileName(_ finding: FuzzFinding) -> String { "\(finding.kind.rawValue)-\(finding.index).json" }
 
-    /// Judges inputs `0, 1, 2, …` until `seconds` of wall time have passed or `maxInputs` were judged.
+    /// Judges inputs `firstInput, firstInput + 1, …` until `seconds` of wall time have passed or
+    /// `maxInputs` were judged. Input `n` is the same whichever part of a campaign judges it, so a long
+    /// campaign can run in parts (`0 ..< k`, then from `k`) and count as one.
     /// - Parameter current: told the number of each input before it runs (for a watchdog).
-    public func run(seconds: Double, maxInputs: Int?, current: @Sendable (Int) -> Void = { _ in }) async -> Summary {
+    public func run(seconds: Double, maxInputs: Int?, firstInput: Int = 0, current: @Sendable (Int) -> Void = { _ in }) async -> Summary {
         var summary = Summary()
+        summary.firstInput = firstInput
         let clock = ContinuousClock()  // wall clock: decides only when to stop, never what runs
         let began = clock.now
         func elapsed() -> Double {
@@ -85,12 +91,12 @@ public struct FuzzCampaign: Sendable {
             return Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18
         }
         if let outDirectory { try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true) }
-        var index = 0
-        while elapsed() < seconds, maxInputs.map({ index < $0 }) ?? true {
+        var index = firstInput
+        while elapsed() < seconds, maxInputs.map({ summary.inputs < $0 }) ?? true {
             let input = fuzzer.input(index)
             current(index)
             if let outDirectory { try? Data(input.text.utf8).write(to: URL(fileURLWithPath: "\(outDirectory)/in-progress.json")) }
-            switch await ScenarioFuzzer.check(input, eventBudget: eventBudget) {
+            switch await ScenarioFuzzer.check(input, eventsPerListingDay: eventsPerListingDay) {
             case .outcome(let outcome):
                 summary.outcomes[outcome, default: 0] += 1
             case .finding(let finding):

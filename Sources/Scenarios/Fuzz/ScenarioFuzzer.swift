@@ -1,7 +1,7 @@
 import Simulation
 
 /// A deterministic mutation fuzzer over scenario files: input *n* of a seed is always the same text,
-/// and ``check(_:eventBudget:)`` says whether it ended as a user may see it end — passed, failed or
+/// and ``check(_:eventsPerListingDay:)`` says whether it ended as a user may see it end — passed, failed or
 /// invalid (exit 0, 1, 65) within a budget of kernel events, with no `nan`/`inf` in anything printed
 /// or reported — or is a ``FuzzFinding``.
 ///
@@ -79,9 +79,20 @@ public struct ScenarioFuzzer: Sendable {
     /// The report interval the fuzzer builds reports with.
     static let reportInterval = SimDuration.minutes(15)
 
+    /// Kernel events a run of `scenario` may take: `perListingDay` for each listing (at least one) and
+    /// each simulated day (at least one, partial days counted whole). A long span is not a hang; an
+    /// event storm is a rate, so the budget scales with what the file asks to simulate.
+    public static func eventBudget(for scenario: Scenario, perListingDay: Int) -> Int {
+        let days = max(1, Int(((scenario.end - scenario.start).milliseconds + 86_399_999) / 86_400_000))
+        let listings = max(1, scenario.listings.count)
+        let (product, overflow) = perListingDay.multipliedReportingOverflow(by: days * listings)
+        return overflow ? Int.max : product
+    }
+
     /// Decodes, runs and reports `input` in memory and judges how it ended.
-    /// - Parameter eventBudget: kernel events allowed for the run; more is a ``FuzzFinding/Kind/hang``.
-    public static func check(_ input: Input, eventBudget: Int) async -> Verdict {
+    /// - Parameter eventsPerListingDay: kernel events allowed per listing and simulated day (see
+    ///   ``eventBudget(for:perListingDay:)``); more is a ``FuzzFinding/Kind/hang``.
+    public static func check(_ input: Input, eventsPerListingDay: Int) async -> Verdict {
         func finding(_ kind: FuzzFinding.Kind, _ detail: String) -> Verdict {
             .finding(FuzzFinding(kind: kind, index: input.index, base: input.base, detail: detail, text: input.text))
         }
@@ -97,7 +108,8 @@ public struct ScenarioFuzzer: Sendable {
         }
         let result: ScenarioResult
         do {
-            result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: reportInterval, eventBudget: eventBudget))
+            result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: reportInterval,
+                                                                                  eventBudget: eventBudget(for: scenario, perListingDay: eventsPerListingDay)))
         } catch {
             return error.code == .eventBudget ? finding(.hang, error.message) : finding(.runFailed, error.description)
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Scenarios
+import Simulation
 
 /// The example scenarios, as the fuzzer's corpus.
 private func exampleCorpus() throws -> [(name: String, text: String)] {
@@ -31,14 +32,21 @@ struct ScenarioFuzzerTests {
 
     @Test func aFixedNumberOfInputsEndsCleanlyAndDeterministically() async throws {
         let fuzzer = try ScenarioFuzzer(corpus: try exampleCorpus(), seed: 1)
-        let first = await FuzzCampaign(fuzzer: fuzzer, eventBudget: 500_000, outDirectory: nil).run(seconds: 3_600, maxInputs: 24)
-        let second = await FuzzCampaign(fuzzer: fuzzer, eventBudget: 500_000, outDirectory: nil).run(seconds: 3_600, maxInputs: 24)
+        let first = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 5_000, outDirectory: nil).run(seconds: 3_600, maxInputs: 24)
+        let second = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 5_000, outDirectory: nil).run(seconds: 3_600, maxInputs: 24)
         #expect(first.inputs == 24)
         #expect(first.outcomes == second.outcomes && first.findingCounts == second.findingCounts)
         #expect(first.samples == second.samples)
+        // The same campaign in two parts judges the same inputs.
+        let campaign = FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 5_000, outDirectory: nil)
+        let part1 = await campaign.run(seconds: 3_600, maxInputs: 10)
+        let part2 = await campaign.run(seconds: 3_600, maxInputs: 14, firstInput: 10)
+        #expect(part2.report(seed: 1, outDirectory: nil).hasPrefix("fuzz: seed 1, 14 inputs (#10 … #23) in "))
+        #expect(part1.outcomes.merging(part2.outcomes, uniquingKeysWith: +) == first.outcomes)
+        #expect(part1.findingCounts.merging(part2.findingCounts, uniquingKeysWith: +) == first.findingCounts)
         // The seed scenarios all pass.
         let seeds = try exampleCorpus().count
-        let baseline = await FuzzCampaign(fuzzer: fuzzer, eventBudget: 500_000, outDirectory: nil).run(seconds: 3_600, maxInputs: seeds)
+        let baseline = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 5_000, outDirectory: nil).run(seconds: 3_600, maxInputs: seeds)
         #expect(baseline.outcomes[.passed] == seeds, "\(baseline.report(seed: 1, outDirectory: nil))")
     }
 
@@ -46,13 +54,29 @@ struct ScenarioFuzzerTests {
         let corpus = try exampleCorpus()
         let fuzzer = try ScenarioFuzzer(corpus: corpus, seed: 1)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)").path
-        let summary = await FuzzCampaign(fuzzer: fuzzer, eventBudget: 50, outDirectory: out).run(seconds: 3_600, maxInputs: 1)
+        let summary = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 1, outDirectory: out).run(seconds: 3_600, maxInputs: 1)
         #expect(summary.findingCounts == [.hang: 1])
-        #expect(summary.samples.first?.detail.contains("50 events") == true)
+        let first = try ScenarioDecoder.decode(corpus[0].text, file: corpus[0].name)
+        let budget = ScenarioFuzzer.eventBudget(for: first, perListingDay: 1)
+        let days = Int(((first.end - first.start).milliseconds + 86_399_999) / 86_400_000)
+        #expect(budget == first.listings.count * days)
+        #expect(summary.samples.first?.detail.contains("budget of \(budget) events") == true)
         let saved = try String(contentsOfFile: "\(out)/hang-0.json", encoding: .utf8)
         #expect(saved == corpus[0].text)
         #expect(!FileManager.default.fileExists(atPath: "\(out)/in-progress.json"))
         #expect(summary.report(seed: 1, outDirectory: out).contains("findings: 1 hang"))
+    }
+
+    @Test func theBudgetIsARateSoALongSpanIsNoHang() throws {
+        let corpus = try exampleCorpus()
+        var long = try ScenarioDecoder.decode(corpus[0].text, file: corpus[0].name)
+        let listings = long.listings.count
+        long.end = long.start + SimDuration.days(365 * 56) + SimDuration.hours(1)
+        #expect(ScenarioFuzzer.eventBudget(for: long, perListingDay: 5_000) == 5_000 * listings * (365 * 56 + 1))
+        long.end = long.start + SimDuration.minutes(1)
+        #expect(ScenarioFuzzer.eventBudget(for: long, perListingDay: 5_000) == 5_000 * listings)
+        long.listings = []
+        #expect(ScenarioFuzzer.eventBudget(for: long, perListingDay: .max) == .max)
     }
 
     @Test func nanOrInfMadeByTheProgramIsNoticedButNotOneTheInputWrote() {
