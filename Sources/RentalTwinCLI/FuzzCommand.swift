@@ -12,7 +12,7 @@ enum FuzzCommand {
         let inputs = command.value(.inputs) == nil ? nil : try command.integer(.inputs, default: 0)
         let first = try command.integer(.from, default: 0)
         guard first >= 0 else { throw ArgumentParser.UsageError("--from must be 0 or more.", command: "fuzz") }
-        let budget = try command.integer(.events, default: 5_000)
+        let budget = try command.integer(.events, default: 100_000)
         guard budget >= 1 else { throw ArgumentParser.UsageError("--events must be at least 1.", command: "fuzz") }
         let seedText = command.value(.seed) ?? "1"
         guard let seed = UInt64(seedText) else {
