@@ -16,6 +16,10 @@ public struct SmartHomeError: CodedError, Equatable {
         case itemNotFound = "item.notFound"
         /// The Item was not created through the API and cannot be changed through it.
         case itemNotManaged = "item.notManaged"
+        /// `DELETE /rest/items/{name}` of an Item that does not exist or is not managed (404, empty body).
+        case itemNotRemovable = "item.notRemovable"
+        /// A metadata call for an Item or namespace that does not exist (404, empty body).
+        case metadataNotFound = "metadata.notFound"
         /// A request that needs a body came without one.
         case missingBody = "request.bodyMissing"
         /// The name in the body differs from the name in the path.
@@ -71,7 +75,7 @@ public struct SmartHomeError: CodedError, Equatable {
         case .invalidUID, .invalidItemName, .unknownItemType, .missingBody, .nameMismatch, .invalidCommand,
              .invalidState, .channelNotFound, .thingOffline, .invalidLink, .invalidBody:
             return .badRequest
-        case .itemNotFound, .thingNotFound, .linkNotFound, .pathNotFound: return .notFound
+        case .itemNotFound, .thingNotFound, .linkNotFound, .pathNotFound, .itemNotRemovable, .metadataNotFound: return .notFound
         case .itemNotManaged, .methodNotAllowed: return .methodNotAllowed
         case .serverFailed: return .internalServerError
         case .unreachable, .invalidResponse: return .badGateway
@@ -82,11 +86,14 @@ public struct SmartHomeError: CodedError, Equatable {
     }
 
     /// The JSON body openHAB sends with this status — `{"error":{"message":…,"http-code":…}}` —
-    /// or `nil` where openHAB answers with an empty body (a command that does not parse,
-    /// a PUT without a body or with a mismatched name, an unknown path or method).
+    /// or `nil` where openHAB answers with an empty body (a command that does not parse, every 400
+    /// of `PUT /rest/items/{name}` and of the link resource, a DELETE of an Item it cannot remove,
+    /// metadata calls that find nothing, an unknown path or method).
     public var responseBody: String? {
         switch code {
-        case .invalidCommand, .missingBody, .nameMismatch, .pathNotFound, .methodNotAllowed: return nil
+        case .invalidCommand, .missingBody, .nameMismatch, .invalidItemName, .unknownItemType, .invalidLink,
+             .itemNotRemovable, .metadataNotFound, .pathNotFound, .methodNotAllowed:
+            return nil
         default:
             return "{\"error\":{\"message\":\(JSONString.quoted(message)),\"http-code\":\(httpStatus.rawValue)}}"
         }

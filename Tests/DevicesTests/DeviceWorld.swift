@@ -57,7 +57,7 @@ struct DeviceWorld {
         lock = try #require(world.locks["flat-1/door"])
         let log = self.log, kernel = world.kernel
         world.runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { event in
-            if case .itemStateChanged(let name, let state, _) = event.kind {
+            if case .itemStateChanged(let name, let state, _, _, _) = event.kind {
                 log.add(.init(at: kernel.now, item: name.rawValue, value: state.description))
             }
         }

@@ -48,9 +48,10 @@ import Testing
         #expect(await quiet.things.all() == (await heard.things.all()))
         #expect(quiet.events.publishedCount == (heard.events.publishedCount))
         #expect(heard.events.publishedCount - before == log.all.count)
-        // ON: command, autoupdate state+changed, report state; 40: command, state+changed, report 30 state+changed;
-        // 20.0 °C: state+changed, then state only; postUpdate OFF: state+changed; OFFLINE, ONLINE.
-        let expected = 4 + 5 + 3 + 2 + 2
+        // ON: command, predicted, autoupdate state+updated+changed, report state+updated; 40: command,
+        // predicted, state+updated+changed, report 30 state+updated+changed; 20 °C: state+updated+changed,
+        // then state+updated only; postUpdate OFF: state+updated+changed; OFFLINE, ONLINE: status+statuschanged each.
+        let expected = 7 + 8 + 5 + 3 + 4
         #expect(log.all.count == expected)
     }
 
@@ -96,16 +97,18 @@ import Testing
         }
         #expect(outcomes[2].log == reference.log)
         #expect(reference.log.count == reference.count)
-        // Batch 1: 3 channels, 4 Items, all changed (8); batch 2: temperature unchanged (1), switch twice to 2 Items (8), "warm" rejected.
-        #expect(reference.count == 8 + 1 + 8)
+        // Batch 1: 3 channels, 4 Items, all changed (4 × state+updated+changed); batch 2: temperature
+        // unchanged (state+updated), switch twice to 2 Items (4 × 3), "warm" posted (state) and dropped by the Item.
+        #expect(reference.count == 12 + 2 + 12 + 1)
         #expect(reference.log.first == #"openhab/items/flat_1_heating_temperature/state {"type":"Quantity","value":"20.5 °C"}"#)
-        #expect(reference.log[2] == #"openhab/items/flat_1_heating_switch/state {"type":"OnOff","value":"ON"}"#)
-        #expect(reference.log[4] == #"openhab/items/flat_1_heating_switch_copy/state {"type":"OnOff","value":"ON"}"#)
+        #expect(reference.log[3] == #"openhab/items/flat_1_heating_switch/state {"type":"OnOff","value":"ON"}"#)
+        #expect(reference.log[6] == #"openhab/items/flat_1_heating_switch_copy/state {"type":"OnOff","value":"ON"}"#)
+        #expect(reference.log.contains(#"openhab/items/flat_1_heating_setpoint/state {"type":"String","value":"warm"}"#))
         let setpoint = try ItemName("flat_1_heating_setpoint")
         #expect(outcomes[1].items.first { $0.name == setpoint }?.state.description == "22 °C")
     }
 
-    @Test func aSubscriberAddedWhileAStateEventIsDeliveredHearsTheStateChangedEventThatFollows() async throws {
+    @Test func aSubscriberAddedWhileAStateEventIsDeliveredHearsTheEventsThatFollow() async throws {
         let (runtime, device, kernel) = try await Self.world()
         let late = EventLog()
         let added = Mutex(false)
@@ -116,6 +119,9 @@ import Testing
         }
         await device.reportTemperature(23.4)
         try await kernel.run(until: kernel.now)
-        #expect(late.all == [#"openhab/items/flat_1_heating_temperature/statechanged {"type":"Quantity","value":"23.4 °C","oldType":"Quantity","oldValue":"19.5 °C"}"#])
+        #expect(late.all == [
+            #"openhab/items/flat_1_heating_temperature/stateupdated {"type":"Quantity","value":"23.4 °C","lastStateUpdate":"1970-01-01T00:00:00Z[UTC]"}"#,
+            #"openhab/items/flat_1_heating_temperature/statechanged {"type":"Quantity","value":"23.4 °C","oldType":"Quantity","oldValue":"19.5 °C","lastStateUpdate":"1970-01-01T00:00:00Z[UTC]","lastStateChange":"1970-01-01T00:00:00Z[UTC]"}"#,
+        ])
     }
 }

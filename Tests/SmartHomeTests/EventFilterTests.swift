@@ -10,7 +10,7 @@ import Testing
             return [
                 OpenHABEvent(.itemCommand(name, .onOff(.on))),
                 OpenHABEvent(.itemState(name, .onOff(.on))),
-                OpenHABEvent(.itemStateChanged(name, state: .onOff(.on), oldState: .null)),
+                OpenHABEvent(.itemStateChanged(name, state: .onOff(.on), oldState: .null, lastStateUpdate: nil, lastStateChange: nil)),
                 OpenHABEvent(.thingStatusChanged(uid, status: .uninitialized, oldStatus: .uninitialized)),
             ]
         } catch {

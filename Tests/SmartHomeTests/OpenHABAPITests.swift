@@ -131,7 +131,7 @@ struct OpenHABAPITests {
         let dto = try await world.api.getItem("flat_1_heating_setpoint").body
         let json = try OpenHABJSON.string(dto)
         // openHAB's Gson order (OPENHAB.md): the enriched fields, then the base DTO's, as declared.
-        #expect(json == #"{"link":"http://host:8080/rest/items/flat_1_heating_setpoint","state":"21.5 °C","stateDescription":{"minimum":5,"maximum":30,"step":0.5,"pattern":"%.1f %unit%","readOnly":false,"options":[]},"unitSymbol":"°C","editable":true,"type":"Number:Temperature","name":"flat_1_heating_setpoint","tags":[],"groupNames":[]}"#)
+        #expect(json == #"{"link":"http://host:8080/rest/items/flat_1_heating_setpoint","state":"21.5 °C","stateDescription":{"minimum":5,"maximum":30,"step":0.5,"pattern":"%.1f %unit%","readOnly":false,"options":[]},"lastState":"21 °C","lastStateUpdate":0,"lastStateChange":0,"unitSymbol":"°C","editable":true,"type":"Number:Temperature","name":"flat_1_heating_setpoint","tags":[],"groupNames":[]}"#)
         #expect(!json.contains("null"))
         // A client decodes it back.
         #expect(try OpenHABJSON.decode(EnrichedItemDTO.self, from: Data(json.utf8)) == dto)

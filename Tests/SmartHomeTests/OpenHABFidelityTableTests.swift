@@ -64,7 +64,7 @@ struct OpenHABFidelityTableTests {
     @Test("state text as openHAB 5 shows it", arguments: 0..<stateRows.count)
     func stateText(row: Int) {
         let (type, input, shown) = Self.stateRows[row]
-        #expect(type.parseState(input)?.description == shown, "\(type) \(input)")
+        #expect(type.stateHeld(input)?.description == shown, "\(type) \(input)")
     }
 
     /// Devices report with a binding's fixed precision; the text is still narrowed.

@@ -29,7 +29,7 @@ struct OpenHABRouterTests {
                 == ["flat_1_heating_setpoint", "flat_1_heating_switch", "flat_1_heating_temperature"])
         let one = await send(router, .get, "/rest/items/flat_1_heating_switch")
         #expect(one.status == 200)
-        #expect(one.bodyText.hasPrefix(#"{"link":"http://host:8080/rest/items/flat_1_heating_switch","state":"OFF","editable":true,"type":"Switch""#))
+        #expect(one.bodyText.hasPrefix(#"{"link":"http://host:8080/rest/items/flat_1_heating_switch","state":"OFF","lastState":"NULL","lastStateUpdate":0,"lastStateChange":0,"editable":true,"type":"Switch""#))
         let missing = await send(router, .get, "/rest/items/nope")
         #expect(missing.status == 404)
         #expect(missing.bodyText == #"{"error":{"message":"Item nope does not exist!","http-code":404}}"#)

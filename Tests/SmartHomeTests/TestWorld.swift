@@ -102,7 +102,7 @@ struct TestWorld {
     static let userToken = "user-token"
 
     init(linkItems: Bool = true) async throws {
-        runtime = OpenHABRuntime(scheduler: kernel)
+        runtime = OpenHABRuntime(scheduler: kernel, calendar: try LocalCalendar(identifier: "Europe/Budapest"))
         device = FakeThermostat(uid: try ThingUID("twin:thermostat:flat-1:heating"))
         let policy = OpenHABAccessPolicy(tokens: [Self.adminToken: .administrator, Self.userToken: .user])
         api = InProcessOpenHABAPI(runtime: runtime, baseURL: "http://host:8080", policy: policy,
@@ -118,6 +118,9 @@ struct TestWorld {
         let log = self.log
         runtime.events.subscribe { log.add($0) }
     }
+
+    /// Runs the kernel `duration` ahead (events are written in Budapest time: the epoch is `01:00:00+01:00`).
+    func advance(_ duration: SimDuration) async throws { try await kernel.run(until: kernel.now + duration) }
 
     /// Runs the deliveries due at the current instant.
     func settle() async throws { try await kernel.run(until: kernel.now) }

@@ -20,6 +20,11 @@ import SmartHome
 /// allowed, denied or failed — is appended to the ``LockAuditRepository`` with who, when, what,
 /// the outcome and the reason; the only exception is an Item name that names no listing at all.
 public actor HomeService {
+    /// The unit each channel type hints at, for the `unit` metadata of its Item: openHAB's UI sets it
+    /// from the channel type's unit hint, so a battery level reads `99.94 %`, not the ONE of a bare
+    /// `Number:Dimensionless` (`0.9994`).
+    static let unitHints = ["twin:battery": "%"]
+
     /// The access buffers around each stay.
     public nonisolated let access: LockAccessWindow
     private let api: any OpenHABAPI
@@ -116,6 +121,11 @@ public actor HomeService {
                 let label = "\(listing.name) \(deviceID) \(channel.label ?? channel.id)"
                 _ = try await call("create the Item \(name) (PUT /rest/items/\(name))") { () async throws(SmartHomeError) in
                     try await api.putItem(name, body: ItemDTO(type: itemType, name: name, label: label))
+                }
+                if let unit = channel.channelTypeUID.flatMap({ Self.unitHints[$0] }) {
+                    _ = try await call("give \(name) the unit \(unit) (PUT /rest/items/\(name)/metadata/unit)") { () async throws(SmartHomeError) in
+                        try await api.putMetadata(name, namespace: "unit", body: MetadataDTO(value: unit))
+                    }
                 }
                 _ = try await call("link \(name) to \(channel.uid) (PUT /rest/links)") { () async throws(SmartHomeError) in
                     try await api.putLink(itemName: name, channelUID: channel.uid,
@@ -293,6 +303,13 @@ public actor HomeService {
         if dto.stateDescription?.readOnly == true {
             throw BookingError(.commandInvalid,
                                "The property \"\(property)\" of \(configuration.id) (Item \(item)) is read-only; it reports the device's state and takes no commands.")
+        }
+        // openHAB takes a quantity of another dimension as a command (200) and the device ignores it:
+        // the service refuses it rather than report success for a command that does nothing.
+        if case .numberItem(let dimension?)? = ItemType(rawValue: dto.type), let quantity = Quantity(parsing: value),
+           quantity.unit.dimension != dimension {
+            throw BookingError(.commandInvalid,
+                               "\"\(value)\" is not a \(dimension.rawValue.lowercased()) for the property \"\(property)\" of \(configuration.id) (Item \(item), \(dto.type)); openHAB would accept it and the device would ignore it. Send a number or a quantity such as \"21.5 \(dto.unitSymbol ?? dimension.defaultUnit.symbol)\".")
         }
         try await requireOnline(configuration)
         _ = try await call("send \"\(value)\" to \(item)") { () async throws(SmartHomeError) in

@@ -82,7 +82,7 @@ final class MeterRecorder: Sendable {
         }
         let lookup = powerItems
         runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { [self] event in
-            guard case .itemStateChanged(let name, let state, _) = event.kind, let owner = lookup[name.rawValue],
+            guard case .itemStateChanged(let name, let state, _, _, _) = event.kind, let owner = lookup[name.rawValue],
                   let watts = Double(state.description.split(separator: " ").first ?? "") else { return }
             let transition = PowerTransition(at: kernel.now, listing: owner.listing, device: owner.device, powerW: watts)
             storage.withLock { $0.record(transition) }

@@ -97,7 +97,7 @@ public final class World: Sendable {
         self.scenario = scenario
         let kernel = SimulationKernel(start: scenario.start)
         self.kernel = kernel
-        runtime = OpenHABRuntime(scheduler: kernel)
+        runtime = OpenHABRuntime(scheduler: kernel, calendar: scenario.calendar)
         if options.observesEveryBusEvent {
             let counter = BusEventCounter()
             runtime.events.subscribe { _ in counter.add() }

@@ -49,16 +49,17 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     // MARK: Items
 
-    public func getItems() async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> {
+    public func getItems(metadata: String?) async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> {
         try policy.authorize(credentials, needs: .user)
+        let namespaces = MetadataSelector(metadata)
         var dtos: [EnrichedItemDTO] = []
-        for item in await runtime.items.all() { dtos.append(await itemDTO(item)) }
+        for item in await runtime.items.all() { dtos.append(await itemDTO(item, namespaces)) }
         return RESTResponse(.ok, dtos)
     }
 
-    public func getItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
+    public func getItem(_ name: String, metadata: String?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
         try policy.authorize(credentials, needs: .user)
-        return RESTResponse(.ok, await itemDTO(try await existingItem(name)))
+        return RESTResponse(.ok, await itemDTO(try await existingItem(name), MetadataSelector(metadata)))
     }
 
     public func getItemState(_ name: String) async throws(SmartHomeError) -> RESTResponse<String> {
@@ -69,28 +70,63 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
     public func putItem(_ name: String, body: ItemDTO?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
         try policy.authorize(credentials, needs: .administrator)
         guard let body else { throw SmartHomeError(.missingBody, "PUT /rest/items/\(name) needs a JSON body with type and name.") }
-        let itemName = try ItemName(name)
-        guard body.name == name else {
+        // openHAB compares the names ignoring case and creates the Item under the body's name.
+        guard let bodyName = body.name, bodyName.lowercased() == name.lowercased() else {
             throw SmartHomeError(.nameMismatch,
                                  "The body names the Item \"\(body.name ?? "")\" but the path names \"\(name)\"; they must be equal.")
         }
+        let itemName = try ItemName(bodyName)
         let type = try ItemType.parse(body.type ?? "")
         if let existing = await runtime.items.item(itemName), !existing.isManaged {
-            throw SmartHomeError(.itemNotManaged, "Cannot update non-managed Item \(name)")
+            throw SmartHomeError(.itemNotManaged, "Cannot update non-managed Item \(bodyName)")
         }
         let item = Item(name: itemName, type: type, label: body.label, category: body.category,
                         tags: body.tags ?? [], groupNames: body.groupNames ?? [])
         let created = await runtime.putItem(item)
-        let stored = try await existingItem(name)
-        return RESTResponse(created ? .created : .ok, await itemDTO(stored))
+        let stored = try await existingItem(bodyName)
+        return RESTResponse(created ? .created : .ok, await itemDTO(stored, MetadataSelector(nil)))
     }
 
     public func deleteItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
         try policy.authorize(credentials, needs: .administrator)
-        let item = try await existingItem(name)
-        guard item.isManaged else { throw SmartHomeError(.itemNotManaged, "Cannot delete non-managed Item \(name)") }
+        // openHAB asks the managed provider to remove it: unknown and file-defined Items are both 404, empty.
+        guard let parsed = try? ItemName(name), let item = await runtime.items.item(parsed) else {
+            throw SmartHomeError(.itemNotRemovable, "Item \(name) does not exist.")
+        }
+        guard item.isManaged else {
+            throw SmartHomeError(.itemNotRemovable, "Item \(name) is not managed (defined in a file), so the API cannot remove it.")
+        }
         try await runtime.removeItem(item.name)
         return RESTResponse(.ok, NoContent())
+    }
+
+    public func putMetadata(_ name: String, namespace: String, body: MetadataDTO?) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try policy.authorize(credentials, needs: .administrator)
+        let item = try await metadataItem(name)
+        guard let body else {
+            throw SmartHomeError(.missingBody, "PUT /rest/items/\(name)/metadata/\(namespace) needs a JSON body such as {\"value\":\"%\"}.")
+        }
+        let added = try await runtime.setMetadata(ItemMetadata(value: body.value ?? "", config: body.config ?? [:]),
+                                                  namespace: namespace, of: item.name)
+        return RESTResponse(added ? .created : .ok, NoContent())
+    }
+
+    public func deleteMetadata(_ name: String, namespace: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try policy.authorize(credentials, needs: .administrator)
+        let item = try await metadataItem(name)
+        guard item.metadata[namespace] != nil else {
+            throw SmartHomeError(.metadataNotFound, "Item \(name) has no metadata in the namespace \(namespace).")
+        }
+        try await runtime.setMetadata(nil, namespace: namespace, of: item.name)
+        return RESTResponse(.ok, NoContent())
+    }
+
+    /// The Item a metadata call names; openHAB answers 404 with an empty body when there is none.
+    private func metadataItem(_ name: String) async throws(SmartHomeError) -> Item {
+        guard let parsed = try? ItemName(name), let item = await runtime.items.item(parsed) else {
+            throw SmartHomeError(.metadataNotFound, "Item \(name) does not exist.")
+        }
+        return item
     }
 
     public func sendCommand(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
@@ -169,7 +205,11 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
     public func deleteLink(itemName: String, channelUID: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
         try policy.authorize(credentials, needs: .administrator)
         let notFound = SmartHomeError(.linkNotFound, "Link \(itemName) -> \(channelUID) does not exist!")
-        guard let name = try? ItemName(itemName), let uid = try? ChannelUID(channelUID) else { throw notFound }
+        let uid: ChannelUID
+        do { uid = try ChannelUID(channelUID) } catch {
+            throw SmartHomeError(.invalidLink, "Channel UID \(channelUID) is malformed: \(error.message)")
+        }
+        guard let name = try? ItemName(itemName) else { throw notFound }
         do { try await runtime.unlink(name, uid) } catch { throw notFound }
         return RESTResponse(.ok, NoContent())
     }
@@ -183,12 +223,12 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         return item
     }
 
-    private func itemDTO(_ item: Item) async -> EnrichedItemDTO {
+    private func itemDTO(_ item: Item, _ namespaces: MetadataSelector) async -> EnrichedItemDTO {
         var description: StateDescription?
         if let first = await runtime.links.channels(linkedTo: item.name).first {
             description = await runtime.things.channel(first)?.stateDescription
         }
-        return EnrichedItemDTO(item, baseURL: baseURL, stateDescription: description)
+        return EnrichedItemDTO(item, baseURL: baseURL, stateDescription: description, metadataNamespaces: namespaces.matches)
     }
 
     /// The DTO of Thing `uid` with its linked Items, from the runtime's cache when nothing changed since
@@ -209,6 +249,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         switch type {
         case .switchItem: return "; send ON, OFF or toggle (upper-case, as openHAB)"
         case .contactItem: return "; a Contact accepts only REFRESH (OPEN/CLOSED are states)"
+        case .numberItem(let d?) where d.defaultUnit == .one: return "; send a number such as 0.5 or a quantity such as \"50 %\""
         case .numberItem(let d?): return "; send a number or a quantity such as \"21.5 \(d.defaultUnit.symbol)\""
         case .numberItem(nil): return "; send a number such as 21.5"
         case .dimmerItem: return "; send 0–100, ON, OFF, INCREASE or DECREASE"

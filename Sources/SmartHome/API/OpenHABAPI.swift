@@ -13,10 +13,11 @@ public protocol OpenHABAPI: Sendable {
     func getThings() async throws(SmartHomeError) -> RESTResponse<[EnrichedThingDTO]>
     /// `GET /rest/things/{uid}` (admin).
     func getThing(_ uid: String) async throws(SmartHomeError) -> RESTResponse<EnrichedThingDTO>
-    /// `GET /rest/items` — every Item, sorted by name.
-    func getItems() async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]>
-    /// `GET /rest/items/{name}`.
-    func getItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO>
+    /// `GET /rest/items?metadata=…` — every Item, sorted by name, with the metadata namespaces the
+    /// selector names (comma-separated names or regular expressions; `nil`: none).
+    func getItems(metadata: String?) async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]>
+    /// `GET /rest/items/{name}?metadata=…`.
+    func getItem(_ name: String, metadata: String?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO>
     /// `GET /rest/items/{name}/state` — the state as plain text.
     func getItemState(_ name: String) async throws(SmartHomeError) -> RESTResponse<String>
     /// `PUT /rest/items/{name}` — create (201) or update (200) a managed Item (admin).
@@ -27,10 +28,21 @@ public protocol OpenHABAPI: Sendable {
     func sendCommand(_ name: String, _ command: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
     /// `PUT /rest/items/{name}/state` with a text/plain state (202).
     func updateState(_ name: String, _ state: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
+    /// `PUT /rest/items/{name}/metadata/{namespace}` — 201 added, 200 replaced (admin).
+    func putMetadata(_ name: String, namespace: String, body: MetadataDTO?) async throws(SmartHomeError) -> RESTResponse<NoContent>
+    /// `DELETE /rest/items/{name}/metadata/{namespace}` (admin).
+    func deleteMetadata(_ name: String, namespace: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
     /// `GET /rest/links` (admin).
     func getLinks() async throws(SmartHomeError) -> RESTResponse<[ItemChannelLinkDTO]>
     /// `PUT /rest/links/{item}/{channelUID}` (admin).
     func putLink(itemName: String, channelUID: String, body: ItemChannelLinkDTO?) async throws(SmartHomeError) -> RESTResponse<NoContent>
     /// `DELETE /rest/links/{item}/{channelUID}` (admin).
     func deleteLink(itemName: String, channelUID: String) async throws(SmartHomeError) -> RESTResponse<NoContent>
+}
+
+extension OpenHABAPI {
+    /// `GET /rest/items`, without metadata.
+    public func getItems() async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> { try await getItems(metadata: nil) }
+    /// `GET /rest/items/{name}`, without metadata.
+    public func getItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> { try await getItem(name, metadata: nil) }
 }

@@ -6,7 +6,7 @@ public enum Dimension: String, Sendable, Hashable, CaseIterable {
     case power = "Power"
     /// Energy; default unit kWh.
     case energy = "Energy"
-    /// Ratios; default unit %.
+    /// Ratios; default unit ONE (a plain number), so a percentage Item carries `unit` metadata `%`.
     case dimensionless = "Dimensionless"
 
     /// The unit an Item of this dimension shows its state in (the twin's system defaults).
@@ -15,7 +15,7 @@ public enum Dimension: String, Sendable, Hashable, CaseIterable {
         case .temperature: return .celsius
         case .power: return .watt
         case .energy: return .kilowattHour
-        case .dimensionless: return .percent
+        case .dimensionless: return .one
         }
     }
 }

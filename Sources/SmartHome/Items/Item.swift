@@ -1,3 +1,5 @@
+import Simulation
+
 /// An openHAB Item: the virtual layer a user or a service reads and commands.
 public struct Item: Sendable, Hashable {
     /// The unique name.
@@ -14,12 +16,20 @@ public struct Item: Sendable, Hashable {
     public var groupNames: [String]
     /// The current state (`NULL` for a fresh Item).
     public var state: State
+    /// The state before the last change (`nil` until the first change), as openHAB's `getLastState()`.
+    public var lastState: State?
+    /// When the state was last updated, changed or not (`nil` before the first update).
+    public var lastStateUpdate: SimInstant?
+    /// When the state last changed (`nil` before the first change).
+    public var lastStateChange: SimInstant?
+    /// Metadata by namespace (`unit`, `autoupdate`, …), as openHAB's metadata registry keeps it per Item.
+    public var metadata: [String: ItemMetadata]
     /// Whether the Item was created through the API (editable); file-defined Items are not.
     public var isManaged: Bool
 
     /// A fresh Item in state `NULL`.
     public init(name: ItemName, type: ItemType, label: String? = nil, category: String? = nil,
-                tags: [String] = [], groupNames: [String] = [], isManaged: Bool = true) {
+                tags: [String] = [], groupNames: [String] = [], metadata: [String: ItemMetadata] = [:], isManaged: Bool = true) {
         self.name = name
         self.type = type
         self.label = label
@@ -27,6 +37,40 @@ public struct Item: Sendable, Hashable {
         self.tags = tags.sorted()
         self.groupNames = groupNames
         self.state = .null
+        self.metadata = metadata
         self.isManaged = isManaged
+    }
+
+    /// The unit a `Number:Dimension` Item holds its state in: the `unit` metadata when it names a unit
+    /// of the Item's dimension (openHAB's `NumberItem.getUnit()`), else the dimension's default
+    /// (°C, W, kWh, and ONE for `Number:Dimensionless`); `nil` for other types.
+    public var unit: QuantityUnit? {
+        guard case .numberItem(let dimension?) = type else { return nil }
+        if let symbol = metadata[ItemMetadata.unitNamespace]?.value, let unit = QuantityUnit(symbol: symbol),
+           unit.dimension == dimension {
+            return unit
+        }
+        return dimension.defaultUnit
+    }
+
+    /// The state this Item takes when handed `state` (by a device, autoupdate or the REST API), or `nil`
+    /// when it drops it (``ItemType/accepting(_:unit:)`` with this Item's ``unit``).
+    public func accepting(_ state: State) -> State? { type.accepting(state, unit: unit) }
+}
+
+/// One namespace of an Item's metadata: a value and an optional configuration (openHAB's `Metadata`).
+public struct ItemMetadata: Sendable, Hashable {
+    /// The namespace openHAB reads an Item's unit from.
+    public static let unitNamespace = "unit"
+
+    /// The main value, e.g. `%` in the `unit` namespace.
+    public var value: String
+    /// Extra key/value settings; empty for most namespaces.
+    public var config: [String: String]
+
+    /// Metadata with `value` and `config`.
+    public init(value: String, config: [String: String] = [:]) {
+        self.value = value
+        self.config = config
     }
 }

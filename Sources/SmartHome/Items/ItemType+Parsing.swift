@@ -11,11 +11,11 @@ extension ItemType {
             return OnOff(rawValue: text).map(Command.onOff)
         case .contactItem:
             return nil
-        case .numberItem(let dimension):
+        case .numberItem:
+            // A Number Item's accepted command types are DecimalType and QuantityType whatever its
+            // dimension: `21.5 W` to a temperature parses (and reaches the handler, which ignores it).
             if let n = DecimalNumber(parsing: text) { return .decimal(n) }
-            guard let q = Quantity(parsing: text) else { return nil }
-            if let dimension, q.unit.dimension != dimension { return nil }
-            return .quantity(q)
+            return Quantity(parsing: text).map(Command.quantity)
         case .stringItem:
             return .string(text)
         case .dimmerItem:
@@ -26,9 +26,10 @@ extension ItemType {
         }
     }
 
-    /// Parses a state text for this type (`PUT /items/{name}/state`); `NULL` and `UNDEF` are
-    /// accepted by every type.
-    /// - Returns: `nil` when the text is not a state this type holds.
+    /// Parses a state text as one of this type's accepted data types (`PUT /items/{name}/state`, openHAB's
+    /// `TypeParser.parseState`); `NULL` and `UNDEF` parse for every type. The state is as posted: whether
+    /// the Item then takes it (a quantity of another dimension it drops) is ``Item/accepting(_:)``.
+    /// - Returns: `nil` when the text is not a state of this type's data types.
     public func parseState(_ text: String) -> State? {
         if text == "NULL" { return .null }
         if text == "UNDEF" { return .undef }
@@ -44,16 +45,18 @@ extension ItemType {
             if let n = DecimalNumber(parsing: text) { candidate = .percent(n) }
             else { candidate = OnOff(rawValue: text).map(State.onOff) }
         }
-        return candidate.flatMap(accepting)
+        return candidate
     }
 
-    /// The state an Item of this type takes when handed `state` (by a device, by autoupdate or
-    /// by the REST API), or `nil` if the type does not accept it (openHAB drops such updates).
+    /// The state an Item of this type holding states in `unit` takes when handed `state` (by a device,
+    /// by autoupdate or by the REST API), or `nil` if it drops it (openHAB's `NumberItem.getInternalState`
+    /// and `GenericItem.isAcceptedState`).
     ///
-    /// A plain number given to a `Number:Dimension` Item takes the dimension's unit as a Java
-    /// double would (`21` → `21.0 °C`); a quantity is converted to the Item's unit; a Dimmer
-    /// turns ON/OFF into 100/0.
-    public func accepting(_ state: State) -> State? {
+    /// A plain number given to a `Number:Dimension` Item takes the Item's unit (`21` → `21 °C`); a
+    /// quantity is converted to the Item's unit, and one of another dimension is dropped; a plain
+    /// `Number` Item strips the unit; a Dimmer turns ON/OFF into 100/0.
+    /// - Parameter unit: the Item's unit (``Item/unit``); `nil` means the type's default.
+    public func accepting(_ state: State, unit: QuantityUnit? = nil) -> State? {
         if state.isUndefined { return state }
         switch (self, state) {
         case (.switchItem, .onOff), (.contactItem, .openClosed), (.stringItem, .string), (.dimmerItem, .percent):
@@ -65,9 +68,9 @@ extension ItemType {
         case (.numberItem(nil), .quantity(let q)):
             return .decimal(q.number)
         case (.numberItem(let d?), .decimal(let n)):
-            return .quantity(Quantity(DecimalNumber(n.value), d.defaultUnit))
+            return .quantity(Quantity(DecimalNumber(n.value), unit ?? d.defaultUnit))
         case (.numberItem(let d?), .quantity(let q)):
-            return q.converted(to: d.defaultUnit).map(State.quantity)
+            return q.converted(to: unit ?? d.defaultUnit).map(State.quantity)
         default:
             return nil
         }

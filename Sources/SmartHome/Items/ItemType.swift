@@ -53,7 +53,8 @@ public enum ItemType: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { rawValue }
 
-    /// The unit states of this type are shown in (`nil` for non-dimensioned types).
+    /// The unit states of this type are shown in without `unit` metadata (`nil` for non-dimensioned
+    /// types); an Item's own unit is ``Item/unit``.
     public var unit: QuantityUnit? {
         if case .numberItem(let d?) = self { return d.defaultUnit }
         return nil

@@ -38,6 +38,7 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
         return Quantity(DecimalNumber(converted), target)
     }
 
-    /// `number unit` as openHAB 5 prints it, e.g. `21.5 °C`, `21 °C` (never `21.0 °C`), `0 kWh`.
-    public var description: String { "\(number.stateText) \(unit.symbol)" }
+    /// `number unit` as openHAB 5 prints it, e.g. `21.5 °C`, `21 °C` (never `21.0 °C`), `0 kWh`; a
+    /// quantity in the unit ONE prints as its number alone (`0.9994`), as Indriya formats it.
+    public var description: String { unit == .one ? number.stateText : "\(number.stateText) \(unit.symbol)" }
 }

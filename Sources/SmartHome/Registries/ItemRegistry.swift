@@ -1,3 +1,4 @@
+import Simulation
 import Synchronization
 
 /// Owns every Item and its state. Read it freely; change it through ``OpenHABRuntime``,
@@ -27,14 +28,22 @@ public actor ItemRegistry {
     /// The Item called `name`, if any, read without entering the actor.
     nonisolated func lookup(_ name: ItemName) -> Item? { storage.withLock { $0[name] } }
 
-    /// Adds or replaces an Item. A replaced Item keeps its state when its type is unchanged.
+    /// Adds or replaces an Item. A replaced Item keeps its state (and its last state and times) when its
+    /// type is unchanged, and its metadata.
     /// - Returns: `true` if the Item is new.
     @discardableResult
     nonisolated func put(_ item: Item) -> Bool {
         storage.withLock { items in
             var item = item
             if let old = items[item.name] {
-                if old.type == item.type { item.state = old.state }
+                if old.type == item.type {
+                    item.state = old.state
+                    item.lastState = old.lastState
+                    item.lastStateUpdate = old.lastStateUpdate
+                    item.lastStateChange = old.lastStateChange
+                }
+                // Metadata lives in its own registry in openHAB: replacing the Item keeps it.
+                item.metadata.merge(old.metadata) { new, _ in new }
                 items[item.name] = item
                 return false
             }
@@ -45,21 +54,48 @@ public actor ItemRegistry {
 
     nonisolated func remove(_ name: ItemName) -> Item? { storage.withLock { $0.removeValue(forKey: name) } }
 
-    /// Sets the state after the Item type's conversion (``ItemType/accepting(_:)``).
-    /// - Returns: the old and new state, or `nil` if the Item is unknown or the type rejects the state.
-    nonisolated func setState(_ name: ItemName, _ state: State) -> (old: State, new: State)? {
-        storage.withLock { items in Self.setState(name, state, in: &items) }
+    /// What applying a state did: the state before and after, and the Item's update and change times
+    /// before this update (what openHAB's `stateupdated`/`statechanged` events carry).
+    struct AppliedState {
+        var old: State
+        var new: State
+        var previousUpdate: SimInstant?
+        var previousChange: SimInstant?
+        var changed: Bool { old != new }
     }
 
-    private static func setState(_ name: ItemName, _ state: State, in items: inout [ItemName: Item]) -> (old: State, new: State)? {
-        // One hash look-up, and the Item is changed in place rather than copied out and back.
-        guard let index = items.index(forKey: name) else { return nil }
-        return setState(state, of: &items.values[index])
+    /// Sets the state the Item takes (``Item/accepting(_:)``) at `now`, keeping `lastState`,
+    /// `lastStateUpdate` and `lastStateChange` as openHAB's `GenericItem.applyState` does.
+    /// - Returns: what changed, or `nil` if the Item is unknown or drops the state.
+    nonisolated func setState(_ name: ItemName, _ state: State, at now: SimInstant) -> AppliedState? {
+        storage.withLock { items in
+            // One hash look-up, and the Item is changed in place rather than copied out and back.
+            guard let index = items.index(forKey: name) else { return nil }
+            return Self.apply(state, at: now, to: &items.values[index])
+        }
     }
 
-    private static func setState(_ state: State, of item: inout Item) -> (old: State, new: State)? {
-        guard let accepted = item.type.accepting(state) else { return nil }
-        defer { item.state = accepted }
-        return (item.state, accepted)
+    /// Replaces the metadata of `name` in `namespace` (`nil` removes it).
+    /// - Returns: the metadata there before, or `nil` if the Item is unknown (as `.none`) or had none.
+    nonisolated func setMetadata(_ name: ItemName, _ namespace: String, _ metadata: ItemMetadata?) -> ItemMetadata?? {
+        storage.withLock { items in
+            guard let index = items.index(forKey: name) else { return .none }
+            let old = items.values[index].metadata[namespace]
+            items.values[index].metadata[namespace] = metadata
+            return .some(old)
+        }
+    }
+
+    private static func apply(_ state: State, at now: SimInstant, to item: inout Item) -> AppliedState? {
+        guard let accepted = item.accepting(state) else { return nil }
+        let applied = AppliedState(old: item.state, new: accepted, previousUpdate: item.lastStateUpdate,
+                                   previousChange: item.lastStateChange)
+        if applied.changed {
+            item.lastState = item.state
+            item.lastStateChange = now
+        }
+        item.state = accepted
+        item.lastStateUpdate = now
+        return applied
     }
 }

@@ -44,10 +44,10 @@ public actor ThingRegistry {
         return (thing, handler)
     }
 
-    /// Sets the status; returns (old, new) if it changed, `nil` if unchanged or the Thing is unknown.
+    /// Sets the status; returns (old, new), equal when unchanged, or `nil` if the Thing is unknown.
     func setStatus(_ uid: ThingUID, _ info: ThingStatusInfo) -> (old: ThingStatusInfo, new: ThingStatusInfo)? {
-        guard let old = things[uid]?.statusInfo, old != info else { return nil }
-        things[uid]?.statusInfo = info
+        guard let old = things[uid]?.statusInfo else { return nil }
+        if old != info { things[uid]?.statusInfo = info }
         return (old, info)
     }
 }

@@ -19,13 +19,20 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     public let events: EventBus
     /// Each Thing's REST body, kept until this runtime changes the Thing, its status or its links.
     let thingDTOs = ThingDTOCache()
+    /// The clock that stamps Item updates (`lastStateUpdate`, `lastStateChange`).
+    let scheduler: any SimulationScheduler
+    /// The zone event payloads write their times in (openHAB's system zone).
+    public let calendar: LocalCalendar
 
     /// An empty runtime with fresh registries, and a bus that delivers events on `scheduler`.
-    public init(scheduler: any SimulationScheduler) {
+    /// - Parameter calendar: the zone event payload times are written in.
+    public init(scheduler: any SimulationScheduler, calendar: LocalCalendar = .utc) {
         things = ThingRegistry()
         items = ItemRegistry()
         links = LinkRegistry()
         events = EventBus(scheduler: scheduler)
+        self.scheduler = scheduler
+        self.calendar = calendar
     }
 
     // MARK: Things
@@ -95,16 +102,18 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// Sends `command` to the Item called `name`, as openHAB does:
     /// 1. publishes the `ItemCommandEvent`;
-    /// 2. autoupdate — linked to at least one initialised, ONLINE Thing: the Item optimistically
-    ///    takes the command's state; linked only to OFFLINE Things: no change; not linked: the
-    ///    command becomes the state;
-    /// 3. forwards the command to the handler of every linked channel (sorted by channel UID),
-    ///    whose state reports then confirm or correct the Item.
+    /// 2. autoupdate (openHAB's `AutoUpdateManager`), for a command that is also a state:
+    ///    - not linked: the command is posted as the Item's state;
+    ///    - linked, but no linked Thing is ONLINE: `statepredicted` restates the current state as a
+    ///      confirmation, and the state stays;
+    ///    - a linked ONLINE channel is read-only (a ``StateDescription`` with `readOnly`, like a room
+    ///      temperature or a battery level — the twin's `veto` policy): nothing;
+    ///    - else (optimistic): `statepredicted` with the command, and the command is posted as the state;
+    /// 3. forwards the command to the handler of every linked writable channel whose Thing is
+    ///    initialised (sorted by channel UID); their state reports then confirm or correct the Item.
+    ///    `REFRESH` also reaches read-only channels.
     ///
-    /// Read-only channels (a ``StateDescription`` with `readOnly`, like a room temperature or a
-    /// battery level) take no commands: they are left out of both steps, as openHAB's autoupdate
-    /// `veto` policy does, so a command to an Item linked only to read-only channels is published
-    /// and otherwise ignored — the Item keeps the device's last report. `REFRESH` still reaches them.
+    /// A posted state the Item cannot take (a quantity of another dimension) is dropped by the Item.
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `command.invalid` when the Item's type
     ///   does not accept the command (e.g. OPEN to a Contact).
     public func sendCommand(_ command: Command, to name: ItemName) async throws(SmartHomeError) {
@@ -116,33 +125,50 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
         var targets: [(ChannelUID, any ThingHandler)] = []
         var anyOnline = false
+        var vetoed = false
         let linkedChannels = links.linkedChannels(name)
-        var anyWritable = linkedChannels.isEmpty
         for channel in linkedChannels {
-            if command != .refresh, await things.channel(channel)?.stateDescription?.readOnly == true { continue }
-            anyWritable = true
             let thingUID = channel.thingUID
             guard let status = await things.status(of: thingUID), let handler = await things.handler(for: thingUID) else { continue }
-            if status.status == .online { anyOnline = true }
-            if status.status.isHandlerInitialized { targets.append((channel, handler)) }
+            let readOnly = await things.channel(channel)?.stateDescription?.readOnly == true
+            if status.status == .online {
+                anyOnline = true
+                if readOnly { vetoed = true }
+            }
+            if status.status.isHandlerInitialized, command == .refresh || !readOnly { targets.append((channel, handler)) }
         }
-        guard anyWritable else { return }
-        if let implied = command.impliedState, linkedChannels.isEmpty || anyOnline {
-            update(name, to: implied)
+        if let implied = command.impliedState {
+            if linkedChannels.isEmpty {
+                post(implied, to: name)
+            } else if !anyOnline {
+                publish(.itemStatePredicted(name, item.state, isConfirmation: true))
+            } else if !vetoed {
+                publish(.itemStatePredicted(name, implied, isConfirmation: false))
+                post(implied, to: name)
+            }
         }
         for (channel, handler) in targets {
             await handler.handleCommand(command, for: channel)
         }
     }
 
-    /// Posts a state update to an Item (no device is involved), publishing state and statechanged events.
-    /// - Throws: ``SmartHomeError`` `item.notFound`, or `state.invalid` if the Item's type rejects it.
+    /// Posts a state update to an Item (no device is involved), as `PUT /rest/items/{name}/state`:
+    /// publishes the `ItemStateEvent` as posted; the Item then takes the state (``Item/accepting(_:)``,
+    /// publishing `stateupdated` and, if it changed, `statechanged`) or drops it.
+    /// - Throws: ``SmartHomeError`` `item.notFound`.
     public func postUpdate(_ state: State, to name: ItemName) async throws(SmartHomeError) {
-        guard let item = items.lookup(name) else { throw Self.itemNotFound(name) }
-        guard item.type.accepting(state) != nil else {
-            throw SmartHomeError(.invalidState, "State could not be parsed: \(state)")
-        }
-        update(name, to: state)
+        guard items.lookup(name) != nil else { throw Self.itemNotFound(name) }
+        post(state, to: name)
+    }
+
+    /// Sets (`nil`: removes) the metadata of Item `name` in `namespace`; the `unit` namespace changes the
+    /// unit the Item holds new states in.
+    /// - Returns: `true` if the Item had no metadata there before.
+    /// - Throws: ``SmartHomeError`` `item.notFound`.
+    @discardableResult
+    public func setMetadata(_ metadata: ItemMetadata?, namespace: String, of name: ItemName) async throws(SmartHomeError) -> Bool {
+        guard case .some(let old) = items.setMetadata(name, namespace, metadata) else { throw Self.itemNotFound(name) }
+        return old == nil
     }
 
     /// The state of an Item, if it exists.
@@ -162,34 +188,48 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         for (channel, state) in updates { deliver(state, from: channel) }
     }
 
-    /// A handler reported a status: record it and publish `ThingStatusInfoChangedEvent` if it changed.
+    /// A handler reported a status: record it and publish `ThingStatusInfoEvent`, then
+    /// `ThingStatusInfoChangedEvent` if it changed (openHAB's `ThingManagerImpl.setThingStatus`).
     public func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async {
         guard let change = await things.setStatus(thing, status) else { return }
+        publish(.thingStatus(thing, status: change.new))
+        guard change.old != change.new else { return }
         thingDTOs.invalidate(thing)
-        events.publish(OpenHABEvent(.thingStatusChanged(thing, status: change.new, oldStatus: change.old)))
+        publish(.thingStatusChanged(thing, status: change.new, oldStatus: change.old))
     }
 
     // MARK: Helpers
 
-    /// Updates every Item linked to `channel` to `state`, in name order.
+    /// Posts `state` to every Item linked to `channel`, in name order (openHAB's profile callback
+    /// posts an `ItemStateEvent` per linked Item).
     private func deliver(_ state: State, from channel: ChannelUID) {
         for name in links.linkedItems(channel) {
-            update(name, to: state)
+            post(state, to: name)
         }
     }
 
-    /// Sets an Item's state and publishes `ItemStateEvent`, then `ItemStateChangedEvent` if it
-    /// changed; with nobody subscribed the two are only counted, never built.
-    private func update(_ name: ItemName, to state: State) {
-        guard let change = items.setState(name, state) else { return }
-        let changed = change.old != change.new
+    /// Publishes `ItemStateEvent` with `state` as posted, then lets the Item take it (openHAB's
+    /// `ItemUpdater` → `GenericItem.applyState`): `ItemStateUpdatedEvent`, and `ItemStateChangedEvent`
+    /// if it changed, each with the Item's update and change times before this update. An Item that
+    /// drops the state publishes neither. With nobody subscribed the events are only counted, never built.
+    private func post(_ state: State, to name: ItemName) {
+        let now = scheduler.now
+        let applied = items.setState(name, state, at: now)
         guard events.hasSubscribers else {
-            events.countUnheard(changed ? 2 : 1)
+            events.countUnheard(1 + (applied == nil ? 0 : applied!.changed ? 2 : 1))
             return
         }
-        events.publish(OpenHABEvent(.itemState(name, change.new)))
-        if changed { events.publish(OpenHABEvent(.itemStateChanged(name, state: change.new, oldState: change.old))) }
+        publish(.itemState(name, state))
+        guard let applied else { return }
+        let lastUpdate = applied.previousUpdate.map { OpenHABEvent.EventTime($0, in: calendar) }
+        publish(.itemStateUpdated(name, applied.new, lastStateUpdate: lastUpdate))
+        if applied.changed {
+            publish(.itemStateChanged(name, state: applied.new, oldState: applied.old, lastStateUpdate: lastUpdate,
+                                      lastStateChange: applied.previousChange.map { OpenHABEvent.EventTime($0, in: calendar) }))
+        }
     }
+
+    private func publish(_ kind: OpenHABEvent.Kind) { events.publish(OpenHABEvent(kind)) }
 
     /// Whether an Item of `type` accepts `command` (the kinds `ItemType.parseCommand` produces).
     static func accepts(_ type: ItemType, _ command: Command) -> Bool {
@@ -198,8 +238,10 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         case (.switchItem, .onOff), (.stringItem, .string), (.numberItem, .decimal),
              (.dimmerItem, .onOff), (.dimmerItem, .percent), (.dimmerItem, .increaseDecrease):
             return true
-        case (.numberItem(let d), .quantity(let q)):
-            return d == nil || d == q.unit.dimension
+        case (.numberItem, .quantity):
+            // Any unit: REST posts the command to the bus unchecked; the handler ignores one it
+            // cannot use, and autoupdate's state is dropped by the Item.
+            return true
         default:
             return false
         }

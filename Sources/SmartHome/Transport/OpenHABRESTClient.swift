@@ -31,12 +31,12 @@ public struct OpenHABRESTClient: OpenHABAPI {
         try await json(.get, ["things", uid], notFound: .thingNotFound)
     }
 
-    public func getItems() async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> {
-        try await json(.get, ["items"], notFound: .itemNotFound)
+    public func getItems(metadata: String?) async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> {
+        try await json(.get, ["items"], query: Self.metadataQuery(metadata), notFound: .itemNotFound)
     }
 
-    public func getItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
-        try await json(.get, ["items", name], notFound: .itemNotFound)
+    public func getItem(_ name: String, metadata: String?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
+        try await json(.get, ["items", name], query: Self.metadataQuery(metadata), notFound: .itemNotFound)
     }
 
     public func getItemState(_ name: String) async throws(SmartHomeError) -> RESTResponse<String> {
@@ -49,7 +49,16 @@ public struct OpenHABRESTClient: OpenHABAPI {
     }
 
     public func deleteItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
-        try await empty(.delete, ["items", name], notFound: .itemNotFound)
+        try await empty(.delete, ["items", name], notFound: .itemNotRemovable)
+    }
+
+    public func putMetadata(_ name: String, namespace: String, body: MetadataDTO?) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try await empty(.put, ["items", name, "metadata", namespace], body: try encode(body), badRequest: .missingBody,
+                        notFound: .metadataNotFound)
+    }
+
+    public func deleteMetadata(_ name: String, namespace: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
+        try await empty(.delete, ["items", name, "metadata", namespace], notFound: .metadataNotFound)
     }
 
     public func sendCommand(_ name: String, _ command: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
@@ -72,13 +81,13 @@ public struct OpenHABRESTClient: OpenHABAPI {
     }
 
     public func deleteLink(itemName: String, channelUID: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
-        try await empty(.delete, ["links", itemName, channelUID], notFound: .linkNotFound)
+        try await empty(.delete, ["links", itemName, channelUID], badRequest: .invalidLink, notFound: .linkNotFound)
     }
 
     // MARK: Exchanges
 
     /// Sends one request and returns a 2xx answer; any other status becomes the error it stands for.
-    private func exchange(_ method: OpenHABRequest.Method, _ segments: [String], body: Data? = nil,
+    private func exchange(_ method: OpenHABRequest.Method, _ segments: [String], query: [String: String] = [:], body: Data? = nil,
                           contentType: String = "application/json", badRequest: SmartHomeError.Code = .invalidBody,
                           notFound: SmartHomeError.Code) async throws(SmartHomeError) -> OpenHABResponse {
         var path = "/rest"
@@ -87,16 +96,16 @@ public struct OpenHABRESTClient: OpenHABAPI {
         if let token = credentials.openHABToken { headers["X-OPENHAB-TOKEN"] = token }
         if let token = credentials.bearerToken { headers["Authorization"] = "Bearer \(token)" }
         if body != nil { headers["Content-Type"] = contentType }
-        let request = OpenHABRequest(method, path, headers: headers, body: body ?? Data())
+        let request = OpenHABRequest(method, path, query: query, headers: headers, body: body ?? Data())
         let response = try await transport.send(request)
         guard response.isSuccess else { throw Self.error(of: response, to: request, badRequest: badRequest, notFound: notFound) }
         return response
     }
 
-    private func json<T: Decodable & Sendable>(_ method: OpenHABRequest.Method, _ segments: [String], body: Data? = nil,
-                                                badRequest: SmartHomeError.Code = .invalidBody,
+    private func json<T: Decodable & Sendable>(_ method: OpenHABRequest.Method, _ segments: [String], query: [String: String] = [:],
+                                                body: Data? = nil, badRequest: SmartHomeError.Code = .invalidBody,
                                                 notFound: SmartHomeError.Code) async throws(SmartHomeError) -> RESTResponse<T> {
-        let response = try await exchange(method, segments, body: body, badRequest: badRequest, notFound: notFound)
+        let response = try await exchange(method, segments, query: query, body: body, badRequest: badRequest, notFound: notFound)
         do {
             return RESTResponse(try status(response), try OpenHABJSON.decode(T.self, from: response.body))
         } catch let error as SmartHomeError {
@@ -113,6 +122,10 @@ public struct OpenHABRESTClient: OpenHABAPI {
         let response = try await exchange(method, segments, body: body, contentType: contentType,
                                           badRequest: badRequest, notFound: notFound)
         return RESTResponse(try status(response), NoContent())
+    }
+
+    private static func metadataQuery(_ selector: String?) -> [String: String] {
+        selector.map { ["metadata": $0] } ?? [:]
     }
 
     private func encode<T: Encodable>(_ body: T?) throws(SmartHomeError) -> Data? {

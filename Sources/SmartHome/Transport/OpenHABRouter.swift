@@ -13,12 +13,13 @@ import Simulation
 /// | method and path | answer |
 /// |---|---|
 /// | `GET /rest/things`, `GET /rest/things/{uid}` | 200 JSON |
-/// | `GET /rest/items`, `GET /rest/items/{name}` | 200 JSON |
+/// | `GET /rest/items`, `GET /rest/items/{name}` (`?metadata=` selector) | 200 JSON |
 /// | `PUT /rest/items/{name}` (JSON ``ItemDTO``) | 201 created / 200 updated, JSON |
 /// | `DELETE /rest/items/{name}` | 200 |
 /// | `POST /rest/items/{name}` (text command) | 200 |
 /// | `GET /rest/items/{name}/state` | 200 text |
 /// | `PUT /rest/items/{name}/state` (text state) | 202 |
+/// | `PUT`, `DELETE /rest/items/{name}/metadata/{namespace}` (JSON ``MetadataDTO``) | 201 added / 200 |
 /// | `GET /rest/links` | 200 JSON |
 /// | `PUT`, `DELETE /rest/links/{item}/{channelUID}` | 200 |
 ///
@@ -75,12 +76,12 @@ public struct OpenHABRouter: OpenHABTransport {
             return try Self.json(try await api.getThing(segments[2]))
         case ("items", 2):
             try Self.allow(request, [.get])
-            return try Self.json(try await api.getItems())
+            return try Self.json(try await api.getItems(metadata: request.query["metadata"]))
         case ("items", 3):
             try Self.allow(request, [.get, .put, .post, .delete])
             let name = segments[2]
             switch method {
-            case .get: return try Self.json(try await api.getItem(name))
+            case .get: return try Self.json(try await api.getItem(name, metadata: request.query["metadata"]))
             case .put: return try Self.json(try await api.putItem(name, body: try Self.decodeBody(ItemDTO.self, request)))
             case .post: return Self.empty(try await api.sendCommand(name, Self.text(request)))
             case .delete: return Self.empty(try await api.deleteItem(name))
@@ -92,6 +93,13 @@ public struct OpenHABRouter: OpenHABTransport {
                 return OpenHABResponse(status: state.status.rawValue, headers: ["Content-Type": "text/plain"], body: Data(state.body.utf8))
             }
             return Self.empty(try await api.updateState(segments[2], Self.text(request)))
+        case ("items", 5) where segments[3] == "metadata":
+            try Self.allow(request, [.put, .delete])
+            if method == .put {
+                let body = try Self.decodeBody(MetadataDTO.self, request)
+                return Self.empty(try await api.putMetadata(segments[2], namespace: segments[4], body: body))
+            }
+            return Self.empty(try await api.deleteMetadata(segments[2], namespace: segments[4]))
         case ("links", 2):
             try Self.allow(request, [.get])
             return try Self.json(try await api.getLinks())
