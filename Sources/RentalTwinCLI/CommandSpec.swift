@@ -132,7 +132,8 @@ struct CommandSpec: Sendable {
                 printed line or report. Anything else is a finding: hang, run-failed, report-failed, non-finite.
                 The summary gives inputs, wall time, outcomes and findings by kind with a sample of each; each
                 finding's input is saved so that `rental-twin run DIR/<kind>-<n>.json` replays it. An input
-                stuck inside one event for 120 s ends the run (saved as stuck-<n>.json).
+                that finishes no simulated day for 120 s ends the run (saved as stuck-<n>.json). A line on
+                stderr every 10000 inputs tells how far a long campaign got (the input to continue --from).
 
                 EXAMPLES:
                   rental-twin fuzz --seconds 120 --seed 1

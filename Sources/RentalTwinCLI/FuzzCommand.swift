@@ -27,8 +27,12 @@ enum FuzzCommand {
             throw ArgumentParser.UsageError("\(error.message) fuzz needs a directory of *.json seed scenarios (--corpus DIR).", command: "fuzz")
         }
         let watchdog = Watchdog(fuzzer: fuzzer, outDirectory: out, limitSeconds: 120)
+        let milestones = Milestones(first: first, every: 10_000)
         let summary = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: budget, outDirectory: out)
-            .run(seconds: Double(seconds), maxInputs: inputs, firstInput: first, current: watchdog.started)
+            .run(seconds: Double(seconds), maxInputs: inputs, firstInput: first) { index in
+                watchdog.started(index)
+                milestones.reached(index)
+            }
         watchdog.stop()
         outcome.standardOutput = summary.report(seed: seed, outDirectory: out)
         if summary.findings > 0 {
@@ -38,8 +42,33 @@ enum FuzzCommand {
         return outcome
     }
 
-    /// Ends the process when one input runs longer than `limitSeconds` of wall time — a loop inside a
-    /// single event that no event budget sees — after saving the input as `stuck-<n>.json`.
+    /// Writes `fuzz: input #n started after T s` to stderr at every `every`-th input, so a long
+    /// campaign shows how far it got and where a later part can continue (`--from`).
+    final class Milestones: Sendable {
+        private let next: Mutex<Int>
+        private let every: Int
+        private let began = ContinuousClock.now  // wall clock: only printed, never decides what runs
+
+        init(first: Int, every: Int) {
+            self.every = every
+            next = Mutex(first + every)
+        }
+
+        @Sendable func reached(_ index: Int) {
+            let due = next.withLock { next in
+                guard index >= next else { return false }
+                next = index + every
+                return true
+            }
+            guard due else { return }
+            let seconds = began.duration(to: .now).components.seconds
+            FileHandle.standardError.write(Data("fuzz: input #\(index) started after \(seconds) s\n".utf8))
+        }
+    }
+
+    /// Ends the process when one input makes no progress for `limitSeconds` of wall time — no simulated
+    /// day finished (a loop inside a single event, which no event budget sees) or its world never built —
+    /// after saving the input as `stuck-<n>.json`. A long run that keeps finishing days is not stuck.
     final class Watchdog: Sendable {
         private struct State {
             var index = -1
@@ -60,13 +89,13 @@ enum FuzzCommand {
                     let path = "\(outDirectory)/stuck-\(index).json"
                     try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
                     try? Data(fuzzer.input(index).text.utf8).write(to: URL(fileURLWithPath: path))
-                    FileHandle.standardError.write(Data("fuzz: input #\(index) ran for more than \(limitSeconds) s of wall time inside one event or while its world was built (a hang the event budget cannot see); saved as \(path)\n".utf8))
+                    FileHandle.standardError.write(Data("fuzz: input #\(index) made no progress for \(limitSeconds) s of wall time: no simulated day finished, or its world was not built (a hang the event budget cannot see); saved as \(path)\n".utf8))
                     exit(ExitCode.failure.rawValue)
                 }
             }
         }
 
-        /// Input `index` starts now.
+        /// Input `index` starts now, or finished a simulated day now.
         @Sendable func started(_ index: Int) { state.withLock { $0.index = index; $0.since = .now } }
 
         func stop() { state.withLock { $0.stopped = true } }

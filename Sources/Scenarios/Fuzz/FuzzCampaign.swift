@@ -80,8 +80,9 @@ public struct FuzzCampaign: Sendable {
     /// Judges inputs `firstInput, firstInput + 1, …` until `seconds` of wall time have passed or
     /// `maxInputs` were judged. Input `n` is the same whichever part of a campaign judges it, so a long
     /// campaign can run in parts (`0 ..< k`, then from `k`) and count as one.
-    /// - Parameter current: told the number of each input before it runs (for a watchdog).
-    public func run(seconds: Double, maxInputs: Int?, firstInput: Int = 0, current: @Sendable (Int) -> Void = { _ in }) async -> Summary {
+    /// - Parameter current: told the number of each input before it runs and again after each simulated
+    ///   day of its run (for a watchdog that looks for an input making no progress).
+    public func run(seconds: Double, maxInputs: Int?, firstInput: Int = 0, current: @escaping @Sendable (Int) -> Void = { _ in }) async -> Summary {
         var summary = Summary()
         summary.firstInput = firstInput
         let clock = ContinuousClock()  // wall clock: decides only when to stop, never what runs
@@ -96,7 +97,8 @@ public struct FuzzCampaign: Sendable {
             let input = fuzzer.input(index)
             current(index)
             if let outDirectory { try? Data(input.text.utf8).write(to: URL(fileURLWithPath: "\(outDirectory)/in-progress.json")) }
-            switch await ScenarioFuzzer.check(input, eventsPerListingDay: eventsPerListingDay) {
+            switch await ScenarioFuzzer.check(input, eventsPerListingDay: eventsPerListingDay,
+                                                    progress: { [index] _, _ in current(index) }) {
             case .outcome(let outcome):
                 summary.outcomes[outcome, default: 0] += 1
             case .finding(let finding):

@@ -92,7 +92,8 @@ public struct ScenarioFuzzer: Sendable {
     /// Decodes, runs and reports `input` in memory and judges how it ended.
     /// - Parameter eventsPerListingDay: kernel events allowed per listing and simulated day (see
     ///   ``eventBudget(for:perListingDay:)``); more is a ``FuzzFinding/Kind/hang``.
-    public static func check(_ input: Input, eventsPerListingDay: Int) async -> Verdict {
+    /// - Parameter progress: told after each simulated day (a watchdog's sign of life).
+    public static func check(_ input: Input, eventsPerListingDay: Int, progress: ScenarioRunner.Progress? = nil) async -> Verdict {
         func finding(_ kind: FuzzFinding.Kind, _ detail: String) -> Verdict {
             .finding(FuzzFinding(kind: kind, index: input.index, base: input.base, detail: detail, text: input.text))
         }
@@ -109,7 +110,8 @@ public struct ScenarioFuzzer: Sendable {
         let result: ScenarioResult
         do {
             result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: reportInterval,
-                                                                                  eventBudget: eventBudget(for: scenario, perListingDay: eventsPerListingDay)))
+                                                                                  eventBudget: eventBudget(for: scenario, perListingDay: eventsPerListingDay),
+                                                                                  progress: progress))
         } catch {
             return error.code == .eventBudget ? finding(.hang, error.message) : finding(.runFailed, error.description)
         }
