@@ -42,7 +42,8 @@ extension ItemType {
             else { candidate = Quantity(parsing: text).map(State.quantity) }
         case .stringItem: candidate = .string(text)
         case .dimmerItem:
-            if let n = DecimalNumber(parsing: text) { candidate = .percent(n) }
+            // PercentType refuses values outside 0…100, as it does for a command.
+            if let n = DecimalNumber(parsing: text) { candidate = (0...100).contains(n.value) ? .percent(n) : nil }
             else { candidate = OnOff(rawValue: text).map(State.onOff) }
         }
         return candidate
