@@ -49,6 +49,14 @@ struct HomeServiceTests {
         #expect(try await twin.home.propertyStates(of: lock.id).map { "\($0.item)=\($0.state)" }
                 == ["flat_1_door_lock=ON", "flat_1_door_door=CLOSED", "flat_1_door_battery=100 %"])
         #expect(try await twin.api.getItem("flat_1_door_door").body.type == "Contact")
+        // The battery Item gets `unit` metadata `%` from the channel's unit hint, as openHAB's UI gives it;
+        // without it a Number:Dimensionless Item would hold the unit ONE and show 1.
+        let battery = try await twin.api.getItem("flat_1_door_battery", metadata: "unit").body
+        #expect(battery.metadata == ["unit": MetadataDTO(value: "%", editable: true)])
+        #expect(battery.unitSymbol == "%")
+        _ = try await twin.api.deleteMetadata("flat_1_door_battery", namespace: "unit")
+        _ = try await twin.api.updateState("flat_1_door_battery", "99.94 %")
+        #expect(try await twin.api.getItemState("flat_1_door_battery").body == "0.9994")
     }
 
     @Test("createConfiguration refuses unknown Things, duplicates, wrong types and unknown listings")
