@@ -191,12 +191,14 @@ struct FakeOpenWeatherMapTests {
             #expect(entry.main.temp == -3.2 && entry.main.tempKf == 0)
             #expect(entry.snow == OWMPrecipitation(threeHours: 0.9))
             #expect(entry.sys.pod == (entry.weather.first?.icon.hasSuffix("d") == true ? "d" : "n"))
+            // Every forecast entry carries a gust, 1.4 times the mean wind, rounded as the speed is.
+            #expect(entry.wind.gust == (entry.wind.speed * 1.4 * 100).rounded() / 100)
         }
         #expect(wire.city.name == "Budapest" && wire.city.id == 3_054_643 && wire.city.timezone == 3_600)
         #expect(wire.city.population == 1_741_041)
         let keys = try keyPaths(ofJSON: data)
         for key in ["cod", "message", "cnt", "list[].dt", "list[].main.temp", "list[].weather[].icon", "list[].clouds.all",
-                    "list[].wind.speed", "list[].visibility", "list[].pop", "list[].sys.pod", "list[].dt_txt",
+                    "list[].wind.speed", "list[].wind.gust", "list[].visibility", "list[].pop", "list[].sys.pod", "list[].dt_txt",
                     "city.id", "city.name", "city.coord.lat", "city.country", "city.population", "city.timezone",
                     "city.sunrise", "city.sunset"] {
             #expect(keys.contains(key), "forecast lacks \(key)")

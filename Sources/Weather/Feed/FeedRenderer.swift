@@ -11,6 +11,10 @@ import Simulation
 /// ``SolarCalculator``; the icon's `d`/`n` from whether the Sun is up. Temperatures and
 /// wind speeds are rounded to two decimals, coordinates to four.
 enum FeedRenderer {
+    /// Forecast gusts as a multiple of the mean wind (a gust factor of open terrain, 1.3–1.5); OWM's
+    /// 5-day forecast always carries `wind.gust`, its current weather only sometimes (the feed: never).
+    static let gustFactor = 1.4
+
     /// The current-weather body for `city` with `sample` observed at `instant`.
     static func current(city: CityInfo, sample: WeatherSample, at instant: SimInstant, units: OWMUnits) -> OWMCurrentWeather {
         let sun = sunTimes(city, at: instant)
@@ -50,7 +54,8 @@ enum FeedRenderer {
                 main: main(sample, city: city, units: units, forecast: true),
                 weather: [weatherEntry(sample.condition, isDay: isDay)],
                 clouds: OWMClouds(all: sample.cloudsPercent),
-                wind: OWMWind(speed: units.windSpeed(fromMetersPerSecond: sample.windMps), deg: sample.windDeg),
+                wind: OWMWind(speed: units.windSpeed(fromMetersPerSecond: sample.windMps), deg: sample.windDeg,
+                              gust: units.windSpeed(fromMetersPerSecond: sample.windMps * Self.gustFactor)),
                 visibility: sample.condition.typicalVisibilityM,
                 pop: sample.condition.isPrecipitation ? 1 : 0,
                 rain: sample.condition.precipitationIsSnow ? nil : block,

@@ -4,7 +4,7 @@ public struct OWMWind: Sendable, Equatable, Codable {
     public var speed: Double
     /// Direction the wind comes from, degrees.
     public var deg: Int
-    /// Gust speed, same unit as ``speed``; the feed never sends it.
+    /// Gust speed, same unit as ``speed``: in every forecast entry, never in the feed's current weather.
     public var gust: Double?
 
     /// Creates the block.
