@@ -141,6 +141,16 @@ struct HostileInputTests {
             "\(outcome.standardOutput)")
     }
 
+    @Test func aCommaInACommandIsReadAsOpenHABReadsItAndTheLogSaysSo() async throws {
+        let (file, _) = try mutatedExample("01-winter-weekend.json", [
+            ("\"timeline\": [\n", "\"timeline\": [\n    { \"at\": \"2026-01-09T00:30\", \"command\": { \"item\": \"flat-1/heating/setpoint\", \"value\": \"21,5\" } },\n"),
+        ])
+        let outcome = await RentalTwinCommand.main(["run", file, "--log"])
+        #expect(outcome.standardOutput.contains(
+            "2026-01-09T00:30  command flat-1/heating/setpoint 21,5 (timeline[0]): openHAB reads \"21,5\" as 215: a comma groups digits (2,000), it is not a decimal point; write 21.5 for that; flat-1/heating/setpoint took 30 °C, not 21,5: the device clamps setpoints to its range\n"),
+            "\(outcome.standardOutput)")
+    }
+
     @Test func controlCharactersFromTheFileAreEscapedInOutput() async throws {
         let (file, _) = try mutatedExample("01-winter-weekend.json", [
             (#""name": "Winter weekend with weather-driven heating""#, #""name": "Winter\u001B[2J weekend\u0000\nPASS fake""#),

@@ -161,11 +161,20 @@ public enum ScenarioRunner {
             try await world.home.operateLock(item: World.itemName(item), operation: .lock, by: UserID(by))
         case .command(let item, let value):
             _ = try await world.api.sendCommand(World.itemName(item), value)
-            guard item.hasSuffix("/setpoint"), let asked = number(value) else { return nil }
-            let state = await itemState(item, world)
-            if let taken = number(state), abs(taken - asked) > 1e-9 {
-                return "\(item) took \(state), not \(value): the device clamps setpoints to its range"
+            var notes: [String] = []
+            let asked = openHABNumber(value)
+            // openHAB's number format takes a comma for a grouping separator: `21,5` is 215. Say so
+            // where it happened, since nothing else will.
+            if value.contains(","), let asked {
+                notes.append("openHAB reads \"\(value)\" as \(asked.text): a comma groups digits (2,000), it is not a decimal point; write \(value.replacingOccurrences(of: ",", with: ".")) for that")
             }
+            if item.hasSuffix("/setpoint"), let asked {
+                let state = await itemState(item, world)
+                if let taken = number(state), abs(taken - asked.value) > 1e-9 {
+                    notes.append("\(item) took \(state), not \(value): the device clamps setpoints to its range")
+                }
+            }
+            return notes.isEmpty ? nil : notes.joined(separator: "; ")
         case .weather:
             break  // applied to the city's weather when the world was built (an override from this instant)
         case .thing(let thing, let online):
@@ -184,6 +193,12 @@ public enum ScenarioRunner {
             _ = try await services.conversations.send(from: UserID(from), reservation: ReservationID(reservation), text: text)
         }
         return nil
+    }
+
+    /// The number of a command text as openHAB parses it (`21,5` → 215, `21.5 °C` → 21.5), with its text.
+    private static func openHABNumber(_ text: String) -> (value: Double, text: String)? {
+        if let n = DecimalNumber(parsing: text) { return (n.value, n.stateText) }
+        return Quantity(parsing: text).map { ($0.value, $0.description) }
     }
 
     /// The number at the start of a state or command text (`21.5 °C` → 21.5).
