@@ -63,6 +63,25 @@ struct RuntimeTests {
         #expect(try await world.state("flat_1_heating_setpoint") == "21 °C")
     }
 
+    @Test("autoupdate metadata overrides the policy (AutoUpdateManager: Boolean.parseBoolean)", arguments: [
+        ("false", ["command", "state 30 °C", "stateupdated", "statechanged"]),
+        ("TRUE", ["command", "state 35", "stateupdated", "statechanged", "state 30 °C", "stateupdated", "statechanged"]),
+        (" ", ["command", "statepredicted", "state 35", "stateupdated", "statechanged", "state 30 °C", "stateupdated", "statechanged"]),
+    ])
+    func autoupdateMetadata(value: String, expected: [String]) async throws {
+        let world = try await TestWorld()
+        _ = try await world.api.putMetadata("flat_1_heating_setpoint", namespace: "autoupdate", body: MetadataDTO(value: value))
+        try await world.clearEvents()
+        _ = try await world.api.sendCommand("flat_1_heating_setpoint", "35")
+        let seen = try await world.events().map { line -> String in
+            let action = line.split(separator: " ")[0].split(separator: "/").last.map(String.init) ?? ""
+            guard action == "state", let value = line.firstRange(of: #""value":""#) else { return action }
+            return "state " + line[value.upperBound...].prefix { $0 != "\"" }
+        }
+        #expect(seen == expected)
+        #expect(try await world.state("flat_1_heating_setpoint") == "30 °C")
+    }
+
     @Test func offlineThingLeavesTheItemUnchanged() async throws {
         let world = try await TestWorld()
         await world.device.setOnline(false)

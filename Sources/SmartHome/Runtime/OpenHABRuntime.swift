@@ -109,6 +109,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     ///    - a linked ONLINE channel is read-only (a ``StateDescription`` with `readOnly`, like a room
     ///      temperature or a battery level — the twin's `veto` policy): nothing;
     ///    - else (optimistic): `statepredicted` with the command, and the command is posted as the state;
+    ///    - `autoupdate` metadata decides instead: `true` posts the command as the state (no prediction),
+    ///      anything else (`false`) leaves the state alone;
     /// 3. forwards the command to the handler of every linked writable channel whose Thing is
     ///    initialised (sorted by channel UID); their state reports then confirm or correct the Item.
     ///    `REFRESH` also reaches read-only channels.
@@ -137,8 +139,10 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             }
             if status.status.isHandlerInitialized, command == .refresh || !readOnly { targets.append((channel, handler)) }
         }
-        if let implied = command.impliedState {
-            if linkedChannels.isEmpty {
+        // `autoupdate` metadata overrides the policy: "true" always updates, "false" never does.
+        let override = item.metadata["autoupdate"].flatMap { $0.value.allSatisfy(\.isWhitespace) ? nil : $0.value }
+        if let implied = command.impliedState, override.map({ $0.lowercased() == "true" }) ?? true {
+            if linkedChannels.isEmpty || override != nil {
                 post(implied, to: name)
             } else if !anyOnline {
                 publish(.itemStatePredicted(name, item.state, isConfirmation: true))
