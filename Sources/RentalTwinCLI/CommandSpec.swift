@@ -18,6 +18,7 @@ struct CommandSpec: Sendable {
         static let interval = Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M).")
         static let log = Option(name: "--log", valueName: nil, help: "Also print every step and every automation action with its reason.")
         static let junit = Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario) to FILE.")
+        static let shard = Option(name: "--shard", valueName: "K/N", help: "Run only shard K of N: every N-th file of the sorted list, from the K-th (a CI matrix runs K = 1…N; their JUnit files hold the cases of one whole run).")
         static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
         static let days = Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (demo: default 2; bench: default 365).")
         static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead.")
@@ -60,7 +61,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .suite, abstract: "Run every *.json scenario below DIR, sorted by path.",
             arguments: "DIR", minPositionals: 1, maxPositionals: 1,
-            options: [.junit, .report, .jobs, .interval],
+            options: [.junit, .report, .jobs, .shard, .interval],
             discussion: """
                 Prints one line per scenario (PASS, FAIL, INVALID) with its failures indented, and ends with
                 "N passed, N failed". On a terminal a progress line shows while scenarios run; in CI logs it does not.
@@ -69,6 +70,7 @@ struct CommandSpec: Sendable {
                 EXAMPLES:
                   rental-twin suite Scenarios
                   rental-twin suite Scenarios --jobs 2 --junit junit.xml --report Reports
+                  rental-twin suite Scenarios --shard 2/4 --junit junit-2.xml
 
                 --junit names the XML file itself; a directory there is a usage error (nothing is removed).
 

@@ -56,12 +56,17 @@ enum ScenarioCommands {
                                             + "like \(junit.hasSuffix("/") ? junit : junit + "/")junit.xml. Nothing was removed.", command: "suite")
         }
         let interval = try intervalOption(command)
-        let files: [String]
+        var files: [String]
         do { files = try SuiteRunner.scenarioFiles(in: directory) } catch {
             throw ArgumentParser.UsageError("\(error.message) suite needs a directory of *.json scenario files.", command: "suite")
         }
         guard !files.isEmpty else {
             throw ArgumentParser.UsageError("there are no *.json files below \(directory).", command: "suite")
+        }
+        if let (index, count) = try shardOption(command) {
+            let all = files.count
+            files = SuiteRunner.shard(files, index: index, of: count)
+            outcome.standardOutput += "shard \(index)/\(count): \(files.count) of \(all) scenario file(s)\n"
         }
         let entries = await SuiteRunner.run(files: files, jobs: jobs, timeseriesInterval: reportDir == nil ? nil : interval,
                                             progress: progress ?? { _, _, _ in })
@@ -104,6 +109,16 @@ enum ScenarioCommands {
         // The most serious outcome wins: an output that could not be written, then invalid files, then failures.
         outcome.exitCode = unwritten > 0 ? .ioError : invalid > 0 ? .invalidInput : failed > 0 ? .failure : .success
         return outcome
+    }
+
+    /// `--shard K/N` as (K, N), or nil without it.
+    private static func shardOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> (Int, Int)? {
+        guard let text = command.value(.shard) else { return nil }
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (1...1000).contains(count), (1...count).contains(index) else {
+            throw ArgumentParser.UsageError("--shard takes K/N with 1 ≤ K ≤ N ≤ 1000, e.g. --shard 2/4, not \"\(text)\".", command: "suite")
+        }
+        return (index, count)
     }
 
     static func validate(_ command: ArgumentParser.ParsedCommand) -> RentalTwinCommand.Outcome {

@@ -34,6 +34,13 @@ public enum SuiteRunner {
         return files.sorted().map { "\(base)/\($0)" }
     }
 
+    /// Shard `index` of `count` (1-based) of `files`: every `count`-th file of the path-sorted list,
+    /// starting at the `index`-th, so the shards of one list are disjoint, cover it, and differ in
+    /// size by at most one. Every shard of a CI matrix lists the same checkout, so each file runs once.
+    public static func shard(_ files: [String], index: Int, of count: Int) -> [String] {
+        files.sorted().enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
     /// Loads and runs one file; `progress` is told after each simulated day.
     public static func runFile(_ path: String, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil,
                                progress: ScenarioRunner.Progress? = nil) async -> Outcome {
