@@ -80,7 +80,7 @@ public actor WeatherService {
     /// The ISO 3166 code for a country as scenarios write it: a two-letter code as it is (upper-cased),
     /// an English name of a ``CityGazetteer`` country (`Hungary` → `HU`), otherwise `nil` (query by city only).
     public static func countryCode(for country: String?) -> String? {
-        guard let trimmed = country?.trimmingCharacters(in: .whitespaces), !trimmed.isEmpty else { return nil }
+        guard let trimmed = country?.trimmingBlanks, !trimmed.isEmpty else { return nil }
         if trimmed.count == 2, trimmed.unicodeScalars.allSatisfy({ ("A"..."Z").contains($0) || ("a"..."z").contains($0) }) {
             return trimmed.uppercased()
         }
@@ -94,6 +94,6 @@ public actor WeatherService {
     }
 
     private static func key(city: String, countryCode: String?) -> String {
-        "\(city.trimmingCharacters(in: .whitespaces).lowercased()),\(countryCode ?? "")"
+        "\(city.trimmingBlanks.lowercased()),\(countryCode ?? "")"
     }
 }

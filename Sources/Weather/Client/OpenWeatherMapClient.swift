@@ -21,6 +21,8 @@ import Foundation
 public struct OpenWeatherMapClient: Sendable {
     /// The service root, e.g. `https://api.openweathermap.org`.
     public let baseURL: URL
+    /// ``baseURL`` as text without trailing slashes, the prefix of every request URL.
+    private let baseText: String
     /// The API key sent as `appid`.
     public let apiKey: String
     /// The units requested; results are converted to °C and m/s whatever they are.
@@ -36,6 +38,9 @@ public struct OpenWeatherMapClient: Sendable {
     ///   - units: the `units` to request (default `metric`).
     public init(baseURL: URL, apiKey: String, transport: any WeatherTransport, units: OWMUnits = .metric) {
         self.baseURL = baseURL
+        var base = baseURL.absoluteString
+        while base.hasSuffix("/") { base.removeLast() }
+        baseText = base
         self.apiKey = apiKey
         self.transport = transport
         self.units = units
@@ -83,8 +88,7 @@ public struct OpenWeatherMapClient: Sendable {
     }
 
     private func url(path: String, _ items: [(name: String, value: String)]) throws(WeatherError) -> URL {
-        var base = baseURL.absoluteString
-        while base.hasSuffix("/") { base.removeLast() }
+        let base = baseText
         let query = items.map { "\(Self.percentEncoded($0.name))=\(Self.percentEncoded($0.value))" }.joined(separator: "&")
         guard let url = URL(string: base + path + "?" + query) else {
             throw WeatherError(.badRequest, "No request URL can be built from the base URL \"\(baseURL.absoluteString)\"; give a URL such as https://api.openweathermap.org.")

@@ -5,6 +5,8 @@ import Simulation
 public struct CityInfo: Sendable, Equatable {
     /// The name OpenWeatherMap uses (`Budapest`); matched case-insensitively in `q=`.
     public let name: String
+    /// ``name`` lower-cased, compared with every request's `q`.
+    let lowercasedName: String
     /// ISO 3166-1 alpha-2 country code, upper case (`HU`).
     public let countryCode: String
     /// OpenWeatherMap's city id (`3054643`), for `id=` requests.
@@ -26,7 +28,7 @@ public struct CityInfo: Sendable, Equatable {
     ///   out of range or not finite, or a negative population.
     public init(name: String, countryCode: String, owmID: Int, latitude: Double, longitude: Double,
                 calendar: LocalCalendar, elevationM: Double = 0, population: Int = 0) throws(WeatherError) {
-        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        let trimmed = name.trimmingBlanks
         guard !trimmed.isEmpty, !trimmed.contains(",") else {
             throw WeatherError(.invalidSource, "city name \"\(name)\" is empty or contains a comma; give the plain city name, e.g. \"Budapest\".")
         }
@@ -48,6 +50,7 @@ public struct CityInfo: Sendable, Equatable {
             throw WeatherError(.invalidSource, "population of \(trimmed) is \(population); give 0 or more (0 = unknown).")
         }
         self.name = trimmed
+        lowercasedName = trimmed.lowercased()
         self.countryCode = code
         self.owmID = owmID
         self.latitude = latitude
@@ -67,14 +70,14 @@ public struct CityInfo: Sendable, Equatable {
 
     /// Whether `name` (case-insensitive) and, if given, `countryCode` (case-insensitive) match this city.
     func matches(name query: String, countryCode queryCountry: String?) -> Bool {
-        matches(lowercasedName: query.trimmingCharacters(in: .whitespaces).lowercased(),
-                uppercasedCountryCode: queryCountry?.trimmingCharacters(in: .whitespaces).uppercased())
+        matches(lowercasedName: query.trimmingBlanks.lowercased(),
+                uppercasedCountryCode: queryCountry?.trimmingBlanks.uppercased())
     }
 
     /// ``matches(name:countryCode:)`` for a query already trimmed and case-folded (to look through many
     /// cities normalising the query once).
     func matches(lowercasedName query: String, uppercasedCountryCode queryCountry: String?) -> Bool {
-        guard query == name.lowercased() else { return false }
+        guard query == lowercasedName else { return false }
         guard let queryCountry else { return true }
         return queryCountry == countryCode
     }

@@ -230,15 +230,15 @@ public final class FakeOpenWeatherMap: Sendable {
         guard let name = parts.first else { return nil }
         let country = parts.count > 1 ? parts.last : nil
         // Normalised once here rather than once per city.
-        let wantedName = name.trimmingCharacters(in: .whitespaces).lowercased()
-        let wantedCountry = country?.trimmingCharacters(in: .whitespaces).uppercased()
+        let wantedName = name.trimmingBlanks.lowercased()
+        let wantedCountry = country?.trimmingBlanks.uppercased()
         return cities.firstIndex { $0.info.matches(lowercasedName: wantedName, uppercasedCountryCode: wantedCountry) }
     }
 
     /// Finds the requested city, or the 400/404 response saying why not.
     private static func locate(_ request: FeedRequest, in cities: [City]) -> Lookup<Int> {
         if let q = request["q"] {
-            guard !q.trimmingCharacters(in: .whitespaces).isEmpty else { return .refused(.error(400, .nothingToGeocode)) }
+            guard !q.trimmingBlanks.isEmpty else { return .refused(.error(400, .nothingToGeocode)) }
             return index(of: q, in: cities).map { .found($0) } ?? .refused(.fault(.cityNotFound))
         }
         if let idText = request["id"] {
