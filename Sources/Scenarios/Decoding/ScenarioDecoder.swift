@@ -91,7 +91,8 @@ public enum ScenarioDecoder {
             f.problem("is not after start (\(calendar.localDateTime(at: start))).", hint: "end must be later than start.")
         }
         checkSpan(root, start: start, end: end, calendar: calendar)
-        let weather = root.optional("weather").flatMap { decodeWeather($0, seed: seed, calendar: calendar) } ?? []
+        let span = start.flatMap { s in end.map { (s, $0) } }
+        let weather = root.optional("weather").flatMap { decodeWeather($0, seed: seed, calendar: calendar, span: span) } ?? []
         let cities = root.optional("cities").flatMap(decodeCities) ?? [:]
         let users = root.optional("users")?.array?.compactMap(decodeUser) ?? []
         let listings = root.optional("listings")?.array?.compactMap(decodeListing) ?? []
@@ -126,7 +127,8 @@ public enum ScenarioDecoder {
 
     // MARK: Weather
 
-    private static func decodeWeather(_ field: Field, seed: UInt64, calendar: LocalCalendar) -> [CityWeatherSpec]? {
+    private static func decodeWeather(_ field: Field, seed: UInt64, calendar: LocalCalendar,
+                                      span: (SimInstant, SimInstant)?) -> [CityWeatherSpec]? {
         guard case .object(let members) = field.node.value else {
             field.problem("expected an object of cities, e.g. {\"Budapest\": {\"constantC\": -2}}, found \(field.node.kindDescription).")
             return nil
@@ -134,11 +136,11 @@ public enum ScenarioDecoder {
         var result: [CityWeatherSpec] = []
         for member in members {
             let cityField = Field(node: member.value, path: "\(field.path).\(member.key)", issues: field.issues)
-            guard let object = cityField.object(["constantC", "series", "interpolation", "diurnal"]) else { continue }
-            let forms = ["constantC", "series", "diurnal"].filter { object.keys.contains($0) }
+            guard let object = cityField.object(["constantC", "series", "interpolation", "diurnal", "epw"]) else { continue }
+            let forms = ["constantC", "series", "diurnal", "epw"].filter { object.keys.contains($0) }
             guard forms.count == 1 else {
                 cityField.problem(forms.isEmpty ? "gives no weather." : "gives \(forms.joined(separator: " and ")); give exactly one.",
-                                  hint: "use one of {\"constantC\": -2}, {\"series\": [...]}, {\"diurnal\": {...}}.")
+                                  hint: "use one of {\"constantC\": -2}, {\"series\": [...]}, {\"diurnal\": {...}}, {\"epw\": \"weather/city.epw\"}.")
                 continue
             }
             do throws(WeatherError) {
@@ -148,6 +150,9 @@ public enum ScenarioDecoder {
                 } else if let f = object.value("series") {
                     guard let points = f.array, let source = decodeSeries(points, object: object, calendar: calendar) else { continue }
                     result.append(CityWeatherSpec(city: member.key, source: .series(try source())))
+                } else if let f = object.value("epw") {
+                    guard let path = f.string, let span, let series = decodeEPW(f, path: path, span: span) else { continue }
+                    result.append(CityWeatherSpec(city: member.key, source: .series(series)))
                 } else if let f = object.value("diurnal"), let d = f.object(["meanC", "amplitudeK", "minAtHour", "noiseK"]) {
                     guard let mean = d.required("meanC")?.number else { continue }
                     let amplitude = d.optional("amplitudeK")?.number ?? 0
@@ -163,6 +168,42 @@ public enum ScenarioDecoder {
             }
         }
         return result.sorted { $0.city < $1.city }
+    }
+
+    /// The largest EPW file read (a year of hourly data is about 1.6 MB).
+    static let maxEPWBytes = 32 << 20
+
+    /// `{"epw": "weather/BUD.epw"}`: the file, relative to the scenario's directory, laid on the
+    /// scenario's years (``EPWFile/series(from:to:fieldPath:)``); a problem at the field when it cannot
+    /// be read or parsed, naming the file's line.
+    private static func decodeEPW(_ f: Field, path: String, span: (SimInstant, SimInstant)) -> WeatherSeries? {
+        let scenarioDirectory = (f.issues.file as NSString).deletingLastPathComponent
+        let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        guard let size = attributes?[.size] as? Int, attributes?[.type] as? FileAttributeType == .typeRegular else {
+            f.problem("cannot read \(resolved): there is no such file.", hint: "give the EPW file's path relative to the scenario file, e.g. \"weather/budapest.epw\".")
+            return nil
+        }
+        guard size <= maxEPWBytes else {
+            f.problem("\(resolved) has \(size) bytes; an EPW file of a year is about 1.6 MB and this one is over the limit of \(maxEPWBytes).")
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: resolved), let text = String(data: data, encoding: .utf8) else {
+            f.problem("cannot read \(resolved) as UTF-8 text.")
+            return nil
+        }
+        do {
+            let file = try EPWFile(text: text, name: path)
+            if let i = file.hours.firstIndex(where: { !PhysicalBounds.outdoorC.contains($0.sample.tempC) }) {
+                f.problem("\(path) line \(i + 9): the dry-bulb temperature \(format(file.hours[i].sample.tempC)) °C is outside \(format(PhysicalBounds.outdoorC.lowerBound)) … +\(format(PhysicalBounds.outdoorC.upperBound)) °C.",
+                          hint: "EPW temperatures are °C; a file in °F or K is not an EPW file.")
+                return nil
+            }
+            return try file.series(from: span.0, to: span.1, fieldPath: f.path)
+        } catch {
+            f.problem(error.message, hint: "an EPW file has 8 header lines (LOCATION first), then one line of 35 fields per hour.")
+            return nil
+        }
     }
 
     /// Reports (and returns false) when a diurnal profile can leave ``PhysicalBounds/outdoorC``: its knots lie

@@ -1,0 +1,146 @@
+import Simulation
+
+/// An EnergyPlus weather file (EPW, the format of TMY/IWEC typical-year data): eight header lines,
+/// then one comma-separated line per hour.
+///
+/// Read fields (1-based, as the EnergyPlus Auxiliary Programs manual numbers them): 2 month, 3 day,
+/// 4 hour (1–24, the hour *ending* at that time, in local standard time), 7 dry-bulb temperature
+/// °C, 9 relative humidity %, 10 station pressure Pa, 21 wind direction °, 22 wind speed m/s,
+/// 23 total sky cover (tenths), 34 liquid precipitation depth mm (over the hour). The header's
+/// `LOCATION` line gives the place and the time zone (hours from UTC, standard time). Missing
+/// values are the manual's codes (99.9 °C, 999 %, 999999 Pa, 999 °, 999 m/s, 99 tenths, 999 mm):
+/// a missing temperature is an error (it is what the twin needs); any other missing field takes
+/// the ``WeatherSample`` default.
+public struct EPWFile: Sendable, Equatable {
+    /// The `LOCATION` header.
+    public struct Location: Sendable, Equatable {
+        /// City name as written.
+        public let city: String
+        /// Country (often an ISO 3166 alpha-3 code, e.g. `HUN`).
+        public let country: String
+        /// Latitude, degrees north.
+        public let latitude: Double
+        /// Longitude, degrees east.
+        public let longitude: Double
+        /// The file's time zone: hours from UTC of local standard time (no daylight saving).
+        public let timeZoneHours: Double
+        /// Elevation, m.
+        public let elevationM: Double
+    }
+
+    /// One hourly record.
+    public struct Hour: Sendable, Equatable {
+        /// Month 1–12, day 1–31 and hour 1–24 (the hour ending then) in local standard time.
+        public let month: Int, day: Int, hour: Int
+        /// The weather of that hour.
+        public let sample: WeatherSample
+    }
+
+    /// Where the file says it is.
+    public let location: Location
+    /// The hours in file order.
+    public let hours: [Hour]
+
+    /// Parses the text of an EPW file.
+    /// - Parameter name: the file's name for messages (`weather/BUD.epw`).
+    /// - Throws: ``WeatherError`` `weather.invalidSource` with the line (and field) of the first
+    ///   problem: a missing `LOCATION` header, a line with too few fields, a number that does not
+    ///   parse, a date outside the calendar, a missing temperature, or a file without data.
+    public init(text: String, name: String) throws(WeatherError) {
+        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" })
+        if lines.last?.isEmpty == true { lines.removeLast() }
+        guard let first = lines.first, first.hasPrefix("LOCATION") else {
+            throw Self.problem(name, line: 1, "does not start with a LOCATION line, so it is not an EPW file (EnergyPlus weather: 8 header lines, then hourly data).")
+        }
+        let loc = first.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard loc.count >= 10 else { throw Self.problem(name, line: 1, "LOCATION has \(loc.count) fields; it needs 10 (city, state, country, source, WMO, latitude, longitude, time zone, elevation).") }
+        func header(_ index: Int, _ what: String, _ range: ClosedRange<Double>) throws(WeatherError) -> Double {
+            guard let value = Double(loc[index].trimmingBlanks), range.contains(value) else {
+                throw Self.problem(name, line: 1, "LOCATION field \(index + 1) (\(what)) is \"\(loc[index])\"; give a number from \(NumberText.plain(range.lowerBound)) to \(NumberText.plain(range.upperBound)).")
+            }
+            return value
+        }
+        location = Location(city: loc[1].trimmingBlanks, country: loc[3].trimmingBlanks,
+                            latitude: try header(6, "latitude", -90...90), longitude: try header(7, "longitude", -180...180),
+                            timeZoneHours: try header(8, "time zone", -12...14), elevationM: try header(9, "elevation", -1_000...9_000))
+        guard lines.count > 8 else { throw Self.problem(name, line: lines.count, "has no hourly data after its 8 header lines.") }
+        var hours: [Hour] = []
+        hours.reserveCapacity(lines.count - 8)
+        for (offset, line) in lines.enumerated().dropFirst(8) {
+            hours.append(try Self.hour(line, lineNumber: offset + 1, name: name))
+        }
+        self.hours = hours
+    }
+
+    /// The records of one data line.
+    private static func hour(_ line: Substring, lineNumber: Int, name: String) throws(WeatherError) -> Hour {
+        let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+        guard fields.count >= 34 else {
+            throw problem(name, line: lineNumber, "has \(fields.count) fields; an EPW data line has 35 (34 at least: up to liquid precipitation depth).")
+        }
+        func number(_ field: Int, _ what: String) throws(WeatherError) -> Double {
+            guard let value = Double(fields[field - 1].trimmingBlanks), value.isFinite else {
+                throw problem(name, line: lineNumber, "field \(field) (\(what)) is \"\(fields[field - 1])\", not a number.")
+            }
+            return value
+        }
+        func integer(_ field: Int, _ what: String, _ range: ClosedRange<Int>) throws(WeatherError) -> Int {
+            guard let value = Int(fields[field - 1].trimmingBlanks), range.contains(value) else {
+                throw problem(name, line: lineNumber, "field \(field) (\(what)) is \"\(fields[field - 1])\"; it must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+            }
+            return value
+        }
+        let month = try integer(2, "month", 1...12), day = try integer(3, "day", 1...31), hour = try integer(4, "hour", 1...24)
+        guard CivilDate(year: 2001, month: month, day: day) != nil || (month == 2 && day == 29) else {
+            throw problem(name, line: lineNumber, "has the date \(month)/\(day), which no year has.")
+        }
+        let temp = try number(7, "dry-bulb temperature")
+        guard temp < 99.9 else { throw problem(name, line: lineNumber, "field 7 (dry-bulb temperature) is missing (99.9); the twin needs a temperature every hour.") }
+        let rh = try number(9, "relative humidity"), pressure = try number(10, "station pressure")
+        let direction = try number(21, "wind direction"), speed = try number(22, "wind speed")
+        let sky = try number(23, "total sky cover"), rain = try number(34, "liquid precipitation depth")
+        let precipitation = rain >= 999 || rain < 0 ? 0 : rain
+        let cloudsPercent = sky >= 99 || sky < 0 ? nil : Int((min(sky, 10) * 10).rounded())
+        let condition: WeatherCondition = precipitation > 0 ? (temp <= 0 ? .snow : .rain) : (cloudsPercent ?? 0) >= 50 ? .clouds : .clear
+        do {
+            let sample = try WeatherSample(
+                tempC: temp, humidity: rh >= 999 ? 70 : min(100, max(0, rh)), condition: condition,
+                windMps: speed >= 999 || speed < 0 ? 0 : speed, windDeg: direction >= 999 || direction < 0 ? 0 : Int(min(360, direction).rounded()),
+                pressureHPa: pressure >= 999_999 ? 1013 : min(1200, max(300, pressure / 100)), cloudsPercent: cloudsPercent,
+                precipitationMmPerHour: condition == .rain || condition == .snow ? precipitation : 0, fieldPath: "\(name) line \(lineNumber)")
+            return Hour(month: month, day: day, hour: hour, sample: sample)
+        } catch {
+            throw problem(name, line: lineNumber, error.message)
+        }
+    }
+
+    /// The file's hours laid on every calendar year that `[start, end]` touches (a day of margin on
+    /// each side), as a linear ``WeatherSeries``: a typical year repeats for a span of several
+    /// years. The record of hour *h* of a day is the weather at *h*:00 local standard time (the end
+    /// of the hour it describes); a 29 February the file lacks is interpolated from its neighbours,
+    /// and one the year lacks is left out.
+    /// - Throws: ``WeatherError`` `weather.invalidSource` if two records fall on the same hour.
+    public func series(from start: SimInstant, to end: SimInstant, fieldPath: String) throws(WeatherError) -> WeatherSeries {
+        let zone = Int64((location.timeZoneHours * 3_600_000).rounded())
+        let firstYear = Self.year(of: start - .days(1), zoneMilliseconds: zone)
+        let lastYear = Self.year(of: end + .days(1), zoneMilliseconds: zone)
+        var points: [WeatherSeries.Point] = []
+        for year in firstYear...max(firstYear, lastYear) {
+            for record in hours {
+                guard let date = CivilDate(year: year, month: record.month, day: record.day) else { continue }
+                let wall = date.daysSinceEpoch * 86_400_000 + Int64(record.hour) * 3_600_000
+                points.append(WeatherSeries.Point(at: SimInstant(unixMilliseconds: wall - zone), sample: record.sample))
+            }
+        }
+        points.sort { $0.at < $1.at }
+        return try WeatherSeries(points: points, interpolation: .linear, fieldPath: fieldPath)
+    }
+
+    private static func year(of instant: SimInstant, zoneMilliseconds: Int64) -> Int {
+        LocalDateTime(wallMilliseconds: instant.unixMilliseconds + zoneMilliseconds).date.year
+    }
+
+    private static func problem(_ name: String, line: Int, _ message: String) -> WeatherError {
+        WeatherError(.invalidSource, "\(name) line \(line): \(message)")
+    }
+}
