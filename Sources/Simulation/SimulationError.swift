@@ -20,6 +20,8 @@ public struct SimulationError: CodedError, Equatable {
         case invalidRecurrence = "schedule.recurrence"
         /// A value could not be written as JSON (a non-finite number, for instance).
         case unencodable = "json.unencodable"
+        /// An iCalendar (RFC 5545) text could not be read: the message names the line.
+        case invalidCalendar = "calendar.invalid"
         /// Too many events at one virtual instant (the clock stopped moving), or a component reported that
         /// it was making events faster than it can ever need to: the run was ended.
         case stalled = "run.stalled"

@@ -88,10 +88,10 @@ struct OutputSafetyTests {
 
     @Test func chartNamesCannotLeaveTheReportDirectory() {
         var taken = Set<String>()
-        #expect(ReportWriter.chartFileName("../../etc/x", taken: &taken) == "chart-.._.._etc_x.svg")
-        #expect(ReportWriter.chartFileName("a/b", taken: &taken) == "chart-a_b.svg")
-        #expect(ReportWriter.chartFileName("a_b", taken: &taken) == "chart-a_b-2.svg")
-        #expect(ReportWriter.chartFileName("Szép lak", taken: &taken) == "chart-Szép_lak.svg")
+        #expect(ReportWriter.listingFileName("chart", "../../etc/x", "svg", taken: &taken) == "chart-.._.._etc_x.svg")
+        #expect(ReportWriter.listingFileName("chart", "a/b", "svg", taken: &taken) == "chart-a_b.svg")
+        #expect(ReportWriter.listingFileName("chart", "a_b", "svg", taken: &taken) == "chart-a_b-2.svg")
+        #expect(ReportWriter.listingFileName("chart", "Szép lak", "svg", taken: &taken) == "chart-Szép_lak.svg")
     }
 
     @Test func aFullDeviceIsAnErrorValueNotACrash() throws {

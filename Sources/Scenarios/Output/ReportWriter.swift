@@ -2,8 +2,8 @@ import Foundation
 import Reports
 import Simulation
 
-/// Writes a run's reports into a directory: `energy-daily.csv`, `stays.csv`, `timeseries.csv` and
-/// one `chart-<listing>.svg` per listing, all or none (``OutputFiles``): a failed write never leaves
+/// Writes a run's reports into a directory: `energy-daily.csv`, `stays.csv`, `timeseries.csv`,
+/// and per listing `chart-<listing>.svg` and `calendar-<listing>.ics`, all or none (``OutputFiles``): a failed write never leaves
 /// a half-written or partial set of reports behind, and nothing that is not a report file is replaced.
 public enum ReportWriter {
     /// Writes every report of `result` into `directory` (created if needed).
@@ -36,12 +36,14 @@ public enum ReportWriter {
             files.append(("timeseries.csv", try TimeseriesReport.csv(ledger: ledger, listings: scenario.listings.map(\.id),
                                                                      interval: interval, start: scenario.start, end: scenario.end,
                                                                      calendar: scenario.calendar)))
-            var chartNames = Set<String>()
+            var chartNames = Set<String>(), calendarNames = Set<String>()
             for listing in scenario.listings.map(\.id).sorted() {
                 let stays = result.stays.filter { $0.listing == listing }
-                files.append((chartFileName(listing, taken: &chartNames), try ListingChart.svg(listing: listing, ledger: ledger, stays: stays,
-                                                                           calendar: scenario.calendar, start: scenario.start,
-                                                                           end: scenario.end)))
+                files.append((listingFileName("chart", listing, "svg", taken: &chartNames),
+                              try ListingChart.svg(listing: listing, ledger: ledger, stays: stays, calendar: scenario.calendar,
+                                                   start: scenario.start, end: scenario.end)))
+                files.append((listingFileName("calendar", listing, "ics", taken: &calendarNames),
+                              StayCalendar.ics(listing: listing, stays: stays, stamp: scenario.end)))
             }
         } catch {
             throw ScenarioError(.reportFailed, "cannot build the reports of \(scenario.file): \(error.message)", file: scenario.file)
@@ -49,16 +51,16 @@ public enum ReportWriter {
         return files
     }
 
-    /// `chart-<listing>.svg`, with every character a file name cannot safely hold (`/`, control
-    /// characters, …) replaced by `_`, and `-2`, `-3`, … where two listings would share a name.
-    public static func chartFileName(_ listing: String, taken: inout Set<String>) -> String {
+    /// `<kind>-<listing>.<ext>` (`chart-flat-1.svg`), with every character a file name cannot safely hold
+    /// (`/`, control characters, …) replaced by `_`, and `-2`, `-3`, … where two listings would share a name.
+    public static func listingFileName(_ kind: String, _ listing: String, _ ext: String, taken: inout Set<String>) -> String {
         let safe = String(String.UnicodeScalarView(listing.unicodeScalars.map { scalar in
             scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "-_.".unicodeScalars.contains(scalar) ? scalar : "_"
         }))
-        var name = "chart-\(safe).svg", counter = 1
+        var name = "\(kind)-\(safe).\(ext)", counter = 1
         while !taken.insert(name).inserted {
             counter += 1
-            name = "chart-\(safe)-\(counter).svg"
+            name = "\(kind)-\(safe)-\(counter).\(ext)"
         }
         return name
     }
