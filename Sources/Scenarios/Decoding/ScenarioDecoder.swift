@@ -170,28 +170,11 @@ public enum ScenarioDecoder {
         return result.sorted { $0.city < $1.city }
     }
 
-    /// The largest EPW file read (a year of hourly data is about 1.6 MB).
-    static let maxEPWBytes = 32 << 20
-
     /// `{"epw": "weather/BUD.epw"}`: the file, relative to the scenario's directory, laid on the
     /// scenario's years (``EPWFile/series(from:to:fieldPath:)``); a problem at the field when it cannot
     /// be read or parsed, naming the file's line.
     private static func decodeEPW(_ f: Field, path: String, span: (SimInstant, SimInstant)) -> WeatherSeries? {
-        let scenarioDirectory = (f.issues.file as NSString).deletingLastPathComponent
-        let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
-        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
-        guard let size = attributes?[.size] as? Int, attributes?[.type] as? FileAttributeType == .typeRegular else {
-            f.problem("cannot read \(resolved): there is no such file.", hint: "give the EPW file's path relative to the scenario file, e.g. \"weather/budapest.epw\".")
-            return nil
-        }
-        guard size <= maxEPWBytes else {
-            f.problem("\(resolved) has \(size) bytes; an EPW file of a year is about 1.6 MB and this one is over the limit of \(maxEPWBytes).")
-            return nil
-        }
-        guard let data = FileManager.default.contents(atPath: resolved), let text = String(data: data, encoding: .utf8) else {
-            f.problem("cannot read \(resolved) as UTF-8 text.")
-            return nil
-        }
+        guard let text = readSideFile(f, path: path, what: "EPW", example: "weather/budapest.epw") else { return nil }
         do {
             let file = try EPWFile(text: text, name: path)
             if let i = file.hours.firstIndex(where: { !PhysicalBounds.outdoorC.contains($0.sample.tempC) }) {
@@ -300,7 +283,7 @@ public enum ScenarioDecoder {
 
     private static func decodeListing(_ field: Field) -> ListingSpec? {
         guard let o = field.object(["id", "owner", "name", "city", "country", "capacity", "checkInTime", "checkOutTime",
-                                    "thermal", "devices", "address", "description"]) else { return nil }
+                                    "thermal", "devices", "address", "description", "calendars"]) else { return nil }
         let id = o.required("id")?.name
         let owner = o.required("owner")?.name
         let name = o.required("name")?.name
@@ -314,8 +297,60 @@ public enum ScenarioDecoder {
         let devices = o.optional("devices")?.array?.compactMap(decodeDevice) ?? []
         guard let id, let owner, let name, let city, let country, let capacity, capacity >= 1, let checkIn, let checkOut,
               let thermal else { return nil }
+        let calendars = o.optional("calendars")?.array?.compactMap(decodeCalendarFeed) ?? []
         return ListingSpec(id: id, owner: owner, name: name, city: city, country: country, capacity: capacity,
-                           checkInTime: checkIn, checkOutTime: checkOut, thermal: thermal, devices: devices)
+                           checkInTime: checkIn, checkOutTime: checkOut, thermal: thermal, devices: devices, calendars: calendars)
+    }
+
+    /// How often a calendar is synced when the scenario does not say (channel managers poll every 1–3 h).
+    static let defaultCalendarSync = SimDuration.hours(2)
+
+    /// `"cal/flat-1-airbnb.ics"` or `{"file": "cal/flat-1-airbnb.ics", "syncEvery": "PT2H"}`: the file read
+    /// and parsed now, relative to the scenario file.
+    private static func decodeCalendarFeed(_ field: Field) -> CalendarFeedSpec? {
+        let path: String?, every: SimDuration?, pathField: Field
+        if case .string = field.node.value {
+            (path, every, pathField) = (field.string, defaultCalendarSync, field)
+        } else {
+            guard let o = field.object(["file", "syncEvery"]), let f = o.required("file") else { return nil }
+            (path, pathField) = (f.string, f)
+            every = o.optional("syncEvery").map(\.duration) ?? defaultCalendarSync
+            if let every, every < .minutes(1), let s = o.value("syncEvery") {
+                s.problem("is \(every); a calendar is synced at most once a minute.", hint: "channel managers sync every 1–3 hours, e.g. \"PT2H\".")
+                return nil
+            }
+        }
+        guard let path, let every, let text = readSideFile(pathField, path: path, what: "iCalendar", example: "cal/flat-1-airbnb.ics") else { return nil }
+        do {
+            return CalendarFeedSpec(file: path, syncEvery: every, events: try ICalendarText.parse(text, name: path))
+        } catch {
+            pathField.problem(error.message, hint: "export the calendar from the platform (an .ics link) and save it next to the scenario.")
+            return nil
+        }
+    }
+
+    /// The largest side file read (an EPW year is about 1.6 MB, a busy calendar far less).
+    static let maxSideFileBytes = 32 << 20
+
+    /// The text of a file a scenario names (`epw`, `calendars`), relative to the scenario file's directory;
+    /// a problem at `f` when it is missing, too large or not UTF-8.
+    private static func readSideFile(_ f: Field, path: String, what: String, example: String) -> String? {
+        let scenarioDirectory = (f.issues.file as NSString).deletingLastPathComponent
+        let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        guard let size = attributes?[.size] as? Int, attributes?[.type] as? FileAttributeType == .typeRegular else {
+            f.problem("cannot read \(resolved): there is no such file.", hint: "give the \(what) file's path relative to the scenario file, e.g. \"\(example)\".")
+            return nil
+        }
+        guard size <= maxSideFileBytes else {
+            f.problem("\(resolved) has \(size) bytes, over the limit of \(maxSideFileBytes) for a \(what) file.")
+            return nil
+        }
+        guard let data = FileManager.default.contents(atPath: resolved), let text = String(data: data, encoding: .utf8) else {
+            f.problem("cannot read \(resolved) as UTF-8 text.")
+            return nil
+        }
+        return text
     }
 
     private static func decodeThermal(_ field: Field) -> ThermalSpec? {

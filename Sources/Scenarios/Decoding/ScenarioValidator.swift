@@ -37,6 +37,10 @@ enum ScenarioValidator {
             listings = Dictionary(scenario.listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
             cities = scenario.weather.map(\.city)
             reservations = scenario.timeline.compactMap { if case .book(let id, _, _, _, _, _) = $0.action { id } else { nil } }
+                + scenario.listings.flatMap { listing in
+                    listing.calendars.flatMap(\.events).filter(CalendarSync.isStay)
+                        .map { CalendarSync.reservationID($0, listing: ListingID(listing.id)).rawValue }
+                }
         }
 
         func report(_ path: String, _ message: String, hint: String? = nil) {
@@ -169,7 +173,7 @@ enum ScenarioValidator {
             if listings[id] == nil { unknown(path, "listing", id, among: Array(listings.keys)) }
         }
         func checkReservation(_ id: String, _ path: String) {
-            if !reservations.contains(id) { unknown(path, "reservation (no book step creates it)", id, among: reservations) }
+            if !reservations.contains(id) { unknown(path, "reservation (no book step or calendar creates it)", id, among: reservations) }
         }
         func checkCity(_ city: String, _ path: String) { if !cities.contains(city) { unknown(path, "city with weather", city, among: cities) } }
 

@@ -13,6 +13,19 @@ public struct ListingSpec: Sendable {
     public var thermal: ThermalSpec
     /// Devices in file order.
     public var devices: [DeviceSpec]
+    /// Booking-platform calendars the twin syncs reservations from (`calendars`), in file order.
+    public var calendars: [CalendarFeedSpec] = []
+}
+
+/// One iCalendar file a listing syncs from, as a channel manager polls an Airbnb or Booking.com
+/// export: the twin sees an event only at the first sync after it appeared in the feed.
+public struct CalendarFeedSpec: Sendable {
+    /// The path as the scenario writes it (relative to the scenario file).
+    public var file: String
+    /// How often the twin reads the calendar (first at the scenario's start).
+    public var syncEvery: SimDuration
+    /// The file's events, in file order.
+    public var events: [ICalendarEvent]
 }
 
 /// The 1R1C parameters of a flat (PHYSICS.md).

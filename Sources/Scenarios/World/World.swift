@@ -207,6 +207,7 @@ public final class World: Sendable {
         }
         automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, api: client, feed: feed,
                                                          services: services, home: home, zones: zones)
+        try await CalendarSync.install(scenario: scenario, kernel: kernel, services: services, log: automations.log)
         meters = MeterRecorder(calendar: scenario.calendar)
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, runtime: runtime, interval: options.recordTimeseries)
     }

@@ -1,0 +1,139 @@
+import Booking
+import Simulation
+import Synchronization
+
+/// Reservations that arrive through booking-platform calendars (a listing's `calendars`): each
+/// file is read every `syncEvery` from the scenario's start, as a channel manager polls an
+/// Airbnb or Booking.com export, and what changed since the last sync goes through the
+/// reservation service like any booking — so automations learn of a booking only at the sync
+/// after it was made, as in real life.
+///
+/// An event appears in the feed at its `CREATED` time (else `LAST-MODIFIED`, else from the
+/// start; `DTSTAMP` is the export time and says nothing about the booking). An all-day event is a
+/// stay from its `DTSTART` date to its `DTEND` date (one night without `DTEND`); a timed one uses
+/// the dates of its times. Blocks (`…Not available…`, `Blocked`) are not stays. A `STATUS:CANCELLED`
+/// event with a `CREATED` time was a booking from then until its `LAST-MODIFIED`: it is booked at
+/// the first sync after the one and cancelled at the first sync after the other (without `CREATED`
+/// it is never booked). Each calendar books as its own
+/// guest, `<listing>-calendar-<n>`; the reservation id is the event's `UID` (`r1@flat-1.rental-twin`,
+/// as `calendar-<listing>.ics` writes it, reads back as `r1`). Every booking, cancellation and
+/// refusal (an overlap is the service's `reservation.overlap`) is logged under `calendar`.
+final class CalendarSync: Sendable {
+    private struct Feed: Sendable {
+        let listing: ListingID
+        let guest: UserID
+        let spec: CalendarFeedSpec
+        let calendar: LocalCalendar
+        let start: SimInstant
+    }
+
+    private let feeds: [Feed]
+    private let reservations: ReservationService
+    private let log: AutomationLog
+    /// Per feed: UIDs already booked (or refused), and UIDs already cancelled.
+    private let seen: Mutex<[Int: (booked: Set<String>, cancelled: Set<String>)]> = Mutex([:])
+
+    /// The guest user of a listing's `n`-th calendar (1-based).
+    static func guestID(listing: String, index: Int) -> String { "\(listing)-calendar-\(index)" }
+
+    private init(feeds: [Feed], reservations: ReservationService, log: AutomationLog) {
+        self.feeds = feeds
+        self.reservations = reservations
+        self.log = log
+    }
+
+    /// Registers each calendar's guest and schedules its syncs; nothing when no listing has calendars.
+    static func install(scenario: Scenario, kernel: SimulationKernel, services: BookingServices, log: AutomationLog) async throws {
+        var feeds: [Feed] = []
+        for listing in scenario.listings {
+            for (offset, spec) in listing.calendars.enumerated() {
+                let guest = UserID(guestID(listing: listing.id, index: offset + 1))
+                _ = try await services.users.register(User(id: guest, externalID: "calendar|\(listing.id)|\(spec.file)",
+                                                           name: "Guest via \(spec.file)", email: ""))
+                feeds.append(Feed(listing: ListingID(listing.id), guest: guest, spec: spec, calendar: scenario.calendar, start: scenario.start))
+            }
+        }
+        guard !feeds.isEmpty else { return }
+        let sync = CalendarSync(feeds: feeds, reservations: services.reservations, log: log)
+        for index in feeds.indices {
+            sync.schedule(index, at: scenario.start, kernel: kernel, end: scenario.end)
+        }
+    }
+
+    private func schedule(_ index: Int, at time: SimInstant, kernel: SimulationKernel, end: SimInstant) {
+        guard time <= end else { return }
+        kernel.schedule(at: time, label: "calendar sync \(feeds[index].spec.file)") { [self] now in
+            await self.sync(index, at: now)
+            self.schedule(index, at: now + self.feeds[index].spec.syncEvery, kernel: kernel, end: end)
+        }
+    }
+
+    /// Books what appeared and cancels what was cancelled since the last sync.
+    private func sync(_ index: Int, at now: SimInstant) async {
+        let feed = feeds[index]
+        for event in feed.spec.events {
+            guard Self.isStay(event) else { continue }
+            let state = seen.withLock { $0[index, default: ([], [])] }
+            // A cancelled event with a CREATED time was a live booking from then until its LAST-MODIFIED.
+            let cancelledAt = event.isCancelled ? (event.lastModified ?? feed.start) : nil
+            let appeared = event.isCancelled ? event.created : (event.created ?? event.lastModified ?? feed.start)
+            if let cancelledAt, cancelledAt <= now {
+                guard state.booked.contains(event.uid), !state.cancelled.contains(event.uid) else { continue }
+                seen.withLock { $0[index, default: ([], [])].cancelled.insert(event.uid) }
+                let id = Self.reservationID(event, listing: feed.listing)
+                do {
+                    _ = try await reservations.cancel(id)
+                    note(feed, now, "cancelled \(id)", "STATUS:CANCELLED in \(feed.spec.file)")
+                } catch {
+                    note(feed, now, "could not cancel \(id)", "\(error.code.rawValue): \(error.message)")
+                }
+                continue
+            }
+            guard let appeared else { continue }
+            guard appeared <= now, !state.booked.contains(event.uid) else { continue }
+            seen.withLock { $0[index, default: ([], [])].booked.insert(event.uid) }
+            let id = Self.reservationID(event, listing: feed.listing)
+            guard let (checkIn, checkOut) = Self.dates(event, calendar: feed.calendar) else {
+                note(feed, now, "skipped \(event.uid)", "its DTEND is not after its DTSTART")
+                continue
+            }
+            let reference = event.phoneLastFour.map { ", phone …\($0)" } ?? ""
+            do {
+                _ = try await reservations.book(id: id, guest: feed.guest, listing: feed.listing, checkIn: checkIn, checkOut: checkOut, guests: 1)
+                note(feed, now, "booked \(id) \(checkIn) → \(checkOut)", "new in \(feed.spec.file)\(reference)")
+            } catch {
+                note(feed, now, "refused \(id) \(checkIn) → \(checkOut)", "\(error.code.rawValue): \(error.message)")
+            }
+        }
+    }
+
+    private func note(_ feed: Feed, _ at: SimInstant, _ action: String, _ reason: String) {
+        log.append(at: at, automation: "calendar", listing: feed.listing, action: action, reason: reason)
+    }
+
+    /// Whether the event is a stay, not an owner's block.
+    static func isStay(_ event: ICalendarEvent) -> Bool {
+        let summary = (event.summary ?? "").lowercased()
+        return !summary.contains("not available") && !summary.contains("blocked")
+    }
+
+    /// `r1@flat-1.rental-twin` → `r1` (the twin's own export); any other UID as it is.
+    static func reservationID(_ event: ICalendarEvent, listing: ListingID) -> ReservationID {
+        let own = "@\(listing.rawValue).rental-twin"
+        return ReservationID(event.uid.hasSuffix(own) ? String(event.uid.dropLast(own.count)) : event.uid)
+    }
+
+    /// Check-in and check-out dates: all-day dates as they are, times by their local date.
+    static func dates(_ event: ICalendarEvent, calendar: LocalCalendar) -> (CivilDate, CivilDate)? {
+        func date(_ time: ICalendarEvent.Time) -> CivilDate {
+            switch time {
+            case .date(let d): return d
+            case .local(let local, _): return local.date
+            case .utc(let instant): return calendar.date(at: instant)
+            }
+        }
+        let checkIn = date(event.start)
+        let checkOut = event.end.map(date) ?? CivilDate(daysSinceEpoch: checkIn.daysSinceEpoch + 1)
+        return checkOut > checkIn ? (checkIn, checkOut) : nil
+    }
+}
