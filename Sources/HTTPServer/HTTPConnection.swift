@@ -1,0 +1,146 @@
+/// One client connection, served on its own thread with blocking reads bounded by `poll` timeouts.
+///
+/// The loop: answer every complete request already buffered (pipelining, in order), else wait
+/// for bytes with the timeout of the parser's phase — idle (close silently), head or body
+/// (answer `408` and close). The handler runs as a task on the cooperative pool while this
+/// thread waits for its response; a streamed body is iterated by a task and written here.
+struct HTTPConnection {
+    private let fd: Int32
+    private let server: HTTPServer
+    private let limits: HTTPServerLimits
+    private var parser: HTTPRequestParser
+    // Wall clock: timeouts are the socket layer's pacing, not simulation time.
+    private let clock = ContinuousClock()
+
+    /// Creates the connection state for an accepted socket.
+    init(fd: Int32, server: HTTPServer) {
+        self.fd = fd
+        self.server = server
+        self.limits = server.limits
+        self.parser = HTTPRequestParser(limits: server.limits)
+    }
+
+    /// Serves requests until the client leaves, a limit is hit, or the server stops. Does not close `fd`.
+    mutating func run() {
+        var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
+        var phase = parser.phase
+        var phaseStart = clock.now
+        while true {
+            switch parser.next() {
+            case .request(let request):
+                guard respond(to: request) else { return }
+                phase = parser.phase
+                phaseStart = clock.now
+                continue
+            case .failure(let failure):
+                refuse(failure.status, failure.message)
+                return
+            case .needMore:
+                break
+            }
+            if parser.takeContinueRequest() {
+                guard Socket.send(fd, Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)) else { return }
+            }
+            if parser.phase != phase {
+                phase = parser.phase
+                phaseStart = clock.now
+            }
+            let timeout = switch phase {
+            case .idle: limits.idleTimeout
+            case .head: limits.headerReadTimeout
+            case .body: limits.bodyReadTimeout
+            }
+            let left = phaseStart + timeout - clock.now
+            guard left > .zero else {
+                if phase != .idle { refuse(408, "The request was not received in time.") }
+                return
+            }
+            switch Socket.waitReadable(fd, stop: server.stopSignal, timeout: left) {
+            case .timedOut:
+                continue
+            case .stopping:
+                return
+            case .readable:
+                let count = Socket.receive(fd, into: &readBuffer)
+                guard count > 0 else { return }
+                parser.append(readBuffer[0..<count])
+            }
+        }
+    }
+
+    /// Answers one request. - Returns: whether the connection stays open.
+    private func respond(to request: HTTPRequest) -> Bool {
+        guard let response = callHandler(request) else { return false }
+        let keepAlive = request.keepAlive && !server.isStopping
+        let sendsBody = request.method != "HEAD" && response.allowsBody
+        switch response.body {
+        case .bytes(let bytes):
+            var wire = response.head(framing: .length(bytes.count), keepAlive: keepAlive, requestVersion: request.version)
+            if sendsBody { wire += bytes }
+            return Socket.send(fd, wire) && keepAlive
+        case .stream(let stream):
+            guard sendsBody else {
+                Task { for await _ in stream {} }.cancel()  // tells the producer nobody listens
+                return Socket.send(fd, response.head(framing: .length(0), keepAlive: keepAlive, requestVersion: request.version)) && keepAlive
+            }
+            let chunked = request.version >= .http11
+            let head = response.head(framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive && chunked, requestVersion: request.version)
+            guard Socket.send(fd, head) else {
+                Task { for await _ in stream {} }.cancel()
+                return false
+            }
+            return write(stream, chunked: chunked) && keepAlive && chunked
+        }
+    }
+
+    /// Runs the handler as a task and waits for its response; `nil` when a forced shutdown gives up on it.
+    private func callHandler(_ request: HTTPRequest) -> HTTPResponse? {
+        let handoff = ThreadHandoff<HTTPResponse>()
+        let handler = server.handler
+        let task = Task {
+            handoff.push(await handler(request))
+        }
+        while true {
+            if let response = handoff.take(waiting: .milliseconds(100)).values.first { return response }
+            if server.isForcedDown {
+                task.cancel()
+                return nil
+            }
+        }
+    }
+
+    /// Writes a stream's chunks as they come. - Returns: whether it ended normally (not client gone, not stopping).
+    private func write(_ stream: AsyncStream<[UInt8]>, chunked: Bool) -> Bool {
+        let handoff = ThreadHandoff<[UInt8]>()
+        let task = Task {
+            for await chunk in stream { handoff.push(chunk) }
+            handoff.finish()
+        }
+        while true {
+            let (chunks, finished) = handoff.take(waiting: .milliseconds(100))
+            for chunk in chunks where !chunk.isEmpty {
+                let framed = chunked ? Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10] : chunk
+                guard Socket.send(fd, framed) else {
+                    task.cancel()
+                    return false
+                }
+            }
+            if finished {
+                return !chunked || Socket.send(fd, Array("0\r\n\r\n".utf8))
+            }
+            if server.isStopping || Socket.peerHasClosed(fd) {
+                task.cancel()
+                if chunked && !Socket.peerHasClosed(fd) { _ = Socket.send(fd, Array("0\r\n\r\n".utf8)) }
+                return false
+            }
+        }
+    }
+
+    /// Answers a request the server will not serve, then closes gracefully.
+    private func refuse(_ status: Int, _ message: String) {
+        let response = HTTPResponse.serverError(status, message)
+        guard case .bytes(let body) = response.body else { return }
+        _ = Socket.send(fd, response.head(framing: .length(body.count), keepAlive: false, requestVersion: .http11) + body)
+        Socket.lingeringShutdown(fd, stop: server.stopSignal)
+    }
+}

@@ -1,0 +1,169 @@
+import Foundation
+import HTTPServer
+import Testing
+
+@Suite("Streams, disconnects, load and shutdown")
+struct HTTPServerStreamTests {
+    @Test("SSE: a streamed response delivers three chunks in order, then ends; the connection stays usable")
+    func eventStream() async throws {
+        let handler: HTTPServer.Handler = { request in
+            guard request.path == "/rest/events" else { return await echo(request) }
+            let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+            for index in 1...3 { continuation.yield(Array("event: message\ndata: \(index)\n\n".utf8)) }
+            continuation.finish()
+            return .eventStream(stream)
+        }
+        try await withServer(handler: handler) { server in
+            let port = server.port
+            let (head, chunks, after) = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET /rest/events HTTP/1.1\r\nHost: t\r\n\r\n")
+                let head = try client.readHead()
+                var chunks: [String] = []
+                while let chunk = try client.readChunk() { chunks.append(String(decoding: chunk, as: UTF8.self)) }
+                try client.send("GET /after HTTP/1.1\r\nHost: t\r\n\r\n")
+                return (head, chunks, try client.readResponse()?.headers["X-Path"])
+            }
+            #expect(head?.status == 200)
+            #expect(head?.headers["Content-Type"] == "text/event-stream")
+            #expect(head?.headers["Cache-Control"] == "no-cache")
+            #expect(head?.headers["Transfer-Encoding"] == "chunked")
+            #expect(chunks == (1...3).map { "event: message\ndata: \($0)\n\n" })
+            #expect(after == "/after")
+        }
+    }
+
+    @Test("a client leaving mid-stream: the producer is told and the server keeps serving")
+    func clientLeavesStream() async throws {
+        let (terminations, terminated) = AsyncStream.makeStream(of: String.self)
+        let handler: HTTPServer.Handler = { request in
+            guard request.path == "/rest/events" else { return await echo(request) }
+            let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+            continuation.onTermination = { reason in
+                if case .cancelled = reason { terminated.yield("cancelled") } else { terminated.yield("finished") }
+            }
+            continuation.yield(Array("data: first\n\n".utf8))  // and then nothing, ever
+            return .eventStream(stream)
+        }
+        try await withServer(handler: handler) { server in
+            let port = server.port
+            let firstChunk = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET /rest/events HTTP/1.1\r\nHost: t\r\n\r\n")
+                _ = try client.readHead()
+                return try client.readChunk().map { String(decoding: $0, as: UTF8.self) }
+            }  // the client is closed here
+            #expect(firstChunk == "data: first\n\n")
+            #expect(await first(of: terminations) == "cancelled")
+            let status = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+                return try client.readResponse()?.status
+            }
+            #expect(status == 200)
+        }
+    }
+
+    @Test("clients leaving mid-request (half-close, reset) do not hurt the server")
+    func clientLeavesRequest() async throws {
+        try await withServer { server in
+            let port = server.port
+            let status = try await blocking {
+                let halfClosed = try RawClient(port: port)
+                try halfClosed.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\npartial")
+                halfClosed.shutdownWrite()
+                _ = try halfClosed.isClosedByServer()
+                let gone = try RawClient(port: port)
+                try gone.send("GET /half-a-line")
+                var linger = linger(l_onoff: 1, l_linger: 0)  // close with a reset
+                setsockopt(gone.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                // A request sent before a half-close is still answered.
+                let polite = try RawClient(port: port)
+                try polite.send("GET /polite HTTP/1.1\r\nHost: t\r\n\r\n")
+                polite.shutdownWrite()
+                return try polite.readResponse()?.status
+            }
+            #expect(status == 200)
+        }
+    }
+
+    @Test("200 concurrent connections, 3 requests each, all answered")
+    func manyConnections() async throws {
+        try await withServer { server in
+            let port = server.port
+            let answered = try await withThrowingTaskGroup(of: Int.self) { group in
+                for client in 0..<200 {
+                    group.addTask {
+                        try await blocking {
+                            let connection = try RawClient(port: port)
+                            var count = 0
+                            for request in 0..<3 {
+                                try connection.send("GET /c\(client)/r\(request) HTTP/1.1\r\nHost: t\r\n\r\n")
+                                if try connection.readResponse()?.headers["X-Path"] == "/c\(client)/r\(request)" { count += 1 }
+                            }
+                            return count
+                        }
+                    }
+                }
+                return try await group.reduce(0, +)
+            }
+            #expect(answered == 600)
+        }
+    }
+
+    @Test("stop(): the in-flight request completes, then new connections are refused")
+    func stopLetsInFlightFinish() async throws {
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let handler: HTTPServer.Handler = { request in
+            startedContinuation.yield()
+            try? await Task.sleep(for: .milliseconds(300))
+            return await echo(request)
+        }
+        let server = HTTPServer(port: 0, handler: handler)
+        try server.start()
+        let port = server.port
+        async let inFlight = blocking {
+            let client = try RawClient(port: port)
+            try client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+            let answer = try client.readResponse()
+            return (answer?.status, answer?.headers["Connection"], try client.isClosedByServer())
+        }
+        #expect(await first(of: started) != nil)
+        await server.stop()
+        let (status, connection, closed) = try await inFlight
+        #expect(status == 200)
+        #expect(connection == "close")
+        #expect(closed)
+        #expect(throws: ClientError.self) { try RawClient(port: port) }
+    }
+
+    @Test("run() serves until stop(), and start() twice is a typed error")
+    func runAndStop() async throws {
+        let server = HTTPServer(port: 0, handler: echo)
+        try server.start()
+        #expect(throws: HTTPServerError.self) { try server.start() }
+        async let running: Void = server.run()
+        let port = server.port
+        let status = try await blocking {
+            let client = try RawClient(port: port)
+            try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")
+            return try client.readResponse()?.status
+        }
+        #expect(status == 200)
+        await server.stop()
+        try await running
+    }
+
+    @Test("a port in use and a bad host are reported with stable codes")
+    func startErrors() async throws {
+        try await withServer { server in
+            let taken = HTTPServer(port: server.port, handler: echo)
+            let error = #expect(throws: HTTPServerError.self) { try taken.start() }
+            #expect(error?.code == .bindFailed)
+        }
+        let bad = HTTPServer(host: "not-an-address", port: 0, handler: echo)
+        let error = #expect(throws: HTTPServerError.self) { try bad.start() }
+        #expect(error?.code == .invalidHost)
+        #expect(error?.description.hasPrefix("http.invalidHost: Cannot listen on not-an-address:0") == true)
+    }
+}
