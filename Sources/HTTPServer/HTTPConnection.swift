@@ -8,6 +8,7 @@ struct HTTPConnection {
     private let fd: Int32
     private let server: HTTPServer
     private let limits: HTTPServerLimits
+    private let stopSignal: Int32
     private var parser: HTTPRequestParser
     // Wall clock: timeouts are the socket layer's pacing, not simulation time.
     private let clock = ContinuousClock()
@@ -17,6 +18,7 @@ struct HTTPConnection {
         self.fd = fd
         self.server = server
         self.limits = server.limits
+        self.stopSignal = server.stopSignal
         self.parser = HTTPRequestParser(limits: server.limits)
     }
 
@@ -55,7 +57,7 @@ struct HTTPConnection {
                 if phase != .idle { refuse(408, "The request was not received in time.") }
                 return
             }
-            switch Socket.waitReadable(fd, stop: server.stopSignal, timeout: left) {
+            switch Socket.waitReadable(fd, stop: stopSignal, timeout: left) {
             case .timedOut:
                 continue
             case .stopping:
@@ -79,11 +81,12 @@ struct HTTPConnection {
             if sendsBody { wire += bytes }
             return Socket.send(fd, wire) && keepAlive
         case .stream(let stream):
-            guard sendsBody else {
-                Task { for await _ in stream {} }.cancel()  // tells the producer nobody listens
-                return Socket.send(fd, response.head(framing: .length(0), keepAlive: keepAlive, requestVersion: request.version)) && keepAlive
-            }
             let chunked = request.version >= .http11
+            guard sendsBody else {
+                Task { for await _ in stream {} }.cancel()  // tells the producer that nobody listens
+                let head = response.head(framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive, requestVersion: request.version)
+                return Socket.send(fd, head) && keepAlive
+            }
             let head = response.head(framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive && chunked, requestVersion: request.version)
             guard Socket.send(fd, head) else {
                 Task { for await _ in stream {} }.cancel()
@@ -141,6 +144,6 @@ struct HTTPConnection {
         let response = HTTPResponse.serverError(status, message)
         guard case .bytes(let body) = response.body else { return }
         _ = Socket.send(fd, response.head(framing: .length(body.count), keepAlive: false, requestVersion: .http11) + body)
-        Socket.lingeringShutdown(fd, stop: server.stopSignal)
+        Socket.lingeringShutdown(fd, stop: stopSignal)
     }
 }

@@ -46,7 +46,6 @@ public final class HTTPServer: Sendable {
         var connections: [UInt64: Int32] = [:]
         var nextConnectionID: UInt64 = 0
         var stopRequestWaiters: [CheckedContinuation<Void, Never>] = []
-        var stoppedWaiters: [CheckedContinuation<Void, Never>] = []
     }
 
     /// The limits every connection is held to.
@@ -208,31 +207,18 @@ public final class HTTPServer: Sendable {
         let deadline = clock.now + limits.shutdownGracePeriod
         var forced = false
         while true {
-            let (busy, lifecycle) = state.withLock { ($0.acceptorRunning || !$0.connections.isEmpty, $0.lifecycle) }
-            if lifecycle == .stopped { break }
-            if !busy {
-                let waiters = state.withLock { state -> [CheckedContinuation<Void, Never>] in
-                    state.lifecycle = .stopped
-                    defer { state.stoppedWaiters.removeAll() }
-                    return state.stoppedWaiters
-                }
-                waiters.forEach { $0.resume() }
-                return
+            let finished = state.withLock { state in
+                if !state.acceptorRunning && state.connections.isEmpty { state.lifecycle = .stopped }
+                return state.lifecycle == .stopped
             }
+            if finished { return }
             if !forced && (clock.now >= deadline || Task.isCancelled) {
                 forced = true
                 forcedDown.store(true, ordering: .releasing)
                 state.withLock { $0.connections.values.forEach(Socket.shutdownBoth) }
             }
+            // Polls every 5 ms; connection threads cannot resume a continuation without racing the deadline.
             try? await clock.sleep(for: .milliseconds(5))
-        }
-        await withCheckedContinuation { continuation in
-            let done = state.withLock { state in
-                if state.lifecycle == .stopped { return true }
-                state.stoppedWaiters.append(continuation)
-                return false
-            }
-            if done { continuation.resume() }
         }
     }
 

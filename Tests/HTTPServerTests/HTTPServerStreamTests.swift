@@ -47,6 +47,13 @@ struct HTTPServerStreamTests {
         }
         try await withServer(handler: handler) { server in
             let port = server.port
+            let headStatus = try await blocking {
+                let client = try RawClient(port: port)
+                try client.send("HEAD /rest/events HTTP/1.1\r\nHost: t\r\n\r\n")
+                return try client.readHead()?.status
+            }
+            #expect(headStatus == 200)
+            #expect(await first(of: terminations) == "cancelled")  // HEAD: nobody will read the stream
             let firstChunk = try await blocking {
                 let client = try RawClient(port: port)
                 try client.send("GET /rest/events HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -73,10 +80,12 @@ struct HTTPServerStreamTests {
                 try halfClosed.send("POST / HTTP/1.1\r\nHost: t\r\nContent-Length: 100\r\n\r\npartial")
                 halfClosed.shutdownWrite()
                 _ = try halfClosed.isClosedByServer()
-                let gone = try RawClient(port: port)
-                try gone.send("GET /half-a-line")
-                var linger = linger(l_onoff: 1, l_linger: 0)  // close with a reset
-                setsockopt(gone.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                do {
+                    let gone = try RawClient(port: port)
+                    try gone.send("GET /half-a-line")
+                    var linger = linger(l_onoff: 1, l_linger: 0)  // closing resets the connection
+                    setsockopt(gone.fd, SOL_SOCKET, SO_LINGER, &linger, socklen_t(MemoryLayout<linger>.size))
+                }  // closed here
                 // A request sent before a half-close is still answered.
                 let polite = try RawClient(port: port)
                 try polite.send("GET /polite HTTP/1.1\r\nHost: t\r\n\r\n")
@@ -135,6 +144,41 @@ struct HTTPServerStreamTests {
         #expect(connection == "close")
         #expect(closed)
         #expect(throws: ClientError.self) { try RawClient(port: port) }
+    }
+
+    @Test("stop() ends open event streams (the producer is told) and closes idle connections")
+    func stopEndsStreams() async throws {
+        let (terminations, terminated) = AsyncStream.makeStream(of: Void.self)
+        let server = HTTPServer(port: 0) { request in
+            guard request.path == "/rest/events" else { return await echo(request) }
+            let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self)
+            continuation.onTermination = { _ in terminated.yield() }
+            continuation.yield(Array("data: hello\n\n".utf8))
+            return .eventStream(stream)
+        }
+        try server.start()
+        let port = server.port
+        let (ready, readyContinuation) = AsyncStream.makeStream(of: Void.self)
+        async let client = blocking {
+            let streaming = try RawClient(port: port)
+            try streaming.send("GET /rest/events HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try streaming.readHead()
+            let hello = try streaming.readChunk()
+            let idle = try RawClient(port: port)
+            try idle.send("GET /a HTTP/1.1\r\nHost: t\r\n\r\n")
+            _ = try idle.readResponse()
+            readyContinuation.yield()
+            return (hello, try streaming.readChunk(), try streaming.isClosedByServer(), try idle.isClosedByServer())
+        }
+        #expect(await first(of: ready) != nil)
+        await server.stop()
+        let (hello, next, streamClosed, idleClosed) = try await client
+        #expect(hello == Array("data: hello\n\n".utf8))
+        #expect(next == nil)  // the last-chunk marker: the stream was ended, not cut
+        #expect(streamClosed)
+        #expect(idleClosed)
+        #expect(await first(of: terminations) != nil)
+        #expect(server.connectionCount == 0)
     }
 
     @Test("run() serves until stop(), and start() twice is a typed error")
