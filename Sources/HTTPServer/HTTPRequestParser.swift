@@ -160,9 +160,10 @@ struct HTTPRequestParser {
 
     /// The next line without its CRLF (a bare LF is accepted), if it fits in `limit` bytes.
     private mutating func nextLine(limit: Int) -> Line {
-        let end = min(buffer.count, cursor + limit + 2)
+        let available = buffer.count - cursor
+        let end = limit >= available ? buffer.count : min(buffer.count, cursor + limit + 2)
         guard let newline = buffer[cursor..<end].firstIndex(of: 10) else {
-            return buffer.count - cursor > limit + 1 ? .tooLong : .incomplete
+            return available - 1 > limit ? .tooLong : .incomplete
         }
         var line = buffer[cursor..<newline]
         if line.last == 13 { line = line.dropLast() }

@@ -55,3 +55,59 @@ struct HTTPRequestParserTests {
         #expect(HTTPRequest.parseQuery(text) == expected)
     }
 }
+
+@Suite("The parser never traps on hostile bytes")
+struct HTTPRequestParserFuzzTests {
+    /// SplitMix64, so every run feeds the same bytes.
+    struct SplitMix64 {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    @Test("mutated requests, split at random points, give requests or failures, never a crash", arguments: [1, 2, 3, 4])
+    func mutations(seed: UInt64) {
+        var random = SplitMix64(state: seed)
+        let seeds = [
+            "POST /a?b=%zz HTTP/1.1\r\nHost: t\r\nTransfer-Encoding: chunked\r\n\r\n5\r\nhello\r\n0\r\n\r\n",
+            "GET http://h:1/p HTTP/1.0\r\nContent-Length: 3\r\n\r\nabc",
+            "PUT / HTTP/1.1\r\nHost: t\r\nContent-Length: 00002\r\n\r\nok",
+        ].map { Array($0.utf8) }
+        let alphabet = Array("\r\n :;%0123456789abcdefHTTP/1.x\t\u{0}\u{7f}".utf8) + [0xFF, 0xC3]
+        var outcomes = (requests: 0, failures: 0)
+        for round in 0..<400 {
+            var bytes = seeds[round % seeds.count]
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let position = Int(random.next() % UInt64(bytes.count))
+                let byte = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                switch random.next() % 3 {
+                case 0: bytes[position] = byte
+                case 1: bytes.insert(byte, at: position)
+                default: bytes.remove(at: position)
+                }
+            }
+            var parser = HTTPRequestParser(limits: HTTPServerLimits(maxRequestLineBytes: 64, maxHeaderBytes: 128, maxBodyBytes: 64))
+            var offset = 0
+            feeding: while offset < bytes.count {
+                let step = 1 + Int(random.next() % 16)
+                parser.append(bytes[offset..<min(bytes.count, offset + step)])
+                offset += step
+                while true {
+                    switch parser.next() {
+                    case .needMore: continue feeding
+                    case .request: outcomes.requests += 1
+                    case .failure: outcomes.failures += 1; break feeding
+                    }
+                }
+            }
+        }
+        // Both kinds occur: the mutations neither all pass nor all fail.
+        #expect(outcomes.requests > 0)
+        #expect(outcomes.failures > 0)
+    }
+}
