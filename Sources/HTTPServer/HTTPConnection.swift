@@ -9,6 +9,7 @@ struct HTTPConnection {
     private let server: HTTPServer
     private let limits: HTTPServerLimits
     private let stopSignal: Int32
+    private let executor = ConnectionExecutor()
     private var parser: HTTPRequestParser
     // Wall clock: timeouts are the socket layer's pacing, not simulation time.
     private let clock = ContinuousClock()
@@ -24,6 +25,7 @@ struct HTTPConnection {
 
     /// Serves requests until the client leaves, a limit is hit, or the server stops. Does not close `fd`.
     mutating func run() {
+        defer { executor.close() }
         var readBuffer = [UInt8](repeating: 0, count: 16 * 1024)
         var phase = parser.phase
         var phaseStart = clock.now
@@ -83,60 +85,70 @@ struct HTTPConnection {
         case .stream(let stream):
             let chunked = request.version >= .http11
             guard sendsBody else {
-                Task { for await _ in stream {} }.cancel()  // tells the producer that nobody listens
+                abandon(stream)
                 let head = response.head(framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive, requestVersion: request.version)
                 return Socket.send(fd, head) && keepAlive
             }
             let head = response.head(framing: chunked ? .chunked : .untilClose, keepAlive: keepAlive && chunked, requestVersion: request.version)
             guard Socket.send(fd, head) else {
-                Task { for await _ in stream {} }.cancel()
+                abandon(stream)
                 return false
             }
             return write(stream, chunked: chunked) && keepAlive && chunked
         }
     }
 
-    /// Runs the handler as a task and waits for its response; `nil` when a forced shutdown gives up on it.
+    /// Runs the handler as a task on this thread's executor; `nil` when a forced shutdown gives up on it.
     private func callHandler(_ request: HTTPRequest) -> HTTPResponse? {
-        let handoff = ThreadHandoff<HTTPResponse>()
+        let response = ThreadHandoff<HTTPResponse>()
         let handler = server.handler
-        let task = Task {
-            handoff.push(await handler(request))
+        let task = Task(executorPreference: executor) {
+            response.push(await handler(request))
         }
-        while true {
-            if let response = handoff.take(waiting: .milliseconds(100)).values.first { return response }
+        while !executor.run(until: { response.isReady }, timeout: .milliseconds(100)) {
             if server.isForcedDown {
                 task.cancel()
                 return nil
             }
         }
+        return response.take().values.first
     }
 
     /// Writes a stream's chunks as they come. - Returns: whether it ended normally (not client gone, not stopping).
     private func write(_ stream: AsyncStream<[UInt8]>, chunked: Bool) -> Bool {
-        let handoff = ThreadHandoff<[UInt8]>()
-        let task = Task {
-            for await chunk in stream { handoff.push(chunk) }
-            handoff.finish()
+        let chunks = ThreadHandoff<[UInt8]>()
+        let task = Task(executorPreference: executor) {
+            for await chunk in stream { chunks.push(chunk) }
+            chunks.finish()
         }
+        let end = Array("0\r\n\r\n".utf8)
         while true {
-            let (chunks, finished) = handoff.take(waiting: .milliseconds(100))
-            for chunk in chunks where !chunk.isEmpty {
+            // Every 100 ms without a chunk, look whether the client left or the server stops.
+            _ = executor.run(until: { chunks.isReady }, timeout: .milliseconds(100))
+            let (values, finished) = chunks.take()
+            for chunk in values where !chunk.isEmpty {
                 let framed = chunked ? Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10] : chunk
                 guard Socket.send(fd, framed) else {
                     task.cancel()
                     return false
                 }
             }
-            if finished {
-                return !chunked || Socket.send(fd, Array("0\r\n\r\n".utf8))
-            }
+            if finished { return !chunked || Socket.send(fd, end) }
             if server.isStopping || Socket.peerHasClosed(fd) {
-                task.cancel()
-                if chunked && !Socket.peerHasClosed(fd) { _ = Socket.send(fd, Array("0\r\n\r\n".utf8)) }
+                task.cancel()  // the stream's onTermination runs with .cancelled
+                if chunked && !Socket.peerHasClosed(fd) { _ = Socket.send(fd, end) }
                 return false
             }
         }
+    }
+
+    /// Tells the producer of a stream nobody will read it: iterating in a cancelled task terminates it.
+    private func abandon(_ stream: AsyncStream<[UInt8]>) {
+        let task = Task(executorPreference: executor) {
+            for await _ in stream {}
+        }
+        task.cancel()
+        _ = executor.run(until: { false }, timeout: .zero)
     }
 
     /// Answers a request the server will not serve, then closes gracefully.

@@ -1,11 +1,9 @@
-import Dispatch
 import Synchronization
 
-/// Hands values from async code to a connection's blocking thread: a locked queue plus a semaphore.
+/// Values handed from a connection's tasks to its thread: the handler's response, a stream's chunks.
 ///
-/// The async side calls ``push(_:)`` and ``finish()``; the thread calls ``take(waiting:)``, which
-/// blocks at most the given wall time. Used for the handler's response (one value) and for the
-/// chunks of a streamed body.
+/// Both sides run on the connection thread (the tasks through ``ConnectionExecutor``), but the
+/// type is `Sendable` so task closures may capture it; the lock makes that sound.
 final class ThreadHandoff<Value: Sendable>: Sendable {
     private struct Contents {
         var values: [Value] = []
@@ -13,28 +11,25 @@ final class ThreadHandoff<Value: Sendable>: Sendable {
     }
 
     private let contents = Mutex(Contents())
-    private let signal = DispatchSemaphore(value: 0)
 
-    /// Adds a value and wakes the thread.
+    /// Adds a value.
     func push(_ value: Value) {
         contents.withLock { $0.values.append(value) }
-        signal.signal()
     }
 
     /// Marks the end: no value follows.
     func finish() {
         contents.withLock { $0.finished = true }
-        signal.signal()
     }
 
-    /// Waits up to `timeout` (wall time) for values, then returns all that arrived and whether the producer finished.
-    func take(waiting timeout: Duration) -> (values: [Value], finished: Bool) {
-        let ready = contents.withLock { !$0.values.isEmpty || $0.finished }
-        if !ready {
-            let (seconds, attoseconds) = timeout.components
-            _ = signal.wait(timeout: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
-        }
-        return contents.withLock { contents in
+    /// Whether a value or the end is waiting to be taken.
+    var isReady: Bool {
+        contents.withLock { !$0.values.isEmpty || $0.finished }
+    }
+
+    /// Takes every value that arrived, and whether the producer finished.
+    func take() -> (values: [Value], finished: Bool) {
+        contents.withLock { contents in
             defer { contents.values.removeAll() }
             return (contents.values, contents.finished)
         }

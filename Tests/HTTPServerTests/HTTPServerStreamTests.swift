@@ -96,6 +96,46 @@ struct HTTPServerStreamTests {
         }
     }
 
+    /// A default actor, like a simulation the handler asks.
+    actor Counter {
+        var count = 0
+        func next() -> Int {
+            count += 1
+            return count
+        }
+    }
+
+    @Test("requests are answered while every thread of the cooperative pool is blocked")
+    func poolBlocked() async throws {
+        let counter = Counter()
+        let handler: HTTPServer.Handler = { request in
+            await Task.yield()  // suspends and resumes: needs an executor
+            let count = await counter.next()  // an actor hop
+            return HTTPResponse(status: 200, text: "\(count)")
+        }
+        try await withServer(handler: handler) { server in
+            let port = server.port
+            let (blocked, status) = try await blocking {
+                let width = ProcessInfo.processInfo.activeProcessorCount
+                let started = DispatchSemaphore(value: 0), release = DispatchSemaphore(value: 0)
+                for _ in 0..<width {
+                    Task.detached {
+                        started.signal()
+                        release.wait()
+                    }
+                }
+                var blocked = 0
+                for _ in 0..<width where started.wait(timeout: .now() + 5) == .success { blocked += 1 }
+                defer { (0..<width).forEach { _ in release.signal() } }
+                let client = try RawClient(port: port)
+                try client.send("GET /while-blocked HTTP/1.1\r\nHost: t\r\n\r\n")
+                return (blocked, try client.readResponse()?.status)
+            }
+            #expect(blocked == ProcessInfo.processInfo.activeProcessorCount)
+            #expect(status == 200)
+        }
+    }
+
     @Test("200 concurrent connections, 3 requests each, all answered")
     func manyConnections() async throws {
         try await withServer { server in
