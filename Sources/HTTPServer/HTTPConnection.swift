@@ -2,8 +2,8 @@
 ///
 /// The loop: answer every complete request already buffered (pipelining, in order), else wait
 /// for bytes with the timeout of the parser's phase — idle (close silently), head or body
-/// (answer `408` and close). The handler runs as a task on the cooperative pool while this
-/// thread waits for its response; a streamed body is iterated by a task and written here.
+/// (answer `408` and close). The handler runs as a task on this thread's ``ConnectionExecutor``,
+/// driven here until its response is there; a streamed body is iterated the same way and written here.
 struct HTTPConnection {
     private let fd: Int32
     private let server: HTTPServer

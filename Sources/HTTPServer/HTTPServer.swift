@@ -5,11 +5,13 @@ import Synchronization
 ///
 /// **Threads and tasks.** One accept thread waits in `poll` on the listening socket and a stop
 /// pipe. Each accepted connection gets its own thread (``HTTPConnection``) doing blocking reads
-/// bounded by `poll` timeouts, so a slow client holds only its own thread and never the
-/// cooperative pool. For each request the thread starts the async ``Handler`` as a task and waits
-/// for its response; a streamed body (Server-Sent Events) is iterated by a task and its chunks are
-/// written by the connection thread, which checks every 100 ms whether the client went away and
-/// then cancels that task — so the stream's `onTermination` runs.
+/// bounded by `poll` timeouts, so a slow client holds only its own thread. For each request the
+/// thread starts the async ``Handler`` as a task that prefers the connection's own task executor
+/// (``ConnectionExecutor``) and runs its jobs until the response is there: serving needs no
+/// thread of the cooperative pool, so a pool kept busy elsewhere cannot stall the server. A
+/// streamed body (Server-Sent Events) is iterated the same way and written as it comes; every
+/// 100 ms without a chunk the thread checks whether the client left, and then cancels the
+/// iterating task — so the stream's `onTermination` runs with `.cancelled`.
 ///
 /// **Wire.** Keep-alive by default for HTTP/1.1 (`Connection: close` honoured), HTTP/1.0 only
 /// with `Connection: keep-alive`; pipelined requests are answered in order. `Content-Length`
@@ -30,7 +32,10 @@ import Synchronization
 /// lets in-flight responses finish (they go out with `Connection: close`; event streams are ended)
 /// for up to ``HTTPServerLimits/shutdownGracePeriod``, then shuts the remaining sockets down.
 public final class HTTPServer: Sendable {
-    /// The request handler: any request in, a response out. It runs on the cooperative pool.
+    /// The request handler: any request in, a response out.
+    ///
+    /// It runs on the connection's thread (as a task preferring that thread's executor); it may
+    /// await actors and other tasks freely, but blocking it holds only its own connection.
     public typealias Handler = @Sendable (HTTPRequest) async -> HTTPResponse
 
     /// The lifecycle, owned by ``state``: idle → running → stopping → stopped.

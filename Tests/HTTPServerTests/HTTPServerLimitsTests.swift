@@ -119,8 +119,8 @@ struct HTTPServerLimitsTests {
                 let extra = try RawClient(port: port).readResponse()?.status
                 let countWhileFull = server.connectionCount
                 held.removeFirst()  // closes it
-                // The server notices the close on its own thread; retry until it has (a 5 s guard, not a speed check).
-                let deadline = Date().addingTimeInterval(5)
+                // The server notices the close on its own thread; retry until it has (a 20 s guard, not a speed check).
+                let deadline = Date().addingTimeInterval(20)
                 while Date() < deadline {
                     let client = try RawClient(port: port)
                     try client.send("GET / HTTP/1.1\r\nHost: t\r\n\r\n")

@@ -31,7 +31,7 @@ struct RawResponse: Sendable {
 }
 
 /// A blocking loopback TCP client that writes bytes as given and reads HTTP/1.1 responses.
-/// Every read gives up after 5 s, so a broken server fails a test instead of hanging it.
+/// Every read gives up after 30 s, so a broken server fails a test instead of hanging it.
 final class RawClient {
     let fd: Int32
     private var buffer: [UInt8] = []
@@ -44,7 +44,7 @@ final class RawClient {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard fd >= 0 else { throw ClientError(description: "socket() failed") }
-        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        var timeout = timeval(tv_sec: 30, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)

@@ -31,8 +31,9 @@ func withServer(
     await server.stop()
 }
 
-/// The first value of `stream`, or `nil` if none arrives within `seconds` (a guard against hangs, not a speed check).
-func first<T: Sendable>(of stream: AsyncStream<T>, within seconds: Double = 5) async -> T? {
+/// The first value of `stream`, or `nil` if none arrives within `seconds` (a guard against hangs, not a speed check;
+/// generous because other suites running in parallel can keep the cooperative pool busy for long).
+func first<T: Sendable>(of stream: AsyncStream<T>, within seconds: Double = 60) async -> T? {
     await withTaskGroup(of: T?.self) { group in
         group.addTask {
             for await value in stream { return value }
