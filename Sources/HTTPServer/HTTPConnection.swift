@@ -9,17 +9,19 @@ struct HTTPConnection {
     private let server: HTTPServer
     private let limits: HTTPServerLimits
     private let stopSignal: Int32
-    private let executor = ConnectionExecutor()
+    private let executor: ConnectionExecutor
     private var parser: HTTPRequestParser
     // Wall clock: timeouts are the socket layer's pacing, not simulation time.
     private let clock = ContinuousClock()
 
-    /// Creates the connection state for an accepted socket.
-    init(fd: Int32, server: HTTPServer) {
+    /// Creates the connection state for an accepted socket; `nil` when no descriptor is left for its executor.
+    init?(fd: Int32, server: HTTPServer) {
+        guard let executor = ConnectionExecutor() else { return nil }
         self.fd = fd
         self.server = server
         self.limits = server.limits
         self.stopSignal = server.stopSignal
+        self.executor = executor
         self.parser = HTTPRequestParser(limits: server.limits)
     }
 
@@ -59,8 +61,8 @@ struct HTTPConnection {
                 if phase != .idle { refuse(408, "The request was not received in time.") }
                 return
             }
-            switch Socket.waitReadable(fd, stop: stopSignal, timeout: left) {
-            case .timedOut:
+            switch executor.wait(for: fd, stop: stopSignal, timeout: left) {
+            case .timedOut, .woken:
                 continue
             case .stopping:
                 return

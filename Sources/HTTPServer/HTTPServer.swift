@@ -172,12 +172,12 @@ public final class HTTPServer: Sendable {
             }
             let thread = Thread { [self] in
                 var connection = HTTPConnection(fd: fd, server: self)
-                connection.run()
+                connection?.run()
                 state.withLock { _ = $0.connections.removeValue(forKey: id) }
                 Socket.close(fd)
             }
             thread.name = "http-connection"
-            thread.stackSize = 512 * 1024
+            thread.stackSize = 1024 * 1024  // handlers run on this thread too (see ConnectionExecutor)
             thread.start()
         }
         Socket.close(listener)

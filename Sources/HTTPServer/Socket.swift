@@ -6,12 +6,14 @@ import Glibc
 
 /// Thin wrappers over the POSIX socket calls the server uses; every platform difference lives here.
 enum Socket {
-    /// What ``waitReadable(_:stop:timeout:)`` saw.
+    /// What ``waitReadable(_:stop:wake:timeout:)`` saw.
     enum Readiness {
         /// The socket has bytes (or an end of stream, or an error) to read.
         case readable
         /// The stop pipe became readable: the server is shutting down.
         case stopping
+        /// The wake pipe became readable: there is other work (executor jobs) to do.
+        case woken
         /// The timeout passed first.
         case timedOut
     }
@@ -105,16 +107,18 @@ enum Socket {
         }
     }
 
-    /// Waits until `fd` is readable, `stop` is readable, or `timeout` passes (`nil`: no timeout).
-    static func waitReadable(_ fd: Int32, stop: Int32, timeout: Duration?) -> Readiness {
-        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+    /// Waits until `fd`, `stop` or `wake` (if given) is readable, or `timeout` passes (`nil`: no timeout).
+    static func waitReadable(_ fd: Int32, stop: Int32, wake: Int32 = -1, timeout: Duration?) -> Readiness {
+        var fds = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]  // a negative descriptor is ignored by poll
         let milliseconds = timeout.map { Int32(clamping: max(0, $0.components.seconds * 1000 + $0.components.attoseconds / 1_000_000_000_000_000 + 1)) } ?? -1
         while true {
             let ready = poll(&fds, nfds_t(fds.count), milliseconds)
             if ready < 0 && errno == EINTR { continue }
             if ready <= 0 { return .timedOut }
             if fds[1].revents != 0 { return .stopping }
-            return .readable
+            if fds[0].revents != 0 { return .readable }
+            return .woken
         }
     }
 
@@ -158,11 +162,20 @@ enum Socket {
         _ = systemClose(fd)
     }
 
-    /// A pipe whose read end becomes readable for good once one byte is written: the stop signal.
-    static func makePipe() -> (read: Int32, write: Int32)? {
+    /// A pipe, for the stop signal and executor wake-ups; with `nonBlocking`, both ends never block.
+    static func makePipe(nonBlocking: Bool = false) -> (read: Int32, write: Int32)? {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { return nil }
+        if nonBlocking {
+            for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        }
         return (fds[0], fds[1])
+    }
+
+    /// Reads and drops whatever a non-blocking pipe holds.
+    static func drain(_ fd: Int32) {
+        var scratch = [UInt8](repeating: 0, count: 64)
+        while scratch.withUnsafeMutableBytes({ read(fd, $0.baseAddress, $0.count) }) > 0 {}
     }
 
     /// Writes one byte to a pipe.
