@@ -217,13 +217,15 @@ public final class HTTPServer: Sendable {
                 return state.lifecycle == .stopped
             }
             if finished { return }
-            if !forced && (clock.now >= deadline || Task.isCancelled) {
+            if !forced && clock.now >= deadline {
                 forced = true
                 forcedDown.store(true, ordering: .releasing)
                 state.withLock { $0.connections.values.forEach(Socket.shutdownBoth) }
             }
-            // Polls every 5 ms; connection threads cannot resume a continuation without racing the deadline.
-            try? await clock.sleep(for: .milliseconds(5))
+            // Polls every 5 ms, not cancellably: a cancelled run() still grants the grace period.
+            await withCheckedContinuation { continuation in
+                DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(5)) { continuation.resume() }
+            }
         }
     }
 

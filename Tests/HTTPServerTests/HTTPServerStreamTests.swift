@@ -224,6 +224,31 @@ struct HTTPServerStreamTests {
         #expect(server.connectionCount == 0)
     }
 
+    @Test("cancelling run() stops the server gracefully: the in-flight response still completes")
+    func cancelRun() async throws {
+        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
+        let serverBox = Mutex<HTTPServer?>(nil)
+        let server = HTTPServer(port: 0) { request in
+            startedContinuation.yield()
+            while serverBox.withLock({ $0?.isStopping }) != true { usleep(2_000) }
+            return await echo(request)
+        }
+        serverBox.withLock { $0 = server }
+        try server.start()
+        let port = server.port
+        let running = Task { try await server.run() }
+        async let inFlight = blocking {
+            let client = try RawClient(port: port)
+            try client.send("GET /slow HTTP/1.1\r\nHost: t\r\n\r\n")
+            return try client.readResponse()?.status
+        }
+        #expect(await first(of: started) != nil)
+        running.cancel()
+        try await running.value
+        #expect(try await inFlight == 200)
+        #expect(server.connectionCount == 0)
+    }
+
     @Test("run() serves until stop(), and start() twice is a typed error")
     func runAndStop() async throws {
         let server = HTTPServer(port: 0, handler: echo)
