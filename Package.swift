@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Booking", targets: ["Booking"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "HTTPServer", targets: ["HTTPServer"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -44,6 +45,8 @@ let package = Package(
             dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports"],
             swiftSettings: strict
         ),
+        // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.
+        .target(name: "HTTPServer", swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
         .executableTarget(
             name: "RentalTwinCLI",
@@ -63,6 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
     ]
 )
