@@ -1,4 +1,5 @@
 import Physics
+import Simulation
 import Testing
 
 @Suite("CrossingSearch and temperatureAndIntegral: the segment's answers, bit for bit")

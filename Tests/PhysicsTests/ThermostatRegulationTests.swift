@@ -1,5 +1,6 @@
 import Foundation
 import Physics
+import Simulation
 import Testing
 
 @Suite("Thermostat regulation checks from PHYSICS.md (2–5), event-driven")

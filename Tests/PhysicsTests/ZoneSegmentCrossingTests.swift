@@ -1,5 +1,6 @@
 import Foundation
 import Physics
+import Simulation
 import Testing
 
 @Suite("ZoneSegment: turning points and first crossings (check 7)")
