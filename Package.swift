@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Booking", targets: ["Booking"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
+        .library(name: "Rules", targets: ["Rules"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -44,6 +45,8 @@ let package = Package(
             dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports"],
             swiftSettings: strict
         ),
+        // openHAB rules on the virtual clock: cron expressions (more to come).
+        .target(name: "Rules", dependencies: ["Simulation"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
         .executableTarget(
             name: "RentalTwinCLI",
@@ -63,6 +66,7 @@ let package = Package(
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
     ]
 )
