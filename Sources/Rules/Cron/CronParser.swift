@@ -56,7 +56,7 @@ struct CronParser {
             }
             expression = preset.expression
         }
-        let parts = expression.uppercased().split(whereSeparator: { " \t\n\r\u{0B}\u{0C}".contains($0) })
+        let parts = expression.split(whereSeparator: { " \t\n\r\u{0B}\u{0C}".contains($0) })
         guard (6...7).contains(parts.count) else { throw fieldCount(parts.count, in: expression) }
 
         var fields = Fields()
@@ -104,15 +104,16 @@ struct CronParser {
         var rules: [CronDayRule] = []
         var plain = CronValueSet()
         for item in try items(token, .dayOfMonth) {
-            if item == "L" {
+            let upper = item.uppercased()
+            if upper == "L" {
                 rules.append(.lastDay)
-            } else if item == "LW" || item == "WL" {
+            } else if upper == "LW" || upper == "WL" {
                 rules.append(.lastWeekday)
-            } else if item.hasPrefix("L-") {
+            } else if upper.hasPrefix("L-") {
                 throw RulesError(.cronInvalid,
                                  "Cron expression \"\(source)\": \(CronField.dayOfMonth.label) \"\(item)\" (days before the last) is not something openHAB's cron understands.",
                                  hint: "openHAB reads L (last day), LW (last weekday) and 15W (weekday nearest the 15th) here, but not L-n.")
-            } else if item.hasSuffix("W") {
+            } else if upper.hasSuffix("W") {
                 let target = try number(item.dropLast(), .dayOfMonth, in: item)
                 rules.append(.nearestWeekday(target))
             } else {
@@ -130,7 +131,7 @@ struct CronParser {
         var plain = CronValueSet()
         for item in try items(token, .dayOfWeek) {
             // CronAdjuster reads a lone L as Sunday (Quartz would say Saturday).
-            let item: Substring = item == "L" ? "SUN" : item
+            let item: Substring = item.uppercased() == "L" ? "SUN" : item
             if let single = try singleWeekday(item) {
                 switch single.suffix {
                 case .none: plain.formUnion(CronValueSet(1...7) { $0 == single.weekday })
@@ -158,11 +159,11 @@ struct CronParser {
             guard !digits.isEmpty, digits.allSatisfy(\.isASCIIDigit) else { return nil }
             head = item[..<hash]
             suffix = .nth(try number(digits, .dayOfWeek, in: item))
-        } else if item.hasSuffix("L") {
+        } else if item.uppercased().hasSuffix("L") {
             head = item.dropLast()
             suffix = .last
         }
-        if let index = Self.weekdayNames.firstIndex(of: String(head)) {
+        if let index = Self.weekdayNames.firstIndex(of: head.uppercased()) {
             return (index + 1, suffix)
         }
         guard !head.isEmpty, head.allSatisfy(\.isASCIIDigit) else { return nil }
@@ -214,9 +215,9 @@ struct CronParser {
     /// A number, or a month or weekday name where the field takes names.
     private func value(_ text: Substring, _ field: CronField, in item: Substring) throws(RulesError) -> Int {
         let names: [String] = field == .month ? Self.monthNames : field == .dayOfWeek ? Self.weekdayNames : []
-        if let index = names.firstIndex(of: String(text)) { return index + 1 }
+        if let index = names.firstIndex(of: text.uppercased()) { return index + 1 }
         if !names.isEmpty, !text.contains(where: \.isASCIIDigit) {
-            let suggestion = Suggestion.closest(to: String(text), in: names).map { " Did you mean \($0)?" } ?? ""
+            let suggestion = Suggestion.closest(to: text.uppercased(), in: names).map { " Did you mean \($0)?" } ?? ""
             let kind = field == .month ? "a month name" : "a weekday name"
             throw invalid(field, text == item ? text : item, "is not a number or \(kind).\(suggestion)", sentenceEnds: true)
         }
