@@ -213,6 +213,16 @@ struct CronExpressionTests {
         #expect(Self.text(now, .utc) == "2196-02-29T00:00:00Z")
     }
 
+    @Test("Extreme instants neither crash nor search forever")
+    func extremeInstants() throws {
+        let calendar = try LocalCalendar(identifier: "Europe/Budapest")
+        let cron = try CronExpression("0 0 0 1 1 ?")
+        #expect(cron.nextFire(after: SimInstant(unixMilliseconds: .max), in: calendar) == nil)
+        #expect(cron.nextFire(after: try LocalCalendar.utc.parseInstant("2199-12-31T23:00:00Z"), in: calendar) == nil)
+        let first = try #require(cron.nextFire(after: SimInstant(unixMilliseconds: .min), in: .utc))
+        #expect(Self.text(first, .utc) == "0001-01-01T00:00:00Z")
+    }
+
     @Test("TimeOfDayTrigger times are cron 0 m h * * *")
     func timeOfDay() throws {
         let calendar = try LocalCalendar(identifier: "Europe/Budapest")

@@ -26,7 +26,10 @@ extension CronExpression {
     /// - Complexity: jumps field by field (months, days, then the time of day by bit masks); a few
     ///   hundred steps at most for sparse expressions such as `0 0 0 29 2 ? *`.
     public func nextFire(after instant: SimInstant, in calendar: LocalCalendar) -> SimInstant? {
-        let earliest = SimInstant(unixSeconds: instant.unixSeconds + 1)
+        // Outside years 1…2199 there is nothing to find (and no arithmetic near Int64's limits).
+        guard instant.unixMilliseconds < Self.horizonStartMilliseconds else { return nil }
+        let from = SimInstant(unixMilliseconds: max(instant.unixMilliseconds, (Self.yearOneSeconds - 1) * 1_000))
+        let earliest = SimInstant(unixSeconds: from.unixSeconds + 1)
         let localStart = calendar.localDateTime(at: earliest)
         var best = firstFire(fromLocal: localStart, notBefore: earliest, in: calendar)
 
@@ -43,6 +46,12 @@ extension CronExpression {
         }
         return best
     }
+
+    /// 2200-01-01T00:00Z in ms: past it no fire is ever due (every zone's offset is under a day, so the
+    /// local year there is at least 2199-12-31).
+    static let horizonStartMilliseconds: Int64 = 7_258_118_400_000
+    /// 0001-01-01T00:00Z in seconds since the epoch: searches start no earlier than just before it.
+    static let yearOneSeconds: Int64 = -62_135_596_800
 
     /// The earliest fire at or after `earliest` among matches whose reading is at or after `start`.
     private func firstFire(fromLocal start: LocalDateTime, notBefore earliest: SimInstant,

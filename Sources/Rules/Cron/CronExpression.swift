@@ -87,8 +87,9 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
         return true
     }
 
-    /// Rejects expressions no second of any date can match. The Gregorian calendar repeats
-    /// every 400 years, weekdays included, so one cycle decides.
+    /// Rejects expressions no second of any date can match. The day fields depend only on the
+    /// day, its weekday and the month's length, and 2000–2027 holds every such combination
+    /// (each weekday falls on every day of every month, 29 February included), so 28 years decide.
     private func checkCanFire() throws(RulesError) {
         for (field, set) in [(CronField.seconds, fields.seconds), (.minutes, fields.minutes), (.hours, fields.hours)]
         where set.isEmpty {
@@ -96,7 +97,7 @@ public struct CronExpression: Sendable, Hashable, CustomStringConvertible {
                              "Cron expression \"\(text)\" can never fire: \(field.label) matches no value.",
                              hint: field.accepted)
         }
-        for year in 2000..<2400 {
+        for year in 2000..<2028 {
             for month in 1...12 where fields.months.contains(month) {
                 for day in 1...CivilDate.daysIn(month: month, year: year) {
                     if let date = CivilDate(year: year, month: month, day: day), matchesDate(date) { return }
