@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
+        .library(name: "Rules", targets: ["Rules"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -47,6 +48,8 @@ let package = Package(
         ),
         // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.
         .target(name: "HTTPServer", swiftSettings: strict),
+        // openHAB rules on the virtual clock: so far the cron expressions of GenericCronTrigger.
+        .target(name: "Rules", dependencies: ["Simulation"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
         .executableTarget(
             name: "RentalTwinCLI",
@@ -67,6 +70,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
     ]
 )

@@ -1,0 +1,38 @@
+import Foundation
+import Simulation
+
+/// The one error type of the `Rules` module: a stable code, a sentence for people and a hint.
+///
+/// Scenario `expectError` fields match on ``code``; people read ``message`` (what went wrong
+/// and where) and ``hint`` (what to do about it).
+public struct RulesError: CodedError, Equatable {
+    /// Stable, machine-readable codes.
+    public enum Code: String, Sendable, CaseIterable {
+        /// A cron expression has a token openHAB cannot read (not a number, an unknown name, a stray character).
+        case cronInvalid = "rules.cronInvalid"
+        /// A cron expression does not have 6 or 7 fields.
+        case cronFieldCount = "rules.cronFieldCount"
+        /// A value in a cron field is outside that field's range (hours 0–23, …).
+        case cronOutOfRange = "rules.cronOutOfRange"
+        /// A cron expression parses but no date or time can ever match it (`0 0 0 31 2 ?`).
+        case cronNeverFires = "rules.cronNeverFires"
+        /// A cron expression starts with `@` but is not one of openHAB's preset words.
+        case cronUnknownPreset = "rules.cronUnknownPreset"
+        /// A `TimeOfDayTrigger` time is not `hh:mm`.
+        case timeOfDayInvalid = "rules.timeOfDayInvalid"
+    }
+
+    /// What went wrong, as a stable code.
+    public let code: Code
+    /// What went wrong and where — one full sentence.
+    public let message: String
+    /// What to do about it, or `nil` when the message already says.
+    public let hint: String?
+
+    /// Creates an error with a code, a full-sentence message and an optional hint.
+    public init(_ code: Code, _ message: String, hint: String? = nil) {
+        self.code = code
+        self.message = message
+        self.hint = hint
+    }
+}
