@@ -13,7 +13,7 @@ struct CommandSpec: Sendable {
         let help: String
 
         static let report = Option(name: "--report", valueName: "DIR",
-                                   help: "Write energy-daily.csv, stays.csv, timeseries.csv and per listing an SVG chart and an iCalendar file of its reservations to DIR (suite: to DIR/<file without .json>/).")
+                                   help: "Write energy-daily.csv, stays.csv, timeseries.csv, kpi.csv and per listing an SVG chart and an iCalendar file of its reservations to DIR (suite: to DIR/<file without .json>/).")
         static let seed = Option(name: "--seed", valueName: "N", help: "A non-negative integer: run overrides the scenario's seed with it; fuzz seeds its mutations (default 1).")
         static let interval = Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M).")
         static let log = Option(name: "--log", valueName: nil, help: "Also print every step and every automation action with its reason.")

@@ -1,6 +1,7 @@
 import Devices
 import Booking
 import Foundation
+import Reports
 import Simulation
 import Weather
 
@@ -9,7 +10,7 @@ import Weather
 /// cities, items, reservations) by ``ScenarioValidator``.
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
-                          "listings", "automations", "timeline", "expect"]
+                          "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
@@ -99,12 +100,50 @@ public enum ScenarioDecoder {
         let automations = decodeAutomations(root.optional("automations"))
         let timeline = root.optional("timeline")?.array?.compactMap { decodeStep($0, calendar) } ?? []
         let expectations = root.optional("expect")?.array?.compactMap { decodeExpectation($0, calendar) } ?? []
+        let tariff = root.optional("tariff").flatMap { decodeTariff($0, calendar: calendar) }
+        let co2 = root.optional("co2KgPerKWh")?.number(in: 0...5, unit: " kg/kWh")
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
         let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
                         calendar: calendar, start: start, end: end, weather: weather, cities: cities, users: users, listings: listings,
-                        automations: automations, timeline: sorted, expectations: expectations)
+                        automations: automations, timeline: sorted, expectations: expectations, tariff: tariff, co2KgPerKWh: co2)
+    }
+
+    /// `{"perKWh": 0.32}`, `{"dayPerKWh": 0.36, "nightPerKWh": 0.18, "nightFrom": "22:00", "nightTo": "06:00"}`
+    /// or `{"series": "prices.csv"}` (a CSV `time,price_per_kwh` of local times, relative to the scenario).
+    private static func decodeTariff(_ field: Field, calendar: LocalCalendar) -> Tariff? {
+        guard let o = field.object(["perKWh", "dayPerKWh", "nightPerKWh", "nightFrom", "nightTo", "series"]) else { return nil }
+        let price = { (f: Field) in f.number(in: -10...100, unit: " per kWh") }
+        if let f = o.value("perKWh") { return price(f).map { .flat(perKWh: $0) } }
+        if let f = o.value("series") {
+            guard let path = f.string, let text = readSideFile(f, path: path, what: "price CSV", example: "prices.csv") else { return nil }
+            var points: [(at: SimInstant, perKWh: Double)] = []
+            for (offset, line) in text.split(whereSeparator: { $0 == "\n" || $0 == "\r\n" }).enumerated() {
+                let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingBlanks }
+                if offset == 0, cells.first == "time" { continue }
+                guard cells.count == 2, let local = LocalDateTime(iso: cells[0]), let value = Double(cells[1]), value.isFinite else {
+                    f.problem("\(path) line \(offset + 1): \"\(line)\" is not time,price_per_kwh (e.g. 2026-01-09T00:15,0.2841).")
+                    return nil
+                }
+                let at = calendar.resolvedInstant(for: local)
+                if let last = points.last, at <= last.at {
+                    f.problem("\(path) line \(offset + 1): \(cells[0]) is not after the line before; list prices in time order.")
+                    return nil
+                }
+                points.append((at, value))
+            }
+            guard !points.isEmpty else { f.problem("\(path) has no prices."); return nil }
+            return .series(points)
+        }
+        guard let day = o.required("dayPerKWh").flatMap(price), let night = o.required("nightPerKWh").flatMap(price) else {
+            field.problem("gives no price.", hint: "write {\"perKWh\": 0.32}, a day/night pair, or {\"series\": \"prices.csv\"}.")
+            return nil
+        }
+        let from = o.optional("nightFrom").map(\.time) ?? LocalTime(hour: 22, minute: 0)
+        let to = o.optional("nightTo").map(\.time) ?? LocalTime(hour: 6, minute: 0)
+        guard let from, let to else { return nil }
+        return .dayNight(day: day, night: night, nightFrom: from, nightTo: to)
     }
 
     /// Start and end lie in ``PhysicalBounds/years`` and at most ``PhysicalBounds/maxSpanYears`` apart.

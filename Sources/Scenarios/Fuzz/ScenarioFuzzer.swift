@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 
 /// A deterministic mutation fuzzer over scenario files: input *n* of a seed is always the same text,
@@ -97,7 +98,9 @@ public struct ScenarioFuzzer: Sendable {
         func finding(_ kind: FuzzFinding.Kind, _ detail: String) -> Verdict {
             .finding(FuzzFinding(kind: kind, index: input.index, base: input.base, detail: detail, text: input.text))
         }
-        let file = "fuzz-\(input.index).json"
+        // Named as if beside its seed scenario, so that side files (`epw`, `calendars`, price CSVs) resolve as they do for it.
+        let directory = (input.base as NSString).deletingLastPathComponent
+        let file = directory.isEmpty ? "fuzz-\(input.index).json" : "\(directory)/fuzz-\(input.index).json"
         let scenario: Scenario
         do {
             scenario = try ScenarioDecoder.decode(input.text, file: file)

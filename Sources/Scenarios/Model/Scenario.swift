@@ -1,3 +1,4 @@
+import Reports
 import Simulation
 import Weather
 
@@ -26,6 +27,10 @@ public struct Scenario: Sendable {
     /// Steps sorted by time (stable: same instant keeps file order).
     public var timeline: [Step]
     public var expectations: [Expectation]
+    /// What electricity costs (`tariff`), for `kpi.csv`; `nil`: no cost column.
+    public var tariff: Tariff? = nil
+    /// Grid emission factor, kg CO₂ per kWh (`co2KgPerKWh`); `nil`: no emissions column.
+    public var co2KgPerKWh: Double? = nil
 }
 
 /// One city's weather source, as written under `weather`.

@@ -3,7 +3,7 @@ import Reports
 import Simulation
 
 /// Writes a run's reports into a directory: `energy-daily.csv`, `stays.csv`, `timeseries.csv`,
-/// and per listing `chart-<listing>.svg` and `calendar-<listing>.ics`, all or none (``OutputFiles``): a failed write never leaves
+/// `kpi.csv`, and per listing `chart-<listing>.svg` and `calendar-<listing>.ics`, all or none (``OutputFiles``): a failed write never leaves
 /// a half-written or partial set of reports behind, and nothing that is not a report file is replaced.
 public enum ReportWriter {
     /// Writes every report of `result` into `directory` (created if needed).
@@ -36,6 +36,16 @@ public enum ReportWriter {
             files.append(("timeseries.csv", try TimeseriesReport.csv(ledger: ledger, listings: scenario.listings.map(\.id),
                                                                      interval: interval, start: scenario.start, end: scenario.end,
                                                                      calendar: scenario.calendar)))
+            var heaters: [String: Set<String>] = [:]
+            for listing in scenario.listings {
+                heaters[listing.id] = Set(listing.devices.compactMap { device in
+                    if case .heating = device.kind { return device.id } else { return nil }
+                })
+            }
+            files.append(("kpi.csv", try KPIReport.csv(ledger: ledger, listings: scenario.listings.map(\.id), stays: result.stays,
+                                                       heaters: heaters, tariff: scenario.tariff, co2KgPerKWh: scenario.co2KgPerKWh,
+                                                       interval: interval, start: scenario.start, end: scenario.end,
+                                                       calendar: scenario.calendar)))
             var chartNames = Set<String>(), calendarNames = Set<String>()
             for listing in scenario.listings.map(\.id).sorted() {
                 let stays = result.stays.filter { $0.listing == listing }
