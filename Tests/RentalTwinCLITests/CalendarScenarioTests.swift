@@ -51,7 +51,7 @@ struct CalendarScenarioTests {
             "  2026-01-10T14:00  calendar flat-1: cancelled HMC@airbnb.com — STATUS:CANCELLED in cal/flat-1.ics",
         ], "\(outcome.standardOutput)")
         let stays = try String(contentsOfFile: "\(reports)/stays.csv", encoding: .utf8)
-        #expect(stays.contains("HMA@airbnb.com,flat-1,flat-1-calendar-1,2026-01-11,2026-01-12,1,confirmed"), "\(stays)")
+        #expect(stays.contains("HMA@airbnb.com,flat-1,flat-1-calendar-1-4821,2026-01-11,2026-01-12,1,confirmed"), "\(stays)")
         #expect(stays.contains("HMC@airbnb.com,flat-1,flat-1-calendar-1,2026-01-13,2026-01-14,1,cancelled"), "\(stays)")
         #expect(!stays.contains("HMB"))
 

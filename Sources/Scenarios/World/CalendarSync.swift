@@ -14,8 +14,9 @@ import Synchronization
 /// the dates of its times. Blocks (`…Not available…`, `Blocked`) are not stays. A `STATUS:CANCELLED`
 /// event with a `CREATED` time was a booking from then until its `LAST-MODIFIED`: it is booked at
 /// the first sync after the one and cancelled at the first sync after the other (without `CREATED`
-/// it is never booked). Each calendar books as its own
-/// guest, `<listing>-calendar-<n>`; the reservation id is the event's `UID` (`r1@flat-1.rental-twin`,
+/// it is never booked). Each calendar books as its own guest, `<listing>-calendar-<n>`, or, when the
+/// description holds a phone's last four digits (Airbnb's), as a guest `<listing>-calendar-<n>-<digits>`
+/// registered at the first such booking, the digits kept as the guest's reference; the reservation id is the event's `UID` (`r1@flat-1.rental-twin`,
 /// as `calendar-<listing>.ics` writes it, reads back as `r1`). Every booking, cancellation and
 /// refusal (an overlap is the service's `reservation.overlap`) is logged under `calendar`.
 final class CalendarSync: Sendable {
@@ -29,6 +30,7 @@ final class CalendarSync: Sendable {
 
     private let feeds: [Feed]
     private let reservations: ReservationService
+    private let users: UserService
     private let log: AutomationLog
     /// Per feed: UIDs already booked (or refused), and UIDs already cancelled.
     private let seen: Mutex<[Int: (booked: Set<String>, cancelled: Set<String>)]> = Mutex([:])
@@ -36,9 +38,10 @@ final class CalendarSync: Sendable {
     /// The guest user of a listing's `n`-th calendar (1-based).
     static func guestID(listing: String, index: Int) -> String { "\(listing)-calendar-\(index)" }
 
-    private init(feeds: [Feed], reservations: ReservationService, log: AutomationLog) {
+    private init(feeds: [Feed], reservations: ReservationService, users: UserService, log: AutomationLog) {
         self.feeds = feeds
         self.reservations = reservations
+        self.users = users
         self.log = log
     }
 
@@ -54,7 +57,7 @@ final class CalendarSync: Sendable {
             }
         }
         guard !feeds.isEmpty else { return }
-        let sync = CalendarSync(feeds: feeds, reservations: services.reservations, log: log)
+        let sync = CalendarSync(feeds: feeds, reservations: services.reservations, users: services.users, log: log)
         for index in feeds.indices {
             sync.schedule(index, at: scenario.start, kernel: kernel, end: scenario.end)
         }
@@ -99,12 +102,28 @@ final class CalendarSync: Sendable {
             }
             let reference = event.phoneLastFour.map { ", phone …\($0)" } ?? ""
             do {
-                _ = try await reservations.book(id: id, guest: feed.guest, listing: feed.listing, checkIn: checkIn, checkOut: checkOut, guests: 1)
+                let guest = try await guest(of: event, feed: feed)
+                _ = try await reservations.book(id: id, guest: guest, listing: feed.listing, checkIn: checkIn, checkOut: checkOut, guests: 1)
                 note(feed, now, "booked \(id) \(checkIn) → \(checkOut)", "new in \(feed.spec.file)\(reference)")
             } catch {
                 note(feed, now, "refused \(id) \(checkIn) → \(checkOut)", "\(error.code.rawValue): \(error.message)")
             }
         }
+    }
+
+    /// The guest a booking is made for: with the last four digits of a phone in the description, a
+    /// guest of their own (`<calendar guest>-4821`, external id `calendar|<listing>|<file>|4821`, the
+    /// reference a host matches guests by), registered at the first booking; else the calendar's guest.
+    private func guest(of event: ICalendarEvent, feed: Feed) async throws(BookingError) -> UserID {
+        guard let digits = event.phoneLastFour else { return feed.guest }
+        let id = UserID("\(feed.guest.rawValue)-\(digits)")
+        do {
+            _ = try await users.user(id)
+        } catch where error.code == .userNotFound {
+            _ = try await users.register(User(id: id, externalID: "calendar|\(feed.listing.rawValue)|\(feed.spec.file)|\(digits)",
+                                              name: "Guest …\(digits) via \(feed.spec.file)"))
+        }
+        return id
     }
 
     private func note(_ feed: Feed, _ at: SimInstant, _ action: String, _ reason: String) {
