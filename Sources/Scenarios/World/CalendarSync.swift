@@ -13,8 +13,9 @@ import Synchronization
 /// stay from its `DTSTART` date to its `DTEND` date (one night without `DTEND`); a timed one uses
 /// the dates of its times. Blocks (`…Not available…`, `Blocked`) are not stays. A `STATUS:CANCELLED`
 /// event with a `CREATED` time was a booking from then until its `LAST-MODIFIED`: it is booked at
-/// the first sync after the one and cancelled at the first sync after the other (without `CREATED`
-/// it is never booked). Each calendar books as its own guest, `<listing>-calendar-<n>`, or, when the
+/// the first sync after the one and cancelled at the first sync after the other; without `CREATED`
+/// it was cancelled before the feed was first read, and is booked and cancelled at the first sync
+/// (so `calendar-<listing>.ics` reads back with its cancelled stays too). Each calendar books as its own guest, `<listing>-calendar-<n>`, or, when the
 /// description holds a phone's last four digits (Airbnb's), as a guest `<listing>-calendar-<n>-<digits>`
 /// registered at the first such booking, the digits kept as the guest's reference; the reservation id is the event's `UID` (`r1@flat-1.rental-twin`,
 /// as `calendar-<listing>.ics` writes it, reads back as `r1`). Every booking, cancellation and
@@ -71,43 +72,52 @@ final class CalendarSync: Sendable {
         }
     }
 
-    /// Books what appeared and cancels what was cancelled since the last sync.
+    /// Books what appeared and cancels what was cancelled since the last sync. Cancelled events the
+    /// feed had before the first sync go first (booked and cancelled at once), so that a live stay
+    /// on the same nights is not refused as an overlap with them.
     private func sync(_ index: Int, at now: SimInstant) async {
         let feed = feeds[index]
-        for event in feed.spec.events {
-            guard Self.isStay(event) else { continue }
-            let state = seen.withLock { $0[index, default: ([], [])] }
-            // A cancelled event with a CREATED time was a live booking from then until its LAST-MODIFIED.
-            let cancelledAt = event.isCancelled ? (event.lastModified ?? feed.start) : nil
-            let appeared = event.isCancelled ? event.created : (event.created ?? event.lastModified ?? feed.start)
-            if let cancelledAt, cancelledAt <= now {
-                guard state.booked.contains(event.uid), !state.cancelled.contains(event.uid) else { continue }
-                seen.withLock { $0[index, default: ([], [])].cancelled.insert(event.uid) }
-                let id = Self.reservationID(event, listing: feed.listing)
-                do {
-                    _ = try await reservations.cancel(id)
-                    note(feed, now, "cancelled \(id)", "STATUS:CANCELLED in \(feed.spec.file)")
-                } catch {
-                    note(feed, now, "could not cancel \(id)", "\(error.code.rawValue): \(error.message)")
-                }
-                continue
-            }
-            guard let appeared else { continue }
-            guard appeared <= now, !state.booked.contains(event.uid) else { continue }
-            seen.withLock { $0[index, default: ([], [])].booked.insert(event.uid) }
-            let id = Self.reservationID(event, listing: feed.listing)
-            guard let (checkIn, checkOut) = Self.dates(event, calendar: feed.calendar) else {
-                note(feed, now, "skipped \(event.uid)", "its DTEND is not after its DTSTART")
-                continue
-            }
-            let reference = event.phoneLastFour.map { ", phone …\($0)" } ?? ""
-            do {
-                let guest = try await guest(of: event, feed: feed)
-                _ = try await reservations.book(id: id, guest: guest, listing: feed.listing, checkIn: checkIn, checkOut: checkOut, guests: 1)
-                note(feed, now, "booked \(id) \(checkIn) → \(checkOut)", "new in \(feed.spec.file)\(reference)")
-            } catch {
-                note(feed, now, "refused \(id) \(checkIn) → \(checkOut)", "\(error.code.rawValue): \(error.message)")
-            }
+        let stays = feed.spec.events.filter(Self.isStay)
+        let early = stays.filter { $0.isCancelled && $0.created == nil }
+        for event in early + stays.filter({ !($0.isCancelled && $0.created == nil) }) {
+            await book(event, feed: feed, index: index, at: now)
+            await cancel(event, feed: feed, index: index, at: now)
+        }
+    }
+
+    /// Books `event` once it has appeared in the feed (its `CREATED`, else `LAST-MODIFIED` for a live
+    /// event, else the start) — a refusal is logged and not retried.
+    private func book(_ event: ICalendarEvent, feed: Feed, index: Int, at now: SimInstant) async {
+        let appeared = event.created ?? (event.isCancelled ? feed.start : event.lastModified ?? feed.start)
+        guard appeared <= now, seen.withLock({ $0[index, default: ([], [])].booked.insert(event.uid).inserted }) else { return }
+        let id = Self.reservationID(event, listing: feed.listing)
+        guard let (checkIn, checkOut) = Self.dates(event, calendar: feed.calendar) else {
+            note(feed, now, "skipped \(event.uid)", "its DTEND is not after its DTSTART")
+            return
+        }
+        let reference = event.phoneLastFour.map { ", phone …\($0)" } ?? ""
+        do {
+            let guest = try await guest(of: event, feed: feed)
+            _ = try await reservations.book(id: id, guest: guest, listing: feed.listing, checkIn: checkIn, checkOut: checkOut, guests: 1)
+            note(feed, now, "booked \(id) \(checkIn) → \(checkOut)", "new in \(feed.spec.file)\(reference)")
+        } catch {
+            note(feed, now, "refused \(id) \(checkIn) → \(checkOut)", "\(error.code.rawValue): \(error.message)")
+        }
+    }
+
+    /// Cancels a booked `STATUS:CANCELLED` event once its `LAST-MODIFIED` (else the start) has passed.
+    private func cancel(_ event: ICalendarEvent, feed: Feed, index: Int, at now: SimInstant) async {
+        guard event.isCancelled, (event.lastModified ?? feed.start) <= now else { return }
+        let due = seen.withLock { state in
+            state[index, default: ([], [])].booked.contains(event.uid) && state[index, default: ([], [])].cancelled.insert(event.uid).inserted
+        }
+        guard due else { return }
+        let id = Self.reservationID(event, listing: feed.listing)
+        do {
+            _ = try await reservations.cancel(id)
+            note(feed, now, "cancelled \(id)", "STATUS:CANCELLED in \(feed.spec.file)")
+        } catch {
+            note(feed, now, "could not cancel \(id)", "\(error.code.rawValue): \(error.message)")
         }
     }
 
