@@ -161,18 +161,24 @@ struct HTTPServerStreamTests {
         }
     }
 
-    @Test("stop(): the in-flight request completes, then new connections are refused")
-    func stopLetsInFlightFinish() async throws {
+    /// A started server whose handler says it began (on `started`) and answers only once `stop()` has
+    /// begun; waiting blocks just that connection's thread.
+    static func serverThatAnswersOnceStopping() throws -> (HTTPServer, AsyncStream<Void>) {
         let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
         let serverBox = Mutex<HTTPServer?>(nil)
         let server = HTTPServer(port: 0) { request in
             startedContinuation.yield()
-            // Finish only once stop() has begun; sleeping blocks just this connection's thread.
             while serverBox.withLock({ $0?.isStopping }) != true { usleep(2_000) }
             return await echo(request)
         }
         serverBox.withLock { $0 = server }
         try server.start()
+        return (server, started)
+    }
+
+    @Test("stop(): the in-flight request completes, then new connections are refused")
+    func stopLetsInFlightFinish() async throws {
+        let (server, started) = try Self.serverThatAnswersOnceStopping()
         let port = server.port
         async let inFlight = blocking {
             let client = try RawClient(port: port)
@@ -226,15 +232,7 @@ struct HTTPServerStreamTests {
 
     @Test("cancelling run() stops the server gracefully: the in-flight response still completes")
     func cancelRun() async throws {
-        let (started, startedContinuation) = AsyncStream.makeStream(of: Void.self)
-        let serverBox = Mutex<HTTPServer?>(nil)
-        let server = HTTPServer(port: 0) { request in
-            startedContinuation.yield()
-            while serverBox.withLock({ $0?.isStopping }) != true { usleep(2_000) }
-            return await echo(request)
-        }
-        serverBox.withLock { $0 = server }
-        try server.start()
+        let (server, started) = try Self.serverThatAnswersOnceStopping()
         let port = server.port
         let running = Task { try await server.run() }
         async let inFlight = blocking {

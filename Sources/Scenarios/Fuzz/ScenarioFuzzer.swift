@@ -77,6 +77,10 @@ public struct ScenarioFuzzer: Sendable {
         return Input(index: index, base: base.name, text: mutator.mutate(base.root).jsonText)
     }
 
+    /// The longest input (listings × simulated days) whose reports the fuzzer builds: ten listing-years,
+    /// some 350,000 snapshots and a few hundred MB; longer inputs are run and judged without reports.
+    static let maxReportedListingDays = 3_650
+
     /// The report interval the fuzzer builds reports with.
     static let reportInterval = SimDuration.minutes(15)
 
@@ -110,9 +114,13 @@ public struct ScenarioFuzzer: Sendable {
             }
             return error.code == .invalid ? .outcome(.invalid) : finding(.runFailed, error.description)
         }
+        // Reports are built in memory (issue 14: not yet streamed), so a mutant simulating decades
+        // would exhaust the machine: beyond the bound an input runs without reports.
+        let listingDays = eventBudget(for: scenario, perListingDay: 1)
+        let withReports = listingDays <= maxReportedListingDays
         let result: ScenarioResult
         do {
-            result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: reportInterval,
+            result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: withReports ? reportInterval : nil,
                                                                                   eventBudget: eventBudget(for: scenario, perListingDay: eventsPerListingDay),
                                                                                   progress: progress))
         } catch {
@@ -125,6 +133,7 @@ public struct ScenarioFuzzer: Sendable {
                 return finding(.nonFinite, "a printed line says \"\(token)\": \(line)")
             }
         }
+        guard withReports else { return .outcome(result.passed ? .passed : .failed) }
         let reports: [(name: String, text: String)]
         do { reports = try ReportWriter.render(result, interval: reportInterval) } catch {
             return finding(.reportFailed, error.description)
