@@ -81,12 +81,11 @@ final class ConnectionExecutor: TaskExecutor {
     /// Runs jobs on the calling thread until `done()` holds or `timeout` (wall time) passes.
     /// - Returns: whether `done()` held.
     func run(until done: () -> Bool, timeout: Duration) -> Bool {
-        // Wall clock: the connection's pacing, not simulation time.
-        let deadline = ContinuousClock.now + timeout
+        let deadline = ContinuousClock.now + timeout  // wall-clock: the connection's own timeout, not simulation time
         while true {
             runQueuedJobs()
             if done() { return true }
-            let left = deadline - ContinuousClock.now
+            let left = deadline - ContinuousClock.now  // wall-clock: time left of that timeout
             guard left > .zero, wait(for: -1, stop: -1, timeout: left) != .timedOut else { return done() }
         }
     }

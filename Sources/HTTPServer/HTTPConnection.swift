@@ -11,8 +11,7 @@ struct HTTPConnection {
     private let stopSignal: Int32
     private let executor: ConnectionExecutor
     private var parser: HTTPRequestParser
-    // Wall clock: timeouts are the socket layer's pacing, not simulation time.
-    private let clock = ContinuousClock()
+    private let clock = ContinuousClock()  // wall-clock: the connection's timeouts, not simulation time
 
     /// Creates the connection state for an accepted socket; `nil` when no descriptor is left for its executor.
     init?(fd: Int32, server: HTTPServer) {

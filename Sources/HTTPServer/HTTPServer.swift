@@ -207,8 +207,7 @@ public final class HTTPServer: Sendable {
 
     /// Waits for connections to finish within the grace period, then forces the rest and marks the server stopped.
     private func finishStop() async {
-        // Wall clock: the grace period is the socket layer's pacing, not simulation time.
-        let clock = ContinuousClock()
+        let clock = ContinuousClock()  // wall-clock: the shutdown grace period, not simulation time
         let deadline = clock.now + limits.shutdownGracePeriod
         var forced = false
         while true {

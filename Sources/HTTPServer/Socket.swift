@@ -141,10 +141,9 @@ enum Socket {
         shutdown(fd, Int32(SHUT_WR))
         var scratch = [UInt8](repeating: 0, count: 16 * 1024)
         var drained = 0
-        // Wall clock: the linger is a pacing bound of the socket layer, not simulation time.
-        let deadline = ContinuousClock.now + .milliseconds(500)
+        let deadline = ContinuousClock.now + .milliseconds(500)  // wall-clock: how long a closing socket lingers, not simulation time
         while drained < 256 * 1024 {
-            let left = deadline - ContinuousClock.now
+            let left = deadline - ContinuousClock.now  // wall-clock: time left of the linger
             guard left > .zero, waitReadable(fd, stop: stop, timeout: left) == .readable else { return }
             let count = receive(fd, into: &scratch)
             guard count > 0 else { return }

@@ -47,7 +47,7 @@ enum FuzzCommand {
     final class Milestones: Sendable {
         private let next: Mutex<Int>
         private let every: Int
-        private let began = ContinuousClock.now  // wall clock: only printed, never decides what runs
+        private let began = ContinuousClock.now  // wall-clock: only printed, never decides what runs
 
         init(first: Int, every: Int) {
             self.every = every
@@ -72,7 +72,7 @@ enum FuzzCommand {
     final class Watchdog: Sendable {
         private struct State {
             var index = -1
-            var since = ContinuousClock.now
+            var since = ContinuousClock.now  // wall-clock: the watchdog measures how long an input makes no progress
             var stopped = false
         }
         private let state = Mutex(State())

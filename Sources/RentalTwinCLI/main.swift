@@ -14,13 +14,13 @@ import Synchronization
 }
 
 /// The wall-clock moment a run's progress line was last drawn (none yet: the run started `runStarted`).
-let runStarted = ContinuousClock.now
+let runStarted = ContinuousClock.now  // wall-clock: paces the terminal progress line only
 let lastRunProgress = Mutex<ContinuousClock.Instant?>(nil)
 
 /// Rewrites one progress line on stderr for a long `run`: the share simulated and the local time reached,
 /// first after a second and then at most four times a second; cleared at the end.
 @Sendable func showRunProgress(fractionDone: Double, reached: String) {
-    let now = ContinuousClock.now
+    let now = ContinuousClock.now  // wall-clock: paces the terminal progress line only
     let draw = lastRunProgress.withLock { last -> Bool in
         guard fractionDone >= 1 || now - (last ?? runStarted) >= (last == nil ? .seconds(1) : .milliseconds(250)) else { return false }
         last = now

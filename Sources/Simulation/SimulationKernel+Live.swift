@@ -117,7 +117,7 @@ extension SimulationKernel {
     /// The one place where wall time paces the simulation: virtual time is
     /// `start + speed × (wall time since the run began)`; nothing else in the twin reads a wall clock.
     private func runPaced(speed: Double) async {
-        let clock = ContinuousClock()
+        let clock = ContinuousClock()  // wall-clock: a paced run follows wall time by design (serve --clock paced)
         let wallStart = clock.now
         let virtualStart = now
         func horizon() -> SimInstant {
@@ -142,9 +142,9 @@ extension SimulationKernel {
             let wallMicroseconds = (Double((next - virtualStart).milliseconds) * 1_000 / speed).rounded(.up)
             let deadline = wallStart + .microseconds(Int64(min(wallMicroseconds, 9.0e15)))
             await withDiscardingTaskGroup { group in
-                group.addTask { [self] in
+                group.addTask { [self] in  // wall-clock: a timer task that only wakes the loop; no simulation work runs here
                     do {
-                        try await Task.sleep(until: deadline, clock: clock)
+                        try await Task.sleep(until: deadline, clock: clock)  // wall-clock: sleep until the next event is due in paced time
                         wakeLoop()
                     } catch {}  // cancelled: a submission woke the loop first
                 }

@@ -85,7 +85,7 @@ public struct FuzzCampaign: Sendable {
     public func run(seconds: Double, maxInputs: Int?, firstInput: Int = 0, current: @escaping @Sendable (Int) -> Void = { _ in }) async -> Summary {
         var summary = Summary()
         summary.firstInput = firstInput
-        let clock = ContinuousClock()  // wall clock: decides only when to stop, never what runs
+        let clock = ContinuousClock()  // wall-clock: decides only when to stop, never what runs
         let began = clock.now
         func elapsed() -> Double {
             let d = began.duration(to: clock.now)
