@@ -42,6 +42,14 @@ public struct EnergyLedger: Sendable, Equatable {
     /// The snapshots of `listing` in time order (empty for a listing never recorded).
     public func snapshots(listing: String) -> [MeterSnapshot] { snapshotsByListing[listing] ?? [] }
 
+    /// The snapshots of `listing` taken in `[from, to]`, in time order. - Complexity: O(log *n*).
+    public func snapshots(listing: String, from: SimInstant, to: SimInstant) -> ArraySlice<MeterSnapshot> {
+        let list = snapshotsByListing[listing] ?? []
+        let lower = Self.firstIndex(in: list, notBefore: from)
+        let upper = Self.firstIndex(in: list, notBefore: to + .milliseconds(1))
+        return list[lower..<max(lower, upper)]
+    }
+
     /// The power transitions of `listing` in time order (empty for a listing never recorded).
     public func transitions(listing: String) -> [PowerTransition] { transitionsByListing[listing] ?? [] }
 

@@ -170,7 +170,7 @@ public enum ScenarioRunner {
             }
             if item.hasSuffix("/setpoint"), let asked {
                 let state = await itemState(item, world)
-                if let taken = number(state), abs(taken - asked.value) > 1e-9 {
+                if let taken = openHABNumber(state)?.value, abs(taken - asked.value) > 1e-9 {
                     notes.append("\(item) took \(state), not \(value): the device clamps setpoints to its range")
                 }
             }
@@ -195,14 +195,11 @@ public enum ScenarioRunner {
         return nil
     }
 
-    /// The number of a command text as openHAB parses it (`21,5` → 215, `21.5 °C` → 21.5), with its text.
+    /// The number of a command or state text as openHAB parses it (`21,5` → 215, `21.5 °C` → 21.5), with its text.
     private static func openHABNumber(_ text: String) -> (value: Double, text: String)? {
         if let n = DecimalNumber(parsing: text) { return (n.value, n.stateText) }
         return Quantity(parsing: text).map { ($0.value, $0.description) }
     }
-
-    /// The number at the start of a state or command text (`21.5 °C` → 21.5).
-    private static func number(_ text: String) -> Double? { Double(text.split(separator: " ").first ?? "") }
 
     /// Sets the listing's zone to the guests of every stay checked in there: a guest who overstays
     /// is still in the flat when the next one arrives, and still there after that one leaves.

@@ -10,11 +10,6 @@ public struct ICalendarEvent: Sendable, Hashable {
         /// `20260109T140000Z`.
         case utc(SimInstant)
 
-        /// The calendar date of an all-day value; `nil` for a time.
-        public var date: CivilDate? {
-            if case .date(let d) = self { return d }
-            return nil
-        }
     }
 
     /// `UID`: the event's identity across updates.

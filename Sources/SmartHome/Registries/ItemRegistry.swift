@@ -76,13 +76,12 @@ public actor ItemRegistry {
     }
 
     /// Replaces the metadata of `name` in `namespace` (`nil` removes it).
-    /// - Returns: the metadata there before, or `nil` if the Item is unknown (as `.none`) or had none.
-    nonisolated func setMetadata(_ name: ItemName, _ namespace: String, _ metadata: ItemMetadata?) -> ItemMetadata?? {
+    /// - Returns: whether the namespace was new to the Item, or `nil` if the Item is unknown.
+    nonisolated func setMetadata(_ name: ItemName, _ namespace: String, _ metadata: ItemMetadata?) -> Bool? {
         storage.withLock { items in
-            guard let index = items.index(forKey: name) else { return .none }
-            let old = items.values[index].metadata[namespace]
-            items.values[index].metadata[namespace] = metadata
-            return .some(old)
+            guard let index = items.index(forKey: name) else { return nil }
+            defer { items.values[index].metadata[namespace] = metadata }
+            return items.values[index].metadata[namespace] == nil
         }
     }
 

@@ -171,8 +171,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// - Throws: ``SmartHomeError`` `item.notFound`.
     @discardableResult
     public func setMetadata(_ metadata: ItemMetadata?, namespace: String, of name: ItemName) async throws(SmartHomeError) -> Bool {
-        guard case .some(let old) = items.setMetadata(name, namespace, metadata) else { throw Self.itemNotFound(name) }
-        return old == nil
+        guard let added = items.setMetadata(name, namespace, metadata) else { throw Self.itemNotFound(name) }
+        return added
     }
 
     /// The state of an Item, if it exists.
