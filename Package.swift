@@ -49,7 +49,7 @@ let package = Package(
         // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.
         .target(name: "HTTPServer", swiftSettings: strict),
         // openHAB rules on the virtual clock: so far the cron expressions of GenericCronTrigger.
-        .target(name: "Rules", dependencies: ["Simulation"], swiftSettings: strict),
+        .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
         .executableTarget(
             name: "RentalTwinCLI",
@@ -70,7 +70,7 @@ let package = Package(
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation"], swiftSettings: strict),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
     ]
 )
