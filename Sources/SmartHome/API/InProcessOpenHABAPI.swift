@@ -138,7 +138,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         if item.type == .switchItem || item.type == .dimmerItem, text.lowercased() == "toggle",
            let current = Self.onOff(item.state) {
             command = .onOff(current == .on ? .off : .on)
-        } else if let parsed = item.type.parseCommand(text) {
+        } else if let parsed = item.type.parseCommand(text, in: runtime.calendar) {
             command = parsed
         } else {
             throw SmartHomeError(.invalidCommand,
@@ -160,7 +160,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
     public func updateState(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
         try policy.authorize(credentials, needs: .user)
         let item = try await existingItem(name)
-        guard let state = item.type.parseState(text) else {
+        guard let state = item.type.parseState(text, in: runtime.calendar) else {
             throw SmartHomeError(.invalidState, "State could not be parsed: \(text)")
         }
         try await runtime.postUpdate(state, to: item.name)
@@ -253,7 +253,8 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         case .numberItem(let d?): return "; send a number or a quantity such as \"21.5 \(d.defaultUnit.symbol)\""
         case .numberItem(nil): return "; send a number such as 21.5"
         case .dimmerItem: return "; send 0–100, ON, OFF, INCREASE or DECREASE"
-        case .stringItem: return ""
+        case .stringItem, .groupItem: return ""
+        case .dateTimeItem: return "; send a date-time such as 2026-01-09T15:00:00.000+0100"
         }
     }
 }

@@ -12,6 +12,8 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case increaseDecrease(IncreaseDecrease)
     /// Text.
     case string(String)
+    /// A date and time (`DateTimeType`).
+    case dateTime(DateTimeValue)
     /// `REFRESH`: ask the device to report its current state.
     case refresh
 
@@ -23,6 +25,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
         case .quantity(let q): return q.description
         case .increaseDecrease(let v): return v.rawValue
         case .string(let s): return s
+        case .dateTime(let d): return d.description
         case .refresh: return "REFRESH"
         }
     }
@@ -36,6 +39,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
         case .percent: return "Percent"
         case .increaseDecrease: return "IncreaseDecrease"
         case .string: return "String"
+        case .dateTime: return "DateTime"
         case .refresh: return "Refresh"
         }
     }
@@ -48,6 +52,7 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
         case .quantity(let q): return .quantity(q)
         case .percent(let n): return .percent(n)
         case .string(let s): return .string(s)
+        case .dateTime(let d): return .dateTime(d)
         case .increaseDecrease, .refresh: return nil
         }
     }

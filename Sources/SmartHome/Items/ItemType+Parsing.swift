@@ -1,10 +1,13 @@
+import Simulation
+
 extension ItemType {
     /// Parses a command text the way openHAB's `TypeParser` does for this Item type's accepted
     /// command types: `ON` yes, `on` no; `21`, `21.5 °C`, `21.5°C` for numbers; `REFRESH` for all.
     ///
     /// `toggle` is not a command: the REST layer turns it into `ON`/`OFF` from the current state.
     /// - Returns: `nil` when the text is not a command this type accepts.
-    public func parseCommand(_ text: String) -> Command? {
+    /// - Parameter calendar: the zone a DateTime text without an offset is read in (openHAB's system zone).
+    public func parseCommand(_ text: String, in calendar: LocalCalendar = .utc) -> Command? {
         if text == "REFRESH" { return .refresh }
         switch self {
         case .switchItem:
@@ -23,6 +26,16 @@ extension ItemType {
             if let v = IncreaseDecrease(rawValue: text) { return .increaseDecrease(v) }
             if let n = DecimalNumber(parsing: text), (0...100).contains(n.value) { return .percent(n) }
             return nil
+        case .dateTimeItem:
+            return DateTimeValue(parsing: text, in: calendar).map(Command.dateTime)
+        case .groupItem:
+            // A Group without a base type takes what its members take; the runtime forwards the command to
+            // each member that accepts it. Read the text as the most specific type that fits.
+            if let v = OnOff(rawValue: text) { return .onOff(v) }
+            if let v = IncreaseDecrease(rawValue: text) { return .increaseDecrease(v) }
+            if let n = DecimalNumber(parsing: text) { return .decimal(n) }
+            if let q = Quantity(parsing: text) { return .quantity(q) }
+            return .string(text)
         }
     }
 
@@ -30,7 +43,8 @@ extension ItemType {
     /// `TypeParser.parseState`); `NULL` and `UNDEF` parse for every type. The state is as posted: whether
     /// the Item then takes it (a quantity of another dimension it drops) is ``Item/accepting(_:)``.
     /// - Returns: `nil` when the text is not a state of this type's data types.
-    public func parseState(_ text: String) -> State? {
+    /// - Parameter calendar: the zone a DateTime text without an offset is read in (openHAB's system zone).
+    public func parseState(_ text: String, in calendar: LocalCalendar = .utc) -> State? {
         if text == "NULL" { return .null }
         if text == "UNDEF" { return .undef }
         let candidate: State?
@@ -45,6 +59,13 @@ extension ItemType {
             // PercentType refuses values outside 0…100, as it does for a command.
             if let n = DecimalNumber(parsing: text) { candidate = (0...100).contains(n.value) ? .percent(n) : nil }
             else { candidate = OnOff(rawValue: text).map(State.onOff) }
+        case .dateTimeItem: candidate = DateTimeValue(parsing: text, in: calendar).map(State.dateTime)
+        case .groupItem:
+            if let v = OnOff(rawValue: text) { candidate = .onOff(v) }
+            else if let v = OpenClosed(rawValue: text) { candidate = .openClosed(v) }
+            else if let n = DecimalNumber(parsing: text) { candidate = .decimal(n) }
+            else if let q = Quantity(parsing: text) { candidate = .quantity(q) }
+            else { candidate = .string(text) }
         }
         return candidate
     }
@@ -60,7 +81,8 @@ extension ItemType {
     public func accepting(_ state: State, unit: QuantityUnit? = nil) -> State? {
         if state.isUndefined { return state }
         switch (self, state) {
-        case (.switchItem, .onOff), (.contactItem, .openClosed), (.stringItem, .string), (.dimmerItem, .percent):
+        case (.switchItem, .onOff), (.contactItem, .openClosed), (.stringItem, .string), (.dimmerItem, .percent),
+             (.dateTimeItem, .dateTime), (.groupItem, _):
             return state
         case (.dimmerItem, .onOff(let v)):
             return .percent(DecimalNumber(integer: v.isOn ? 100 : 0))

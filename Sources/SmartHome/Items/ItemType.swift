@@ -10,10 +10,15 @@ public enum ItemType: Sendable, Hashable, CustomStringConvertible {
     case stringItem
     /// `Dimmer`: a percentage.
     case dimmerItem
+    /// `DateTime`: a date and time.
+    case dateTimeItem
+    /// `Group` without a base type: members by their `groupNames`; its own state is whatever is posted
+    /// to it (`NULL` at first), and a command to it goes to every member (openHAB's group semantics).
+    case groupItem
 
     /// Every type name the twin accepts, for error hints.
     public static let allNames: [String] = ["Switch", "Contact", "Number"]
-        + Dimension.allCases.map { "Number:\($0.rawValue)" } + ["String", "Dimmer"]
+        + Dimension.allCases.map { "Number:\($0.rawValue)" } + ["String", "Dimmer", "DateTime", "Group"]
 
     /// Parses `Switch`, `Number:Temperature`, … (case-sensitive, as openHAB).
     public init?(rawValue: String) {
@@ -23,6 +28,8 @@ public enum ItemType: Sendable, Hashable, CustomStringConvertible {
         case "Number": self = .numberItem(nil)
         case "String": self = .stringItem
         case "Dimmer": self = .dimmerItem
+        case "DateTime": self = .dateTimeItem
+        case "Group": self = .groupItem
         default:
             guard rawValue.hasPrefix("Number:"), let d = Dimension(rawValue: String(rawValue.dropFirst(7))) else { return nil }
             self = .numberItem(d)
@@ -48,6 +55,8 @@ public enum ItemType: Sendable, Hashable, CustomStringConvertible {
         case .numberItem(let d?): return "Number:\(d.rawValue)"
         case .stringItem: return "String"
         case .dimmerItem: return "Dimmer"
+        case .dateTimeItem: return "DateTime"
+        case .groupItem: return "Group"
         }
     }
 

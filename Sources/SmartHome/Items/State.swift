@@ -16,6 +16,8 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
     case percent(DecimalNumber)
     /// Text (`StringType`).
     case string(String)
+    /// A date and time (`DateTimeType`).
+    case dateTime(DateTimeValue)
 
     /// The text openHAB 5 shows: `ON`, `21.5 °C`, `21 °C` (a quantity, narrowed), `21.50` (a decimal, `toPlainString`), `NULL`.
     public var description: String {
@@ -27,6 +29,7 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
         case .decimal(let n), .percent(let n): return n.text
         case .quantity(let q): return q.description
         case .string(let s): return s
+        case .dateTime(let d): return d.description
         }
     }
 
@@ -40,6 +43,7 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
         case .quantity: return "Quantity"
         case .percent: return "Percent"
         case .string: return "String"
+        case .dateTime: return "DateTime"
         }
     }
 

@@ -28,6 +28,15 @@ public actor ItemRegistry {
     /// The Item called `name`, if any, read without entering the actor.
     nonisolated func lookup(_ name: ItemName) -> Item? { storage.withLock { $0[name] } }
 
+    /// The Items whose `groupNames` hold `group`, sorted by name (a Group's direct members).
+    public nonisolated func members(of group: ItemName) -> [Item] {
+        let groupName = group.description
+        return storage.withLock { $0.values.filter { $0.groupNames.contains(groupName) } }.sorted { $0.name < $1.name }
+    }
+
+    /// The Item called `name`, read without a hop (for the rule engine, which runs on the simulation task).
+    public nonisolated func current(_ name: ItemName) -> Item? { lookup(name) }
+
     /// Adds or replaces an Item. A replaced Item keeps its state (and its last state and times) when its
     /// type is unchanged, and its metadata.
     /// - Returns: `true` if the Item is new.

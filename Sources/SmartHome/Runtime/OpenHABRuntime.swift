@@ -124,6 +124,13 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             throw SmartHomeError(.invalidCommand, "\(item.type) Item \(name) does not accept the command \(command).")
         }
         events.publish(OpenHABEvent(.itemCommand(name, command)))
+        if item.type == .groupItem {
+            // A Group has no autoupdate of its own; the command goes to every member that accepts it.
+            for member in items.members(of: name) where Self.accepts(member.type, command) {
+                try await sendCommand(command, to: member.name)
+            }
+            return
+        }
 
         var targets: [(ChannelUID, any ThingHandler)] = []
         var anyOnline = false
@@ -240,7 +247,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         switch (type, command) {
         case (_, .refresh): return true
         case (.switchItem, .onOff), (.stringItem, .string), (.numberItem, .decimal),
-             (.dimmerItem, .onOff), (.dimmerItem, .percent), (.dimmerItem, .increaseDecrease):
+             (.dimmerItem, .onOff), (.dimmerItem, .percent), (.dimmerItem, .increaseDecrease),
+             (.dateTimeItem, .dateTime), (.groupItem, _):
             return true
         case (.numberItem, .quantity):
             // Any unit: REST posts the command to the bus unchecked; the handler ignores one it
