@@ -20,6 +20,14 @@ public struct RulesError: CodedError, Equatable {
         case cronUnknownPreset = "rules.cronUnknownPreset"
         /// A `TimeOfDayTrigger` time is not `hh:mm`.
         case timeOfDayInvalid = "rules.timeOfDayInvalid"
+        /// Two loaded rules have the same UID.
+        case duplicateUID = "rules.duplicateUID"
+        /// A step, action or request names a rule that is not loaded.
+        case unknownRule = "rules.unknownRule"
+        /// A rule file is not valid: a module type, a configuration key or value the twin cannot run.
+        case invalidRule = "rules.invalidRule"
+        /// A rule names an Item that does not exist.
+        case unknownItem = "rules.unknownItem"
     }
 
     /// What went wrong, as a stable code.

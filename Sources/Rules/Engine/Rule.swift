@@ -1,0 +1,34 @@
+/// A rule as openHAB's rule engine holds it: triggers, conditions (all must hold) and actions run in order.
+///
+/// JSON UI rules (`RuleDTO`) and Rules DSL files both become this one shape, so one engine runs both.
+public struct Rule: Sendable {
+    /// The rule's UID (a DSL rule's is `<file stem>-<n>`, as openHAB names them).
+    public let uid: String
+    /// The name people read, and what scenario steps and expectations may use instead of the UID.
+    public let name: String
+    /// Free text.
+    public var description: String?
+    /// Tags.
+    public var tags: [String]
+    /// What starts a run; each trigger starts one run per matching event.
+    public var triggers: [RuleTrigger]
+    /// What must hold when a run starts, all of them.
+    public var conditions: [RuleCondition]
+    /// What a run does, in order.
+    public var actions: [RuleAction]
+    /// Where the rule was written (`rules/heating.rules:12`, `rules/ui.json: [0]`), for messages.
+    public let source: String
+
+    /// Creates a rule.
+    public init(uid: String, name: String, description: String? = nil, tags: [String] = [],
+                triggers: [RuleTrigger], conditions: [RuleCondition] = [], actions: [RuleAction], source: String) {
+        self.uid = uid
+        self.name = name
+        self.description = description
+        self.tags = tags
+        self.triggers = triggers
+        self.conditions = conditions
+        self.actions = actions
+        self.source = source
+    }
+}

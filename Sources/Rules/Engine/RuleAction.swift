@@ -1,0 +1,36 @@
+/// An action module; a run performs a rule's actions in order.
+public struct RuleAction: Sendable {
+    /// What is done.
+    public enum Kind: Sendable {
+        /// `core.ItemCommandAction`: send `command` (text, parsed for the Item's type as REST does).
+        case itemCommand(item: String, command: String)
+        /// `core.ItemStateUpdateAction`: post `state` as an update.
+        case itemStateUpdate(item: String, state: String)
+        /// `core.RunRuleAction`: run these rules now, checking their conditions or not.
+        case runRules([String], considerConditions: Bool)
+        /// `core.RuleEnablementAction`: enable or disable these rules.
+        case enableRules([String], enable: Bool)
+        /// `script.ScriptAction` (a Rules DSL body), or the body of a DSL rule.
+        case script(any RuleScript)
+    }
+
+    /// The module's `id`.
+    public let id: String
+    /// What is done.
+    public let kind: Kind
+
+    /// Creates an action.
+    public init(id: String, _ kind: Kind) {
+        self.id = id
+        self.kind = kind
+    }
+}
+
+/// Code a rule runs: a Rules DSL body (as action) or expression (as condition). The DSL lives beside the
+/// engine; the engine only calls this.
+public protocol RuleScript: Sendable {
+    /// Runs the script as an action; effects and log lines go to `execution`.
+    func run(_ execution: RuleExecution) async
+    /// Evaluates the script as a condition (the value of its last expression; `false` on an error, logged).
+    func holds(_ execution: RuleExecution) async -> Bool
+}

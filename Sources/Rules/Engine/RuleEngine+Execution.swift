@@ -1,0 +1,148 @@
+import Simulation
+import SmartHome
+
+extension RuleEngine {
+    /// Queues a run of rule `uid` as a kernel event at the current instant, behind what is queued there.
+    func enqueue(_ uid: String, _ event: RuleTriggerEvent) {
+        scheduler.schedule(after: .zero, label: "rule \(uid)") { [self] _ in
+            await execute(uid, event, considerConditions: true, depth: 0)
+        }
+    }
+
+    /// Runs a rule now (a `runRule` step, `POST /rest/rules/{uid}/runnow`), inside the caller's event.
+    /// - Throws: ``RulesError`` `rules.unknownRule`.
+    public func runNow(_ uidOrName: String, considerConditions: Bool = true, reason: String = "run by hand") async throws(RulesError) {
+        guard let rule = rule(uidOrName) else { throw unknownRule(uidOrName) }
+        await execute(rule.uid, RuleTriggerEvent(triggerID: nil, summary: reason), considerConditions: considerConditions, depth: 0)
+    }
+
+    /// Enables or disables a rule (an `enableRule` step, `core.RuleEnablementAction`). A disabled rule's
+    /// triggers are not heard and `runNow` still runs it, as openHAB.
+    /// - Throws: ``RulesError`` `rules.unknownRule`.
+    public func setEnabled(_ uidOrName: String, _ enabled: Bool) throws(RulesError) {
+        let found = state.withLock { state -> Bool in
+            guard let index = Self.index(of: uidOrName, in: state) else { return false }
+            state.rules[index].enabled = enabled
+            return true
+        }
+        if !found { throw unknownRule(uidOrName) }
+    }
+
+    func unknownRule(_ uidOrName: String) -> RulesError {
+        let known = rules.flatMap { [$0.uid, $0.name] }
+        let suggestion = Suggestion.closest(to: uidOrName, in: known).map { " Did you mean \"\($0)\"?" } ?? ""
+        return RulesError(.unknownRule, "no rule has the UID or name \"\(uidOrName)\".\(suggestion)",
+                          hint: known.isEmpty ? "load rule files with the scenario's \"rules\" list." : "loaded rules: \(rules.map { "\"\($0.name)\"" }.joined(separator: ", ")).")
+    }
+
+    /// One run: conditions (unless told not to), then the actions in order; recorded in ``runs``.
+    func execute(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int) async {
+        guard let rule = rule(uid) else { return }
+        let execution = RuleExecution(rule: rule, event: event, engine: self)
+        let at = scheduler.now
+        var note = rule.conditions.isEmpty || !considerConditions ? (rule.conditions.isEmpty ? "no conditions" : "conditions not checked") : "conditions held"
+        var held = true
+        if considerConditions {
+            for condition in rule.conditions where !(await holds(condition, execution)) {
+                held = false
+                note = "condition \(condition.id) not met (\(describe(condition)))"
+                break
+            }
+        }
+        if held {
+            for action in rule.actions { await perform(action, execution, depth: depth) }
+            if considerConditions { markIntervals(of: rule, at: at) }
+        }
+        let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
+                          conditionsHeld: held, conditionNote: note, effects: execution.effects)
+        state.withLock { $0.runs.append(run) }
+    }
+
+    private func holds(_ condition: RuleCondition, _ execution: RuleExecution) async -> Bool {
+        let now = scheduler.now
+        switch condition.kind {
+        case .itemState(let name, let op, let text):
+            guard let item = item(name) else {
+                execution.record("error: condition \(condition.id): Item \(name) does not exist")
+                return false
+            }
+            return StateComparison.holds(item, op, text, calendar: calendar)
+        case .timeOfDay(let start, let end):
+            let minute = calendar.localDateTime(at: now).time.millisecondOfDay / 60_000
+            let from = start.map { $0.millisecondOfDay / 60_000 }, to = end.map { $0.millisecondOfDay / 60_000 }
+            switch (from, to) {
+            case (nil, nil): return true
+            case (let f?, nil): return minute >= f
+            case (nil, let t?): return minute < t
+            case (let f?, let t?): return f < t ? (minute >= f && minute < t) : (minute >= f || minute < t)
+            }
+        case .dayOfWeek(let days):
+            return days.contains(calendar.date(at: now).isoWeekday)
+        case .weekday(let weekend):
+            return (calendar.date(at: now).isoWeekday >= 6) == weekend
+        case .thingStatus(let thing, let status, let equal):
+            guard let uid = try? ThingUID(thing), let info = await runtime.things.status(of: uid) else { return !equal }
+            return (info.status.rawValue == status) == equal
+        case .interval(let minimum):
+            let key = "\(execution.rule.uid)/\(condition.id)"
+            guard let last = state.withLock({ $0.intervalPassed[key] }) else { return true }
+            return now - last >= minimum
+        case .script(let script):
+            return await script.holds(execution)
+        }
+    }
+
+    /// An `IntervalCondition` counts from the last run it let through.
+    private func markIntervals(of rule: Rule, at now: SimInstant) {
+        for condition in rule.conditions {
+            if case .interval = condition.kind { state.withLock { $0.intervalPassed["\(rule.uid)/\(condition.id)"] = now } }
+        }
+    }
+
+    func describe(_ condition: RuleCondition) -> String {
+        switch condition.kind {
+        case .itemState(let item, let op, let text):
+            return "\(item) \(op.rawValue) \(text), is \(self.item(item)?.state.description ?? "missing")"
+        case .timeOfDay(let start, let end): return "time of day \(start?.description ?? "…")–\(end?.description ?? "…")"
+        case .dayOfWeek: return "day of week"
+        case .weekday(let weekend): return weekend ? "weekend" : "weekday"
+        case .thingStatus(let thing, let status, let equal): return "Thing \(thing) \(equal ? "is" : "is not") \(status)"
+        case .interval(let minimum): return "less than \(minimum) since the last run"
+        case .script: return "script condition"
+        }
+    }
+
+    private func perform(_ action: RuleAction, _ execution: RuleExecution, depth: Int) async {
+        switch action.kind {
+        case .itemCommand(let item, let command):
+            await execution.sendCommand(item, command)
+        case .itemStateUpdate(let item, let state):
+            await execution.postUpdate(item, state)
+        case .runRules(let uids, let considerConditions):
+            guard depth < Self.maxNesting else {
+                execution.record("error: RunRuleAction nested deeper than \(Self.maxNesting) rules; not run")
+                return
+            }
+            for uid in uids {
+                guard let target = rule(uid) else {
+                    execution.record("error: RunRuleAction: no rule \(uid)")
+                    continue
+                }
+                execution.record("runs rule \"\(target.name)\"")
+                await execute(target.uid, RuleTriggerEvent(triggerID: nil, summary: "run by rule \"\(execution.rule.name)\""),
+                              considerConditions: considerConditions, depth: depth + 1)
+            }
+        case .enableRules(let uids, let enable):
+            for uid in uids {
+                do {
+                    try setEnabled(uid, enable)
+                    execution.record("\(enable ? "enabled" : "disabled") rule \(uid)")
+                } catch {
+                    execution.record("error: \(error.message)")
+                }
+            }
+        case .script(let script):
+            await script.run(execution)
+        }
+    }
+}

@@ -1,0 +1,283 @@
+import Simulation
+import SmartHome
+import Synchronization
+
+/// openHAB's rule engine on the virtual clock: it hears the event bus and the kernel's timers, checks
+/// triggers and conditions, and runs actions through the same openHAB API a REST client uses.
+///
+/// Execution semantics (RULES.md, as openHAB): a triggered rule runs **after** the event that triggered
+/// it — as a new kernel event at the same virtual instant, behind what is already queued there — never
+/// inside the publisher's call. Runs are kernel events on the one simulation task, so a rule runs one
+/// execution at a time, and triggers arriving meanwhile wait their turn in order. Commands a rule sends
+/// take the normal way (Item → Link → handler, autoupdate, events), so other rules hear them. Rules are
+/// checked in load order and a rule's triggers in their order, so the same scenario gives the same runs.
+public final class RuleEngine: Sendable {
+    /// The openHAB runtime (Items, the bus).
+    public let runtime: OpenHABRuntime
+    /// What actions act through: the openHAB REST API.
+    public let api: any OpenHABAPI
+    /// The virtual clock.
+    public let scheduler: any SimulationScheduler
+    /// The scenario's calendar (cron, time-of-day, day-of-week and DSL `now` are local time).
+    public let calendar: LocalCalendar
+
+    struct Loaded {
+        var rule: Rule
+        var enabled = true
+    }
+
+    struct EngineState {
+        var rules: [Loaded] = []
+        var byUID: [String: Int] = [:]
+        var runs: [RuleRun] = []
+        var intervalPassed: [String: SimInstant] = [:]
+        var dateTimeTimers: [String: TimerID] = [:]
+        var subscription: EventBus.SubscriptionID?
+        var started = false
+    }
+
+    let state = Mutex(EngineState())
+
+    /// How deep `RunRuleAction`s may nest before the engine refuses (a rule that runs itself).
+    public static let maxNesting = 16
+
+    /// An engine with no rules yet.
+    public init(runtime: OpenHABRuntime, api: any OpenHABAPI, scheduler: any SimulationScheduler, calendar: LocalCalendar) {
+        self.runtime = runtime
+        self.api = api
+        self.scheduler = scheduler
+        self.calendar = calendar
+    }
+
+    // MARK: Rules
+
+    /// Adds rules, in order (before ``start()``).
+    /// - Throws: ``RulesError`` `rules.duplicateUID` when a UID is taken.
+    public func add(_ rules: [Rule]) throws(RulesError) {
+        try state.withLock { state throws(RulesError) in
+            for rule in rules {
+                if let existing = state.byUID[rule.uid] {
+                    throw RulesError(.duplicateUID, "\(rule.source): a rule with the UID \"\(rule.uid)\" is already loaded from \(state.rules[existing].rule.source).",
+                                     hint: "give each rule its own uid.")
+                }
+                state.byUID[rule.uid] = state.rules.count
+                state.rules.append(Loaded(rule: rule))
+            }
+        }
+    }
+
+    /// Every loaded rule, in load order.
+    public var rules: [Rule] { state.withLock { $0.rules.map(\.rule) } }
+
+    /// Whether the rule is enabled (`nil`: no such rule).
+    public func isEnabled(_ uidOrName: String) -> Bool? {
+        state.withLock { state in Self.index(of: uidOrName, in: state).map { state.rules[$0].enabled } }
+    }
+
+    /// The rule with this UID, or else the first with this name.
+    public func rule(_ uidOrName: String) -> Rule? {
+        state.withLock { state in Self.index(of: uidOrName, in: state).map { state.rules[$0].rule } }
+    }
+
+    static func index(of uidOrName: String, in state: EngineState) -> Int? {
+        state.byUID[uidOrName] ?? state.rules.firstIndex { $0.rule.name == uidOrName }
+    }
+
+    /// Every run so far, in order.
+    public var runs: [RuleRun] { state.withLock { $0.runs } }
+
+    /// Runs of a rule (by UID or name) whose conditions held, in `[from, to)` when given.
+    public func runCount(of uidOrName: String, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
+        guard let rule = rule(uidOrName) else { return 0 }
+        return runs.filter { run in
+            run.ruleUID == rule.uid && run.conditionsHeld && from.map { run.at >= $0 } ?? true && to.map { run.at < $0 } ?? true
+        }.count
+    }
+
+    // MARK: Start
+
+    /// Starts listening: subscribes to the bus for the events the triggers need, schedules cron and
+    /// date-time triggers, and fires start-level triggers (at the current instant, behind what is queued).
+    public func start() {
+        let rules = state.withLock { state -> [Rule] in
+            guard !state.started else { return [] }
+            state.started = true
+            return state.rules.map(\.rule)
+        }
+        guard !rules.isEmpty else { return }
+        let topics = Self.topics(for: rules)
+        if !topics.isEmpty {
+            let id = runtime.events.subscribe(EventFilter(topics: topics)) { [self] event in hear(event) }
+            state.withLock { $0.subscription = id }
+        }
+        for rule in rules {
+            for trigger in rule.triggers {
+                switch trigger.kind {
+                case .cron(let cron):
+                    scheduleCron(cron, rule: rule.uid, trigger: trigger.id)
+                case .dateTime:
+                    scheduleDateTime(rule: rule.uid, trigger: trigger)
+                case .systemStartlevel(let level) where level >= 40:
+                    var event = RuleTriggerEvent(triggerID: trigger.id, summary: "system started (start level \(level))")
+                    event.newState = nil
+                    enqueue(rule.uid, event)
+                default:
+                    break
+                }
+            }
+        }
+    }
+
+    /// The bus topics the rules' triggers listen to.
+    static func topics(for rules: [Rule]) -> [String] {
+        var topics: [String] = []
+        func add(_ topic: String) { if !topics.contains(topic) { topics.append(topic) } }
+        for rule in rules {
+            for trigger in rule.triggers {
+                switch trigger.kind {
+                case .itemCommand(let p, _): add("openhab/items/\(p.isWildcard ? "*" : p.text)/command")
+                case .itemStateUpdate(let p, _): add("openhab/items/\(p.isWildcard ? "*" : p.text)/stateupdated")
+                case .itemStateChange(let p, _, _): add("openhab/items/\(p.isWildcard ? "*" : p.text)/statechanged")
+                case .groupCommand: add("openhab/items/*/command")
+                case .groupStateUpdate: add("openhab/items/*/stateupdated")
+                case .groupStateChange: add("openhab/items/*/statechanged")
+                case .dateTime(let item, _, _): add("openhab/items/\(item)/statechanged")
+                case .thingStatusChange(let thing, _, _): add("openhab/things/\(thing.contains("*") || thing.contains("?") ? "*" : thing)/statuschanged")
+                case .thingStatusUpdate(let thing, _): add("openhab/things/\(thing.contains("*") || thing.contains("?") ? "*" : thing)/status")
+                case .cron, .systemStartlevel: break
+                }
+            }
+        }
+        return topics
+    }
+
+    // MARK: Hearing events
+
+    /// Checks every enabled rule's triggers against `event` and queues one run per matching trigger.
+    private func hear(_ event: OpenHABEvent) {
+        let rules = state.withLock { $0.rules }
+        if case .itemStateChanged(let name, _, _, _, _) = event.kind {
+            for loaded in rules { rescheduleDateTimeTriggers(of: loaded.rule, changedItem: name.rawValue) }
+        }
+        for loaded in rules where loaded.enabled {
+            for trigger in loaded.rule.triggers {
+                if let matched = match(trigger, event) { enqueue(loaded.rule.uid, matched) }
+            }
+        }
+    }
+
+    /// The trigger event if `trigger` fires on `event`.
+    func match(_ trigger: RuleTrigger, _ event: OpenHABEvent) -> RuleTriggerEvent? {
+        func wanted(_ required: String?, _ actual: String) -> Bool {
+            guard let required = required?.trimmingCharacters(in: .whitespaces), !required.isEmpty else { return true }
+            return required == actual
+        }
+        switch (trigger.kind, event.kind) {
+        case (.itemCommand(let pattern, let command), .itemCommand(let name, let received)):
+            guard pattern.matches(name.rawValue), wanted(command, received.description) else { return nil }
+            return itemEvent(trigger, name.rawValue, group: nil, "\(name) received command \(received)") { $0.command = received }
+        case (.itemStateUpdate(let pattern, let required), .itemStateUpdated(let name, let new, _)):
+            guard pattern.matches(name.rawValue), wanted(required, new.description) else { return nil }
+            return itemEvent(trigger, name.rawValue, group: nil, "\(name) received update \(new)") { $0.newState = new }
+        case (.itemStateChange(let pattern, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
+            guard pattern.matches(name.rawValue), wanted(from, old.description), wanted(to, new.description) else { return nil }
+            return itemEvent(trigger, name.rawValue, group: nil, "\(name) changed from \(old) to \(new)") {
+                $0.newState = new
+                $0.previousState = old
+            }
+        case (.groupCommand(let group, let command), .itemCommand(let name, let received)):
+            guard isMember(name.rawValue, of: group), wanted(command, received.description) else { return nil }
+            return itemEvent(trigger, name.rawValue, group: group, "\(name) (member of \(group)) received command \(received)") { $0.command = received }
+        case (.groupStateUpdate(let group, let required), .itemStateUpdated(let name, let new, _)):
+            guard isMember(name.rawValue, of: group), wanted(required, new.description) else { return nil }
+            return itemEvent(trigger, name.rawValue, group: group, "\(name) (member of \(group)) received update \(new)") { $0.newState = new }
+        case (.groupStateChange(let group, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
+            guard isMember(name.rawValue, of: group), wanted(from, old.description), wanted(to, new.description) else { return nil }
+            return itemEvent(trigger, name.rawValue, group: group, "\(name) (member of \(group)) changed from \(old) to \(new)") {
+                $0.newState = new
+                $0.previousState = old
+            }
+        case (.thingStatusChange(let thing, let from, let to), .thingStatusChanged(let uid, let new, let old)):
+            guard ItemNamePattern(thing).matches(uid.rawValue), wanted(from, old.status.rawValue), wanted(to, new.status.rawValue) else { return nil }
+            var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "Thing \(uid) changed from \(old.status.rawValue) to \(new.status.rawValue)")
+            matched.thingUID = uid.rawValue
+            matched.thingStatus = new.status.rawValue
+            matched.previousThingStatus = old.status.rawValue
+            return matched
+        case (.thingStatusUpdate(let thing, let required), .thingStatus(let uid, let info)):
+            guard ItemNamePattern(thing).matches(uid.rawValue), wanted(required, info.status.rawValue) else { return nil }
+            var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "Thing \(uid) reported \(info.status.rawValue)")
+            matched.thingUID = uid.rawValue
+            matched.thingStatus = info.status.rawValue
+            return matched
+        default:
+            return nil
+        }
+    }
+
+    private func itemEvent(_ trigger: RuleTrigger, _ item: String, group: String?, _ summary: String,
+                           _ fill: (inout RuleTriggerEvent) -> Void) -> RuleTriggerEvent {
+        var event = RuleTriggerEvent(triggerID: trigger.id, summary: summary)
+        event.itemName = item
+        event.groupName = group
+        fill(&event)
+        return event
+    }
+
+    /// Whether `item` is a member of `group`, directly or through nested Groups.
+    func isMember(_ item: String, of group: String, depth: Int = 0) -> Bool {
+        guard depth < 16, let name = try? ItemName(item), let found = runtime.items.current(name) else { return false }
+        return found.groupNames.contains(group) || found.groupNames.contains { isMember($0, of: group, depth: depth + 1) }
+    }
+
+    /// The Item called `name` now.
+    public func item(_ name: String) -> Item? {
+        guard let itemName = try? ItemName(name) else { return nil }
+        return runtime.items.current(itemName)
+    }
+
+    // MARK: Timers
+
+    private func scheduleCron(_ cron: CronExpression, rule uid: String, trigger id: String) {
+        guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
+        scheduler.schedule(at: next, label: "cron \(cron) of rule \(uid)") { [self] _ in
+            scheduleCron(cron, rule: uid, trigger: id)
+            if isEnabled(uid) == true { enqueue(uid, RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")) }
+        }
+    }
+
+    private func rescheduleDateTimeTriggers(of rule: Rule, changedItem: String) {
+        for trigger in rule.triggers {
+            if case .dateTime(let item, _, _) = trigger.kind, item == changedItem { scheduleDateTime(rule: rule.uid, trigger: trigger) }
+        }
+    }
+
+    /// (Re)schedules a `timer.DateTimeTrigger` from its Item's current state: at that instant plus the offset,
+    /// or with `timeOnly` at that local time of day, the next time it comes. A past instant does not fire.
+    private func scheduleDateTime(rule uid: String, trigger: RuleTrigger) {
+        guard case .dateTime(let itemName, let timeOnly, let offset) = trigger.kind else { return }
+        let key = "\(uid)/\(trigger.id)"
+        if let old = state.withLock({ $0.dateTimeTimers.removeValue(forKey: key) }) { scheduler.cancel(old) }
+        guard case .dateTime(let value)? = item(itemName)?.state else { return }
+        let now = scheduler.now
+        var at = value.instant + SimDuration(milliseconds: Int64(offset) * 1_000)
+        if timeOnly {
+            let time = calendar.localDateTime(at: at).time
+            var date = calendar.date(at: now)
+            at = calendar.instant(on: date, at: time)
+            while at <= now {
+                date = date.adding(days: 1)
+                at = calendar.instant(on: date, at: time)
+            }
+        }
+        guard at > now else { return }
+        let id = scheduler.schedule(at: at, label: "date-time trigger of rule \(uid)") { [self] _ in
+            _ = state.withLock { $0.dateTimeTimers.removeValue(forKey: key) }
+            if timeOnly { scheduleDateTime(rule: uid, trigger: trigger) }
+            if isEnabled(uid) == true {
+                enqueue(uid, RuleTriggerEvent(triggerID: trigger.id, summary: "time is \(itemName)\(timeOnly ? " (time only)" : "")"))
+            }
+        }
+        state.withLock { $0.dateTimeTimers[key] = id }
+    }
+}

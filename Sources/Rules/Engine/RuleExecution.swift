@@ -1,0 +1,73 @@
+import Simulation
+import SmartHome
+import Synchronization
+
+/// One run of a rule in progress: the trigger event, the world it acts on, and what it has done so far.
+///
+/// Scripts (the Rules DSL) act on the world only through this, so every command, update and log line a
+/// run makes is recorded for the run log.
+public final class RuleExecution: Sendable {
+    /// The rule that runs.
+    public let rule: Rule
+    /// Why it runs.
+    public let event: RuleTriggerEvent
+    /// The engine (the world: Items, clock, scheduler, the openHAB API).
+    public let engine: RuleEngine
+    private let recorded = Mutex<[String]>([])
+
+    init(rule: Rule, event: RuleTriggerEvent, engine: RuleEngine) {
+        self.rule = rule
+        self.event = event
+        self.engine = engine
+    }
+
+    /// Now, in virtual time.
+    public var now: SimInstant { engine.scheduler.now }
+    /// The scenario's calendar.
+    public var calendar: LocalCalendar { engine.calendar }
+    /// The scheduler (for timers a script creates).
+    public var scheduler: any SimulationScheduler { engine.scheduler }
+
+    /// The Item called `name`, as it is now (`nil` if there is none).
+    public func item(_ name: String) -> Item? { engine.item(name) }
+
+    /// Sends a command as text through the openHAB API (as `POST /rest/items/{name}`), recording the effect.
+    /// - Returns: whether it was accepted; a refusal is recorded as an error effect.
+    @discardableResult
+    public func sendCommand(_ item: String, _ command: String) async -> Bool {
+        do {
+            _ = try await engine.api.sendCommand(item, command)
+            record("\(item) ← \(command)")
+            return true
+        } catch {
+            record("error: command \(command) to \(item) refused: \(error.message)")
+            return false
+        }
+    }
+
+    /// Posts a state update as text (as `PUT /rest/items/{name}/state`), recording the effect.
+    @discardableResult
+    public func postUpdate(_ item: String, _ state: String) async -> Bool {
+        do {
+            _ = try await engine.api.updateState(item, state)
+            record("\(item) := \(state)")
+            return true
+        } catch {
+            record("error: update \(state) of \(item) refused: \(error.message)")
+            return false
+        }
+    }
+
+    /// A log line of the script (`logInfo("heating", "…")` → `INFO [heating] …`).
+    public func log(level: String, logger: String, _ text: String) {
+        record("\(level) [\(logger)] \(text)")
+    }
+
+    /// Records an effect line for the run log.
+    public func record(_ effect: String) {
+        recorded.withLock { $0.append(effect) }
+    }
+
+    /// What the run has done so far.
+    public var effects: [String] { recorded.withLock { $0 } }
+}

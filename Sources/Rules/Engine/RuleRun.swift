@@ -1,0 +1,26 @@
+import Simulation
+
+/// One run of a rule, for the run log and for expectations.
+public struct RuleRun: Sendable, Hashable {
+    /// When it ran.
+    public let at: SimInstant
+    /// The rule's UID.
+    public let ruleUID: String
+    /// The rule's name.
+    public let ruleName: String
+    /// Why it ran (the trigger's summary).
+    public let trigger: String
+    /// Whether its conditions held (only then did its actions run — what `runs` expectations count).
+    public let conditionsHeld: Bool
+    /// What the conditions said: `conditions held`, `no conditions`, or the first one that failed.
+    public let conditionNote: String
+    /// What the actions did, in order: commands, updates, log lines, errors.
+    public let effects: [String]
+
+    /// The run log line (without the time): `rule "Night setback" ← cron 0 0 22 * * ?: conditions held; …`.
+    public var logText: String {
+        var text = "rule \"\(ruleName)\" ← \(trigger): \(conditionNote)"
+        if !effects.isEmpty { text += "; " + effects.joined(separator: "; ") }
+        return text
+    }
+}

@@ -1,0 +1,33 @@
+import Simulation
+import SmartHome
+
+/// Why a run started: the trigger and the event's details, which DSL bodies read as implicit variables
+/// (`receivedCommand`, `newState`, `previousState`, `triggeringItemName`, …).
+public struct RuleTriggerEvent: Sendable {
+    /// The trigger module's id; `nil` for a run started by hand (`runRule`, `runnow`, a `RunRuleAction`).
+    public var triggerID: String?
+    /// One phrase for the run log: `flat_1_heating_switch changed from OFF to ON`, `cron 0 5 * * * ?`.
+    public var summary: String
+    /// The Item the event is about.
+    public var itemName: String?
+    /// The Group whose member the event is about (Group triggers).
+    public var groupName: String?
+    /// The command received (command triggers).
+    public var command: Command?
+    /// The state taken (update and change triggers).
+    public var newState: State?
+    /// The state before (change triggers).
+    public var previousState: State?
+    /// The Thing (Thing triggers).
+    public var thingUID: String?
+    /// The Thing's new status (Thing triggers).
+    public var thingStatus: String?
+    /// The Thing's previous status (Thing change triggers).
+    public var previousThingStatus: String?
+
+    /// A run with only a summary.
+    public init(triggerID: String?, summary: String) {
+        self.triggerID = triggerID
+        self.summary = summary
+    }
+}
