@@ -43,7 +43,7 @@ let package = Package(
         // Scenario files: decoding with located errors, validation, the world builder, the runner, JUnit.
         .target(
             name: "Scenarios",
-            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports"],
+            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports", "Rules"],
             swiftSettings: strict
         ),
         // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.

@@ -6,6 +6,9 @@ final class IssueCollector {
 
     init(file: String) { self.file = file }
 
+    /// Takes over the issues another collector found (a side file's, which name their own file).
+    func absorb(_ other: IssueCollector) { issues += other.issues }
+
     func add(_ path: String, line: Int?, _ message: String, hint: String? = nil) {
         issues.append(ScenarioIssue(file: file, path: path, line: line, message: message, hint: hint))
     }

@@ -15,6 +15,9 @@ extension ScenarioDecoder {
         ("feed", ["city", "error"], []),
         ("rate", ["guest", "listing", "stars"], ["comment"]),
         ("message", ["from", "reservation", "text"], []),
+        ("update", ["item", "state"], []),
+        ("runRule", ["rule"], []),
+        ("enableRule", ["rule", "enabled"], []),
     ]
 
     static func decodeStep(_ field: Field, _ calendar: LocalCalendar) -> Step? {
@@ -46,6 +49,21 @@ extension ScenarioDecoder {
         case "unlock", "lock":
             let item = text("item"), by = text("by")
             if let item, let by { action = name == "lock" ? .lock(item: item, by: by) : .unlock(item: item, by: by) } else { action = nil }
+        case "update":
+            let item = text("item")
+            var value: String?
+            if let f = a.required("state") {
+                switch f.node.value {
+                case .string(let s): value = s
+                case .number(_, let t): value = t
+                default: f.problem("expected a state string such as \"ON\" or \"22 °C\", found \(f.node.kindDescription).")
+                }
+            }
+            if let item, let value { action = .update(item: item, state: value) } else { action = nil }
+        case "runRule": action = text("rule").map { .runRule(rule: $0) }
+        case "enableRule":
+            let rule = text("rule"), enabled = a.required("enabled")?.bool
+            if let rule, let enabled { action = .enableRule(rule: rule, enabled: enabled) } else { action = nil }
         case "command":
             let item = text("item")
             // A command value may be written as a JSON string ("ON", "22 °C") or a plain number (22).
@@ -101,13 +119,13 @@ extension ScenarioDecoder {
 
     static func decodeExpectation(_ field: Field, _ calendar: LocalCalendar) -> Expectation? {
         guard let o = field.object(["at", "item", "state", "between", "reservation", "status", "energy", "discomfort",
-                                    "from", "to", "atMostKWh", "atLeastKWh", "atMostKh"]) else { return nil }
+                                    "from", "to", "atMostKWh", "atLeastKWh", "atMostKh", "rule", "runs", "atLeastRuns"]) else { return nil }
         let at = o.optional("at").map { $0.instant(calendar) }
         if case .some(.none) = at { return nil }
-        let subjects = ["item", "reservation", "energy", "discomfort"].filter { o.keys.contains($0) }
+        let subjects = ["item", "reservation", "energy", "discomfort", "rule"].filter { o.keys.contains($0) }
         guard subjects.count == 1, let subject = subjects.first else {
             field.problem(subjects.isEmpty ? "says nothing to check." : "checks \(subjects.joined(separator: " and ")) at once; write one expectation each.",
-                          hint: "an expectation has one of \"item\", \"reservation\", \"energy\" or \"discomfort\".")
+                          hint: "an expectation has one of \"item\", \"reservation\", \"energy\", \"discomfort\" or \"rule\".")
             return nil
         }
         func unexpected(_ keys: [String]) -> Bool {
@@ -115,6 +133,7 @@ extension ScenarioDecoder {
             for key in extra { o.value(key)?.problem("does not belong to a \"\(subject)\" expectation.") }
             return !extra.isEmpty
         }
+        if subject != "rule", unexpected(["runs", "atLeastRuns"]) { return nil }
         let from = o.optional("from")?.instant(calendar)
         let to = o.optional("to")?.instant(calendar)
         let check: Expectation.Check?
@@ -150,6 +169,18 @@ extension ScenarioDecoder {
                 return nil
             }
             check = .reservationStatus(reservation: reservation, status: status)
+        case "rule":
+            guard !unexpected(["state", "between", "status", "atMostKWh", "atLeastKWh", "atMostKh"]),
+                  let rule = o.required("rule")?.name else { return nil }
+            let runs = o.optional("runs")?.integer, least = o.optional("atLeastRuns")?.integer
+            guard (runs == nil) != (least == nil) else {
+                field.problem(runs == nil ? "gives no count." : "gives both \"runs\" and \"atLeastRuns\"; give one.",
+                              hint: "write \"runs\": 3 (exactly) or \"atLeastRuns\": 1.")
+                return nil
+            }
+            if let n = runs ?? least, n < 0 { o.value(runs == nil ? "atLeastRuns" : "runs")?.problem("must be 0 or more."); return nil }
+            if at != nil { o.value("at")?.problem("does not belong to a rule expectation; use \"from\" and \"to\"."); return nil }
+            check = .ruleRuns(rule: rule, from: from, to: to, runs: runs, atLeast: least)
         case "energy":
             guard !unexpected(["state", "between", "status", "atMostKh"]), let f = o.required("energy"),
                   let e = f.object(["listing", "device"]), let listing = e.required("listing")?.name else { return nil }

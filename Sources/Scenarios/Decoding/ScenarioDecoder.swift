@@ -10,7 +10,7 @@ import Weather
 /// cities, items, reservations) by ``ScenarioValidator``.
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
-                          "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh"]
+                          "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
@@ -102,12 +102,15 @@ public enum ScenarioDecoder {
         let expectations = root.optional("expect")?.array?.compactMap { decodeExpectation($0, calendar) } ?? []
         let tariff = root.optional("tariff").flatMap { decodeTariff($0, calendar: calendar) }
         let co2 = root.optional("co2KgPerKWh")?.number(in: 0...5, unit: " kg/kWh")
+        let items = root.optional("items").flatMap { decodeItems($0, calendar: calendar) } ?? []
+        let rules = root.optional("rules").flatMap(decodeRules) ?? ([], [])
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
         let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
         return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
                         calendar: calendar, start: start, end: end, weather: weather, cities: cities, users: users, listings: listings,
-                        automations: automations, timeline: sorted, expectations: expectations, tariff: tariff, co2KgPerKWh: co2)
+                        automations: automations, timeline: sorted, expectations: expectations, tariff: tariff, co2KgPerKWh: co2,
+                        items: items, ruleFiles: rules.files, rules: rules.rules)
     }
 
     /// `{"perKWh": 0.32}`, `{"dayPerKWh": 0.36, "nightPerKWh": 0.18, "nightFrom": "22:00", "nightTo": "06:00"}`
@@ -373,7 +376,7 @@ public enum ScenarioDecoder {
 
     /// The text of a file a scenario names (`epw`, `calendars`), relative to the scenario file's directory;
     /// a problem at `f` when it is missing, too large or not UTF-8.
-    private static func readSideFile(_ f: Field, path: String, what: String, example: String) -> String? {
+    static func readSideFile(_ f: Field, path: String, what: String, example: String) -> String? {
         let scenarioDirectory = (f.issues.file as NSString).deletingLastPathComponent
         let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)

@@ -1,4 +1,5 @@
 import Booking
+import Rules
 import Simulation
 import SmartHome
 import Weather
@@ -70,7 +71,70 @@ enum ScenarioValidator {
                 }
                 booked[id] = step.path
             }
+            checkVirtualItems()
+            checkRules()
             for expectation in scenario.expectations { checkExpectation(expectation) }
+        }
+
+        /// Every openHAB Item name: the devices' and the virtual ones.
+        var allItemNames: [String] { Array(itemNames.keys) + scenario.items.map(\.name) }
+
+        /// Virtual Items: unique, not a device Item's name, Group members exist.
+        func checkVirtualItems() {
+            var seen: Set<String> = []
+            for spec in scenario.items {
+                if let device = itemNames[spec.name] {
+                    report("\(spec.path).name", "\"\(spec.name)\" is already the Item of \(device).", hint: "give the virtual Item another name.")
+                } else if !seen.insert(spec.name).inserted {
+                    report("\(spec.path).name", "the Item \"\(spec.name)\" is defined twice.")
+                }
+                for (index, member) in spec.members.enumerated() where resolvedItem(member) == nil {
+                    unknown("\(spec.path).members[\(index)]", "Item", member, among: allItemNames)
+                }
+            }
+        }
+
+        /// The openHAB Item name a step or expectation means: a device path or an Item name.
+        func resolvedItem(_ item: String) -> String? {
+            if items[item] != nil { return (try? ItemName(path: item))?.rawValue ?? item }
+            if itemNames[item] != nil || scenario.items.contains(where: { $0.name == item }) { return item }
+            return nil
+        }
+
+        /// Rule files: unique UIDs, every Item a rule names exists, every rule a rule names is loaded.
+        func checkRules() {
+            var uids: [String: String] = [:]
+            let known = allItemNames
+            for rule in scenario.rules {
+                if let first = uids[rule.uid] {
+                    report("rules", "\(rule.source): the rule UID \"\(rule.uid)\" is already used at \(first).", hint: "give each rule its own uid.")
+                }
+                uids[rule.uid] = rule.source
+                var names = rule.triggers.flatMap(\.itemNames)
+                for condition in rule.conditions { if case .itemState(let item, _, _) = condition.kind { names.append(item) } }
+                for action in rule.actions {
+                    switch action.kind {
+                    case .itemCommand(let item, _), .itemStateUpdate(let item, _): names.append(item)
+                    case .runRules(let ids, _), .enableRules(let ids, _):
+                        for id in ids where !scenario.rules.contains(where: { $0.uid == id }) {
+                            report("rules", "\(rule.source): rule \"\(rule.name)\" (action \(action.id)) names the rule \"\(id)\", which no rule file defines.",
+                                   hint: Suggestion.closest(to: id, in: scenario.rules.map(\.uid)).map { "did you mean \"\($0)\"?" })
+                        }
+                    case .script: break
+                    }
+                }
+                for name in names where !known.contains(name) {
+                    report("rules", "\(rule.source): rule \"\(rule.name)\" names the Item \"\(name)\", which does not exist.",
+                           hint: Suggestion.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
+                            ?? "device Items are named listing_device_channel (e.g. flat_1_heating_setpoint); add helper Items under \"items\".")
+                }
+            }
+        }
+
+        func checkRule(_ rule: String, _ path: String) {
+            if !scenario.rules.contains(where: { $0.uid == rule || $0.name == rule }) {
+                unknown(path, "rule (UID or name)", rule, among: scenario.rules.map(\.name))
+            }
         }
 
         /// Every `cities` entry has weather; no two weather cities look the same to the feed.
@@ -178,6 +242,7 @@ enum ScenarioValidator {
         func checkCity(_ city: String, _ path: String) { if !cities.contains(city) { unknown(path, "city with weather", city, among: cities) } }
 
         func checkItem(_ item: String, _ path: String, lockOnly: Bool = false) {
+            if !lockOnly, resolvedItem(item) != nil { return }
             guard let device = items[item] else {
                 let parts = item.split(separator: "/", omittingEmptySubsequences: false)
                 let hint = parts.count == 3 ? Suggestion.closest(to: item, in: Array(items.keys)).map { "did you mean \"\($0)\"?" }
@@ -225,6 +290,8 @@ enum ScenarioValidator {
             case .message(let from, let r, _):
                 checkUser(from, "\(p).from")
                 checkReservation(r, "\(p).reservation")
+            case .update(let item, _): checkItem(item, "\(p).item")
+            case .runRule(let rule), .enableRule(let rule, _): checkRule(rule, "\(p).rule")
             case .weather, .feed: break
             }
         }
@@ -239,6 +306,10 @@ enum ScenarioValidator {
                 if let device, let spec = listings[listing], !spec.devices.contains(where: { $0.id == device }) {
                     unknown("\(e.path).energy.device", "device in \(listing)", device, among: spec.devices.map(\.id))
                 }
+                if let from { checkTime(from, path: "\(e.path).from") }
+                if let to { checkTime(to, path: "\(e.path).to") }
+            case .ruleRuns(let rule, let from, let to, _, _):
+                checkRule(rule, "\(e.path).rule")
                 if let from { checkTime(from, path: "\(e.path).from") }
                 if let to { checkTime(to, path: "\(e.path).to") }
             case .discomfort(let listing, let from, let to, _):

@@ -1,4 +1,5 @@
 import Reports
+import Rules
 import Simulation
 import Weather
 
@@ -31,6 +32,12 @@ public struct Scenario: Sendable {
     public var tariff: Tariff? = nil
     /// Grid emission factor, kg CO₂ per kWh (`co2KgPerKWh`); `nil`: no emissions column.
     public var co2KgPerKWh: Double? = nil
+    /// Virtual Items (`items`): no device behind them.
+    public var items: [VirtualItemSpec] = []
+    /// The rule files named by `rules`, resolved against the scenario's directory.
+    public var ruleFiles: [String] = []
+    /// The rules those files hold, in file order.
+    public var rules: [Rule] = []
 }
 
 /// One city's weather source, as written under `weather`.

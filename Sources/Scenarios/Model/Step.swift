@@ -16,6 +16,12 @@ public struct Step: Sendable {
         case feed(city: String, error: Int?)
         case rate(guest: String, listing: String, stars: Int, comment: String?)
         case message(from: String, reservation: String, text: String)
+        /// Post a state update to an Item, as `PUT /rest/items/{name}/state`.
+        case update(item: String, state: String)
+        /// Run a rule now (UID or name), as `POST /rest/rules/{uid}/runnow`.
+        case runRule(rule: String)
+        /// Enable or disable a rule.
+        case enableRule(rule: String, enabled: Bool)
 
         /// One line for logs: the action and its arguments.
         public var summary: String {
@@ -33,6 +39,9 @@ public struct Step: Sendable {
             case .feed(let city, let error): "feed \(city) \(error.map { "error \($0)" } ?? "cleared")"
             case .rate(let guest, let listing, let stars, _): "rate \(listing) \(stars) star(s) by \(guest)"
             case .message(let from, let r, _): "message in \(r) from \(from)"
+            case .update(let item, let state): "update \(item) \(state)"
+            case .runRule(let rule): "run rule \(rule)"
+            case .enableRule(let rule, let enabled): "\(enabled ? "enable" : "disable") rule \(rule)"
             }
         }
 
@@ -51,6 +60,9 @@ public struct Step: Sendable {
             case .feed: "feed"
             case .rate: "rate"
             case .message: "message"
+            case .update: "update"
+            case .runRule: "runRule"
+            case .enableRule: "enableRule"
             }
         }
     }
@@ -74,6 +86,8 @@ public struct Expectation: Sendable {
         case reservationStatus(reservation: String, status: String)
         case energy(listing: String, device: String?, from: SimInstant?, to: SimInstant?, atLeastKWh: Double?, atMostKWh: Double?)
         case discomfort(listing: String, from: SimInstant?, to: SimInstant?, atMostKh: Double)
+        /// Runs of a rule whose conditions held, in `[from, to)`: exactly `runs`, or at least `atLeast`.
+        case ruleRuns(rule: String, from: SimInstant?, to: SimInstant?, runs: Int?, atLeast: Int?)
     }
 
     /// When to check (nil = at `end`).

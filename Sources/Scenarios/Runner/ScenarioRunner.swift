@@ -54,6 +54,8 @@ public enum ScenarioRunner {
             let at = expectation.at.map { calendar.localDateTime(at: $0).description } ?? endText
             if isPointCheck(expectation) {
                 state.checked(await check(expectation, in: world, at: at))
+            } else if case .ruleRuns(let rule, let from, let to, let runs, let atLeast) = expectation.check {
+                state.checked(checkRuns(expectation, rule: rule, from: from, to: to, runs: runs, atLeast: atLeast, world: world, at: at))
             } else {
                 state.checked(checkLedger(expectation, ledger: ledger, scenario: scenario, at: at))
             }
@@ -64,8 +66,10 @@ public enum ScenarioRunner {
         let automationLog = world.automations.log.entries.map { entry in
             (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
         }
+        let ruleLog = world.rules.runs.map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
         let log = (stepLog.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
-                   + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) })
+                   + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) }
+                   + ruleLog.enumerated().map { ($0.element.0, 2, $0.offset, $0.element.1) })
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
         return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
                               kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
@@ -116,7 +120,7 @@ public enum ScenarioRunner {
     private static func isPointCheck(_ e: Expectation) -> Bool {
         switch e.check {
         case .itemState, .itemBetween, .reservationStatus: true
-        case .energy, .discomfort: false
+        case .energy, .discomfort, .ruleRuns: false
         }
     }
 
@@ -191,6 +195,12 @@ public enum ScenarioRunner {
             _ = try await services.ratings.rate(guest: UserID(guest), listing: ListingID(listing), stars: stars, comment: comment)
         case .message(let from, let reservation, let text):
             _ = try await services.conversations.send(from: UserID(from), reservation: ReservationID(reservation), text: text)
+        case .update(let item, let state):
+            _ = try await world.api.updateState(World.itemName(item), state)
+        case .runRule(let rule):
+            try await world.rules.runNow(rule, reason: "runRule step")
+        case .enableRule(let rule, let enabled):
+            try world.rules.setEnabled(rule, enabled)
         }
         return nil
     }
@@ -232,9 +242,24 @@ public enum ScenarioRunner {
             } catch {
                 return fail("reservation \(id) \(expected)", "no such reservation (\(error.code.rawValue))")
             }
-        case .energy, .discomfort:
+        case .energy, .discomfort, .ruleRuns:
             return nil
         }
+    }
+
+    /// A `rule` expectation: runs whose conditions held, in the window.
+    static func checkRuns(_ e: Expectation, rule: String, from: SimInstant?, to: SimInstant?, runs: Int?, atLeast: Int?,
+                          world: World, at: String) -> ScenarioFailure? {
+        let count = world.rules.runCount(of: rule, from: from, to: to)
+        let calendar = world.scenario.calendar
+        let window = (from.map { " from \(calendar.localDateTime(at: $0))" } ?? "") + (to.map { " to \(calendar.localDateTime(at: $0))" } ?? "")
+        if let runs, count != runs {
+            return ScenarioFailure(path: e.path, line: e.line, at: at, expected: "rule \"\(rule)\" runs \(runs) time(s)\(window)", actual: "\(count) run(s)")
+        }
+        if let atLeast, count < atLeast {
+            return ScenarioFailure(path: e.path, line: e.line, at: at, expected: "rule \"\(rule)\" runs at least \(atLeast) time(s)\(window)", actual: "\(count) run(s)")
+        }
+        return nil
     }
 
     /// Whether an expected state text matches the Item's: the same text, or quantities of the same

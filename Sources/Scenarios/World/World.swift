@@ -3,6 +3,7 @@ import Devices
 import Foundation
 import Physics
 import Simulation
+import Rules
 import SmartHome
 import Weather
 
@@ -74,6 +75,8 @@ public final class World: Sendable {
     public var weather: WeatherService { automations.weather }
     let automations: WorldAutomations
     let meters: MeterRecorder
+    /// The rule engine running the scenario's `rules` (with no rules it listens to nothing).
+    public let rules: RuleEngine
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
     let observedBusEvents: BusEventCounter?
 
@@ -210,6 +213,31 @@ public final class World: Sendable {
         try await CalendarSync.install(scenario: scenario, kernel: kernel, services: services, log: automations.log)
         meters = MeterRecorder(calendar: scenario.calendar)
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, runtime: runtime, interval: options.recordTimeseries)
+        try await Self.addVirtualItems(scenario, to: runtime)
+        // Users' rules act through the same REST client the services use; they start at the scenario's start.
+        rules = RuleEngine(runtime: runtime, api: client, scheduler: kernel, calendar: scenario.calendar)
+        try rules.add(scenario.rules)
+        rules.start()
+    }
+
+    /// Creates the scenario's virtual Items (file-defined, with their initial states, no events) and puts
+    /// Group members in their Groups.
+    private static func addVirtualItems(_ scenario: Scenario, to runtime: OpenHABRuntime) async throws {
+        for spec in scenario.items {
+            var item = Item(name: try ItemName(spec.name), type: spec.type, label: spec.label, isManaged: false)
+            if let text = spec.state, let state = spec.type.parseState(text, in: scenario.calendar).flatMap({ item.accepting($0) }) {
+                item.state = state
+            }
+            _ = await runtime.putItem(item)
+        }
+        for spec in scenario.items {
+            for member in spec.members {
+                let name = try ItemName(itemName(member))
+                guard var item = await runtime.items.item(name), !item.groupNames.contains(spec.name) else { continue }
+                item.groupNames.append(spec.name)
+                _ = await runtime.putItem(item)
+            }
+        }
     }
 
     static func configurationType(_ kind: DeviceSpec.Kind) -> HomeConfigurationType {

@@ -1,0 +1,93 @@
+import Foundation
+import Rules
+import Simulation
+import SmartHome
+
+extension ScenarioDecoder {
+    /// `items`: virtual Items `{name, type, state?, label?, members?}`.
+    static func decodeItems(_ field: Field, calendar: LocalCalendar) -> [VirtualItemSpec]? {
+        guard let list = field.array else { return nil }
+        var specs: [VirtualItemSpec] = []
+        for f in list {
+            guard let o = f.object(["name", "type", "state", "label", "members"]),
+                  let nameField = o.required("name"), let name = nameField.name,
+                  let typeField = o.required("type"), let typeText = typeField.name else { continue }
+            if (try? ItemName(name)) == nil {
+                nameField.problem("\"\(name)\" is not a valid Item name.", hint: "openHAB Item names use letters, digits and underscores, e.g. \"Guest_Present\".")
+                continue
+            }
+            guard let type = ItemType(rawValue: typeText) else {
+                typeField.problem("\"\(typeText)\" is not an Item type the twin knows.",
+                                  hint: Suggestion.closest(to: typeText, in: ItemType.allNames).map { "did you mean \"\($0)\"?" }
+                                    ?? "use one of \(ItemType.allNames.joined(separator: ", ")).")
+                continue
+            }
+            var state: String?
+            if let sf = o.optional("state") {
+                switch sf.node.value {
+                case .string(let s): state = s
+                case .number(_, let t): state = t
+                default: sf.problem("expected a state text such as \"OFF\" or \"21 °C\", found \(sf.node.kindDescription).")
+                }
+                if let text = state, type.parseState(text, in: calendar).flatMap({ type.accepting($0) }) == nil {
+                    sf.problem("\"\(text)\" is not a state a \(type) Item takes.", hint: stateHint(type))
+                    continue
+                }
+            }
+            let label = o.optional("label")?.string
+            var members: [String] = []
+            if let mf = o.optional("members") {
+                guard type == .groupItem else {
+                    mf.problem("only a Group has members; this Item is a \(type).")
+                    continue
+                }
+                members = mf.array?.compactMap(\.name) ?? []
+            }
+            specs.append(VirtualItemSpec(name: name, type: type, state: state, label: label, members: members, path: f.path))
+        }
+        return specs
+    }
+
+    static func stateHint(_ type: ItemType) -> String {
+        switch type {
+        case .switchItem: return "a Switch holds ON or OFF."
+        case .contactItem: return "a Contact holds OPEN or CLOSED."
+        case .numberItem(let d?): return "write a number or a quantity such as \"21 \(d.defaultUnit.symbol)\"."
+        case .numberItem(nil): return "write a number such as 21.5."
+        case .dimmerItem: return "a Dimmer holds 0 to 100."
+        case .dateTimeItem: return "write a date-time such as \"2026-01-09T15:00\" or \"2026-01-09T15:00:00.000+0100\"."
+        case .stringItem, .groupItem: return "write the state as text."
+        }
+    }
+
+    /// `rules`: rule files relative to the scenario — `.json` UI rules or `.rules` DSL files.
+    static func decodeRules(_ field: Field) -> (files: [String], rules: [Rule])? {
+        guard let list = field.array else { return nil }
+        var files: [String] = [], rules: [Rule] = []
+        let scenarioDirectory = (field.issues.file as NSString).deletingLastPathComponent
+        for f in list {
+            guard let path = f.name else { continue }
+            let lower = path.lowercased()
+            guard lower.hasSuffix(".json") || lower.hasSuffix(".rules") else {
+                f.problem("\"\(path)\" is neither a .rules file (Rules DSL) nor a .json file (UI rules).",
+                          hint: "name Rules DSL files *.rules and exported UI rules *.json.")
+                continue
+            }
+            guard let text = readSideFile(f, path: path, what: "rule", example: "rules/heating.rules") else { continue }
+            let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+            let fileIssues = IssueCollector(file: resolved)
+            let loaded: [Rule]
+            if lower.hasSuffix(".json") {
+                loaded = RuleFileDecoder.decode(text, issues: fileIssues) { source, at in
+                    RuleScripts.compile(source, file: resolved, line: at.line, issues: fileIssues, path: at.path)
+                }
+            } else {
+                loaded = RuleScripts.loadDSLFile(text, file: resolved, issues: fileIssues)
+            }
+            field.issues.absorb(fileIssues)
+            files.append(resolved)
+            rules += loaded
+        }
+        return (files, rules)
+    }
+}
