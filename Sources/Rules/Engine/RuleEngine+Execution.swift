@@ -54,7 +54,7 @@ extension RuleEngine {
             if considerConditions { markIntervals(of: rule, at: at) }
         }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
-                          conditionsHeld: held, conditionNote: note, effects: execution.effects)
+                          conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic)
         state.withLock { $0.runs.append(run) }
     }
 

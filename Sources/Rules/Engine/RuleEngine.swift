@@ -242,7 +242,9 @@ public final class RuleEngine: Sendable {
         guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
         scheduler.schedule(at: next, label: "cron \(cron) of rule \(uid)") { [self] _ in
             scheduleCron(cron, rule: uid, trigger: id)
-            if isEnabled(uid) == true { enqueue(uid, RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")) }
+            var event = RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")
+            event.isPeriodic = true
+            if isEnabled(uid) == true { enqueue(uid, event) }
         }
     }
 
@@ -274,9 +276,9 @@ public final class RuleEngine: Sendable {
         let id = scheduler.schedule(at: at, label: "date-time trigger of rule \(uid)") { [self] _ in
             _ = state.withLock { $0.dateTimeTimers.removeValue(forKey: key) }
             if timeOnly { scheduleDateTime(rule: uid, trigger: trigger) }
-            if isEnabled(uid) == true {
-                enqueue(uid, RuleTriggerEvent(triggerID: trigger.id, summary: "time is \(itemName)\(timeOnly ? " (time only)" : "")"))
-            }
+            var event = RuleTriggerEvent(triggerID: trigger.id, summary: "time is \(itemName)\(timeOnly ? " (time only)" : "")")
+            event.isPeriodic = true
+            if isEnabled(uid) == true { enqueue(uid, event) }
         }
         state.withLock { $0.dateTimeTimers[key] = id }
     }

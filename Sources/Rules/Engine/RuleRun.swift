@@ -16,6 +16,12 @@ public struct RuleRun: Sendable, Hashable {
     public let conditionNote: String
     /// What the actions did, in order: commands, updates, log lines, errors.
     public let effects: [String]
+    /// Whether a clock started it (see ``RuleTriggerEvent/isPeriodic``).
+    public let isPeriodic: Bool
+
+    /// Whether the run log shows it: every run whose conditions held, and every event-started run that
+    /// its conditions stopped (a clock-started one that did nothing would repeat all day).
+    public var isLogged: Bool { conditionsHeld || !isPeriodic }
 
     /// The run log line (without the time): `rule "Night setback" ← cron 0 0 22 * * ?: conditions held; …`.
     public var logText: String {

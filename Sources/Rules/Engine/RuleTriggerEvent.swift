@@ -24,6 +24,9 @@ public struct RuleTriggerEvent: Sendable {
     public var thingStatus: String?
     /// The Thing's previous status (Thing change triggers).
     public var previousThingStatus: String?
+    /// Whether a clock fired it (cron, time of day, date-time): such runs recur, so the run log leaves out
+    /// the ones whose conditions did not hold.
+    public var isPeriodic = false
 
     /// A run with only a summary.
     public init(triggerID: String?, summary: String) {

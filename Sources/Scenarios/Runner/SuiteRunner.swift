@@ -18,7 +18,8 @@ public enum SuiteRunner {
         public let outcome: Outcome
     }
 
-    /// Every `*.json` file below `directory`, sorted by path.
+    /// Every `*.json` scenario file below `directory`, sorted by path. JSON rule files kept beside the
+    /// scenarios (``isRuleFile(atPath:)``) are not scenarios and are left out.
     /// - Throws: ``ScenarioError`` `scenario.unreadable` when the directory cannot be listed.
     public static func scenarioFiles(in directory: String) throws(ScenarioError) -> [String] {
         var isDirectory: ObjCBool = false
@@ -31,7 +32,22 @@ public enum SuiteRunner {
             if relative.hasSuffix(".json") { files.append(relative) }
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
-        return files.sorted().map { "\(base)/\($0)" }
+        return files.sorted().map { "\(base)/\($0)" }.filter { !isRuleFile(atPath: $0) }
+    }
+
+    /// Whether the JSON file at `path` holds openHAB UI rules rather than a scenario: an array (of
+    /// `RuleDTO`, as `GET /rest/rules` exports them), or an `automation_rules.json` database whose every
+    /// member is `{"class": …, "value": …}`. A scenario is an object with other keys; a file that is not
+    /// valid JSON counts as a scenario, so its error is reported.
+    public static func isRuleFile(atPath path: String) -> Bool {
+        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return false }
+        guard let first = text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) else { return false }
+        if first == "[" { return true }
+        guard first == "{", let root = try? JSONParser.parse(text), case .object(let members) = root.value, !members.isEmpty else { return false }
+        return members.allSatisfy { member in
+            guard case .object(let inner) = member.value.value else { return false }
+            return inner.contains { $0.key == "class" } && inner.contains { $0.key == "value" }
+        }
     }
 
     /// Shard `index` of `count` (1-based) of `files`: every `count`-th file of the path-sorted list,
