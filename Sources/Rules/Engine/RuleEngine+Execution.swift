@@ -53,6 +53,9 @@ extension RuleEngine {
             for action in rule.actions { await perform(action, execution, depth: depth) }
             if considerConditions { markIntervals(of: rule, at: at) }
         }
+        // A clock-started run its conditions stopped did nothing and is not logged: it is not kept either
+        // (a cron every minute would otherwise hold half a million records a year).
+        guard held || !event.isPeriodic else { return }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
                           conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic)
         state.withLock { $0.runs.append(run) }

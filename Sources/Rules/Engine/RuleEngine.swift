@@ -238,13 +238,18 @@ public final class RuleEngine: Sendable {
 
     // MARK: Timers
 
+    /// A cron trigger's fires: the timer event is the run (nothing else is waiting on it, so no second event).
     private func scheduleCron(_ cron: CronExpression, rule uid: String, trigger id: String) {
+        var event = RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")
+        event.isPeriodic = true
+        scheduleCron(cron, rule: uid, event: event, label: "cron \(cron) of rule \(uid)")
+    }
+
+    private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String) {
         guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
-        scheduler.schedule(at: next, label: "cron \(cron) of rule \(uid)") { [self] _ in
-            scheduleCron(cron, rule: uid, trigger: id)
-            var event = RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")
-            event.isPeriodic = true
-            if isEnabled(uid) == true { enqueue(uid, event) }
+        scheduler.schedule(at: next, label: label) { [self] _ in
+            scheduleCron(cron, rule: uid, event: event, label: label)
+            if isEnabled(uid) == true { await execute(uid, event, considerConditions: true, depth: 0) }
         }
     }
 
