@@ -29,6 +29,8 @@ public struct RuleAction: Sendable {
 /// Code a rule runs: a Rules DSL body (as action) or expression (as condition). The DSL lives beside the
 /// engine; the engine only calls this.
 public protocol RuleScript: Sendable {
+    /// The script's text, as `GET /rest/rules` shows it in the module's `script` configuration.
+    var source: String { get }
     /// Runs the script as an action; effects and log lines go to `execution`.
     func run(_ execution: RuleExecution) async
     /// Evaluates the script as a condition (the value of its last expression; `false` on an error, logged).

@@ -38,6 +38,9 @@ public final class RuleEngine: Sendable {
 
     let state = Mutex(EngineState())
 
+    /// The media type of Rules DSL scripts in `script.ScriptAction` / `script.ScriptCondition`.
+    public static let dslMediaType = "application/vnd.openhab.dsl.rule"
+
     /// How deep `RunRuleAction`s may nest before the engine refuses (a rule that runs itself).
     public static let maxNesting = 16
 

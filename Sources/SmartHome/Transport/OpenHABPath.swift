@@ -1,7 +1,7 @@
 import Foundation
 
 /// Percent-encoding of REST path segments and of the twin's error-message header.
-enum OpenHABPath {
+public enum OpenHABPath {
     /// Characters a path segment keeps as they are: RFC 3986 unreserved plus `:` and `@`
     /// (channel UIDs keep their colons, as openHAB's own clients send them).
     private static let segmentAllowed = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~:@")
@@ -23,7 +23,7 @@ enum OpenHABPath {
     /// The decoded segments of a path (`/rest/items/a%20b/state` → `rest`, `items`, `a b`, `state`), any
     /// `?query` ignored;
     /// a segment with a broken escape stays as it was sent.
-    static func segments(of path: String) -> [String] {
+    public static func segments(of path: String) -> [String] {
         // A byte scan: the generic `split` was a tenth of a portfolio run's time when every command crossed it.
         let bytes = path.utf8
         let end = bytes.firstIndex(of: UInt8(ascii: "?")) ?? bytes.endIndex

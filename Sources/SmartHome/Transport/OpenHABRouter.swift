@@ -155,7 +155,7 @@ public struct OpenHABRouter: OpenHABTransport {
     }
 
     /// openHAB's status and body for `error`, with the twin's code and message headers.
-    static func failure(_ error: SmartHomeError) -> OpenHABResponse {
+    public static func failure(_ error: SmartHomeError) -> OpenHABResponse {
         var headers = [OpenHABResponse.errorCodeHeader: error.codeName,
                        OpenHABResponse.errorMessageHeader: OpenHABPath.headerValue(error.message)]
         var body = Data()

@@ -1,0 +1,59 @@
+import Foundation
+import Rules
+import SmartHome
+import Testing
+@testable import Scenarios
+
+/// `/rest/rules` over bytes: openHAB's EnrichedRuleDTO JSON, admin-only access, run now and enable.
+@Suite("The rules REST resource")
+struct RuleRESTRouterTests {
+    static let policy = OpenHABAccessPolicy(tokens: ["admin-token": .administrator, "user-token": .user])
+
+    func world() async throws -> World {
+        var s = RuleScenario()
+        s.items = #"[{ "name": "N", "type": "Number", "state": "0" }]"#
+        s.files["rules.json"] = "[" + uiRule("set-n", "Set N", triggers: "[\(module("1", "core.ItemCommandTrigger", #"{"itemName": "flat_1_heating_switch", "command": "ON"}"#))]",
+                                            conditions: "[\(module("2", "core.TimeOfDayCondition", #"{"startTime": "06:00", "endTime": "22:00"}"#))]",
+                                            actions: "[\(module("3", "core.ItemStateUpdateAction", #"{"itemName": "N", "state": "7"}"#))]") + "]"
+        return try await World.build(try s.load())
+    }
+
+    func request(_ method: OpenHABRequest.Method, _ path: String, token: String? = "admin-token", body: String = "") -> OpenHABRequest {
+        OpenHABRequest(method, path, headers: token.map { ["X-OPENHAB-TOKEN": $0] } ?? [:], body: Data(body.utf8))
+    }
+
+    @Test func listsRulesAsOpenHABsEnrichedRuleDTO() async throws {
+        let router = RuleRESTRouter(engine: try await world().rules, policy: Self.policy)
+        let response = try #require(await router.handle(request(.get, "/rest/rules")))
+        #expect(response.status == 200 && response.header("Content-Type") == "application/json")
+        #expect(response.bodyText == #"[{"status":{"status":"IDLE","statusDetail":"NONE"},"editable":true,"#
+            + #""triggers":[{"id":"1","configuration":{"itemName":"flat_1_heating_switch","command":"ON"},"type":"core.ItemCommandTrigger"}],"#
+            + #""conditions":[{"inputs":{},"id":"2","configuration":{"startTime":"06:00","endTime":"22:00"},"type":"core.TimeOfDayCondition"}],"#
+            + #""actions":[{"inputs":{},"id":"3","configuration":{"itemName":"N","state":"7"},"type":"core.ItemStateUpdateAction"}],"#
+            + #""configuration":{},"configDescriptions":[],"uid":"set-n","name":"Set N","tags":[],"visibility":"VISIBLE"}]"#)
+    }
+
+    @Test func rulesAreForAdminsAndUnknownUIDsAre404WithoutBody() async throws {
+        let router = RuleRESTRouter(engine: try await world().rules, policy: Self.policy)
+        #expect(await router.handle(request(.get, "/rest/rules", token: nil))?.status == 401)
+        #expect(await router.handle(request(.get, "/rest/rules", token: "user-token"))?.status == 403)
+        let missing = try #require(await router.handle(request(.get, "/rest/rules/nope")))
+        #expect(missing.status == 404 && missing.body.isEmpty)
+        #expect(await router.handle(request(.post, "/rest/rules/nope/runnow"))?.status == 404)
+        #expect(await router.handle(request(.delete, "/rest/rules"))?.status == 405)
+        #expect(await router.handle(request(.get, "/rest/items")) == nil)
+    }
+
+    @Test func runNowSkipsConditionsAndEnableSwitchesTheStatus() async throws {
+        let world = try await world()
+        let router = RuleRESTRouter(engine: world.rules, policy: Self.policy)
+        // 00:00 is outside the rule's 06:00–22:00 window: runnow runs the actions anyway (as openHAB's REST call).
+        #expect(await router.handle(request(.post, "/rest/rules/set-n/runnow"))?.status == 200)
+        #expect(world.rules.runCount(of: "set-n") == 1)
+        #expect(await world.runtime.state(of: try ItemName("N"))?.description == "7")
+        #expect(await router.handle(request(.post, "/rest/rules/set-n/enable", body: "false"))?.status == 200)
+        #expect(await router.handle(request(.post, "/rest/rules/set-n/enable", body: "maybe"))?.status == 400)
+        let one = try #require(await router.handle(request(.get, "/rest/rules/set-n")))
+        #expect(one.bodyText.hasPrefix(#"{"status":{"status":"UNINITIALIZED","statusDetail":"DISABLED"},"editable":true,"#))
+    }
+}
