@@ -4,15 +4,15 @@ public struct ItemNamePattern: Sendable, Hashable, CustomStringConvertible {
     /// The text as configured.
     public let text: String
     private let characters: [Character]
+    /// Whether the text holds a wildcard.
+    public let isWildcard: Bool
 
     /// A pattern; `*` and `?` are wildcards.
     public init(_ text: String) {
         self.text = text
         self.characters = Array(text)
+        self.isWildcard = characters.contains { $0 == "*" || $0 == "?" }
     }
-
-    /// Whether the text holds a wildcard.
-    public var isWildcard: Bool { text.contains("*") || text.contains("?") }
 
     /// Whether `name` matches the whole pattern.
     public func matches(_ name: String) -> Bool {

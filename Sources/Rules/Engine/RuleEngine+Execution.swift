@@ -69,7 +69,7 @@ extension RuleEngine {
                 execution.record("error: condition \(condition.id): Item \(name) does not exist")
                 return false
             }
-            return StateComparison.holds(item, op, text, calendar: calendar)
+            return StateComparison.holds(item.state, op, parsedState(text, for: item.type))
         case .timeOfDay(let start, let end):
             let minute = calendar.localDateTime(at: now).time.millisecondOfDay / 60_000
             let from = start.map { $0.millisecondOfDay / 60_000 }, to = end.map { $0.millisecondOfDay / 60_000 }

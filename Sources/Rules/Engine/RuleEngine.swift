@@ -32,11 +32,27 @@ public final class RuleEngine: Sendable {
         var runs: [RuleRun] = []
         var intervalPassed: [String: SimInstant] = [:]
         var dateTimeTimers: [String: TimerID] = [:]
+        /// A condition's state text parsed for an Item type (parsing is most of a cron-driven condition's cost).
+        var parsedStates: [ParsedStateKey: State?] = [:]
         var subscription: EventBus.SubscriptionID?
         var started = false
     }
 
+    struct ParsedStateKey: Hashable {
+        var text: String
+        var type: ItemType
+    }
+
     let state = Mutex(EngineState())
+
+    /// `text` parsed as a state of `type` (cached: a condition checks the same text every run).
+    func parsedState(_ text: String, for type: ItemType) -> State? {
+        let key = ParsedStateKey(text: text, type: type)
+        if let cached = state.withLock({ $0.parsedStates[key] }) { return cached }
+        let parsed = type.parseState(text, in: calendar)
+        state.withLock { $0.parsedStates[key] = parsed }
+        return parsed
+    }
 
     /// The media type of Rules DSL scripts in `script.ScriptAction` / `script.ScriptCondition`.
     public static let dslMediaType = "application/vnd.openhab.dsl.rule"

@@ -27,14 +27,18 @@ public enum StateComparison {
 
     /// Whether `item`'s state stands in relation `op` to the text `text`.
     public static func holds(_ item: Item, _ op: Operator, _ text: String, calendar: LocalCalendar) -> Bool {
-        let compare = item.type.parseState(text, in: calendar)
+        holds(item.state, op, item.type.parseState(text, in: calendar))
+    }
+
+    /// Whether `state` stands in relation `op` to `compare` (the text already parsed for the Item's type).
+    public static func holds(_ state: State, _ op: Operator, _ compare: State?) -> Bool {
         switch op {
-        case .equal: return equal(item.state, compare)
-        case .notEqual: return !equal(item.state, compare)
-        case .lessOrEqual: return order(item.state, compare).map { $0 <= 0 } ?? false
-        case .greaterOrEqual: return order(item.state, compare).map { $0 >= 0 } ?? false
-        case .less: return !(order(item.state, compare).map { $0 >= 0 } ?? false)
-        case .greater: return !(order(item.state, compare).map { $0 <= 0 } ?? false)
+        case .equal: return equal(state, compare)
+        case .notEqual: return !equal(state, compare)
+        case .lessOrEqual: return order(state, compare).map { $0 <= 0 } ?? false
+        case .greaterOrEqual: return order(state, compare).map { $0 >= 0 } ?? false
+        case .less: return !(order(state, compare).map { $0 >= 0 } ?? false)
+        case .greater: return !(order(state, compare).map { $0 <= 0 } ?? false)
         }
     }
 
