@@ -30,7 +30,7 @@ public struct DateTimeValue: Sendable, Hashable, CustomStringConvertible {
 
     /// Parses a state text as `DateTimeType(String)` does: `2026-01-09T15:00`, with seconds and a
     /// fraction, with a zone (`Z`, `+01:00`, `+0100`), with a space instead of `T`, a date alone
-    /// (midnight), or epoch seconds (fewer than 12 digits) or milliseconds. A text without a zone is local
+    /// (midnight), a time alone (on 1970-01-01), or epoch seconds (fewer than 12 digits) or milliseconds. A text without a zone is local
     /// time in `calendar` (openHAB's system zone).
     /// - Returns: `nil` when the text is none of these.
     public init?(parsing text: String, in calendar: LocalCalendar) {
@@ -39,8 +39,10 @@ public struct DateTimeValue: Sendable, Hashable, CustomStringConvertible {
             let cut = text.index(text.startIndex, offsetBy: 10)
             text = text[..<cut] + "T" + text[text.index(after: cut)...]
         }
-        if !text.isEmpty, text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "-") }), text.contains(where: \.isNumber),
-           text.count != 10, let epoch = Int64(text) {
+        if text.count >= 5, text[text.index(text.startIndex, offsetBy: 2)] == ":" {
+            text = "1970-01-01T" + text  // a time alone is that time on 1970-01-01, as DateTimeType reads it
+        }
+        if let epoch = Int64(text) {
             let digits = String(abs(epoch)).count
             self.init(SimInstant(unixMilliseconds: digits < 12 ? epoch * 1_000 : epoch), in: calendar)
             return
