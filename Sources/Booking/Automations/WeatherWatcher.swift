@@ -13,7 +13,8 @@ import SmartHome
 /// - When the feed fails, the last known temperature is used (its age and the error are logged for
 ///   every watched listing of the city, even when nothing changes). With no temperature ever, nothing
 ///   is switched (never act on a guess) and that is logged.
-/// - Runs are kernel recurrences (one per time zone of the watched listings), never tasks or sleeps.
+/// - Runs are openHAB rules on the twin's rule engine (``AutomationRuleHost``): one recurring rule per time
+///   zone of the watched listings, `weatherWatcher-<zone>`, never tasks or sleeps.
 /// - ``watch(_:)`` reads the listing and its heating and cooling configurations once; a run only asks
 ///   the feed and reads and commands Items. Watch a listing again after adding or removing its devices.
 public actor WeatherWatcher {
@@ -29,7 +30,9 @@ public actor WeatherWatcher {
     private let log: AutomationLog
     private var watched: [ListingID: WatchedListing] = [:]
     /// Time-zone identifier → the recurrence running for it.
-    private var timers: [String: TimerID] = [:]
+    /// Time zones whose recurring rule is registered.
+    private var scheduledZones: Set<String> = []
+    private let rules: any AutomationRuleHost
     /// Time-zone identifier → its calendar (log lines give instants in local time).
     private var calendars: [String: LocalCalendar] = [:]
     /// Time-zone identifier → what its runs ask and switch; rebuilt after every watch or unwatch.
@@ -42,17 +45,19 @@ public actor WeatherWatcher {
     /// Creates the watcher; nothing runs until a listing is watched.
     /// - Parameters:
     ///   - configuration: thresholds and schedule.
-    ///   - scheduler: where the runs are scheduled.
+    ///   - scheduler: the virtual clock (log times).
+    ///   - rules: where the recurring runs are registered as rules.
     ///   - weather: the weather service (asked once per city per run).
     ///   - api: the openHAB API the commands go through.
     ///   - stays: where listings (city, country, time zone) are read.
     ///   - configurations: the listings' heating and cooling configurations.
     ///   - log: where every action is logged with its reason.
-    public init(configuration: WeatherWatcherConfiguration, scheduler: any SimulationScheduler, weather: WeatherService,
-                api: any OpenHABAPI, stays: any StayDirectory, configurations: any HomeConfigurationRepository,
-                log: AutomationLog) {
+    public init(configuration: WeatherWatcherConfiguration, scheduler: any SimulationScheduler, rules: any AutomationRuleHost,
+                weather: WeatherService, api: any OpenHABAPI, stays: any StayDirectory,
+                configurations: any HomeConfigurationRepository, log: AutomationLog) {
         self.configuration = configuration
         self.scheduler = scheduler
+        self.rules = rules
         self.weather = weather
         self.home = HomeCommander(api: api, configurations: configurations)
         self.stays = stays
@@ -73,17 +78,14 @@ public actor WeatherWatcher {
         let listing = try await stays.listing(id)
         let devices = try await home.configurations(of: id)
         let zone = listing.timeZone
-        if timers[zone] == nil {
+        if !scheduledZones.contains(zone) {
             let calendar = try listing.calendar()
             calendars[zone] = calendar
-            do {
-                timers[zone] = try scheduler.every(minutes: configuration.everyMinutes, atMinute: configuration.atMinute,
-                                                in: calendar, label: "\(Self.name) \(zone)") { [self] _ in
-                    await self.run(timeZone: zone)
-                }
-            } catch {
-                throw BookingError(.configurationInvalid, "The weather watcher's schedule is invalid: \(error.message)")
+            try rules.addRecurringRule(uid: Self.ruleUID(zone), name: "Weather watcher (\(zone))", everyMinutes: configuration.everyMinutes,
+                                       atMinute: configuration.atMinute, calendar: calendar) { [self] in
+                await self.run(timeZone: zone)
             }
+            scheduledZones.insert(zone)
         }
         watched[id] = WatchedListing(listing, devices: devices)
         plans.removeAll()
@@ -93,8 +95,8 @@ public actor WeatherWatcher {
     public func unwatch(_ id: ListingID) {
         guard let listing = watched.removeValue(forKey: id)?.listing else { return }
         plans.removeAll()
-        if !watched.values.contains(where: { $0.listing.timeZone == listing.timeZone }), let timer = timers.removeValue(forKey: listing.timeZone) {
-            scheduler.cancel(timer)
+        if !watched.values.contains(where: { $0.listing.timeZone == listing.timeZone }), scheduledZones.remove(listing.timeZone) != nil {
+            rules.removeRule(uid: Self.ruleUID(listing.timeZone))
         }
     }
 
@@ -103,11 +105,12 @@ public actor WeatherWatcher {
 
     /// Cancels every scheduled run.
     public func stop() {
-        for zone in timers.keys.sorted() {
-            if let timer = timers[zone] { scheduler.cancel(timer) }
-        }
-        timers.removeAll()
+        for zone in scheduledZones.sorted() { rules.removeRule(uid: Self.ruleUID(zone)) }
+        scheduledZones.removeAll()
     }
+
+    /// The UID of the recurring rule of one time zone: `weatherWatcher-Europe/Budapest`.
+    public static func ruleUID(_ zone: String) -> String { "\(name)-\(zone)" }
 
     /// One run over every watched listing (the scheduled runs call this per time zone).
     public func runNow() async {

@@ -48,7 +48,16 @@ extension RuleTrigger {
         case .thingStatusChange: "core.ThingStatusChangeTrigger"
         case .thingStatusUpdate: "core.ThingStatusUpdateTrigger"
         case .systemStartlevel: "core.SystemStartlevelTrigger"
+        case .recurrence(let every, let at, _): Self.cronText(everyMinutes: every, atMinute: at) == nil ? "twin.RecurrenceTrigger" : "timer.GenericCronTrigger"
         }
+    }
+
+    /// The cron expression of a recurrence, where one cron expression says it.
+    static func cronText(everyMinutes: Int, atMinute: Int) -> String? {
+        if everyMinutes <= 60, 60 % everyMinutes == 0 { return everyMinutes == 60 ? "0 \(atMinute) * * * ?" : "0 \(atMinute)/\(everyMinutes) * * * ?" }
+        guard everyMinutes % 60 == 0 else { return nil }
+        let hours = everyMinutes / 60
+        return "0 \(atMinute % 60) \(atMinute / 60)/\(hours) * * ?"
     }
 
     /// The configuration, values as JSON.
@@ -65,6 +74,9 @@ extension RuleTrigger {
         case .thingStatusChange(let t, let from, let to): pairs([("thingUID", text(t)), ("previousStatus", text(from)), ("status", text(to))])
         case .thingStatusUpdate(let t, let s): pairs([("thingUID", text(t)), ("status", text(s))])
         case .systemStartlevel(let level): [("startlevel", String(level))]
+        case .recurrence(let every, let at, _):
+            Self.cronText(everyMinutes: every, atMinute: at).map { [("cronExpression", JSONString.quoted($0))] }
+                ?? [("everyMinutes", String(every)), ("atMinute", String(at))]
         }
     }
 }
@@ -108,6 +120,7 @@ extension RuleAction {
         case .runRules: "core.RunRuleAction"
         case .enableRules: "core.RuleEnablementAction"
         case .script: "script.ScriptAction"
+        case .builtIn: "twin.BuiltInAction"
         }
     }
 
@@ -120,6 +133,7 @@ extension RuleAction {
         case .runRules(let ids, let consider): return [("ruleUIDs", list(ids)), ("considerConditions", consider ? "true" : "false")]
         case .enableRules(let ids, let enable): return [("enable", enable ? "true" : "false"), ("ruleUIDs", list(ids))]
         case .script(let script): return [("type", JSONString.quoted(RuleEngine.dslMediaType)), ("script", JSONString.quoted(script.source))]
+        case .builtIn(let name, _): return [("automation", JSONString.quoted(name))]
         }
     }
 }

@@ -19,6 +19,10 @@ public struct Rule: Sendable {
     /// Where the rule was written (`rules/heating.rules:12`, `rules/ui.json: [0]`), for messages.
     public let source: String
 
+    /// Whether it is one of the twin's built-in automations (its actions log themselves, so its runs are
+    /// counted but not written to the run log).
+    public var isBuiltIn: Bool { actions.contains { if case .builtIn = $0.kind { true } else { false } } }
+
     /// Creates a rule.
     public init(uid: String, name: String, description: String? = nil, tags: [String] = [],
                 triggers: [RuleTrigger], conditions: [RuleCondition] = [], actions: [RuleAction], source: String) {

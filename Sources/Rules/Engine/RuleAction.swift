@@ -12,6 +12,9 @@ public struct RuleAction: Sendable {
         case enableRules([String], enable: Bool)
         /// `script.ScriptAction` (a Rules DSL body), or the body of a DSL rule.
         case script(any RuleScript)
+        /// A built-in automation of the booking side (the weather watcher): Swift code, which keeps its own
+        /// log of what it did and why.
+        case builtIn(name: String, run: @Sendable () async -> Void)
     }
 
     /// The module's `id`.

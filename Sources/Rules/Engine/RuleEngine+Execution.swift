@@ -57,7 +57,8 @@ extension RuleEngine {
         // (a cron every minute would otherwise hold half a million records a year).
         guard held || !event.isPeriodic else { return }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
-                          conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic)
+                          conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic,
+                          isBuiltIn: rule.isBuiltIn)
         state.withLock { $0.runs.append(run) }
     }
 
@@ -146,6 +147,8 @@ extension RuleEngine {
             }
         case .script(let script):
             await script.run(execution)
+        case .builtIn(_, let run):
+            await run()
         }
     }
 }

@@ -32,6 +32,8 @@ public final class RuleEngine: Sendable {
         var runs: [RuleRun] = []
         var intervalPassed: [String: SimInstant] = [:]
         var dateTimeTimers: [String: TimerID] = [:]
+        /// `uid/trigger` → the pending timer of a cron or recurrence trigger (so a removed rule stops).
+        var clockTimers: [String: TimerID] = [:]
         /// A condition's state text parsed for an Item type (parsing is most of a cron-driven condition's cost).
         var parsedStates: [ParsedStateKey: State?] = [:]
         var subscription: EventBus.SubscriptionID?
@@ -129,22 +131,57 @@ public final class RuleEngine: Sendable {
             let id = runtime.events.subscribe(EventFilter(topics: topics)) { [self] event in hear(event) }
             state.withLock { $0.subscription = id }
         }
-        for rule in rules {
-            for trigger in rule.triggers {
-                switch trigger.kind {
-                case .cron(let cron):
-                    scheduleCron(cron, rule: rule.uid, trigger: trigger.id)
-                case .dateTime:
-                    scheduleDateTime(rule: rule.uid, trigger: trigger)
-                case .systemStartlevel(let level) where level >= 40:
-                    var event = RuleTriggerEvent(triggerID: trigger.id, summary: "system started (start level \(level))")
-                    event.newState = nil
-                    enqueue(rule.uid, event)
-                default:
-                    break
+        for rule in rules { arm(rule, starting: true) }
+    }
+
+    /// Schedules a rule's clock triggers (and at the start, its start-level triggers).
+    private func arm(_ rule: Rule, starting: Bool) {
+        for trigger in rule.triggers {
+            switch trigger.kind {
+            case .cron(let cron):
+                scheduleCron(cron, rule: rule.uid, trigger: trigger.id)
+            case .recurrence(let every, let at, let calendar):
+                var periodic = RuleTriggerEvent(triggerID: trigger.id, summary: "every \(every) min at minute \(at)")
+                periodic.isPeriodic = true
+                let event = periodic, uid = rule.uid
+                let id = try? scheduler.every(minutes: every, atMinute: at, in: calendar, label: rule.name) { [self] _ in
+                    if isEnabled(uid) == true { await execute(uid, event, considerConditions: true, depth: 0) }
+                }
+                if let id { state.withLock { $0.clockTimers["\(uid)/\(trigger.id)"] = id } }
+            case .dateTime:
+                scheduleDateTime(rule: rule.uid, trigger: trigger)
+            case .systemStartlevel(let level) where level >= 40 && starting:
+                enqueue(rule.uid, RuleTriggerEvent(triggerID: trigger.id, summary: "system started (start level \(level))"))
+            default:
+                break
+            }
+        }
+    }
+
+    /// Adds a built-in automation's rule; after ``start()`` its clock triggers are armed at once.
+    /// - Throws: ``RulesError`` `rules.duplicateUID`; `rules.invalidRule` for a recurrence the kernel refuses.
+    public func addBuiltIn(_ rule: Rule) throws(RulesError) {
+        for trigger in rule.triggers {
+            if case .recurrence(let every, let at, _) = trigger.kind {
+                do { try LocalCalendar.validateRecurrence(everyMinutes: every, atMinute: at) } catch {
+                    throw RulesError(.invalidRule, "\(rule.name): \(error.message)", hint: error.hint)
                 }
             }
         }
+        try add([rule])
+        if state.withLock({ $0.started }) { arm(rule, starting: false) }
+    }
+
+    /// Removes a rule and stops its clock triggers (a built-in automation that has nothing left to do).
+    public func remove(_ uid: String) {
+        let timers = state.withLock { state -> [TimerID] in
+            guard let index = state.byUID.removeValue(forKey: uid) else { return [] }
+            state.rules.remove(at: index)
+            state.byUID = Dictionary(uniqueKeysWithValues: state.rules.enumerated().map { ($0.element.rule.uid, $0.offset) })
+            let keys = (state.clockTimers.keys.filter { $0.hasPrefix("\(uid)/") }) + state.dateTimeTimers.keys.filter { $0.hasPrefix("\(uid)/") }
+            return keys.compactMap { state.clockTimers.removeValue(forKey: $0) ?? state.dateTimeTimers.removeValue(forKey: $0) }
+        }
+        for timer in timers { scheduler.cancel(timer) }
     }
 
     /// The bus topics the rules' triggers listen to.
@@ -163,7 +200,7 @@ public final class RuleEngine: Sendable {
                 case .dateTime(let item, _, _): add("openhab/items/\(item)/statechanged")
                 case .thingStatusChange(let thing, _, _): add("openhab/things/\(thing.contains("*") || thing.contains("?") ? "*" : thing)/statuschanged")
                 case .thingStatusUpdate(let thing, _): add("openhab/things/\(thing.contains("*") || thing.contains("?") ? "*" : thing)/status")
-                case .cron, .systemStartlevel: break
+                case .cron, .systemStartlevel, .recurrence: break
                 }
             }
         }
@@ -266,10 +303,11 @@ public final class RuleEngine: Sendable {
 
     private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String) {
         guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
-        scheduler.schedule(at: next, label: label) { [self] _ in
+        let id = scheduler.schedule(at: next, label: label) { [self] _ in
             scheduleCron(cron, rule: uid, event: event, label: label)
             if isEnabled(uid) == true { await execute(uid, event, considerConditions: true, depth: 0) }
         }
+        state.withLock { $0.clockTimers["\(uid)/\(event.triggerID ?? "")"] = id }
     }
 
     private func rescheduleDateTimeTriggers(of rule: Rule, changedItem: String) {

@@ -56,7 +56,7 @@ public struct RuleRESTRouter: Sendable {
     }
 
     private func dto(_ rule: Rule) -> String {
-        rule.dtoJSON(enabled: engine.isEnabled(rule.uid) ?? false, editable: !fileRules.contains(rule.uid))
+        rule.dtoJSON(enabled: engine.isEnabled(rule.uid) ?? false, editable: !fileRules.contains(rule.uid) && !rule.isBuiltIn)
     }
 
     private func json(_ body: String) -> OpenHABResponse {

@@ -18,10 +18,12 @@ public struct RuleRun: Sendable, Hashable {
     public let effects: [String]
     /// Whether a clock started it (see ``RuleTriggerEvent/isPeriodic``).
     public let isPeriodic: Bool
+    /// Whether the rule is a built-in automation (``Rule/isBuiltIn``), whose actions keep their own log.
+    public let isBuiltIn: Bool
 
     /// Whether the run log shows it: every run whose conditions held, and every event-started run that
     /// its conditions stopped (a clock-started one that did nothing would repeat all day).
-    public var isLogged: Bool { conditionsHeld || !isPeriodic }
+    public var isLogged: Bool { !isBuiltIn && (conditionsHeld || !isPeriodic) }
 
     /// The run log line (without the time): `rule "Night setback" ← cron 0 0 22 * * ?: conditions held; …`.
     public var logText: String {

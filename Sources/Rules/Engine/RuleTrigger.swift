@@ -1,3 +1,5 @@
+import Simulation
+
 /// A trigger module, as openHAB's module types (`core.ItemStateChangeTrigger`, `timer.GenericCronTrigger`, …).
 public struct RuleTrigger: Sendable {
     /// What the trigger reacts to.
@@ -25,6 +27,10 @@ public struct RuleTrigger: Sendable {
         case thingStatusUpdate(thing: String, status: String?)
         /// `core.SystemStartlevelTrigger`: fires once when the run starts (start levels 40 and up).
         case systemStartlevel(Int)
+        /// A built-in automation's schedule: at local minute-of-day `m` with `m % everyMinutes == atMinute`
+        /// in `calendar` (the kernel's recurrence: a time in a DST gap is skipped, one in an overlap fires
+        /// twice, as a cron trigger does). Shown as the equivalent `timer.GenericCronTrigger` where there is one.
+        case recurrence(everyMinutes: Int, atMinute: Int, calendar: LocalCalendar)
     }
 
     /// The module's `id` (e.g. `"1"`), shown in the run log.
@@ -44,7 +50,7 @@ public struct RuleTrigger: Sendable {
         case .itemCommand(let p, _), .itemStateUpdate(let p, _), .itemStateChange(let p, _, _): return p.isWildcard ? [] : [p.text]
         case .groupCommand(let g, _), .groupStateUpdate(let g, _), .groupStateChange(let g, _, _): return [g]
         case .dateTime(let item, _, _): return [item]
-        case .cron, .thingStatusChange, .thingStatusUpdate, .systemStartlevel: return []
+        case .cron, .thingStatusChange, .thingStatusUpdate, .systemStartlevel, .recurrence: return []
         }
     }
 }

@@ -120,7 +120,7 @@ enum ScenarioValidator {
                             report("rules", "\(rule.source): rule \"\(rule.name)\" (action \(action.id)) names the rule \"\(id)\", which no rule file defines.",
                                    hint: Suggestion.closest(to: id, in: scenario.rules.map(\.uid)).map { "did you mean \"\($0)\"?" })
                         }
-                    case .script: break
+                    case .script, .builtIn: break
                     }
                 }
                 for name in names where !known.contains(name) {
@@ -131,9 +131,21 @@ enum ScenarioValidator {
             }
         }
 
+        /// The rules of the run: the files' and the built-in automations' (the weather watcher is one rule per
+        /// time zone, all listings share the scenario's).
+        var knownRules: [(uid: String, name: String)] {
+            var known = scenario.rules.map { ($0.uid, $0.name) }
+            if scenario.automations.weatherWatcher != nil, !scenario.listings.isEmpty {
+                let zone = scenario.calendar.identifier
+                known.append((WeatherWatcher.ruleUID(zone), "Weather watcher (\(zone))"))
+            }
+            return known
+        }
+
         func checkRule(_ rule: String, _ path: String) {
-            if !scenario.rules.contains(where: { $0.uid == rule || $0.name == rule }) {
-                unknown(path, "rule (UID or name)", rule, among: scenario.rules.map(\.name))
+            let known = knownRules
+            if !known.contains(where: { $0.uid == rule || $0.name == rule }) {
+                unknown(path, "rule (UID or name)", rule, among: known.map(\.name))
             }
         }
 

@@ -208,14 +208,16 @@ public final class World: Sendable {
             _ = try await home.createConfiguration(listing: ListingID(thing.listing), type: Self.configurationType(thing.device.kind),
                                                    deviceID: thing.device.id, thingUID: thing.uid.rawValue)
         }
-        automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, api: client, feed: feed,
+        // One rule engine for users' rules and the built-in automations; it acts through the services' REST client.
+        let rules = RuleEngine(runtime: runtime, api: client, scheduler: kernel, calendar: scenario.calendar)
+        self.rules = rules
+        automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, rules: rules, api: client, feed: feed,
                                                          services: services, home: home, zones: zones)
         try await CalendarSync.install(scenario: scenario, kernel: kernel, services: services, log: automations.log)
         meters = MeterRecorder(calendar: scenario.calendar)
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, runtime: runtime, interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
-        // Users' rules act through the same REST client the services use; they start at the scenario's start.
-        rules = RuleEngine(runtime: runtime, api: client, scheduler: kernel, calendar: scenario.calendar)
+        // Users' rules start at the scenario's start, after the built-in ones.
         try rules.add(scenario.rules)
         rules.start()
     }

@@ -1,4 +1,5 @@
 import Booking
+import Rules
 import Devices
 import Foundation
 import Physics
@@ -16,7 +17,7 @@ struct WorldAutomations: Sendable {
     let preheat: Preheat?
     let setback: Setback?
 
-    static func install(scenario: Scenario, kernel: SimulationKernel, api: any OpenHABAPI, feed: FakeOpenWeatherMap,
+    static func install(scenario: Scenario, kernel: SimulationKernel, rules: RuleEngine, api: any OpenHABAPI, feed: FakeOpenWeatherMap,
                         services: BookingServices, home: HomeService, zones: [String: ThermalZone]) async throws -> WorldAutomations {
         let log = AutomationLog()
         let transport = FakeFeedTransport(feed: feed, clock: { kernel.now })
@@ -32,7 +33,8 @@ struct WorldAutomations: Sendable {
             let configured = WeatherWatcher(
                 configuration: WeatherWatcherConfiguration(heatOnBelowC: w.heatOnBelowC, coolOnAboveC: w.coolOnAboveC,
                                                            everyMinutes: w.everyMinutes, atMinute: w.atMinute),
-                scheduler: kernel, weather: weather, api: api, stays: stays, configurations: store, log: log)
+                scheduler: kernel, rules: EngineAutomationHost(engine: rules), weather: weather, api: api, stays: stays,
+                configurations: store, log: log)
             for listing in scenario.listings { try await configured.watch(ListingID(listing.id)) }
             watcher = configured
         }

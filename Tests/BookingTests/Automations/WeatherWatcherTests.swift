@@ -9,7 +9,7 @@ struct WeatherWatcherTests {
     static let configuration = WeatherWatcherConfiguration(heatOnBelowC: 15, coolOnAboveC: 26)
 
     private func watcher(_ twin: BookingTwin, _ log: AutomationLog, listings: [ListingID] = ["flat-1"]) async throws -> WeatherWatcher {
-        let watcher = WeatherWatcher(configuration: Self.configuration, scheduler: twin.kernel, weather: twin.weather, api: twin.api,
+        let watcher = WeatherWatcher(configuration: Self.configuration, scheduler: twin.kernel, rules: twin.ruleHost, weather: twin.weather, api: twin.api,
                                      stays: twin.reservations, configurations: twin.store, log: log)
         for listing in listings { try await watcher.watch(listing) }
         return watcher
@@ -127,7 +127,7 @@ struct WeatherWatcherTests {
     func invalidSchedule() async throws {
         let twin = try await BookingTwin()
         let watcher = WeatherWatcher(configuration: WeatherWatcherConfiguration(heatOnBelowC: 15, everyMinutes: 60, atMinute: 75),
-                                     scheduler: twin.kernel, weather: twin.weather, api: twin.api, stays: twin.reservations,
+                                     scheduler: twin.kernel, rules: twin.ruleHost, weather: twin.weather, api: twin.api, stays: twin.reservations,
                                      configurations: twin.store, log: AutomationLog())
         await expectTwinError(.configurationInvalid) { try await watcher.watch("flat-1") }
         await expectTwinError(.listingNotFound) { try await watcher.watch("flat-9") }

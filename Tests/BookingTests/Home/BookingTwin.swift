@@ -29,6 +29,8 @@ struct BookingTwin {
     /// The world, as the scenario runner builds it.
     let world: World
     var kernel: SimulationKernel { world.kernel }
+    /// Where built-in automations register their rules (the world's rule engine).
+    var ruleHost: EngineAutomationHost { EngineAutomationHost(engine: world.rules) }
     var runtime: OpenHABRuntime { world.runtime }
     var api: InProcessOpenHABAPI { world.api }
     /// The booking database, also the home configuration repository and the lock audit log.

@@ -57,3 +57,29 @@ struct RuleRESTRouterTests {
         #expect(one.bodyText.hasPrefix(#"{"status":{"status":"UNINITIALIZED","statusDetail":"DISABLED"},"editable":true,"#))
     }
 }
+
+/// The built-in weather watcher is a rule on the same engine: listed, counted, not editable.
+@Suite("Built-in automations as rules")
+struct BuiltInAutomationRuleTests {
+    @Test func theWeatherWatcherIsAnHourlyRuleAtMinuteFive() async throws {
+        let text = minimalScenario.replacingOccurrences(of: "  \"timeline\": [", with: """
+              "automations": { "weatherWatcher": { "heatOnBelowC": 15 } },
+              "timeline": [
+            """).replacingOccurrences(of: #"  "expect": [ { "at": "2026-01-09T16:00", "item": "flat-1/door/lock", "state": "OFF" } ]"#, with: """
+              "expect": [ { "rule": "Weather watcher (Europe/Budapest)", "runs": 24 },
+                          { "rule": "weatherWatcher-Europe/Budapest", "from": "2026-01-09T10:00", "to": "2026-01-09T12:00", "runs": 2 } ]
+            """)
+        let scenario = try ScenarioDecoder.decode(text, file: "watcher.json")
+        let result = try await ScenarioRunner.run(scenario)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(!result.log.contains { $0.contains("rule \"Weather watcher") }, "built-in runs log through the automation log only")
+
+        let world = try await World.build(scenario)
+        let router = RuleRESTRouter(engine: world.rules, policy: OpenHABAccessPolicy(tokens: ["t": .administrator]))
+        let body = try #require(await router.handle(OpenHABRequest(.get, "/rest/rules", headers: ["X-OPENHAB-TOKEN": "t"])))?.bodyText
+        #expect(body == #"[{"status":{"status":"IDLE","statusDetail":"NONE"},"editable":false,"#
+            + #""triggers":[{"id":"1","configuration":{"cronExpression":"0 5 * * * ?"},"type":"timer.GenericCronTrigger"}],"conditions":[],"#
+            + #""actions":[{"inputs":{},"id":"2","configuration":{"automation":"weatherWatcher-Europe/Budapest"},"type":"twin.BuiltInAction"}],"#
+            + #""configuration":{},"configDescriptions":[],"uid":"weatherWatcher-Europe/Budapest","name":"Weather watcher (Europe/Budapest)","tags":[],"visibility":"VISIBLE"}]"#)
+    }
+}
