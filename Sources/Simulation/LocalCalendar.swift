@@ -12,6 +12,7 @@ public struct LocalCalendar: Sendable, Hashable {
     /// The IANA identifier, e.g. `Europe/Budapest`.
     public let identifier: String
     private let zone: TimeZone
+    private let offsets: OffsetCache
 
     /// A calendar for the IANA zone `identifier`.
     /// - Throws: ``SimulationError`` `time.zoneUnknown` when the tz database does not know it.
@@ -22,6 +23,7 @@ public struct LocalCalendar: Sendable, Hashable {
         }
         self.identifier = identifier
         self.zone = zone
+        self.offsets = OffsetCache(zone: zone)
     }
 
     /// Coordinated Universal Time.
@@ -30,7 +32,13 @@ public struct LocalCalendar: Sendable, Hashable {
     }()
 
     /// The zone's offset from UTC at `instant` (e.g. +1 h in Budapest in winter).
+    /// - Complexity: a look-up in the calendar's few cached offset stretches; the tz database only on a miss.
     public func offset(at instant: SimInstant) -> SimDuration {
+        SimDuration(milliseconds: offsets.offset(atUnixMilliseconds: instant.unixMilliseconds))
+    }
+
+    /// The offset asked of the tz database directly, without the cache (what the cache must agree with).
+    func uncachedOffset(at instant: SimInstant) -> SimDuration {
         let date = Date(timeIntervalSince1970: Double(instant.unixSeconds))
         return .seconds(Int64(zone.secondsFromGMT(for: date)))
     }
