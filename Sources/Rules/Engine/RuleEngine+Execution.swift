@@ -45,7 +45,8 @@ extension RuleEngine {
         if considerConditions {
             for condition in rule.conditions where !(await holds(condition, execution)) {
                 held = false
-                note = "condition \(condition.id) not met (\(describe(condition)))"
+                // Described only when the run is kept (a clock-started one that stops here is not).
+                if !event.isPeriodic { note = "condition \(condition.id) not met (\(describe(condition)))" }
                 break
             }
         }

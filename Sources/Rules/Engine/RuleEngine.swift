@@ -34,6 +34,8 @@ public final class RuleEngine: Sendable {
         var dateTimeTimers: [String: TimerID] = [:]
         /// `uid/trigger` → the pending timer of a cron or recurrence trigger (so a removed rule stops).
         var clockTimers: [String: TimerID] = [:]
+        /// Item names as rules write them, checked once.
+        var itemNames: [String: ItemName] = [:]
         /// A condition's state text parsed for an Item type (parsing is most of a cron-driven condition's cost).
         var parsedStates: [ParsedStateKey: State?] = [:]
         var subscription: EventBus.SubscriptionID?
@@ -288,8 +290,12 @@ public final class RuleEngine: Sendable {
 
     /// The Item called `name` now.
     public func item(_ name: String) -> Item? {
-        guard let itemName = try? ItemName(name) else { return nil }
-        return runtime.items.current(itemName)
+        var itemName = state.withLock { $0.itemNames[name] }
+        if itemName == nil, let checked = try? ItemName(name) {
+            itemName = checked
+            state.withLock { $0.itemNames[name] = checked }
+        }
+        return itemName.flatMap { runtime.items.current($0) }
     }
 
     // MARK: Timers
