@@ -194,6 +194,18 @@ public final class SimulationKernel: SimulationScheduler {
         }
     }
 
+    /// Drops every pending event and recurrence — their handlers and everything those capture — so a
+    /// finished world can be freed (handlers hold the objects that schedule them, which hold the kernel).
+    /// Submissions still waiting stay for a next run.
+    public func discardPendingEvents() {
+        let dropped = state.withLock { state -> [TimerID: Timer] in
+            state.queue = EventQueue()
+            defer { state.timers.removeAll() }
+            return state.timers
+        }
+        _ = dropped  // released here, outside the lock
+    }
+
     /// Cancels a pending event or a whole recurrence.
     /// - Returns: `true` if it was still pending.
     @discardableResult

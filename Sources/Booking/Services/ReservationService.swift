@@ -31,6 +31,15 @@ public final class ReservationService: StayDirectory {
         observers.withLock { $0.append(observer) }
     }
 
+    /// Forgets every observer (a finished world's automations and meters, which hold the services).
+    public func removeAllObservers() {
+        let dropped = observers.withLock { list -> [any ReservationObserver] in
+            defer { list.removeAll() }
+            return list
+        }
+        _ = dropped  // released here, outside the lock
+    }
+
     /// Books `listing` for `guest` for the nights `[checkIn, checkOut)`.
     ///
     /// Opens the reservation's conversation (guest and owner) with an automatic first message from the guest.

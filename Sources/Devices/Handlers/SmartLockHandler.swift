@@ -42,6 +42,9 @@ public actor SmartLockHandler: ThingHandler {
     /// Whether the device answers.
     public var online: Bool { isOnline }
 
+    /// Lets go of the callback (the runtime), as openHAB's `dispose` ends a handler's life.
+    public func dispose() async { callback = nil }
+
     public func initialize(callback: any ThingHandlerCallback) async {
         self.callback = callback
         await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: isOnline))

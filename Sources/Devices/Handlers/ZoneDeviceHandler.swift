@@ -120,6 +120,11 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         await reportAll()
     }
 
+    /// Lets go of the callback (the runtime), as openHAB's `dispose` ends a handler's life.
+    public func dispose() async {
+        reporting.withLock { $0.box = nil }
+    }
+
     public func handleCommand(_ command: Command, for channelUID: ChannelUID) async {
         guard isOnline, let channel = DeviceChannel(rawValue: channelUID.id) else { return }
         switch (channel, command) {

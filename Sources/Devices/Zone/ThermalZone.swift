@@ -190,6 +190,14 @@ public actor ThermalZone {
         try add(Member(id: deviceID, model: .plug(relayOn: configuration.initiallyOn, configuration), observer: observer))
     }
 
+    /// Forgets every device's observer (its handler, which holds this zone): a finished world lets go of both.
+    public func detachObservers() {
+        for index in members.indices {
+            members[index].observer = nil
+            members[index].handler = nil
+        }
+    }
+
     private func add(_ member: Member) throws(DevicesError) {
         guard !members.contains(where: { $0.id == member.id }) else {
             throw DevicesError(.duplicateDevice, "zone \(id) already has a device \"\(member.id)\"; device ids must be unique per listing.")

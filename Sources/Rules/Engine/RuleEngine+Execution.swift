@@ -16,6 +16,22 @@ extension RuleEngine {
         await execute(rule.uid, RuleTriggerEvent(triggerID: nil, summary: reason), considerConditions: considerConditions, depth: 0)
     }
 
+    /// Removes every rule and stops every trigger (a finished world: built-in rules' actions hold the
+    /// automations, which hold the engine).
+    public func removeAll() {
+        let dropped = state.withLock { state -> [Loaded] in
+            defer {
+                state.rules.removeAll()
+                state.byUID.removeAll()
+                state.clockTimers.removeAll()
+                state.dateTimeTimers.removeAll()
+                state.subscription = nil
+            }
+            return state.rules
+        }
+        _ = dropped  // released here, outside the lock (the kernel's pending timers are discarded by the world)
+    }
+
     /// Enables or disables a rule (an `enableRule` step, `core.RuleEnablementAction`). A disabled rule's
     /// triggers are not heard and `runNow` still runs it, as openHAB.
     /// - Throws: ``RulesError`` `rules.unknownRule`.

@@ -24,6 +24,18 @@ public enum ScenarioRunner {
     ///   ``World/Options/eventBudget`` events.
     public static func run(_ scenario: Scenario, options: World.Options = World.Options()) async throws(ScenarioError) -> ScenarioResult {
         let world = try await World.build(scenario, options: options)
+        do {
+            let result = try await run(scenario, in: world, options: options)
+            await world.close()
+            return result
+        } catch {
+            await world.close()
+            throw error
+        }
+    }
+
+    /// ``run(_:options:)`` in a built world (which the caller closes).
+    private static func run(_ scenario: Scenario, in world: World, options: World.Options) async throws(ScenarioError) -> ScenarioResult {
         let state = RunState()
         let calendar = scenario.calendar
         for step in scenario.timeline {

@@ -242,6 +242,17 @@ public final class World: Sendable {
         }
     }
 
+    /// Frees the world once its result is taken: pending events, bus subscribers and Things (whose handlers,
+    /// automations and recorders hold each other and the kernel) are dropped. A `suite`, the fuzzer and a
+    /// server build many worlds in one process; without this each would stay in memory.
+    public func close() async {
+        kernel.discardPendingEvents()
+        rules.removeAll()
+        services.reservations.removeAllObservers()
+        await runtime.shutdown()
+        for listing in zones.keys.sorted() { await zones[listing]?.detachObservers() }
+    }
+
     static func configurationType(_ kind: DeviceSpec.Kind) -> HomeConfigurationType {
         switch kind {
         case .heating: .heating

@@ -57,6 +57,18 @@ public final class EventBus: Sendable {
     }
 
     /// Ends a subscription; events not yet delivered no longer reach it.
+    /// Removes every subscriber (a finished world's; their handlers capture the subscribers).
+    public func unsubscribeAll() {
+        let dropped = subscriptions.withLock { state -> [Subscription] in
+            defer {
+                state.list.removeAll()
+                subscriberCount.store(0, ordering: .releasing)
+            }
+            return state.list
+        }
+        _ = dropped  // released here, outside the lock
+    }
+
     public func unsubscribe(_ id: SubscriptionID) {
         subscriptions.withLock { state in
             state.list.removeAll { $0.id == id }
