@@ -28,6 +28,12 @@ public struct RulesError: CodedError, Equatable {
         case invalidRule = "rules.invalidRule"
         /// A rule names an Item that does not exist.
         case unknownItem = "rules.unknownItem"
+        /// A Rules DSL file does not parse (located: file:line:column, what was found and expected).
+        case dslSyntax = "rules.dslSyntax"
+        /// A Rules DSL construct outside the subset the twin runs.
+        case dslUnsupported = "rules.dslUnsupported"
+        /// A DSL rule failed while it ran (a method on null, a wrong type); the run stops and says where.
+        case dslRuntime = "rules.dslRuntime"
     }
 
     /// What went wrong, as a stable code.

@@ -34,6 +34,8 @@ public struct RuleAction: Sendable {
 public protocol RuleScript: Sendable {
     /// The script's text, as `GET /rest/rules` shows it in the module's `script` configuration.
     var source: String { get }
+    /// The Items the script names (checked to exist before a run).
+    var referencedItems: [String] { get }
     /// Runs the script as an action; effects and log lines go to `execution`.
     func run(_ execution: RuleExecution) async
     /// Evaluates the script as a condition (the value of its last expression; `false` on an error, logged).

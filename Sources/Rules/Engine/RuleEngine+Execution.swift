@@ -16,6 +16,17 @@ extension RuleEngine {
         await execute(rule.uid, RuleTriggerEvent(triggerID: nil, summary: reason), considerConditions: considerConditions, depth: 0)
     }
 
+    /// Runs `body` as a run of `rule` that no trigger started — a DSL timer's lambda — and records its
+    /// effects in the run log (not counted as a run of the rule).
+    public func runDetached(_ rule: Rule, summary: String, _ body: @Sendable (RuleExecution) async -> Void) async {
+        let execution = RuleExecution(rule: rule, event: RuleTriggerEvent(triggerID: nil, summary: summary), engine: self)
+        let at = scheduler.now
+        await body(execution)
+        let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
+                          conditionNote: "timer", effects: execution.effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
+        state.withLock { $0.runs.append(run) }
+    }
+
     /// Removes every rule and stops every trigger (a finished world: built-in rules' actions hold the
     /// automations, which hold the engine).
     public func removeAll() {
@@ -75,7 +86,7 @@ extension RuleEngine {
         guard held || !event.isPeriodic else { return }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
                           conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic,
-                          isBuiltIn: rule.isBuiltIn)
+                          isTimer: false, isBuiltIn: rule.isBuiltIn)
         state.withLock { $0.runs.append(run) }
     }
 

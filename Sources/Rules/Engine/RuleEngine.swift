@@ -113,7 +113,7 @@ public final class RuleEngine: Sendable {
     public func runCount(of uidOrName: String, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
         guard let rule = rule(uidOrName) else { return 0 }
         return runs.filter { run in
-            run.ruleUID == rule.uid && run.conditionsHeld && from.map { run.at >= $0 } ?? true && to.map { run.at < $0 } ?? true
+            run.ruleUID == rule.uid && run.conditionsHeld && !run.isTimer && from.map { run.at >= $0 } ?? true && to.map { run.at < $0 } ?? true
         }.count
     }
 

@@ -18,6 +18,8 @@ public struct RuleRun: Sendable, Hashable {
     public let effects: [String]
     /// Whether a clock started it (see ``RuleTriggerEvent/isPeriodic``).
     public let isPeriodic: Bool
+    /// Whether a DSL timer of the rule ran, not the rule (not counted as a run).
+    public let isTimer: Bool
     /// Whether the rule is a built-in automation (``Rule/isBuiltIn``), whose actions keep their own log.
     public let isBuiltIn: Bool
 
@@ -27,7 +29,7 @@ public struct RuleRun: Sendable, Hashable {
 
     /// The run log line (without the time): `rule "Night setback" ← cron 0 0 22 * * ?: conditions held; …`.
     public var logText: String {
-        var text = "rule \"\(ruleName)\" ← \(trigger): \(conditionNote)"
+        var text = isTimer ? "\(trigger)" : "rule \"\(ruleName)\" ← \(trigger): \(conditionNote)"
         if !effects.isEmpty { text += "; " + effects.joined(separator: "; ") }
         return text
     }

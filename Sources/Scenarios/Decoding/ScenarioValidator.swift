@@ -111,7 +111,10 @@ enum ScenarioValidator {
                 }
                 uids[rule.uid] = rule.source
                 var names = rule.triggers.flatMap(\.itemNames)
-                for condition in rule.conditions { if case .itemState(let item, _, _) = condition.kind { names.append(item) } }
+                for condition in rule.conditions {
+                    if case .itemState(let item, _, _) = condition.kind { names.append(item) }
+                    if case .script(let script) = condition.kind { names += script.referencedItems }
+                }
                 for action in rule.actions {
                     switch action.kind {
                     case .itemCommand(let item, _), .itemStateUpdate(let item, _): names.append(item)
@@ -120,10 +123,12 @@ enum ScenarioValidator {
                             report("rules", "\(rule.source): rule \"\(rule.name)\" (action \(action.id)) names the rule \"\(id)\", which no rule file defines.",
                                    hint: Suggestion.closest(to: id, in: scenario.rules.map(\.uid)).map { "did you mean \"\($0)\"?" })
                         }
-                    case .script, .builtIn: break
+                    case .script(let script): names += script.referencedItems
+                    case .builtIn: break
                     }
                 }
-                for name in names where !known.contains(name) {
+                var seen = Set<String>()
+                for name in names where !known.contains(name) && seen.insert(name).inserted {
                     report("rules", "\(rule.source): rule \"\(rule.name)\" names the Item \"\(name)\", which does not exist.",
                            hint: Suggestion.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
                             ?? "device Items are named listing_device_channel (e.g. flat_1_heating_setpoint); add helper Items under \"items\".")

@@ -35,6 +35,7 @@ public struct DateTimeValue: Sendable, Hashable, CustomStringConvertible {
     /// - Returns: `nil` when the text is none of these.
     public init?(parsing text: String, in calendar: LocalCalendar) {
         var text = Substring(text)
+        if text.hasSuffix("]"), let open = text.lastIndex(of: "[") { text = text[..<open] }  // ZonedDateTime's [zone]
         if text.count >= 16, text[text.index(text.startIndex, offsetBy: 10)] == " " {
             let cut = text.index(text.startIndex, offsetBy: 10)
             text = text[..<cut] + "T" + text[text.index(after: cut)...]
