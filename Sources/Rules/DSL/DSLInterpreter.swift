@@ -127,8 +127,8 @@ struct DSLInterpreter: Sendable {
             var arguments: [DSLValue] = []
             for a in argumentExprs { arguments.append(try await eval(a, scope)) }
             switch callee {
-            case .member(let receiver, let name, _):
-                return try await method(try await eval(receiver, scope), name, arguments, at)
+            case .member(let receiver, let name, let memberAt):
+                return try await method(try await eval(receiver, scope), name, arguments, memberAt)
             case .name(let name, _):
                 return try await function(name, arguments, at)
             default:

@@ -308,9 +308,10 @@ struct DSLParser {
             let at = location
             if isSymbol(".") {
                 advance()
+                let nameAt = location
                 guard let name = word else { throw unexpected("a property or method name after \".\"") }
                 advance()
-                expr = .member(expr, name, at)
+                expr = .member(expr, name, nameAt)
             } else if isSymbol("(") {
                 advance()
                 var arguments: [DSLExpr] = []

@@ -49,7 +49,7 @@ struct RuleScenario {
     /// Runs it; the result and its rule log lines (time and text).
     func run() async throws -> (result: ScenarioResult, rules: [String]) {
         let result = try await ScenarioRunner.run(try load())
-        return (result, result.log.filter { $0.contains("  rule \"") })
+        return (result, result.log.filter { $0.contains("  rule \"") || $0.contains("  timer of rule \"") })
     }
 
     /// The problems decoding reports (empty when it decodes).
