@@ -20,6 +20,8 @@ struct ScenarioMutator {
         for _ in 0..<(chance(0.5) ? 1 : 2 + pick(3)) {
             node = chance(0.15) ? mutateStep(node) : mutateAnywhere(node)
         }
+        // A mutation can change nothing (a number set to the value it had); mutate again, a few times at most.
+        for _ in 0..<8 where node == root { node = mutateAnywhere(node) }
         return node
     }
 
