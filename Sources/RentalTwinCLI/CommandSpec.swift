@@ -111,8 +111,9 @@ struct CommandSpec: Sendable {
             options: [.days, .flats, .printScenario],
             discussion: """
                 Build with -c release for meaningful figures. Without --flats: one heated flat against diurnal
-                weather, through the whole runner, run twice — with nobody listening to the event bus and with one
-                listener that receives every event. With --flats: a generated portfolio scenario through the whole
+                weather, through the whole runner, run three times — with nobody listening to the event bus, with one
+                listener that receives every event, and with five openHAB rules loaded (a cron every 5 minutes, two
+                time-of-day rules, two on bus events). With --flats: a generated portfolio scenario through the whole
                 runner, with peak memory. --print-scenario writes the scenario instead of running it.
 
                 EXAMPLES:

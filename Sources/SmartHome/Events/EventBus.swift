@@ -11,8 +11,10 @@ import Synchronization
 /// another Item) are published behind the ones already waiting, so they reach everybody after
 /// the triggering event's other deliveries — openHAB's order, deterministic, with no stray tasks.
 ///
-/// With nobody subscribed, publishing costs an atomic increment: nothing is scheduled, and the
-/// event is not delivered to a subscriber that arrives later.
+/// An event no current subscriber's filter matches is counted and not delivered — not even to a
+/// subscriber that arrives before the delivery would have run (the rule engine listens to a few
+/// topics and the meters to `statechanged`; scheduling a delivery for every other event doubled a
+/// run's kernel events). With nobody subscribed, publishing costs an atomic increment.
 public final class EventBus: Sendable {
     /// Receives an event.
     public typealias Subscriber = @Sendable (OpenHABEvent) async -> Void
@@ -79,7 +81,7 @@ public final class EventBus: Sendable {
     /// Publishes `event`: counts it and, if anybody listens, schedules its delivery at the current instant.
     public func publish(_ event: OpenHABEvent) {
         published.add(1, ordering: .relaxed)
-        guard hasSubscribers else { return }
+        guard hasSubscribers, subscriptions.withLock({ $0.list.contains { $0.filter.matches(event) } }) else { return }
         scheduler.schedule(after: .zero, label: "event delivery") { [self] _ in await deliver(event) }
     }
 
