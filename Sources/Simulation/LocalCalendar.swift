@@ -60,11 +60,11 @@ public struct LocalCalendar: Sendable, Hashable {
         let probeBefore = offset(at: SimInstant(unixMilliseconds: wall - 86_400_000)).milliseconds
         let probeAfter = offset(at: SimInstant(unixMilliseconds: wall + 86_400_000)).milliseconds
         var result: [SimInstant] = []
-        for candidateOffset in Set([probeBefore, probeAfter]).sorted(by: >) {
+        for candidateOffset in probeBefore == probeAfter ? [probeBefore] : [max(probeBefore, probeAfter), min(probeBefore, probeAfter)] {
             let instant = SimInstant(unixMilliseconds: wall - candidateOffset)
             if offset(at: instant).milliseconds == candidateOffset { result.append(instant) }
         }
-        return result.sorted()
+        return result  // larger offset first: the earlier instant first
     }
 
     /// The single instant at which the wall clock reads `local`.

@@ -31,6 +31,15 @@ extension CronExpression {
         let from = SimInstant(unixMilliseconds: max(instant.unixMilliseconds, (Self.yearOneSeconds - 1) * 1_000))
         let earliest = SimInstant(unixSeconds: from.unixSeconds + 1)
         let localStart = calendar.localDateTime(at: earliest)
+        // The common case: the next matching reading is less than a day away and the offset is the same
+        // there, so no transition lies between (they are months apart) and the reading maps to one instant.
+        if let local = firstLocalMatch(atOrAfter: localStart) {
+            let offset = calendar.offset(at: earliest)
+            let candidate = SimInstant(unixMilliseconds: local.wallMilliseconds - offset.milliseconds)
+            if candidate >= earliest, candidate - earliest < .hours(24), calendar.offset(at: candidate) == offset {
+                return candidate
+            }
+        }
         var best = firstFire(fromLocal: localStart, notBefore: earliest, in: calendar)
 
         // In the first pass through a repeated (fall-back) hour, readings before `localStart` come
