@@ -29,6 +29,18 @@ struct Field {
         return s
     }
 
+    /// A state or command text, written as a JSON string (`"ON"`, `"22 °C"`) or a plain number (`22`, kept as written).
+    /// - Parameter what: `state` or `command`, for the message.
+    func openHABText(_ what: String) -> String? {
+        switch node.value {
+        case .string(let s): return s
+        case .number(_, let t): return t
+        default:
+            problem("expected a \(what) such as \"ON\" or \"22 °C\", found \(node.kindDescription).")
+            return nil
+        }
+    }
+
     var number: Double? {
         if case .number(let value, _) = node.value { return value }
         problem("expected a number, found \(node.kindDescription).", hint: node.kindDescription == "a string" ? "write numbers without quotes." : nil)

@@ -24,11 +24,7 @@ extension ScenarioDecoder {
             }
             var state: String?
             if let sf = o.optional("state") {
-                switch sf.node.value {
-                case .string(let s): state = s
-                case .number(_, let t): state = t
-                default: sf.problem("expected a state text such as \"OFF\" or \"21 °C\", found \(sf.node.kindDescription).")
-                }
+                state = sf.openHABText("state")
                 if let text = state, type.parseState(text, in: calendar).flatMap({ type.accepting($0) }) == nil {
                     sf.problem("\"\(text)\" is not a state a \(type) Item takes.", hint: stateHint(type))
                     continue

@@ -50,31 +50,14 @@ extension ScenarioDecoder {
             let item = text("item"), by = text("by")
             if let item, let by { action = name == "lock" ? .lock(item: item, by: by) : .unlock(item: item, by: by) } else { action = nil }
         case "update":
-            let item = text("item")
-            var value: String?
-            if let f = a.required("state") {
-                switch f.node.value {
-                case .string(let s): value = s
-                case .number(_, let t): value = t
-                default: f.problem("expected a state string such as \"ON\" or \"22 °C\", found \(f.node.kindDescription).")
-                }
-            }
+            let item = text("item"), value = a.required("state")?.openHABText("state")
             if let item, let value { action = .update(item: item, state: value) } else { action = nil }
         case "runRule": action = text("rule").map { .runRule(rule: $0) }
         case "enableRule":
             let rule = text("rule"), enabled = a.required("enabled")?.bool
             if let rule, let enabled { action = .enableRule(rule: rule, enabled: enabled) } else { action = nil }
         case "command":
-            let item = text("item")
-            // A command value may be written as a JSON string ("ON", "22 °C") or a plain number (22).
-            var value: String?
-            if let f = a.required("value") {
-                switch f.node.value {
-                case .string(let s): value = s
-                case .number(_, let t): value = t
-                default: f.problem("expected a command string such as \"ON\" or \"22 °C\", found \(f.node.kindDescription).")
-                }
-            }
+            let item = text("item"), value = a.required("value")?.openHABText("command")
             if let item, let value { action = .command(item: item, value: value) } else { action = nil }
         case "weather":
             let city = text("city"), temp = a.required("tempC")?.outdoorCelsius
