@@ -110,6 +110,12 @@ struct DSLParserTests {
         #expect(Self.error(text)?.message == message)
     }
 
+    @Test func nestingIsBoundedSoAFileCannotExhaustTheStack() {
+        let deep = "rule \"d\"\nwhen\n    Item A changed\nthen\n    logInfo(\"x\", " + String(repeating: "(", count: 50_000) + "1"
+            + String(repeating: ")", count: 50_000) + ")\nend\n"
+        #expect(Self.error(deep)?.message.hasSuffix("is nested more than 200 levels deep.") == true)
+    }
+
     @Test func unsupportedConstructsHaveTheirOwnCode() {
         #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    executeCommandLine(\"ls\")\nend\n")?.code == .dslUnsupported)
         #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    x = 1\nend\n")?.code == .dslSyntax)

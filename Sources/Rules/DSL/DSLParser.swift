@@ -3,7 +3,11 @@
 struct DSLParser {
     private var tokens: [DSLToken]
     private var index = 0
+    private var depth = 0
     private let file: String
+
+    /// How deep expressions, blocks and lambdas may nest (a file cannot exhaust the stack).
+    static let maxDepth = 200
     private let lines: [Substring]
 
     init(_ text: String, file: String) throws(RulesError) {
@@ -190,6 +194,8 @@ struct DSLParser {
 
     private mutating func statement() throws(RulesError) -> DSLStmt {
         let at = location
+        try enter(at)
+        defer { depth -= 1 }
         defer { if isSymbol(";") { advance() } }
         if let w = word, let what = Self.unsupportedStatements[w] {
             throw RulesError(.dslUnsupported, "\(at): \(what) are not in the DSL subset the twin runs.",
@@ -297,6 +303,8 @@ struct DSLParser {
 
     private mutating func unary() throws(RulesError) -> DSLExpr {
         let at = location
+        try enter(at)
+        defer { depth -= 1 }
         if isSymbol("!") { advance(); return .unary("!", try unary(), at) }
         if isSymbol("-") { advance(); return .unary("-", try unary(), at) }
         return try postfix()
@@ -398,6 +406,13 @@ struct DSLParser {
     private func isSymbol(_ s: String) -> Bool { current.kind == .symbol(s) }
     private func peekKind(_ offset: Int) -> DSLToken.Kind { index + offset < tokens.count ? tokens[index + offset].kind : .end }
     private mutating func advance() { if index < tokens.count - 1 { index += 1 } }
+
+    private mutating func enter(_ at: DSLLocation) throws(RulesError) {
+        depth += 1
+        guard depth <= Self.maxDepth else {
+            throw RulesError(.dslSyntax, "\(at): this is nested more than \(Self.maxDepth) levels deep.", hint: "split it into smaller expressions or rules.")
+        }
+    }
 
     private mutating func expectWord(_ w: String) throws(RulesError) {
         guard isWord(w) else { throw unexpected("\"\(w)\"") }

@@ -65,6 +65,22 @@ extension RuleEngine {
     /// One run: conditions (unless told not to), then the actions in order; recorded in ``runs``.
     func execute(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int) async {
         guard let rule = rule(uid) else { return }
+        let now = scheduler.now
+        let runsHere = state.withLock { state -> Int in
+            if state.runsInstant != now {
+                state.runsInstant = now
+                state.runsAtInstant.removeAll(keepingCapacity: true)
+            }
+            state.runsAtInstant[uid, default: 0] += 1
+            return state.runsAtInstant[uid] ?? 0
+        }
+        guard runsHere <= Self.maxRunsPerInstant else {
+            if runsHere == Self.maxRunsPerInstant + 1, let kernel = scheduler as? SimulationKernel {
+                kernel.stop(SimulationError(.stalled,
+                    "rule \"\(rule.name)\" (\(rule.source)) ran more than \(Self.maxRunsPerInstant) times at \(calendar.localDateTime(at: now)) without the clock moving: it triggers itself through the Items it commands or updates, or rules trigger each other in a circle. The run was ended."))
+            }
+            return
+        }
         let execution = RuleExecution(rule: rule, event: event, engine: self)
         let at = scheduler.now
         var note = rule.conditions.isEmpty || !considerConditions ? (rule.conditions.isEmpty ? "no conditions" : "conditions not checked") : "conditions held"

@@ -40,6 +40,9 @@ public final class RuleEngine: Sendable {
         var parsedStates: [ParsedStateKey: State?] = [:]
         var subscription: EventBus.SubscriptionID?
         var started = false
+        /// Runs per rule at ``runsInstant`` (a rule that triggers itself at one instant is stopped early).
+        var runsAtInstant: [String: Int] = [:]
+        var runsInstant: SimInstant?
     }
 
     struct ParsedStateKey: Hashable {
@@ -60,6 +63,10 @@ public final class RuleEngine: Sendable {
 
     /// The media type of Rules DSL scripts in `script.ScriptAction` / `script.ScriptCondition`.
     public static let dslMediaType = "application/vnd.openhab.dsl.rule"
+
+    /// How often one rule may run at one virtual instant before the run is ended as a loop of rules
+    /// (a rule that updates the Item it triggers on); well above any real cascade.
+    public static let maxRunsPerInstant = 10_000
 
     /// How deep `RunRuleAction`s may nest before the engine refuses (a rule that runs itself).
     public static let maxNesting = 16

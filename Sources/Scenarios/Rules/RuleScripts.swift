@@ -18,7 +18,14 @@ enum RuleScripts {
         do {
             return try DSLCompiler.compile(text, file: file)
         } catch {
-            issues.add("", line: nil, error.message, hint: error.hint)
+            // `file:line:column: what` → the issue's own file and line, and "column N: what".
+            let rest = error.message.hasPrefix(file + ":") ? error.message.dropFirst(file.count + 1) : Substring(error.message)
+            let parts = rest.split(separator: ":", maxSplits: 2)
+            if parts.count == 3, let line = Int(parts[0]), let column = Int(parts[1]) {
+                issues.add("", line: line, "column \(column):\(parts[2])", hint: error.hint)
+            } else {
+                issues.add("", line: nil, error.message, hint: error.hint)
+            }
             return []
         }
     }

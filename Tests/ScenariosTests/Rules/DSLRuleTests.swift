@@ -124,4 +124,27 @@ struct DSLRuleTests {
         let (result, _) = try await s.run()
         #expect(result.failures.isEmpty, "\(result.failures)")
     }
+
+    @Test func aRuleThatTriggersItselfEndsTheRunWithItsName() async throws {
+        var s = RuleScenario()
+        s.items = #"[{ "name": "N", "type": "Number", "state": "0" }]"#
+        s.files["loop.rules"] = """
+            rule "echo"
+            when
+                Item N changed
+            then
+                N.postUpdate((N.state as Number) + 1)
+            end
+            """
+        s.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "N", "state": "1" } }"#
+        do {
+            _ = try await s.run()
+            Issue.record("the loop was not stopped")
+        } catch let error as ScenarioError {
+            #expect(error.message.contains("rule \"echo\"") && error.message.contains("ran more than 10000 times at 2026-01-09T10:00 without the clock moving"),
+                    "\(error.message)")
+        } catch {
+            Issue.record("unexpected \(error)")
+        }
+    }
 }
