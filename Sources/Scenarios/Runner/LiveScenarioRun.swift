@@ -55,6 +55,20 @@ public final class LiveScenarioRun: Sendable {
     /// Ends the live run once the event it is running returns.
     public func stop() { world.kernel.stop() }
 
+    /// Performs `action` now, as a timeline step of that kind would (a `thing` or `feed` fault from
+    /// outside); not counted as a step of the scenario. Call it on the simulation (inside `submit`).
+    /// - Returns: `nil` when it was done, else the refusal's stable code and message.
+    public func perform(_ action: Step.Action) async -> (code: String, message: String)? {
+        do {
+            _ = try await ScenarioRunner.perform(action, in: world)
+            return nil
+        } catch let error as any CodedError {
+            return (error.codeName, error.message)
+        } catch {
+            return ("unexpected", "\(error)")
+        }
+    }
+
     /// Whether the scenario's `end` has passed and its end expectations were checked.
     public var endReached: Bool { ended.withLock { $0 } }
 

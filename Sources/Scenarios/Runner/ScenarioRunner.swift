@@ -98,7 +98,7 @@ public enum ScenarioRunner {
 
     /// Performs the action; returns a note for the log when the outcome differs from what was asked
     /// (a setpoint the device clamped to its range).
-    private static func perform(_ action: Step.Action, in world: World) async throws -> String? {
+    static func perform(_ action: Step.Action, in world: World) async throws -> String? {
         let services = world.services
         switch action {
         case .book(let id, let guest, let listing, let checkIn, let checkOut, let guests):

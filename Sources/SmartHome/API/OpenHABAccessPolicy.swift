@@ -41,7 +41,7 @@ extension OpenHABAccessPolicy {
     /// The role of a caller, or the error openHAB answers with.
     /// - Throws: ``SmartHomeError`` `auth.invalid` (401) for an unknown token or an anonymous
     ///   caller without the implicit role; `auth.forbidden` (403) for a user on an admin call.
-    func authorize(_ credentials: OpenHABCredentials, needs required: Role) throws(SmartHomeError) {
+    public func authorize(_ credentials: OpenHABCredentials, needs required: Role) throws(SmartHomeError) {
         let role: Role
         if let token = credentials.openHABToken ?? credentials.bearerToken {
             guard let known = tokens[token] else { throw SmartHomeError(.unauthorized, "Invalid credentials") }
