@@ -47,6 +47,9 @@ extension ServeRouter {
         guard clock == .manual else {
             throw ServeError(.clockConflict, "The clock is paced (virtual time follows wall time); /twin/advance works only with serve --clock manual.")
         }
+        // A submission runs only once the live run is going: after it, the advance is queued to that run
+        // (before the run starts, advance(to:) would run the kernel itself, racing the live run).
+        await kernel.submit {}
         let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
         let calendar = run.scenario.calendar
         let target: SimInstant

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Synchronization
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -11,20 +12,49 @@ struct ClientError: Error, CustomStringConvertible {
     var description: String
 }
 
-/// Runs blocking socket code off the cooperative pool (where the simulation runs), on a
-/// dispatch queue of its own, while staying in the calling task: the test's `#expect`s inside
-/// are recorded for the test itself.
+/// Runs blocking socket code on a thread of its own — never on the cooperative pool, where the
+/// simulation runs — while staying a child of the calling task, so the `#expect`s inside are
+/// recorded for the running test.
 func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withTaskExecutorPreference(QueueExecutor()) { try body() }
+    let executor = ThreadExecutor()
+    defer { executor.shutdown() }
+    return try await withThrowingTaskGroup(of: T.self) { group in
+        group.addTask(executorPreference: executor) { try body() }
+        guard let value = try await group.next() else { throw ClientError(description: "the client task gave no result") }
+        return value
+    }
 }
 
-/// A task executor on one serial dispatch queue (a thread outside the cooperative pool).
-final class QueueExecutor: TaskExecutor {
-    private let queue = DispatchQueue(label: "serve-tests.client")
+/// A task executor that runs its jobs on one dedicated thread.
+final class ThreadExecutor: TaskExecutor {
+    private let jobs = Mutex<(queue: [UnownedJob], finished: Bool)>(([], false))
+    private let ready = DispatchSemaphore(value: 0)
+
+    init() {
+        let thread = Thread { [self] in run() }
+        thread.start()
+    }
 
     func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
-        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
+        jobs.withLock { $0.queue.append(job) }
+        ready.signal()
+    }
+
+    /// Ends the thread once its queued jobs have run.
+    func shutdown() {
+        jobs.withLock { $0.finished = true }
+        ready.signal()
+    }
+
+    private func run() {
+        while true {
+            ready.wait()
+            let next = jobs.withLock { state -> (UnownedJob?, Bool) in
+                (state.queue.isEmpty ? nil : state.queue.removeFirst(), state.finished)
+            }
+            if let job = next.0 { job.runSynchronously(on: asUnownedTaskExecutor()) } else if next.1 { return }
+        }
     }
 }
 

@@ -24,11 +24,20 @@ struct ServeWeatherTests {
                 let forecast = jsonObject(try c.send("GET", "/data/2.5/forecast?q=Berlin,DE&APPID=\(Self.key)&cnt=3&lang=de"))
                 let list = try #require(forecast["list"] as? [[String: Any]])
                 #expect(list.count == 3 && (list.first?["dt"] as? Int ?? 0) > nowSeconds)
-                // Proxy form: a client that hard-codes api.openweathermap.org.
-                let proxy = try TwinClient(port: port)  // a proxy client's own connection
-                let proxied = try proxy.send("GET", "http://api.openweathermap.org/data/2.5/weather?q=Berlin&appid=\(Self.key)")
-                #expect(proxied.status == 200 && jsonObject(proxied)["dt"] as? Int == nowSeconds)
+            }
+        }
+    }
+
+    @Test func aClientThatHardCodesOpenWeatherMapReachesTheFeedAsThroughAProxy() async throws {
+        try await withTwin { server in
+            let port = server.port
+            try await blocking {
+                let c = try TwinClient(port: port)
+                let proxied = try c.send("GET", "http://api.openweathermap.org/data/2.5/weather?q=Berlin&appid=\(Self.key)")
+                #expect(proxied.status == 200 && jsonObject(proxied)["dt"] as? Int == 1_795_129_200)  // the scenario's start
                 #expect(((jsonObject(proxied)["main"] as? [String: Any])?["temp"] as? Double) == 275.15)  // standard units: Kelvin
+                let forecast = try c.send("GET", "http://api.openweathermap.org/data/2.5/forecast?q=Berlin&appid=\(Self.key)&units=metric")
+                #expect(forecast.status == 200 && (jsonObject(forecast)["list"] as? [Any])?.count == 40)
             }
         }
     }
