@@ -79,7 +79,7 @@ public final class ServeRouter: Sendable {
         guard let verb = OpenHABRequest.Method(rawValue: method) else {
             let allowed = OpenHABRouter.allowedMethods(forPath: request.path)
             return allowed.map { Self.methodNotAllowed(request, Self.names($0)) }
-                ?? Self.openHABNotFound(request.path)
+                ?? HTTPResponse(status: 404)  // openHAB's unknown path: an empty 404
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name] = field.value }
@@ -159,9 +159,5 @@ public final class ServeRouter: Sendable {
         var response = failure(ServeError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))."))
         response.headers.set("Allow", allowed.joined(separator: ", "))
         return response
-    }
-
-    static func openHABNotFound(_ path: String) -> HTTPResponse {
-        HTTPResponse(status: 404)
     }
 }
