@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Rules", targets: ["Rules"]),
+        .library(name: "Serve", targets: ["Serve"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -50,10 +51,12 @@ let package = Package(
         .target(name: "HTTPServer", swiftSettings: strict),
         // openHAB rules on the virtual clock: so far the cron expressions of GenericCronTrigger.
         .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
+        // `serve`: a scenario's live run on a socket — openHAB REST and events, OpenWeatherMap, twin control.
+        .target(name: "Serve", dependencies: ["Scenarios", "HTTPServer", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Scenarios"],
+            dependencies: ["Scenarios", "Serve"],
             swiftSettings: strict
         ),
 
@@ -71,6 +74,7 @@ let package = Package(
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation"], swiftSettings: strict),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "HTTPServer", "Simulation"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
     ]
 )

@@ -1,7 +1,7 @@
 /// The commands of the command line; dispatch switches over this, so a new command cannot fall
 /// through to another one.
 enum CommandName: String, CaseIterable, Sendable {
-    case run, suite, validate, demo, bench, fuzz
+    case run, suite, validate, serve, demo, bench, fuzz
 }
 
 /// What the command line offers: every command with its arguments, options and help text.
@@ -28,6 +28,11 @@ struct CommandSpec: Sendable {
         static let corpus = Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios).")
         static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json (default .build/fuzz-findings).")
         static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take per listing and simulated day before it counts as a hang (an event storm; default 100000, about 40 times the busiest example, 03, with reports on). A loop at one instant stops as run.stalled whatever the budget.")
+        static let port = Option(name: "--port", valueName: "N", help: "The TCP port to serve on, 0–65535 (default 8080; 0 picks a free one and prints it).")
+        static let host = Option(name: "--host", valueName: "ADDRESS", help: "The IPv4 address to listen on (default 127.0.0.1). Any other than loopback exposes the twin to the network; serve warns.")
+        static let clock = Option(name: "--clock", valueName: "paced|manual", help: "paced (default): virtual time runs at --speed × wall time; manual: it stands still until POST /twin/advance.")
+        static let speed = Option(name: "--speed", valueName: "X", help: "Virtual seconds per wall second of a paced clock, a positive number (default 60; 1 is real time).")
+        static let token = Option(name: "--token", valueName: "T", help: "The admin token (default: a random one, printed at start).")
         static let printScenario = Option(name: "--print-scenario", valueName: nil, help: "Print the built-in scenario as a scenario file instead of running it.")
     }
 
@@ -88,6 +93,27 @@ struct CommandSpec: Sendable {
                   rental-twin validate Scenarios/*.json
 
                 Exit status: 0 valid, 64 bad usage, 65 invalid.
+                """),
+        CommandSpec(
+            name: .serve, abstract: "Serve a scenario's twin over HTTP: openHAB REST and events, OpenWeatherMap, twin control.",
+            arguments: "FILE", minPositionals: 1, maxPositionals: 1,
+            options: [.port, .host, .clock, .speed, .token],
+            discussion: """
+                Builds the scenario's world and runs it live until interrupted: openHAB clients (REST under /rest/,
+                Server-Sent Events at /rest/events), OpenWeatherMap clients (/data/2.5/weather and /forecast, also as an
+                HTTP proxy for api.openweathermap.org) and scripts (/twin/clock, /twin/advance, /twin/faults,
+                /twin/result) talk to it on one port. The timeline and expectations run as in rental-twin run.
+                Anonymous clients have openHAB's user role; changing Items and links needs the admin token.
+                Prints the URLs and the token at start and one status line a minute (virtual time, requests, events).
+
+                EXAMPLES:
+                  rental-twin serve Scenarios/07-device-offline-mid-stay.json --clock manual --port 8080
+                  rental-twin serve Scenarios/01-winter-weekend.json --speed 3600 --token secret
+
+                Ctrl-C (SIGINT) or SIGTERM finishes open responses, stops, and prints the result so far.
+
+                Exit status: 0 no expectation failed (some may be pending), 1 some failed, 64 bad usage,
+                65 invalid scenario file, 74 the port could not be bound.
                 """),
         CommandSpec(
             name: .demo, abstract: "Run the built-in demo scenario and print what happened.",

@@ -9,6 +9,8 @@ struct RentalTwinCommand {
         var standardOutput = ""
         var standardError = ""
         var exitCode: ExitCode = .success
+        /// Whether an interrupt is the command's normal end (`serve`): its own exit status stands.
+        var endsOnInterrupt = false
     }
 
     /// Runs the command line `arguments` (without the program name).
@@ -36,6 +38,7 @@ struct RentalTwinCommand {
                 case .run: return try await ScenarioCommands.run(command, progress: runProgress)
                 case .suite: return try await ScenarioCommands.suite(command, progress: progress)
                 case .validate: return ScenarioCommands.validate(command)
+                case .serve: return try await ServeCommand.run(command)
                 case .demo: return try await BuiltInCommands.demo(command)
                 case .bench: return try await BuiltInCommands.bench(command)
                 case .fuzz: return try await FuzzCommand.run(command)

@@ -45,9 +45,15 @@ interrupt.setEventHandler {
     work.cancel()
 }
 interrupt.resume()
+// SIGTERM ends the work as Ctrl-C does (serve stops cleanly and prints its result).
+signal(SIGTERM, SIG_IGN)
+let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+terminate.setEventHandler { work.cancel() }
+terminate.resume()
 let outcome = await work.value
 interrupt.cancel()
+terminate.cancel()
 if onTerminal, lastRunProgress.withLock({ $0 != nil }) { _ = StandardStreams.write("\r\u{1B}[2K", to: STDERR_FILENO) }
-let status = work.isCancelled && outcome.exitCode != .success ? ExitCode.interrupted : outcome.exitCode
+let status = work.isCancelled && outcome.exitCode != .success && !outcome.endsOnInterrupt ? ExitCode.interrupted : outcome.exitCode
 exit(StandardStreams.deliver(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
                              exitCode: status.rawValue, closed: closedStreams))

@@ -34,8 +34,10 @@ public enum DSLCompiler {
             }
             let referenced = try check(rule.body, declared: globalNames.union(implicitNames))
             let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced)
-            rules.append(Rule(uid: "\(stem)-\(index + 1)", name: rule.name, triggers: triggers,
-                              actions: [RuleAction(id: "script", .script(script))], source: "\(file):\(rule.location.line)"))
+            var compiled = Rule(uid: "\(stem)-\(index + 1)", name: rule.name, triggers: triggers,
+                                actions: [RuleAction(id: "script", .script(script))], source: "\(file):\(rule.location.line)")
+            compiled.isEditable = false
+            rules.append(compiled)
         }
         return rules
     }

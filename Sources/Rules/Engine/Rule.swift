@@ -18,6 +18,8 @@ public struct Rule: Sendable {
     public var actions: [RuleAction]
     /// Where the rule was written (`rules/heating.rules:12`, `rules/ui.json: [0]`), for messages.
     public let source: String
+    /// Whether openHAB's REST API calls it editable: UI rules are, rules from DSL files and built-ins are not.
+    public var isEditable = true
 
     /// Whether it is one of the twin's built-in automations (its actions log themselves, so its runs are
     /// counted but not written to the run log).

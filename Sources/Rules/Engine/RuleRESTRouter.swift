@@ -11,14 +11,10 @@ public struct RuleRESTRouter: Sendable {
     public let engine: RuleEngine
     /// Tokens and roles (the openHAB router's).
     public let policy: OpenHABAccessPolicy
-    /// UIDs of rules read from DSL files (not editable in openHAB).
-    public let fileRules: Set<String>
-
     /// A router over `engine`.
-    public init(engine: RuleEngine, policy: OpenHABAccessPolicy, fileRules: Set<String> = []) {
+    public init(engine: RuleEngine, policy: OpenHABAccessPolicy) {
         self.engine = engine
         self.policy = policy
-        self.fileRules = fileRules
     }
 
     /// The answer to a `/rest/rules…` request, or `nil` when the path is another resource's.
@@ -46,7 +42,9 @@ public struct RuleRESTRouter: Sendable {
                 do { try engine.setEnabled(segments[2], text == "true") } catch { return notFound() }
                 return OpenHABResponse(status: 200)
             case (2, _), (3, _), (4, _) where ["runnow", "enable"].contains(segments.count == 4 ? segments[3] : ""):
-                return OpenHABRouter.failure(SmartHomeError(.methodNotAllowed, "\(request.method.rawValue) is not allowed on \(request.path)."))
+                var refused = OpenHABRouter.failure(SmartHomeError(.methodNotAllowed, "\(request.method.rawValue) is not allowed on \(request.path)."))
+                refused.headers["Allow"] = segments.count == 4 ? "POST" : "GET"
+                return refused
             default:
                 return notFound()
             }
@@ -56,7 +54,7 @@ public struct RuleRESTRouter: Sendable {
     }
 
     private func dto(_ rule: Rule) -> String {
-        rule.dtoJSON(enabled: engine.isEnabled(rule.uid) ?? false, editable: !fileRules.contains(rule.uid) && !rule.isBuiltIn)
+        rule.dtoJSON(enabled: engine.isEnabled(rule.uid) ?? false, editable: rule.isEditable && !rule.isBuiltIn)
     }
 
     private func json(_ body: String) -> OpenHABResponse {

@@ -23,69 +23,17 @@ public enum ScenarioRunner {
     ///   is cancelled before the end; `scenario.eventBudget` when the run needed more than
     ///   ``World/Options/eventBudget`` events.
     public static func run(_ scenario: Scenario, options: World.Options = World.Options()) async throws(ScenarioError) -> ScenarioResult {
-        let world = try await World.build(scenario, options: options)
+        let (world, state) = try await prepare(scenario, options: options)
         do {
-            let result = try await run(scenario, in: world, options: options)
-            await world.close()
-            return result
+            try await simulate(scenario, kernel: world.kernel, eventBudget: options.eventBudget, report: options.progress)
         } catch {
             await world.close()
             throw error
         }
-    }
-
-    /// ``run(_:options:)`` in a built world (which the caller closes).
-    private static func run(_ scenario: Scenario, in world: World, options: World.Options) async throws(ScenarioError) -> ScenarioResult {
-        let state = RunState()
-        let calendar = scenario.calendar
-        for step in scenario.timeline {
-            world.kernel.schedule(at: step.at, label: step.path) { now in
-                let (outcome, note) = await execute(step, in: world)
-                state.stepRan(step, outcome: outcome, note: note, at: calendar.localDateTime(at: now).description, instant: now)
-            }
-        }
-        // Timed Item and reservation checks: one checkpoint per instant, run once everything else due at
-        // that instant has run (steps, automations, device timers), in file order.
-        var checkpoints: [SimInstant: [Expectation]] = [:]
-        for expectation in scenario.expectations {
-            guard let at = expectation.at, isPointCheck(expectation) else { continue }
-            checkpoints[at, default: []].append(expectation)
-        }
-        for at in checkpoints.keys.sorted() {
-            let due = checkpoints[at] ?? []
-            scheduleCheckpoint(at: at, in: world, deferrals: 0) { now in
-                for expectation in due {
-                    state.checked(await check(expectation, in: world, at: calendar.localDateTime(at: now).description))
-                }
-            }
-        }
-        try await simulate(scenario, kernel: world.kernel, eventBudget: options.eventBudget, report: options.progress)
-        let endText = calendar.localDateTime(at: scenario.end).description
-        let ledger = world.meters.ledger
-        for expectation in scenario.expectations where expectation.at == nil || !isPointCheck(expectation) {
-            let at = expectation.at.map { calendar.localDateTime(at: $0).description } ?? endText
-            if isPointCheck(expectation) {
-                state.checked(await check(expectation, in: world, at: at))
-            } else if case .ruleRuns(let rule, let from, let to, let runs, let atLeast) = expectation.check {
-                state.checked(checkRuns(expectation, rule: rule, from: from, to: to, runs: runs, atLeast: atLeast, world: world, at: at))
-            } else {
-                state.checked(checkLedger(expectation, ledger: ledger, scenario: scenario, at: at))
-            }
-        }
-        let stays = await world.stayRecords()
-        let (failures, steps, checks, stepLog) = state.snapshot
-        // One log in time order: steps, then the automations' actions with their reasons, in local time.
-        let automationLog = world.automations.log.entries.map { entry in
-            (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
-        }
-        let ruleLog = world.rules.runs.filter(\.isLogged).map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
-        let log = (stepLog.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
-                   + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) }
-                   + ruleLog.enumerated().map { ($0.element.0, 2, $0.offset, $0.element.1) })
-            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
-        return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
-                              kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
-                              observedBusEvents: world.observedBusEvents?.value, ledger: ledger, stays: stays, log: log)
+        await checkRemaining(scenario, in: world, state: state)
+        let result = await result(scenario, in: world, state: state)
+        await world.close()
+        return result
     }
 
     /// Runs the kernel to the scenario's end a day at a time, reporting progress and checking for cancellation.
@@ -118,7 +66,7 @@ public enum ScenarioRunner {
     /// Runs `body` at `at` after every other event due at that instant: while the kernel has more
     /// events at `at`, the checkpoint moves itself behind them (bounded, so a device that keeps
     /// rescheduling at one instant cannot hang the run).
-    private static func scheduleCheckpoint(at: SimInstant, in world: World, deferrals: Int,
+    static func scheduleCheckpoint(at: SimInstant, in world: World, deferrals: Int,
                                            _ body: @escaping @Sendable (SimInstant) async -> Void) {
         world.kernel.schedule(at: at, label: "expectations") { now in
             if deferrals < 10_000, world.kernel.nextEventTime == now {
@@ -129,7 +77,7 @@ public enum ScenarioRunner {
         }
     }
 
-    private static func isPointCheck(_ e: Expectation) -> Bool {
+    static func isPointCheck(_ e: Expectation) -> Bool {
         switch e.check {
         case .itemState, .itemBetween, .reservationStatus: true
         case .energy, .discomfort, .ruleRuns: false
@@ -157,7 +105,7 @@ public enum ScenarioRunner {
 
     /// Performs the action; returns a note for the log when the outcome differs from what was asked
     /// (a setpoint the device clamped to its range).
-    private static func perform(_ action: Step.Action, in world: World) async throws -> String? {
+    static func perform(_ action: Step.Action, in world: World) async throws -> String? {
         let services = world.services
         switch action {
         case .book(let id, let guest, let listing, let checkIn, let checkOut, let guests):

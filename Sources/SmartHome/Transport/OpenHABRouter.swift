@@ -65,20 +65,20 @@ public struct OpenHABRouter: OpenHABTransport {
 
     private func route(_ request: OpenHABRequest, _ api: InProcessOpenHABAPI) async throws(SmartHomeError) -> OpenHABResponse {
         let segments = OpenHABPath.segments(of: request.path)
-        guard segments.count >= 2, segments[0] == "rest" else { throw Self.unknownPath(request) }
+        guard let allowed = Self.allowedMethods(segments) else { throw Self.unknownPath(request) }
         let method = request.method
+        guard allowed.contains(method) else {
+            throw SmartHomeError(.methodNotAllowed,
+                                 "\(method.rawValue) is not allowed on \(request.path); use \(allowed.map(\.rawValue).joined(separator: ", ")).")
+        }
         switch (segments[1], segments.count) {
         case ("things", 2):
-            try Self.allow(request, [.get])
             return try Self.json(try await api.getThings())
         case ("things", 3):
-            try Self.allow(request, [.get])
             return try Self.json(try await api.getThing(segments[2]))
         case ("items", 2):
-            try Self.allow(request, [.get])
             return try Self.json(try await api.getItems(metadata: request.query["metadata"]))
         case ("items", 3):
-            try Self.allow(request, [.get, .put, .post, .delete])
             let name = segments[2]
             switch method {
             case .get: return try Self.json(try await api.getItem(name, metadata: request.query["metadata"]))
@@ -87,24 +87,20 @@ public struct OpenHABRouter: OpenHABTransport {
             case .delete: return Self.empty(try await api.deleteItem(name))
             }
         case ("items", 4) where segments[3] == "state":
-            try Self.allow(request, [.get, .put])
             if method == .get {
                 let state = try await api.getItemState(segments[2])
                 return OpenHABResponse(status: state.status.rawValue, headers: ["Content-Type": "text/plain"], body: Data(state.body.utf8))
             }
             return Self.empty(try await api.updateState(segments[2], Self.text(request)))
         case ("items", 5) where segments[3] == "metadata":
-            try Self.allow(request, [.put, .delete])
             if method == .put {
                 let body = try Self.decodeBody(MetadataDTO.self, request)
                 return Self.empty(try await api.putMetadata(segments[2], namespace: segments[4], body: body))
             }
             return Self.empty(try await api.deleteMetadata(segments[2], namespace: segments[4]))
         case ("links", 2):
-            try Self.allow(request, [.get])
             return try Self.json(try await api.getLinks())
         case ("links", 4):
-            try Self.allow(request, [.put, .delete])
             if method == .put {
                 let body = try Self.decodeBody(ItemChannelLinkDTO.self, request)
                 return Self.empty(try await api.putLink(itemName: segments[2], channelUID: segments[3], body: body))
@@ -115,14 +111,24 @@ public struct OpenHABRouter: OpenHABTransport {
         }
     }
 
-    // MARK: Reading and writing
+    /// The methods the router answers on `path` (percent-encoded, as on the wire), or `nil` for a
+    /// path it does not serve: what a `405`'s `Allow` header lists.
+    public static func allowedMethods(forPath path: String) -> [OpenHABRequest.Method]? {
+        allowedMethods(OpenHABPath.segments(of: path))
+    }
 
-    private static func allow(_ request: OpenHABRequest, _ methods: [OpenHABRequest.Method]) throws(SmartHomeError) {
-        guard methods.contains(request.method) else {
-            throw SmartHomeError(.methodNotAllowed,
-                                 "\(request.method.rawValue) is not allowed on \(request.path); use \(methods.map(\.rawValue).joined(separator: ", ")).")
+    private static func allowedMethods(_ segments: [String]) -> [OpenHABRequest.Method]? {
+        guard segments.count >= 2, segments[0] == "rest" else { return nil }
+        switch (segments[1], segments.count) {
+        case ("things", 2), ("things", 3), ("items", 2), ("links", 2): return [.get]
+        case ("items", 3): return [.get, .put, .post, .delete]
+        case ("items", 4) where segments[3] == "state": return [.get, .put]
+        case ("items", 5) where segments[3] == "metadata", ("links", 4): return [.put, .delete]
+        default: return nil
         }
     }
+
+    // MARK: Reading and writing
 
     private static func unknownPath(_ request: OpenHABRequest) -> SmartHomeError {
         SmartHomeError(.pathNotFound, "There is no REST resource \(request.path); see OPENHAB.md for the paths the twin serves.")

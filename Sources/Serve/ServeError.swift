@@ -1,0 +1,54 @@
+import Foundation
+import Simulation
+
+/// What `serve` refuses: a bad start, or a request to the twin's own endpoints it cannot honour.
+///
+/// Each code maps to the HTTP status the client gets (``httpStatus``); the body is
+/// `{"error":{"code":…,"message":…,"http-code":…}}`, openHAB's error shape plus the code.
+public struct ServeError: CodedError, Equatable {
+    /// Stable codes.
+    public enum Code: String, Sendable {
+        /// The server could not listen (address taken, bad host).
+        case bindFailed = "serve.bindFailed"
+        /// The live run could not start (a bad speed, the kernel busy).
+        case runFailed = "serve.runFailed"
+        /// A request body or query the twin cannot read (400).
+        case badRequest = "serve.badRequest"
+        /// No such resource (404).
+        case notFound = "serve.notFound"
+        /// The resource exists but not for this method (405).
+        case methodNotAllowed = "serve.methodNotAllowed"
+        /// The clock cannot be moved that way: a paced run, or a time already past (409).
+        case clockConflict = "serve.clockConflict"
+        /// A fault the world refused: no such device or city (422).
+        case faultRefused = "serve.faultRefused"
+    }
+
+    /// What went wrong, as a stable code.
+    public let code: Code
+    /// What went wrong, where, and what to do.
+    public let message: String
+
+    /// Creates an error.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    /// The HTTP status a client gets for this error.
+    public var httpStatus: Int {
+        switch code {
+        case .bindFailed, .runFailed: 500
+        case .badRequest: 400
+        case .notFound: 404
+        case .methodNotAllowed: 405
+        case .clockConflict: 409
+        case .faultRefused: 422
+        }
+    }
+
+    /// `{"error":{"code":…,"message":…,"http-code":…}}`.
+    public var responseBody: String {
+        "{\"error\":{\"code\":\(JSONString.quoted(code.rawValue)),\"message\":\(JSONString.quoted(message)),\"http-code\":\(httpStatus)}}"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import HTTPServer
+import Scenarios
+import Simulation
+
+/// `/twin/clock`, `/twin/advance`, `/twin/faults`, `/twin/result`: the twin's own controls.
+extension ServeRouter {
+    func twin(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        switch request.path {
+        case "/twin/clock":
+            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+            return Self.encoded(200, await kernel.submit { [self] in clockDTO(fired: nil) })
+        case "/twin/result":
+            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+            let run = run
+            let live = await kernel.submit { await run.resultSoFar() }
+            return Self.encoded(200, TwinResultDTO(live))
+        case "/twin/advance":
+            guard method == "POST" else { return Self.methodNotAllowed(request, ["POST"]) }
+            do { return try await advance(request.bodyText) } catch { return Self.failure(error) }
+        case "/twin/faults":
+            guard method == "POST" else { return Self.methodNotAllowed(request, ["POST"]) }
+            do { return try await fault(request.body) } catch { return Self.failure(error) }
+        default:
+            return Self.failure(ServeError(.notFound, "There is no twin control \(request.path); use /twin/clock, /twin/advance, /twin/faults or /twin/result."))
+        }
+    }
+
+    /// The clock now, on the simulation.
+    func clockDTO(fired: Int?) -> TwinClockDTO {
+        let calendar = run.scenario.calendar
+        let now = kernel.now
+        let mode: String, speed: Double?
+        switch clock {
+        case .manual: (mode, speed) = ("manual", nil)
+        case .paced(let s): (mode, speed) = ("paced", s)
+        }
+        return TwinClockDTO(now: calendar.isoZonedText(at: now), local: calendar.localDateTime(at: now).description,
+                            unixMillis: now.unixMilliseconds, mode: mode, speed: speed,
+                            start: calendar.localDateTime(at: run.scenario.start).description,
+                            end: calendar.localDateTime(at: run.scenario.end).description, endReached: run.endReached,
+                            eventsFired: fired)
+    }
+
+    /// `POST /twin/advance`: a body `PT1H` (an ISO 8601 duration) or `{"to": "2026-11-20T12:00"}`.
+    private func advance(_ body: String) async throws(ServeError) -> HTTPResponse {
+        guard clock == .manual else {
+            throw ServeError(.clockConflict, "The clock is paced (virtual time follows wall time); /twin/advance works only with serve --clock manual.")
+        }
+        // A submission runs only once the live run is going: after it, the advance is queued to that run
+        // (before the run starts, advance(to:) would run the kernel itself, racing the live run).
+        await kernel.submit {}
+        let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
+        let calendar = run.scenario.calendar
+        let target: SimInstant
+        if text.hasPrefix("{") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], let to = object["to"] as? String else {
+                throw ServeError(.badRequest, "The body of /twin/advance is JSON without a \"to\" string; send {\"to\": \"2026-11-20T12:00\"} or a duration like PT1H.")
+            }
+            do { target = try calendar.parseInstant(to) } catch {
+                throw ServeError(.badRequest, "\"to\": \(error.message) Write a date-time like 2026-11-20T12:00 (local time in \(calendar.identifier)) or with an offset.")
+            }
+        } else {
+            let duration: SimDuration
+            do { duration = try ISODuration.parse(text) } catch {
+                throw ServeError(.badRequest, "The body of /twin/advance, \"\(text.prefix(80))\", is not an ISO 8601 duration: \(error.message) Send e.g. PT15M, PT1H or P1D, or {\"to\": \"<date-time>\"}.")
+            }
+            guard duration > .zero else { throw ServeError(.badRequest, "Advance by a positive duration such as PT1M, not \(text).") }
+            target = kernel.now + duration
+        }
+        let fired: Int
+        do { fired = try await kernel.advance(to: target) } catch {
+            throw ServeError(.clockConflict, "Cannot advance to \(calendar.localDateTime(at: target)): \(error.message)")
+        }
+        return Self.encoded(200, await kernel.submit { [self] in clockDTO(fired: fired) })
+    }
+
+    /// `POST /twin/faults`: `{"thing": {"thing": "kiez/heating", "status": "OFFLINE"}}` or
+    /// `{"feed": {"city": "Berlin", "error": 500}}` (`null` clears), as the timeline's steps.
+    private func fault(_ body: [UInt8]) async throws(ServeError) -> HTTPResponse {
+        let usage = "Send {\"thing\": {\"thing\": \"listing/device\", \"status\": \"ONLINE\" or \"OFFLINE\"}} or {\"feed\": {\"city\": \"Name\", \"error\": 401, 404, 429, 500 or null}}."
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any], object.count == 1 else {
+            throw ServeError(.badRequest, "The body of /twin/faults is not one fault. " + usage)
+        }
+        let action: Step.Action
+        if let thing = object["thing"] as? [String: Any] {
+            guard let id = thing["thing"] as? String, let status = thing["status"] as? String, ["ONLINE", "OFFLINE"].contains(status) else {
+                throw ServeError(.badRequest, "A thing fault needs \"thing\" and a \"status\" of ONLINE or OFFLINE. " + usage)
+            }
+            action = .thing(thing: id, online: status == "ONLINE")
+        } else if let feed = object["feed"] as? [String: Any] {
+            guard let city = feed["city"] as? String, feed.keys.contains("error") else {
+                throw ServeError(.badRequest, "A feed fault needs \"city\" and \"error\". " + usage)
+            }
+            var code: Int?
+            if !(feed["error"] is NSNull) {
+                guard let number = feed["error"] as? Int, [401, 404, 429, 500].contains(number) else {
+                    throw ServeError(.badRequest, "The feed can fail with 401, 404, 429 or 500 (null clears the fault). " + usage)
+                }
+                code = number
+            }
+            action = .feed(city: city, error: code)
+        } else {
+            throw ServeError(.badRequest, "Unknown fault \(object.keys.sorted().joined(separator: ", ")). " + usage)
+        }
+        let run = run
+        if let refusal = await kernel.submit({ await run.perform(action) }) {
+            throw ServeError(.faultRefused, "\(action.summary) was refused: \(refusal.code): \(refusal.message)")
+        }
+        return Self.json(200, "{\"applied\":\(JSONString.quoted(action.summary))}")
+    }
+
+    static func encoded<T: Encodable>(_ status: Int, _ value: T) -> HTTPResponse {
+        do throws(SimulationError) {
+            return HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(try OrderedJSONEncoder().encode(value)))
+        } catch {
+            return HTTPResponse(status: 500, text: "The answer could not be written as JSON: \(error.message)")
+        }
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import HTTPServer
+import Rules
+import Scenarios
+import Simulation
+import SmartHome
+import Weather
+
+/// Answers every request of `serve` (SERVE.md): openHAB's REST API and event stream, the fake
+/// OpenWeatherMap (also as an HTTP proxy), and the twin's own `/twin/…` control endpoints.
+///
+/// Every request that reads or changes the world runs on the simulation through the kernel's
+/// `submit`, at the current virtual instant in the kernel's order, so a manual-clock run driven by
+/// the same requests gives the same answers. Nothing here blocks the simulation: the bus hands
+/// events to bounded per-client buffers.
+///
+/// | path | methods |
+/// |---|---|
+/// | `/rest/` | GET (the API root) |
+/// | `/rest/items…`, `/rest/things…`, `/rest/links…` | as ``OpenHABRouter`` |
+/// | `/rest/rules`, `/rest/rules/{uid}`, `…/runnow`, `…/enable` | as ``RuleRESTRouter`` (admin) |
+/// | `/rest/events?topics=…` | GET (Server-Sent Events) |
+/// | `/data/2.5/weather`, `/data/2.5/forecast` (origin or absolute form) | GET |
+/// | `/twin/clock`, `/twin/result` | GET |
+/// | `/twin/advance`, `/twin/faults` | POST |
+///
+/// Unknown paths get `404`, known paths with another method `405` with `Allow`. `HEAD` is
+/// answered as `GET` (the server sends the head only).
+public final class ServeRouter: Sendable {
+    /// The live scenario run being served.
+    public let run: LiveScenarioRun
+    /// How the clock moves: `paced` or `manual`.
+    public let clock: SimulationKernel.LiveMode
+    /// Who may do what on the openHAB API: the admin token, and the implicit user role for anonymous clients.
+    public let policy: OpenHABAccessPolicy
+    /// The bound on one SSE client's waiting messages.
+    public let eventBufferLimit: Int
+    /// The wall time between `alive` events.
+    public let aliveInterval: Duration
+    /// What has been served.
+    public let counters: ServeCounters
+
+    /// Creates a router over `run`.
+    public init(run: LiveScenarioRun, clock: SimulationKernel.LiveMode, adminToken: String, eventBufferLimit: Int = 1_024,
+                aliveInterval: Duration = .seconds(10), counters: ServeCounters = ServeCounters()) {
+        self.run = run
+        self.clock = clock
+        self.policy = OpenHABAccessPolicy(tokens: [adminToken: .administrator])
+        self.eventBufferLimit = eventBufferLimit
+        self.aliveInterval = aliveInterval
+        self.counters = counters
+    }
+
+    var kernel: SimulationKernel { run.world.kernel }
+
+    /// Answers one request; never throws, every failure is an HTTP answer.
+    public func handle(_ request: HTTPRequest) async -> HTTPResponse {
+        counters.requestReceived()
+        let method = request.method == "HEAD" ? "GET" : request.method
+        let path = request.path
+        if path == "/rest" || path == "/rest/" { return root(request, method: method) }
+        if path == "/rest/events" { return await events(request, method: method) }
+        if path.hasPrefix("/rest/") { return await openHAB(request, method: method) }
+        if path.hasPrefix("/data/") { return await weather(request, method: method) }
+        if path.hasPrefix("/twin/") { return await twin(request, method: method) }
+        return Self.failure(ServeError(.notFound, "There is nothing at \(path); the twin serves /rest/… (openHAB), /data/2.5/… (OpenWeatherMap) and /twin/… (see SERVE.md)."))
+    }
+
+    // MARK: openHAB
+
+    private func root(_ request: HTTPRequest, method: String) -> HTTPResponse {
+        guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+        let base = Self.baseURL(request)
+        let links = ["items", "things", "links", "rules", "events"].map { "{\"type\":\"\($0)\",\"url\":\(JSONString.quoted("\(base)/rest/\($0)"))}" }
+        let body = "{\"version\":\"8\",\"locale\":\"en_US\",\"measurementSystem\":\"SI\","
+            + "\"runtimeInfo\":{\"version\":\"5.0.0\",\"buildString\":\"rental-twin\"},\"links\":[\(links.joined(separator: ","))]}"
+        return Self.json(200, body)
+    }
+
+    private func openHAB(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        guard let verb = OpenHABRequest.Method(rawValue: method) else {
+            let allowed = OpenHABRouter.allowedMethods(forPath: request.path)
+            return allowed.map { Self.methodNotAllowed(request, Self.names($0)) }
+                ?? HTTPResponse(status: 404)  // openHAB's unknown path: an empty 404
+        }
+        var headers: [String: String] = [:]
+        for field in request.headers { headers[field.name] = field.value }
+        if headers["X-OPENHAB-TOKEN"] == nil, let token = Self.basicUser(request.headers["Authorization"]) {
+            headers["X-OPENHAB-TOKEN"] = token  // openHAB's Basic auth with the token as user name
+        }
+        let call = OpenHABRequest(verb, request.path, query: request.query, headers: headers, body: Data(request.body))
+        let router = OpenHABRouter(runtime: run.world.runtime, baseURL: Self.baseURL(request), policy: policy)
+        // `/rest/rules…` is the rule engine's (a run now happens inside the simulation, like any request).
+        let rules = RuleRESTRouter(engine: run.world.rules, policy: policy)
+        let answer = await kernel.submit {
+            if let ruleAnswer = await rules.handle(call) { return ruleAnswer }
+            return await router.handle(call)
+        }
+        var response = HTTPResponse(status: answer.status, body: Array(answer.body))
+        for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) { response.headers.add(name, value) }
+        if answer.status == 405, let allowed = OpenHABRouter.allowedMethods(forPath: request.path) {
+            response.headers.set("Allow", Self.names(allowed).joined(separator: ", "))
+        }
+        return response
+    }
+
+    private func events(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+        var token = request.headers["X-OPENHAB-TOKEN"]
+        if token == nil, let authorization = request.headers["Authorization"] {
+            token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : Self.basicUser(authorization)
+        }
+        do throws(SmartHomeError) {
+            try policy.authorize(OpenHABCredentials(openHABToken: token), needs: .user)
+        } catch {
+            return HTTPResponse(status: error.httpStatus.rawValue, headers: ["Content-Type": "application/json"],
+                                body: Array((error.responseBody ?? "").utf8))
+        }
+        let filter: SSETopicFilter
+        do { filter = try SSETopicFilter(request.query["topics"]) } catch { return Self.failure(error) }
+        let stream = await EventStream.open(bus: run.world.runtime.events, kernel: kernel, filter: filter, bufferLimit: eventBufferLimit,
+                                            aliveInterval: aliveInterval, counters: counters)
+        return .eventStream(stream)
+    }
+
+    // MARK: OpenWeatherMap
+
+    private func weather(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+        let target = request.path + (request.queryString.map { "?\($0)" } ?? "")
+        let feed = run.world.feed
+        let kernel = kernel
+        let answer = await kernel.submit { feed.respond(toTarget: target, at: kernel.now) }
+        return HTTPResponse(status: answer.status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(answer.body))
+    }
+
+    // MARK: Helpers
+
+    /// `http://<Host>`: the root clients reached, for openHAB's `link` fields.
+    static func baseURL(_ request: HTTPRequest) -> String {
+        "http://\(request.headers["Host"] ?? request.absoluteHost ?? "localhost")"
+    }
+
+    /// The user name of `Authorization: Basic base64(user:password)`, if that is the header.
+    static func basicUser(_ authorization: String?) -> String? {
+        guard let authorization, authorization.hasPrefix("Basic "),
+              let decoded = Data(base64Encoded: String(authorization.dropFirst(6))) else { return nil }
+        let text = String(decoding: decoded, as: UTF8.self)
+        let user = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        return user.isEmpty ? nil : user
+    }
+
+    static func names(_ methods: [OpenHABRequest.Method]) -> [String] {
+        methods.flatMap { $0 == .get ? ["GET", "HEAD"] : [$0.rawValue] }
+    }
+
+    static func json(_ status: Int, _ body: String) -> HTTPResponse {
+        HTTPResponse(status: status, headers: ["Content-Type": "application/json"], body: Array(body.utf8))
+    }
+
+    static func failure(_ error: ServeError) -> HTTPResponse {
+        json(error.httpStatus, error.responseBody)
+    }
+
+    static func methodNotAllowed(_ request: HTTPRequest, _ allowed: [String]) -> HTTPResponse {
+        var response = failure(ServeError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))."))
+        response.headers.set("Allow", allowed.joined(separator: ", "))
+        return response
+    }
+}

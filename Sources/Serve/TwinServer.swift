@@ -1,0 +1,125 @@
+import Foundation
+import HTTPServer
+import Scenarios
+import Simulation
+import Synchronization
+
+/// A scenario's world on a socket: the live run of ``LiveScenarioRun`` behind one HTTP server
+/// that speaks openHAB's REST API, OpenWeatherMap's and the twin's own (``ServeRouter``).
+///
+/// **Lifecycle** (owned by ``run()``): ``start()`` binds the port (``port`` is then known);
+/// ``run()`` runs the kernel live and serves until ``stop()`` or cancellation, then stops the
+/// HTTP server first — open responses finish while the simulation still runs, event streams
+/// end — then the kernel, and returns the result.
+public final class TwinServer: Sendable {
+    /// How to serve.
+    public struct Configuration: Sendable {
+        /// The IPv4 address to listen on (loopback by default).
+        public var host: String
+        /// The TCP port (0: a free one, read ``TwinServer/port``).
+        public var port: Int
+        /// `paced(speed:)` or `manual`.
+        public var clock: SimulationKernel.LiveMode
+        /// The token with the administrator role.
+        public var adminToken: String
+        /// The HTTP server's limits.
+        public var limits: HTTPServerLimits
+        /// The most messages one SSE client may have waiting before it is disconnected.
+        public var eventBufferLimit: Int
+        /// The wall time between SSE `alive` events (openHAB: 10 s).
+        public var aliveInterval: Duration
+
+        /// Creates a configuration.
+        public init(host: String = "127.0.0.1", port: Int = 8080, clock: SimulationKernel.LiveMode = .paced(speed: 60),
+                    adminToken: String, limits: HTTPServerLimits = .defaults, eventBufferLimit: Int = 1_024,
+                    aliveInterval: Duration = .seconds(10)) {
+            self.host = host
+            self.port = port
+            self.clock = clock
+            self.adminToken = adminToken
+            self.limits = limits
+            self.eventBufferLimit = eventBufferLimit
+            self.aliveInterval = aliveInterval
+        }
+    }
+
+    /// The run being served.
+    public let live: LiveScenarioRun
+    /// How it is served.
+    public let configuration: Configuration
+    /// Answers the requests.
+    public let router: ServeRouter
+    private let http: HTTPServer
+    private let stopRequest = Mutex<(requested: Bool, waiter: CheckedContinuation<Void, Never>?)>((false, nil))
+
+    /// Prepares `scenario`'s world at its start; nothing is bound until ``start()``.
+    /// - Throws: ``ScenarioError`` when the world cannot be built.
+    public init(scenario: Scenario, configuration: Configuration) async throws(ScenarioError) {
+        live = try await LiveScenarioRun.prepare(scenario)
+        self.configuration = configuration
+        let router = ServeRouter(run: live, clock: configuration.clock, adminToken: configuration.adminToken,
+                                 eventBufferLimit: configuration.eventBufferLimit, aliveInterval: configuration.aliveInterval)
+        self.router = router
+        http = HTTPServer(host: configuration.host, port: configuration.port, limits: configuration.limits) { request in
+            await router.handle(request)
+        }
+    }
+
+    /// The bound port once started.
+    public var port: Int { http.port }
+
+    /// What has been served.
+    public var counters: ServeCounters { router.counters }
+
+    /// Binds and listens; requests wait for the simulation until ``run()`` starts it.
+    /// - Throws: ``ServeError`` `serve.bindFailed`.
+    public func start() throws(ServeError) {
+        do { try http.start() } catch {
+            throw ServeError(.bindFailed, "Cannot serve on \(configuration.host):\(configuration.port): \(error.message) Choose another --port (or 0 for a free one).")
+        }
+    }
+
+    /// Runs the simulation live and serves until ``stop()`` or cancellation; then finishes open
+    /// responses, stops the simulation and returns its result.
+    /// - Throws: ``ServeError`` `serve.bindFailed` when not started and the port cannot be bound;
+    ///   `serve.runFailed` when the live run cannot start.
+    public func run() async throws(ServeError) -> LiveScenarioResult {
+        if http.port == 0 { try start() }
+        let failure = await withTaskGroup(of: ScenarioError?.self) { group in
+            group.addTask { [live, configuration] in
+                do throws(ScenarioError) { try await live.run(configuration.clock) } catch { return error }
+                return nil
+            }
+            await withTaskCancellationHandler {
+                await waitForStopRequest()
+            } onCancel: {
+                stop()
+            }
+            await http.stop()
+            live.stop()
+            return await group.next() ?? nil
+        }
+        if let failure { throw ServeError(.runFailed, failure.message) }
+        return await live.resultSoFar()
+    }
+
+    /// Asks ``run()`` to finish (idempotent; callable from any thread, e.g. a signal handler).
+    public func stop() {
+        let waiter = stopRequest.withLock { state in
+            state.requested = true
+            return state.waiter.take()
+        }
+        waiter?.resume()
+    }
+
+    private func waitForStopRequest() async {
+        await withCheckedContinuation { continuation in
+            let already = stopRequest.withLock { state in
+                if state.requested { return true }
+                state.waiter = continuation
+                return false
+            }
+            if already { continuation.resume() }
+        }
+    }
+}
