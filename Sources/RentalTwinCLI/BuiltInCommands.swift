@@ -25,8 +25,13 @@ enum BuiltInCommands {
             let text = flats > 0 ? PortfolioGenerator.json(flats: flats, days: days, occupancy: 0.7, seed: 1) : BuiltInScenarios.heatedFlat(days: days)
             return RentalTwinCommand.Outcome(standardOutput: text)
         }
+        let reportDir = command.value(.report)
+        if reportDir != nil, flats == 0 {
+            throw ArgumentParser.UsageError("--report needs --flats: it measures the reports of the generated portfolio.", command: command.name)
+        }
+        try ScenarioCommands.refuseNonDirectory(reportDir, option: "--report", command: command.name)
         return await outcome(of: command) {
-            flats > 0 ? try await PortfolioBenchmark.run(flats: flats, days: days) : try await Benchmark.run(days: days)
+            flats > 0 ? try await PortfolioBenchmark.run(flats: flats, days: days, reportDirectory: reportDir) : try await Benchmark.run(days: days)
         }
     }
 

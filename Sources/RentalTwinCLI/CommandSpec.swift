@@ -134,17 +134,20 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .bench, abstract: "Benchmark: a heated flat-year, or a generated portfolio; prints events and speed.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
-            options: [.days, .flats, .printScenario],
+            options: [.days, .flats, .report, .printScenario],
             discussion: """
                 Build with -c release for meaningful figures. Without --flats: one heated flat against diurnal
                 weather, through the whole runner, run three times — with nobody listening to the event bus, with one
                 listener that receives every event, and with five openHAB rules loaded (a cron every 5 minutes, two
                 time-of-day rules, two on bus events). With --flats: a generated portfolio scenario through the whole
-                runner, with peak memory. --print-scenario writes the scenario instead of running it.
+                runner, with peak memory; with --report DIR as well, it runs again recording the timeseries and
+                writes every report into DIR, and prints the reports' cost and the peak memory with them.
+                --print-scenario writes the scenario instead of running it.
 
                 EXAMPLES:
                   swift run -c release rental-twin bench
                   swift run -c release rental-twin bench --flats 100
+                  swift run -c release rental-twin bench --flats 100 --days 365 --report /tmp/portfolio-reports
 
                 Exit status: 0.
                 """),

@@ -5,8 +5,13 @@ import Scenarios
 /// plug and lock, diurnal weather, a booking calendar at about 70 % occupancy) run through the same
 /// decoder, world builder and runner as every scenario file; prints events, wall time, simulated
 /// seconds per wall second and peak memory.
+///
+/// With `--report DIR` the portfolio runs twice in one process: first without reports, then
+/// recording the timeseries at the default interval and writing every report into DIR (as
+/// `run --report` does), so the two passes give the cost of the reports. Peak memory (VmHWM) only
+/// grows, so the figure after the second pass is the peak with reports.
 enum PortfolioBenchmark {
-    static func run(flats: Int, days: Int) async throws -> String {
+    static func run(flats: Int, days: Int, reportDirectory: String? = nil) async throws -> String {
         let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation
         let began = clock.now
         let text = PortfolioGenerator.json(flats: flats, days: days, occupancy: 0.7, seed: 1)
@@ -14,20 +19,39 @@ enum PortfolioBenchmark {
         let decoded = clock.now
         let result = try await ScenarioRunner.run(scenario)
         let finished = clock.now
-        func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.components.attoseconds) * 1e-18 }
-        let wall = seconds(began.duration(to: finished))
-        let simulated = result.simulatedSeconds
+        let wall = Benchmark.seconds(began.duration(to: finished))
         let bookings = scenario.timeline.filter { $0.action.name == "book" }.count
         let nights = result.stays.reduce(0) { $0 + $1.nights }
         let occupancy = Double(nights) / Double(flats * days)
-        return """
-            RentalTwin portfolio benchmark — \(scenario.name)
-            \(scenario.timeline.count) timeline steps (\(bookings) bookings, \(String(format: "%.1f", occupancy * 100)) % of nights booked), \(result.failures.count) failures
-            decode \(String(format: "%.3f", seconds(began.duration(to: decoded)))) s, run \(String(format: "%.3f", seconds(decoded.duration(to: finished)))) s, total wall \(String(format: "%.3f", wall)) s
-            kernel events \(result.kernelEvents): \(Int(Double(result.kernelEvents) / max(wall, 1e-9))) events/s, \(Int(simulated * Double(flats) / max(wall, 1e-9))) simulated flat-seconds per wall s (\(Int(simulated / max(wall, 1e-9))) simulated s per wall s)
-            peak memory (VmHWM) \(peakMemoryMB().map { "\($0) MB" } ?? "unknown")
+        var lines = [
+            "RentalTwin portfolio benchmark — \(scenario.name)",
+            "\(scenario.timeline.count) timeline steps (\(bookings) bookings, \(String(format: "%.1f", occupancy * 100)) % of nights booked), \(result.failures.count) failures",
+            "decode \(String(format: "%.3f", Benchmark.seconds(began.duration(to: decoded)))) s, run \(String(format: "%.3f", Benchmark.seconds(decoded.duration(to: finished)))) s, total wall \(String(format: "%.3f", wall)) s",
+            speed(events: result.kernelEvents, simulated: result.simulatedSeconds, flats: flats, wall: wall),
+            "peak memory (VmHWM) \(peakMemoryMB().map { "\($0) MB" } ?? "unknown")",
+        ]
+        if let reportDirectory {
+            let interval = CommandLineSupport.defaultReportInterval
+            let start = clock.now
+            let reported = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: interval))
+            let ran = clock.now
+            let files = try ReportWriter.write(reported, to: reportDirectory, interval: interval)
+            let written = clock.now
+            let runWall = Benchmark.seconds(decoded.duration(to: finished))
+            let reportWall = Benchmark.seconds(start.duration(to: written))
+            lines += [
+                "with reports (timeseries every \(interval), \(files.count) files written to \(reportDirectory)):",
+                "  run \(String(format: "%.3f", Benchmark.seconds(start.duration(to: ran)))) s, render and write \(String(format: "%.3f", Benchmark.seconds(ran.duration(to: written)))) s, total \(String(format: "%.3f", reportWall)) s (+\(String(format: "%.0f", (reportWall / max(runWall, 1e-9) - 1) * 100)) % over the run without reports)",
+                "  " + speed(events: reported.kernelEvents, simulated: reported.simulatedSeconds, flats: flats, wall: reportWall),
+                "  peak memory (VmHWM) \(peakMemoryMB().map { "\($0) MB" } ?? "unknown")",
+            ]
+        }
+        return lines.joined(separator: "\n") + "\n\n"
+    }
 
-            """
+    /// `kernel events …: … events/s, … simulated flat-seconds per wall s (… simulated s per wall s)`.
+    private static func speed(events: Int, simulated: Double, flats: Int, wall: Double) -> String {
+        "kernel events \(events): \(Int(Double(events) / max(wall, 1e-9))) events/s, \(Int(simulated * Double(flats) / max(wall, 1e-9))) simulated flat-seconds per wall s (\(Int(simulated / max(wall, 1e-9))) simulated s per wall s)"
     }
 
     /// The process's peak resident set size in MB, from /proc/self/status (Linux).

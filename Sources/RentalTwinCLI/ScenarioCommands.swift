@@ -169,7 +169,7 @@ enum ScenarioCommands {
     }
 
     /// A usage error when `path` names something that is not a directory (a report directory option).
-    private static func refuseNonDirectory(_ path: String?, option: String, command: String) throws(ArgumentParser.UsageError) {
+    static func refuseNonDirectory(_ path: String?, option: String, command: String) throws(ArgumentParser.UsageError) {
         guard let path else { return }
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {

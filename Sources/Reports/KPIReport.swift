@@ -29,8 +29,11 @@ public enum KPIReport {
                            tariff: Tariff?, co2KgPerKWh: Double?, interval: SimDuration, start: SimInstant, end: SimInstant,
                            calendar: LocalCalendar) throws(ReportsError) -> String {
         var writer = CSVWriter(header: header)
+        var switchOnsByListing: [String: [SimInstant]] = [:]
         func row(_ scope: String, _ id: String, _ listing: String, _ from: SimInstant, _ to: SimInstant) throws(ReportsError) {
-            let k = try kpis(ledger: ledger, listing: listing, heaters: heaters[listing] ?? [], tariff: tariff, co2KgPerKWh: co2KgPerKWh,
+            let switchOns = switchOnsByListing[listing] ?? heaterSwitchOns(ledger: ledger, listing: listing, heaters: heaters[listing] ?? [])
+            switchOnsByListing[listing] = switchOns
+            let k = try kpis(ledger: ledger, listing: listing, switchOns: switchOns, tariff: tariff, co2KgPerKWh: co2KgPerKWh,
                              interval: interval, origin: start, from: from, to: to, calendar: calendar)
             writer.appendRow([scope, id, listing, calendar.timestamp(at: from), calendar.timestamp(at: to),
                               try CSVWriter.decimal(k.energyKWh, places: 3), try CSVWriter.decimal(k.cost, places: 4),
@@ -60,6 +63,28 @@ public enum KPIReport {
     public static func kpis(ledger: EnergyLedger, listing: String, heaters: Set<String>, tariff: Tariff?, co2KgPerKWh: Double?,
                             interval: SimDuration, origin: SimInstant, from: SimInstant, to: SimInstant,
                             calendar: LocalCalendar) throws(ReportsError) -> Figures {
+        try kpis(ledger: ledger, listing: listing, switchOns: heaterSwitchOns(ledger: ledger, listing: listing, heaters: heaters),
+                 tariff: tariff, co2KgPerKWh: co2KgPerKWh, interval: interval, origin: origin, from: from, to: to, calendar: calendar)
+    }
+
+    /// The instants, in order, at which one of `heaters` of `listing` switched on: a transition to
+    /// power after none or after one to zero of the same device. Computed once per listing, so a
+    /// stay's `heater_cycles` is a binary search, not a pass over every transition of the run.
+    static func heaterSwitchOns(ledger: EnergyLedger, listing: String, heaters: Set<String>) -> [SimInstant] {
+        var switchOns: [SimInstant] = []
+        var on: [String: Bool] = [:]
+        for transition in ledger.transitions(listing: listing) where heaters.contains(transition.device) {
+            let nowOn = transition.powerW > 0
+            if nowOn, on[transition.device] != true { switchOns.append(transition.at) }
+            on[transition.device] = nowOn
+        }
+        return switchOns
+    }
+
+    /// The KPIs of `listing` over `[from, to]`, its heater switch-ons given (``heaterSwitchOns(ledger:listing:heaters:)``).
+    static func kpis(ledger: EnergyLedger, listing: String, switchOns: [SimInstant], tariff: Tariff?, co2KgPerKWh: Double?,
+                     interval: SimDuration, origin: SimInstant, from: SimInstant, to: SimInstant,
+                     calendar: LocalCalendar) throws(ReportsError) -> Figures {
         let energy = try ledger.energyKWh(listing: listing, device: nil, from: from, to: to)
         let inside = ledger.snapshots(listing: listing, from: from, to: to)
         var cost: Double?
@@ -76,14 +101,18 @@ public enum KPIReport {
             let kW = (b.totalEnergyKWh - a.totalEnergyKWh) / interval.hours
             peak = max(peak ?? kW, kW)
         }
-        var cycles = 0
-        var on: [String: Bool] = [:]
-        for transition in ledger.transitions(listing: listing) where heaters.contains(transition.device) && transition.at <= to {
-            let nowOn = transition.powerW > 0
-            if nowOn, on[transition.device] != true, transition.at > from { cycles += 1 }
-            on[transition.device] = nowOn
-        }
+        let cycles = firstIndex(in: switchOns, after: to) - firstIndex(in: switchOns, after: from)
         return Figures(energyKWh: energy, cost: cost, emissionsKg: co2KgPerKWh.map { energy * $0 }, peakKW: peak,
                        discomfortKh: try ledger.discomfortKh(listing: listing, from: from, to: to), heaterCycles: cycles)
+    }
+
+    /// The index of the first instant of `list` (in order) later than `instant` (binary search).
+    private static func firstIndex(in list: [SimInstant], after instant: SimInstant) -> Int {
+        var low = 0, high = list.count
+        while low < high {
+            let mid = (low + high) / 2
+            if list[mid] <= instant { low = mid + 1 } else { high = mid }
+        }
+        return low
     }
 }

@@ -94,4 +94,20 @@ struct CommandLineTests {
         #expect(lines.contains { $0.hasPrefix("with one listener receiving every bus event (\(busEvents.dropLast()) received)") },
                 "\(outcome.standardOutput)")
     }
+
+    @Test func benchWithReportsWritesThePortfolioReportsAndPrintsTheirCost() async throws {
+        let out = try temporaryDirectory().appendingPathComponent("bench-reports").path
+        let outcome = await RentalTwinCommand.main(["bench", "--flats", "2", "--days", "2", "--report", out])
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        let lines = outcome.standardOutput.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(lines.contains { $0.hasPrefix("with reports (timeseries every") }, "\(outcome.standardOutput)")
+        #expect(lines.filter { $0.hasPrefix("peak memory (VmHWM)") }.count == 2, "\(outcome.standardOutput)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: out)
+        for name in ["energy-daily.csv", "stays.csv", "timeseries.csv", "kpi.csv"] {
+            #expect(written.contains(name), "missing \(name) in \(written)")
+        }
+        #expect(written.filter { $0.hasPrefix("chart-") }.count == 2)
+        let refused = await RentalTwinCommand.main(["bench", "--days", "2", "--report", out])
+        #expect(refused.exitCode == .usage && refused.standardError.contains("--report needs --flats"), "\(refused.standardError)")
+    }
 }
