@@ -81,7 +81,9 @@ final class MeterRecorder: Sendable {
             }
         }
         let lookup = powerItems
-        runtime.events.subscribe(EventFilter(topics: ["openhab/items/*/statechanged"])) { [self] event in
+        // Only the power Items: every other state change is then never scheduled for delivery.
+        let topics = powerItems.keys.sorted().map { "openhab/items/\($0)/statechanged" }
+        runtime.events.subscribe(EventFilter(topics: topics)) { [self] event in
             guard case .itemStateChanged(let name, let state, _, _, _) = event.kind, let owner = lookup[name.rawValue],
                   let watts = Double(state.description.split(separator: " ").first ?? "") else { return }
             let transition = PowerTransition(at: kernel.now, listing: owner.listing, device: owner.device, powerW: watts)

@@ -11,6 +11,9 @@ public struct EventFilter: Sendable, Hashable {
     }
 
     private let patterns: [[Segment]]
+    /// Patterns without wildcards, `openhab/{family}/{id}/{action}`, looked up by id: a subscriber that
+    /// names many Items (the meters' power Items) is matched in one hash look-up, not one pass per pattern.
+    private let exact: [String: [(family: String, action: String)]]
 
     /// Every event.
     public static let all = EventFilter(topics: ["**"])
@@ -18,10 +21,35 @@ public struct EventFilter: Sendable, Hashable {
     /// Events whose topic matches any of `topics` (`openhab/items/*/statechanged`;
     /// `*` matches one segment, a final `**` any number).
     public init(topics: [String]) {
-        patterns = topics.map { topic in
-            topic.split(separator: "/", omittingEmptySubsequences: false).map { part in
+        var general: [[Segment]] = []
+        var exact: [String: [(family: String, action: String)]] = [:]
+        for topic in topics {
+            let pattern: [Segment] = topic.split(separator: "/", omittingEmptySubsequences: false).map { part in
                 part == "**" ? .rest : part == "*" ? .one : .literal(String(part))
             }
+            if pattern.count == 4, case .literal("openhab") = pattern[0], case .literal(let family) = pattern[1],
+               case .literal(let id) = pattern[2], case .literal(let action) = pattern[3] {
+                exact[id, default: []].append((family, action))
+            } else {
+                general.append(pattern)
+            }
+        }
+        self.patterns = general
+        self.exact = exact
+    }
+
+    public static func == (lhs: EventFilter, rhs: EventFilter) -> Bool {
+        lhs.patterns == rhs.patterns && lhs.exact.keys.sorted() == rhs.exact.keys.sorted()
+            && lhs.exact.keys.allSatisfy { key in
+                (lhs.exact[key] ?? []).map { "\($0.family)/\($0.action)" } == (rhs.exact[key] ?? []).map { "\($0.family)/\($0.action)" }
+            }
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(patterns)
+        for key in exact.keys.sorted() {
+            hasher.combine(key)
+            for entry in exact[key] ?? [] { hasher.combine(entry.family); hasher.combine(entry.action) }
         }
     }
 
@@ -33,12 +61,15 @@ public struct EventFilter: Sendable, Hashable {
     /// every subscriber and every event).
     public func matches(_ event: OpenHABEvent) -> Bool {
         let (family, id, action) = event.topicSegments
+        if let entries = exact[id], entries.contains(where: { $0.family == family && $0.action == action }) { return true }
         return patterns.contains { Self.match(pattern: $0, segments: ("openhab", family, id, action)) }
     }
 
     /// The general matcher on a topic's text (what ``matches(_:)`` must agree with).
     func matchesTopicText(_ topic: String) -> Bool {
         let segments = topic.split(separator: "/", omittingEmptySubsequences: false)
+        if segments.count == 4, segments[0] == "openhab", let entries = exact[String(segments[2])],
+           entries.contains(where: { $0.family == segments[1] && $0.action == segments[3] }) { return true }
         return patterns.contains { Self.match(pattern: $0[...], segments: segments[...]) }
     }
 
