@@ -1,3 +1,4 @@
+import SocketTestSupport
 import Foundation
 @testable import HTTPServer
 import Synchronization

@@ -1,3 +1,4 @@
+import SocketTestSupport
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

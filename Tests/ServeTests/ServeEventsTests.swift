@@ -1,3 +1,4 @@
+import SocketTestSupport
 import Foundation
 import HTTPServer
 @testable import Serve

@@ -8,14 +8,16 @@ import Glibc
 #endif
 
 /// A failure of the test client, with what it was doing.
-struct ClientError: Error, CustomStringConvertible {
-    var description: String
+public struct ClientError: Error, CustomStringConvertible {
+    public var description: String
+    /// An error with this text.
+    public init(description: String) { self.description = description }
 }
 
 /// Runs blocking socket code on a thread of its own — never on the cooperative pool, where the
 /// simulation runs — while staying a child of the calling task, so the `#expect`s inside are
 /// recorded for the running test.
-func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     let executor = ThreadExecutor()
     defer { executor.shutdown() }
     return try await withThrowingTaskGroup(of: T.self) { group in
@@ -26,23 +28,23 @@ func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async thr
 }
 
 /// A task executor that runs its jobs on one dedicated thread.
-final class ThreadExecutor: TaskExecutor {
+public final class ThreadExecutor: TaskExecutor {
     private let jobs = Mutex<(queue: [UnownedJob], finished: Bool)>(([], false))
     private let ready = DispatchSemaphore(value: 0)
 
-    init() {
+    public init() {
         let thread = Thread { [self] in run() }
         thread.start()
     }
 
-    func enqueue(_ job: consuming ExecutorJob) {
+    public func enqueue(_ job: consuming ExecutorJob) {
         let job = UnownedJob(job)
         jobs.withLock { $0.queue.append(job) }
         ready.signal()
     }
 
     /// Ends the thread once its queued jobs have run.
-    func shutdown() {
+    public func shutdown() {
         jobs.withLock { $0.finished = true }
         ready.signal()
     }
@@ -59,21 +61,21 @@ final class ThreadExecutor: TaskExecutor {
 }
 
 /// A response as the raw client read it.
-struct RawResponse: Sendable {
-    var status: Int
-    var headers: HTTPHeaders
-    var body: [UInt8]
-    var text: String { String(decoding: body, as: UTF8.self) }
+public struct RawResponse: Sendable {
+    public var status: Int
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    public var text: String { String(decoding: body, as: UTF8.self) }
 }
 
 /// A blocking loopback TCP client that writes bytes as given and reads HTTP/1.1 responses.
 /// Every read gives up after 30 s, so a broken server fails a test instead of hanging it.
-final class RawClient {
-    let fd: Int32
+public final class RawClient {
+    public let fd: Int32
     private var buffer: [UInt8] = []
 
     /// Connects to 127.0.0.1:`port`.
-    init(port: Int) throws {
+    public init(port: Int) throws {
         #if canImport(Darwin)
         fd = socket(AF_INET, SOCK_STREAM, 0)
         #else
@@ -104,10 +106,10 @@ final class RawClient {
     deinit { close(fd) }
 
     /// Sends text as UTF-8.
-    func send(_ text: String) throws { try send(Array(text.utf8)) }
+    public func send(_ text: String) throws { try send(Array(text.utf8)) }
 
     /// Sends bytes.
-    func send(_ bytes: [UInt8]) throws {
+    public func send(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             #if canImport(Darwin)
@@ -121,7 +123,7 @@ final class RawClient {
     }
 
     /// Sends our FIN (the server may still answer).
-    func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
+    public func shutdownWrite() { shutdown(fd, Int32(SHUT_WR)) }
 
     /// Reads more bytes into the buffer. - Returns: false at end of stream or on reset.
     private func fill() throws -> Bool {
@@ -156,7 +158,7 @@ final class RawClient {
 
     /// Reads one response; `nil` when the server closed the connection before sending anything.
     /// - Parameter head: whether it answers a `HEAD` request (no body follows).
-    func readResponse(head: Bool = false) throws -> RawResponse? {
+    public func readResponse(head: Bool = false) throws -> RawResponse? {
         guard let statusLine = try readLine() else { return nil }
         let parts = statusLine.split(separator: " ", maxSplits: 2)
         guard parts.count >= 2, parts[0] == "HTTP/1.1", let status = Int(parts[1]) else {
@@ -191,7 +193,7 @@ final class RawClient {
     }
 
     /// Reads one chunk of a chunked body whose head was already read with ``readHead()``.
-    func readChunk() throws -> [UInt8]? {
+    public func readChunk() throws -> [UInt8]? {
         guard let sizeLine = try readLine(), let size = Int(sizeLine, radix: 16) else { throw ClientError(description: "bad chunk size") }
         if size == 0 {
             _ = try readLine()  // the blank line after the last chunk (no trailers are sent)
@@ -202,12 +204,12 @@ final class RawClient {
     }
 
     /// Reads a status line and headers only.
-    func readHead() throws -> RawResponse? {
+    public func readHead() throws -> RawResponse? {
         try readResponse(head: true)
     }
 
     /// Whether the server has closed the connection (end of stream or reset) with nothing more to read.
-    func isClosedByServer() throws -> Bool {
+    public func isClosedByServer() throws -> Bool {
         if !buffer.isEmpty { return false }
         return try !fill()
     }
