@@ -16,7 +16,7 @@ struct CommandSpec: Sendable {
                                    help: "Write energy-daily.csv, stays.csv, timeseries.csv, kpi.csv and per listing an SVG chart and an iCalendar file of its reservations to DIR (suite: to DIR/<file without .json>/).")
         static let seed = Option(name: "--seed", valueName: "N", help: "A non-negative integer: run overrides the scenario's seed with it; fuzz seeds its mutations (default 1).")
         static let interval = Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M).")
-        static let log = Option(name: "--log", valueName: nil, help: "Also print every step and every automation action with its reason.")
+        static let log = Option(name: "--log", valueName: nil, help: "Also print every step, every automation action with its reason, and every rule run (trigger, conditions, effects, log lines).")
         static let junit = Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario) to FILE.")
         static let shard = Option(name: "--shard", valueName: "K/N", help: "Run only shard K of N: every N-th file of the sorted list, from the K-th (a CI matrix runs K = 1…N; their JUnit files hold the cases of one whole run).")
         static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
