@@ -60,7 +60,7 @@ enum ServeCommand {
         let result: LiveScenarioResult
         do {
             result = try await withThrowingTaskGroup(of: LiveScenarioResult?.self) { group in
-                group.addTask { try await server.run() }
+                group.addTask { try await server.run() }  // simulation task: the server and its live run
                 group.addTask {
                     // wall-clock: one status line a minute of wall time, for the person watching
                     while true {

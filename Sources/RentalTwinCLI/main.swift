@@ -15,7 +15,7 @@ import Synchronization
 
 /// The wall-clock moment a run's progress line was last drawn (none yet: the run started `runStarted`).
 let runStarted = ContinuousClock.now  // wall-clock: paces the terminal progress line only
-let lastRunProgress = Mutex<ContinuousClock.Instant?>(nil)
+let lastRunProgress = Mutex<ContinuousClock.Instant?>(nil)  // wall-clock: when the progress line was last drawn (terminal pacing only)
 
 /// Rewrites one progress line on stderr for a long `run`: the share simulated and the local time reached,
 /// first after a second and then at most four times a second; cleared at the end.
@@ -35,7 +35,7 @@ let closedStreams = StandardStreams.prepare()
 // Progress lines only on a terminal (stderr is a TTY and CI is not set); never in CI logs.
 let onTerminal = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
 let arguments = Array(CommandLine.arguments.dropFirst())
-let work = Task.detached {
+let work = Task.detached {  // simulation task: the command runs off the main thread, which waits for signals
     await RentalTwinCommand.main(arguments, progress: onTerminal ? showProgress : nil, runProgress: onTerminal ? showRunProgress : nil)
 }
 signal(SIGINT, SIG_IGN)

@@ -86,7 +86,7 @@ public final class TwinServer: Sendable {
     public func run() async throws(ServeError) -> LiveScenarioResult {
         if http.port == 0 { try start() }
         let failure = await withTaskGroup(of: ScenarioError?.self) { group in
-            group.addTask { [live, configuration] in
+            group.addTask { [live, configuration] in  // simulation task: the live run, the only task that runs this world's events
                 do throws(ScenarioError) { try await live.run(configuration.clock) } catch { return error }
                 return nil
             }

@@ -84,7 +84,7 @@ public enum SuiteRunner {
                 // One child task per scenario file, not per event: each file builds its own kernel and world and
                 // runs wholly inside this one task, so the single-simulation-task rule holds for every world;
                 // results are collected by index, so output does not depend on which file finishes first.
-                group.addTask { (index, await runFile(files[index], seed: seed, timeseriesInterval: timeseriesInterval)) }
+                group.addTask { (index, await runFile(files[index], seed: seed, timeseriesInterval: timeseriesInterval)) }  // simulation task: one per world; the world never leaves it
             }
             for _ in 0..<max(1, jobs) { startNext() }
             while let (index, outcome) = await group.next() {
