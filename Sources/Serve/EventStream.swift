@@ -26,7 +26,7 @@ enum EventStream {
         let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .bufferingOldest(max(1, bufferLimit)))
         let subscription = Mutex<(id: EventBus.SubscriptionID?, ended: Bool)>((nil, false))
         // wall-clock: openHAB's keep-alive every 10 s of wall time; it only writes to this client's stream, never to the simulation
-        let alive = Task {
+        let alive = Task {  // wall-clock: the keep-alive loop below, outside the simulation
             while !Task.isCancelled {
                 do { try await Task.sleep(for: aliveInterval) } catch { return }  // wall-clock: the keep-alive period
                 if case .terminated = continuation.yield(aliveFrame) { return }
