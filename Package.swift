@@ -51,8 +51,8 @@ let package = Package(
         .target(name: "HTTPServer", swiftSettings: strict),
         // openHAB rules on the virtual clock: so far the cron expressions of GenericCronTrigger.
         .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
-        // `serve`: a scenario's live run on a socket — openHAB REST and events, OpenWeatherMap, twin control.
-        .target(name: "Serve", dependencies: ["Scenarios", "HTTPServer", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
+        // `serve`: a scenario's live run on a socket — openHAB REST and events, OpenWeatherMap, the booking API, twin control.
+        .target(name: "Serve", dependencies: ["Scenarios", "Booking", "HTTPServer", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
         .executableTarget(
             name: "RentalTwinCLI",

@@ -1,4 +1,5 @@
-"""Real clients against `rental-twin serve --clock manual`: python-openhab and pyowm (through the proxy form).
+"""Real clients against `rental-twin serve --clock manual`: python-openhab, pyowm (through the proxy form),
+and openapi-spec-validator on the booking API's /openapi.json.
 
 Usage: clients.py http://127.0.0.1:PORT   (the server must serve Scenarios/07-device-offline-mid-stay.json)
 Exits non-zero on the first mismatch.
@@ -7,6 +8,7 @@ import json
 import sys
 import urllib.request
 
+from openapi_spec_validator import validate
 from openhab import OpenHAB
 from pyowm import OWM
 from pyowm.utils.config import get_default_config_for_proxy
@@ -56,3 +58,16 @@ forecast = weather.forecast_at_place("Berlin,DE", "3h").forecast
 times = [w.reference_time() for w in forecast.weathers]
 check(len(times) == 40 and times[0] > clock["unixMillis"] // 1000 and times == sorted(times),
       "pyowm reads 40 forecast steps after the virtual time")
+one_call = weather.one_call(lat=52.52, lon=13.405)  # standard units (K), which pyowm converts
+check(one_call.current.reference_time() == clock["unixMillis"] // 1000 and abs(one_call.current.temperature("celsius")["temp"] - 2) < 1e-9,
+      "pyowm's One Call 3.0 reads the current 2 °C at the twin's virtual time")
+check(len(one_call.forecast_hourly) == 48 and len(one_call.forecast_daily) == 8 and one_call.timezone == "Europe/Berlin",
+      "pyowm's One Call 3.0 reads 48 hours and 8 days in Europe/Berlin")
+
+# The booking API's OpenAPI document, checked by a validator no one here wrote; then one booking through it.
+with urllib.request.urlopen(base + "/openapi.json", timeout=30) as response:
+    document = json.loads(response.read())
+validate(document)  # raises on any violation of the OpenAPI 3.1 schema
+check(document["openapi"] == "3.1.0" and len(document["paths"]) >= 20, f"openapi-spec-validator accepts /openapi.json ({len(document['paths'])} paths)")
+listings = json.loads(urllib.request.urlopen(base + "/api/listings?city=Berlin", timeout=30).read())
+check([listing["id"] for listing in listings] == ["kiez"], "the booking API lists the listing in Berlin")

@@ -95,14 +95,14 @@ struct CommandSpec: Sendable {
                 Exit status: 0 valid, 64 bad usage, 65 invalid.
                 """),
         CommandSpec(
-            name: .serve, abstract: "Serve a scenario's twin over HTTP: openHAB REST and events, OpenWeatherMap, twin control.",
+            name: .serve, abstract: "Serve a scenario's twin over HTTP: openHAB REST and events, OpenWeatherMap, the booking API, twin control.",
             arguments: "FILE", minPositionals: 1, maxPositionals: 1,
             options: [.port, .host, .clock, .speed, .token],
             discussion: """
                 Builds the scenario's world and runs it live until interrupted: openHAB clients (REST under /rest/,
                 Server-Sent Events at /rest/events), OpenWeatherMap clients (/data/2.5/weather and /forecast, also as an
-                HTTP proxy for api.openweathermap.org) and scripts (/twin/clock, /twin/advance, /twin/faults,
-                /twin/result) talk to it on one port. The timeline and expectations run as in rental-twin run.
+                HTTP proxy for api.openweathermap.org; /data/3.0/onecall), booking clients (/api/…, described by
+                /openapi.json) and scripts (/twin/clock, /twin/advance, /twin/faults, /twin/result) talk to it on one port. The timeline and expectations run as in rental-twin run.
                 Anonymous clients have openHAB's user role; changing Items and links needs the admin token.
                 Prints the URLs and the token at start and one status line a minute (virtual time, requests, events).
 

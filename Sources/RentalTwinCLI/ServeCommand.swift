@@ -105,6 +105,7 @@ enum ServeCommand {
               openHAB REST     \(root)/rest/
               openHAB events   \(root)/rest/events?topics=openhab/items/*/statechanged
               OpenWeatherMap   \(root)/data/2.5/weather?q=\(city)&appid=\(World.weatherAPIKey)  (or as HTTP proxy: http://api.openweathermap.org/…)
+              booking API      \(root)/api/listings?city=\(city)  (every endpoint: \(root)/openapi.json)
               twin control     \(root)/twin/clock  /twin/advance  /twin/faults  /twin/result
               admin token      \(configuration.adminToken)  (X-OPENHAB-TOKEN, Bearer, or Basic with the token as user)
             Ctrl-C stops and prints the result.

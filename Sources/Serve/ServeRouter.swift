@@ -7,7 +7,7 @@ import SmartHome
 import Weather
 
 /// Answers every request of `serve` (SERVE.md): openHAB's REST API and event stream, the fake
-/// OpenWeatherMap (also as an HTTP proxy), and the twin's own `/twin/…` control endpoints.
+/// OpenWeatherMap (also as an HTTP proxy), the booking REST API, and the twin's own `/twin/…` control endpoints.
 ///
 /// Every request that reads or changes the world runs on the simulation through the kernel's
 /// `submit`, at the current virtual instant in the kernel's order, so a manual-clock run driven by
@@ -21,6 +21,8 @@ import Weather
 /// | `/rest/rules`, `/rest/rules/{uid}`, `…/runnow`, `…/enable` | as ``RuleRESTRouter`` (admin) |
 /// | `/rest/events?topics=…` | GET (Server-Sent Events) |
 /// | `/data/2.5/weather`, `/data/2.5/forecast` (origin or absolute form) | GET |
+/// | `/api/…` | as ``BookingAPIRoute/all`` (the booking API) |
+/// | `/openapi.json` | GET (its OpenAPI 3.1 document) |
 /// | `/twin/clock`, `/twin/result` | GET |
 /// | `/twin/advance`, `/twin/faults` | POST |
 ///
@@ -63,7 +65,12 @@ public final class ServeRouter: Sendable {
         if path.hasPrefix("/rest/") { return await openHAB(request, method: method) }
         if path.hasPrefix("/data/") { return await weather(request, method: method) }
         if path.hasPrefix("/twin/") { return await twin(request, method: method) }
-        return Self.failure(ServeError(.notFound, "There is nothing at \(path); the twin serves /rest/… (openHAB), /data/2.5/… (OpenWeatherMap) and /twin/… (see SERVE.md)."))
+        if path.hasPrefix("/api/") { return await BookingAPIRouter(run: run).handle(request, method: method) }
+        if path == "/openapi.json" {
+            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+            return Self.json(200, OpenAPIDocument.json(serverURL: Self.baseURL(request)))
+        }
+        return Self.failure(ServeError(.notFound, "There is nothing at \(path); the twin serves /rest/… (openHAB), /data/… (OpenWeatherMap), /api/… (booking, described by /openapi.json) and /twin/… (see SERVE.md)."))
     }
 
     // MARK: openHAB

@@ -54,7 +54,10 @@ struct ServeWeatherTests {
                 #expect(unknown.status == 404 && unknown.text == #"{"cod":"404","message":"city not found"}"#)
                 let nowhere = try c.send("GET", "/data/2.5/weather?appid=\(Self.key)")
                 #expect(nowhere.status == 400 && nowhere.text.contains("Nothing to geocode"))
-                #expect(try c.send("GET", "/data/3.0/onecall?lat=52.5&lon=13.4&appid=\(Self.key)").status == 404)
+                #expect(try c.send("GET", "/data/2.5/onecall?lat=52.5&lon=13.4&appid=\(Self.key)").status == 404)
+                let oneCall = try c.send("GET", "/data/3.0/onecall?lat=52.5&lon=13.4&appid=\(Self.key)&units=metric&exclude=minutely,hourly")
+                #expect(oneCall.status == 200 && oneCall.text.contains(#""timezone":"Europe/Berlin""#) && oneCall.text.contains(#""current":{"dt":1795129200,"#))
+                #expect(((jsonObject(oneCall)["current"] as? [String: Any])?["temp"] as? Double) == 2)
                 let post = try c.send("POST", "/data/2.5/weather?q=Berlin&appid=\(Self.key)")
                 #expect(post.status == 405 && post.headers["Allow"] == "GET, HEAD")
                 // A feed fault from /twin/faults, then cleared.

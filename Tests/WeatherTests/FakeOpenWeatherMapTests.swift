@@ -113,7 +113,7 @@ struct FakeOpenWeatherMapTests {
             let response = feed.respond(toTarget: target, at: .epoch)
             #expect(response.status == 401 && response.bodyText == expected)
         }
-        let unknown = feed.respond(toTarget: "/data/3.0/onecall?lat=47.5&lon=19.04&appid=KEY", at: .epoch)
+        let unknown = feed.respond(toTarget: "/data/2.5/onecall?lat=47.5&lon=19.04&appid=KEY", at: .epoch)  // retired by OWM
         #expect(unknown.status == 404 && unknown.bodyText == #"{"cod":"404","message":"Internal error"}"#)
         let absolute = feed.respond(to: try #require(URL(string: "https://api.openweathermap.org/data/2.5/weather?q=Budapest&appid=KEY")), at: .epoch)
         #expect(absolute.status == 200)

@@ -5,8 +5,9 @@ import Synchronization
 /// An in-process stand-in for api.openweathermap.org that answers from simulated weather at
 /// simulated time.
 ///
-/// It serves `GET /data/2.5/weather` (current weather) and `GET /data/2.5/forecast`
-/// (40 steps of 3 hours) with the same JSON, statuses and error bodies as the real service
+/// It serves `GET /data/2.5/weather` (current weather), `GET /data/2.5/forecast`
+/// (40 steps of 3 hours) and `GET /data/3.0/onecall` (by `lat`/`lon` only; `exclude` drops
+/// sections) with the same JSON, statuses and error bodies as the real service
 /// (WEATHER.md), so a real OpenWeatherMap client works against it unchanged.
 ///
 /// A request is checked in this order:
@@ -155,6 +156,7 @@ public final class FakeOpenWeatherMap: Sendable {
         switch request.path {
         case "/data/2.5/weather": endpoint = .current
         case "/data/2.5/forecast": endpoint = .forecast
+        case "/data/3.0/onecall": endpoint = .oneCall
         default:
             state.withLock { $0.requestCount += 1 }
             return .error(404, .unknownPath)
@@ -169,6 +171,9 @@ public final class FakeOpenWeatherMap: Sendable {
                 window.count += 1
                 state.windows[key] = window
                 if window.count > limit { return .refused(.fault(.rateLimited)) }
+            }
+            if endpoint == .oneCall, request["lat"] == nil || request["lon"] == nil {
+                return .refused(.error(400, .nothingToGeocode))  // One Call takes coordinates only
             }
             switch Self.locate(request, in: state.cities) {
             case .refused(let response):
@@ -192,19 +197,29 @@ public final class FakeOpenWeatherMap: Sendable {
             return FeedResponse(status: 200, body: Data(bytes))
         case .forecast:
             let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
-            let body = FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count)
-            do throws(SimulationError) {
-                return FeedResponse(status: 200, body: try OrderedJSONEncoder().encode(body))
-            } catch {
-                return .fault(.serverError)
+            return Self.encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count))
+        case .oneCall:
+            let exclude = Set((request["exclude"] ?? "").split(separator: ",").map { $0.trimmingBlanks.lowercased() })
+            if let unknown = exclude.subtracting(FeedRenderer.oneCallSections).sorted().first {
+                return .error(400, OWMErrorBody(cod: .text("400"), message: "\(unknown) is not a valid value for exclude"))
             }
+            return Self.encoded(FeedRenderer.oneCall(city: city, weather: weather, at: instant, units: units, exclude: exclude))
         }
     }
 
     // MARK: Private
 
+    /// A 200 with `body` as JSON, or the feed's 500 when it cannot be written.
+    private static func encoded(_ body: some Encodable) -> FeedResponse {
+        do throws(SimulationError) {
+            return FeedResponse(status: 200, body: try OrderedJSONEncoder().encode(body))
+        } catch {
+            return .fault(.serverError)
+        }
+    }
+
     private enum Endpoint {
-        case current, forecast
+        case current, forecast, oneCall
     }
 
     /// The result of a look-up: what was found, or the error response to send instead.

@@ -89,7 +89,7 @@ enum FeedRenderer {
                        tempKf: forecast ? 0 : nil)
     }
 
-    private static func weatherEntry(_ condition: WeatherCondition, isDay: Bool) -> OWMWeatherEntry {
+    static func weatherEntry(_ condition: WeatherCondition, isDay: Bool) -> OWMWeatherEntry {
         OWMWeatherEntry(id: condition.owmConditionID, main: condition.rawValue, description: condition.owmDescription,
                         icon: condition.owmIcon(isDay: isDay))
     }
@@ -98,11 +98,11 @@ enum FeedRenderer {
         OWMCoordinates(lon: NumberText.rounded(city.longitude, decimals: 4), lat: NumberText.rounded(city.latitude, decimals: 4))
     }
 
-    private static func sunTimes(_ city: CityInfo, at instant: SimInstant) -> SolarCalculator.SunTimes {
+    static func sunTimes(_ city: CityInfo, at instant: SimInstant) -> SolarCalculator.SunTimes {
         SolarCalculator.sunTimes(on: city.calendar.date(at: instant), latitude: city.latitude, longitude: city.longitude)
     }
 
-    private static func utcOffsetSeconds(_ city: CityInfo, at instant: SimInstant) -> Int {
+    static func utcOffsetSeconds(_ city: CityInfo, at instant: SimInstant) -> Int {
         Int(city.calendar.offset(at: instant).milliseconds / 1_000)
     }
 }
