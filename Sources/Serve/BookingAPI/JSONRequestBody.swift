@@ -46,7 +46,7 @@ struct JSONRequestBody {
     /// A required integer field.
     func int(_ name: String) throws(ServeError) -> Int {
         guard let value = object[name], !(value is NSNull) else { throw missing(name, "a whole number") }
-        guard let number = value as? NSNumber, !Self.isBool(number), let int = Int(exactly: number.doubleValue) else {
+        guard let number = value as? NSNumber, !Self.isBool(number), let int = value as? Int ?? Int(exactly: number.doubleValue) else {
             throw wrong(name, value, "a whole number")
         }
         return int
