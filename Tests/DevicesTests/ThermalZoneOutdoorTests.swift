@@ -61,4 +61,37 @@ final class CountingRampOutdoor: OutdoorTemperatureSource {
             #expect(abs(await zone.temperatureC() - expected) < 1e-9, "after step \(step)")
         }
     }
+
+    /// A zone without thermostat or plug has no timer: it sleeps until something changes. Fuzz input
+    /// #709,246 (a lock-only studio idle for 56 years, then a guest) met a room at −410,065 °C: the
+    /// sleep was integrated with the first hour's outdoor ramp extrapolated over all of it.
+    @Test func aZoneWithoutDevicesThatSleptAcrossManyOutdoorPiecesWakesAtTheRightTemperature() async throws {
+        let parameters = try ZoneParameters(uaWPerK: 50, capacitanceKWhPerK: 1.0)
+        let kernel = SimulationKernel(start: DeviceWorld.start)
+        let outdoor = CountingRampOutdoor()
+        let zone = try ThermalZone(id: "studio", configuration: try ZoneConfiguration(parameters: parameters, initialC: 20),
+                                   kernel: kernel, outdoor: outdoor)
+        // The closed form, walked piece by piece over 10 days and a half-hour.
+        let end = DeviceWorld.start + .hours(240) + .minutes(30)
+        var expected = 20.0
+        var integral = 0.0
+        var at = DeviceWorld.start
+        while at < end {
+            let piece = outdoor.outdoorSegment(at: at)
+            let until = min(piece.end ?? end, end)
+            let segment = try ZoneSegment(parameters: parameters, initialCelsius: expected, outdoorCelsius: piece.celsius(at: at),
+                                          outdoorSlopeKPerSecond: piece.slopeKPerSecond, heatInputW: 0)
+            let (temperature, part) = segment.temperatureAndIntegral(at: (until - at).seconds)
+            (expected, integral, at) = (temperature, integral + part, until)
+        }
+        #expect(expected > -4 && expected < 2)  // between the saw-tooth's extremes, as a room that follows it
+        try await kernel.run(until: end)
+        #expect(kernel.eventsProcessed == 0)  // it really slept
+        #expect(abs(await zone.temperatureC() - expected) < 1e-6)
+        #expect(abs(await zone.temperatureIntegralKelvinSeconds() - integral) < 1e-3)
+        #expect(abs(await zone.meter().indoorC - expected) < 1e-6)
+        await zone.setGuests(1)
+        #expect(abs(await zone.temperatureC() - expected) < 1e-6)
+        #expect(await zone.reportedTemperatureC() == ThermalZone.round(expected))
+    }
 }

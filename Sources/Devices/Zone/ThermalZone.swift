@@ -119,7 +119,10 @@ public actor ThermalZone {
     // MARK: Reading
 
     /// The exact room temperature now, °C.
-    public func temperatureC() -> Double { segment.temperature(at: (kernel.now - anchor).seconds) }
+    public func temperatureC() -> Double {
+        catchUp()
+        return segment.temperature(at: (kernel.now - anchor).seconds)
+    }
 
     /// The room temperature as last reported on temperature channels (0.1 K steps), °C.
     public func reportedTemperatureC() -> Double { reportedC }
@@ -141,11 +144,13 @@ public actor ThermalZone {
 
     /// ∫ T dt since the start, K·s (exact), for mean indoor temperatures.
     public func temperatureIntegralKelvinSeconds() -> Double {
-        temperatureIntegralKs + segment.integral(to: (kernel.now - anchor).seconds)
+        catchUp()
+        return temperatureIntegralKs + segment.integral(to: (kernel.now - anchor).seconds)
     }
 
     /// Every meter of the zone now, integrated exactly up to this instant (for reports and expectations).
     public func meter() -> ZoneMeter {
+        catchUp()
         let now = kernel.now
         let elapsed = (now - anchor).seconds
         let devices = members.map { member in
@@ -270,8 +275,24 @@ public actor ThermalZone {
     }
 
     /// Integrates energy and ∫T dt up to now and re-anchors the segment at now.
+    ///
+    /// A segment holds only until its outdoor piece ends. A zone with a timer is woken at every piece's
+    /// end; a zone without one (no thermostat or plug: a lock-only flat) may sleep across many pieces until
+    /// a guest arrives, so the pieces it slept through are walked one by one here.
     private func advance() {
         let now = kernel.now
+        while let end = outdoorEnd, end < now, end > anchor { advance(to: end) }
+        advance(to: now)
+    }
+
+    /// Before a reading: a zone that slept past its outdoor piece's end walks the pieces up to now
+    /// (a zone with a timer was woken at that end and is never behind).
+    private func catchUp() {
+        if let end = outdoorEnd, kernel.now > end { advance() }
+    }
+
+    /// ``advance()`` to `now`, which is no later than the end of the current outdoor piece.
+    private func advance(to now: SimInstant) {
         let elapsed = (now - anchor).seconds
         guard elapsed > 0 || outdoorEnd.map({ now >= $0 }) == true else { return }
         for i in members.indices {
