@@ -170,7 +170,7 @@ public enum ListingChart {
     private static func series(_ svg: inout SVGBuilder, _ layout: Layout, id: String, colour: String, dashed: Bool,
                                points: [(SimInstant, Double)]) throws(ReportsError) {
         var coordinates: [String] = []
-        for (at, value) in points {
+        for (at, value) in downsampled(points, layout) {
             coordinates.append("\(try CSVWriter.decimal(layout.x(at), places: 1)),\(try CSVWriter.decimal(layout.y(value), places: 1))")
         }
         let dash = dashed ? " stroke-dasharray=\"5 3\"" : ""
@@ -186,7 +186,8 @@ public enum ListingChart {
             let colour = lane.type == "cooling" ? Palette.cooling : Palette.heating
             svg.line("<text x=\(q(layout.plotLeft - 6)) y=\(q(top + 10)) text-anchor=\"end\" font-size=\"10\">\(XMLText.escape(lane.device))</text>")
             svg.line("<rect x=\(q(layout.plotLeft)) y=\(q(top)) width=\(q(layout.plotRight - layout.plotLeft)) height=\"12\" fill=\"#f4f6f6\"/>")
-            for (from, to) in onPeriods(device: lane.device, snapshots: snapshots, transitions: ordered, start: layout.start, end: layout.end) {
+            for (from, to) in merged(onPeriods(device: lane.device, snapshots: snapshots, transitions: ordered,
+                                               start: layout.start, end: layout.end), layout) {
                 let x0 = layout.x(from), width = max(0.5, layout.x(to) - x0)
                 svg.line("<rect class=\"on-period\" x=\(q(x0)) y=\(q(top)) width=\(q(width)) height=\"12\" fill=\"\(colour)\" fill-opacity=\"0.8\"/>")
             }
@@ -198,6 +199,46 @@ public enum ListingChart {
     ///
     /// The state at `start` comes from the last snapshot at or before it (off without one);
     /// transitions from that snapshot's instant on then switch it.
+    /// The points a polyline needs at the chart's resolution: per pixel column the first, lowest,
+    /// highest and last point, in time order (the M4 rule), so a year's line has the size of a week's
+    /// and looks the same. A column with four points or fewer keeps them all.
+    static func downsampled(_ points: [(SimInstant, Double)], _ layout: Layout) -> [(SimInstant, Double)] {
+        var kept: [(SimInstant, Double)] = []
+        kept.reserveCapacity(min(points.count, 4 * Int(layout.plotRight - layout.plotLeft + 1)))
+        var columnStart = 0
+        while columnStart < points.count {
+            let column = Int(layout.x(points[columnStart].0).rounded(.down))
+            var columnEnd = columnStart + 1
+            while columnEnd < points.count, Int(layout.x(points[columnEnd].0).rounded(.down)) == column { columnEnd += 1 }
+            if columnEnd - columnStart <= 4 {
+                kept.append(contentsOf: points[columnStart..<columnEnd])
+            } else {
+                var low = columnStart, high = columnStart
+                for i in columnStart..<columnEnd {
+                    if points[i].1 < points[low].1 { low = i }
+                    if points[i].1 > points[high].1 { high = i }
+                }
+                for i in Set([columnStart, low, high, columnEnd - 1]).sorted() { kept.append(points[i]) }
+            }
+            columnStart = columnEnd
+        }
+        return kept
+    }
+
+    /// On-periods closer than half a pixel drawn as one band: the gap could not be seen, and a year
+    /// of thermostat cycles would otherwise be tens of thousands of rectangles.
+    static func merged(_ periods: [(SimInstant, SimInstant)], _ layout: Layout) -> [(SimInstant, SimInstant)] {
+        var bands: [(SimInstant, SimInstant)] = []
+        for period in periods {
+            if let last = bands.last, layout.x(period.0) - layout.x(last.1) < 0.5 {
+                bands[bands.count - 1].1 = max(last.1, period.1)
+            } else {
+                bands.append(period)
+            }
+        }
+        return bands
+    }
+
     static func onPeriods(device: String, snapshots: [MeterSnapshot], transitions: [PowerTransition],
                           start: SimInstant, end: SimInstant) -> [(SimInstant, SimInstant)] {
         let base = snapshots.last { $0.at <= start }

@@ -2,7 +2,7 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
-import Reports
+@testable import Reports
 import Simulation
 import Testing
 
@@ -122,5 +122,60 @@ struct ListingChartTests {
         } catch {
             #expect(error.code == .nonFiniteNumber)
         }
+    }
+
+    /// A year of 15-minute snapshots: 35,040 points on an 876-pixel plot.
+    private func yearLine() throws -> (points: [(SimInstant, Double)], layout: ListingChart.Layout) {
+        let start = SimInstant(unixSeconds: 1_767_225_600)  // 2026-01-01T00:00Z
+        var points: [(SimInstant, Double)] = []
+        for i in 0..<35_040 {
+            let daily: Double = 10 * sin(Double(i) / 96 * 2 * Double.pi)
+            let jitter: Double = Double(i % 7) / 10
+            points.append((start + .minutes(Int64(15 * i)), 5 + daily + jitter))
+        }
+        let layout = ListingChart.Layout(start: start, end: start + .days(365), laneCount: 0, temperatures: points.map { $0.1 })
+        return (points, layout)
+    }
+
+    @Test func aYearsLineKeepsEachPixelColumnsFirstLowestHighestAndLast() throws {
+        let (points, layout) = try yearLine()
+        let kept = ListingChart.downsampled(points, layout)
+        #expect(kept.count <= 4 * 877 && kept.count > 2 * 876)
+        #expect(zip(kept, kept.dropFirst()).allSatisfy { $0.0 < $1.0 })  // in time order, no repeats
+        func columns(_ list: [(SimInstant, Double)]) -> [Int: (first: SimInstant, low: Double, high: Double, last: SimInstant)] {
+            var result: [Int: (first: SimInstant, low: Double, high: Double, last: SimInstant)] = [:]
+            for (at, value) in list {
+                let column = Int(layout.x(at).rounded(.down))
+                let old = result[column] ?? (at, value, value, at)
+                result[column] = (old.first, min(old.low, value), max(old.high, value), at)
+            }
+            return result
+        }
+        let full = columns(points), reduced = columns(kept)
+        #expect(full.count == reduced.count)
+        for (column, a) in full {
+            let b = try #require(reduced[column])
+            #expect(a.first == b.first && a.low == b.low && a.high == b.high && a.last == b.last, "column \(column)")
+        }
+    }
+
+    @Test func aShortRunsLineIsDrawnPointForPoint() throws {
+        let (points, _) = try yearLine()
+        let week = Array(points.prefix(672))
+        let layout = ListingChart.Layout(start: week[0].0, end: week[0].0 + .days(7), laneCount: 0, temperatures: week.map { $0.1 })
+        let kept = ListingChart.downsampled(week, layout)
+        #expect(kept.count == week.count && zip(kept, week).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 })
+    }
+
+    @Test func onPeriodsLessThanHalfAPixelApartAreOneBand() throws {
+        let start = SimInstant(unixSeconds: 1_767_225_600)
+        let layout = ListingChart.Layout(start: start, end: start + .days(365), laneCount: 1, temperatures: [0, 20])
+        // 36 s is 0.001 px here; a 6-hour gap is 0.6 px.
+        let periods = [(start, start + .hours(1)), (start + .hours(1) + .seconds(36), start + .hours(2)),
+                       (start + .hours(8), start + .hours(9))]
+        let bands = ListingChart.merged(periods, layout)
+        #expect(bands.count == 2 && bands[0].0 == start && bands[0].1 == start + .hours(2) && bands[1].0 == start + .hours(8))
+        let week = ListingChart.Layout(start: start, end: start + .days(7), laneCount: 1, temperatures: [0, 20])
+        #expect(ListingChart.merged(periods, week).count == 2)  // 36 s is 0.05 px in a week: merged; 6 h is not
     }
 }
