@@ -17,7 +17,8 @@ url = urllib.parse.urlparse(sys.argv[1])
 clients = int(sys.argv[2]) if len(sys.argv) > 2 else 50
 per_client = int(sys.argv[3]) if len(sys.argv) > 3 else 1000
 paths = ["/rest/items/kiez_heating_setpoint", "/rest/items/kiez_heating_temperature/state",
-         "/data/2.5/weather?q=Berlin&appid=rental-twin-key", "/twin/clock"]
+         "/data/2.5/weather?q=Berlin&appid=rental-twin-key", "/twin/clock",
+         "/api/listings?city=Berlin", "/api/listings/kiez/devices/heating"]
 latencies, failures, lock = [], [], threading.Lock()
 
 
