@@ -28,7 +28,7 @@ public enum EnergyDailyReport {
             throw ReportsError(.invalidRange,
                                "The daily energy report range ends at \(end), before it starts at \(start); pass the scenario start and end.")
         }
-        let listings = ledger.listings.filter { !ledger.snapshots(listing: $0).isEmpty }
+        let listings = ledger.listings.filter { ledger.snapshotCount(listing: $0) > 0 }
         var writer = CSVWriter(header: header)
         for day in calendar.daySlices(from: start, to: end) {
             for listing in listings {

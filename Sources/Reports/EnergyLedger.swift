@@ -11,9 +11,96 @@ import Simulation
 /// Snapshots are kept per listing in time order; recording the same listing and instant twice
 /// keeps the later record. Power transitions are kept per listing in time order, equal times in
 /// recording order.
+///
+/// A run with reports records every listing every 15 minutes, so the storage is compact: a
+/// listing's snapshots are fixed-size rows, their device figures one shared array of plain numbers,
+/// and each distinct device list (ids and types) is stored once — about 200 bytes per snapshot of
+/// a four-device flat instead of some 450 as separate ``MeterSnapshot`` values with their arrays.
+/// ``MeterSnapshot`` values are made on demand.
 public struct EnergyLedger: Sendable, Equatable {
-    private var snapshotsByListing: [String: [MeterSnapshot]] = [:]
+    private var columns: [String: Column] = [:]
     private var transitionsByListing: [String: [PowerTransition]] = [:]
+
+    /// One listing's snapshots.
+    private struct Column: Sendable {
+        /// Fixed-size rows in time order.
+        var rows: [Row] = []
+        /// Device figures, appended per recorded snapshot (a replaced snapshot's stay unused).
+        var values: [DeviceValue] = []
+        /// The distinct device lists (id and type, sorted by id) the rows refer to.
+        var layouts: [[DeviceKey]] = []
+
+        /// A snapshot's figures without its device list.
+        struct Row: Sendable {
+            var at: SimInstant
+            var indoorC: Double, outdoorC: Double
+            var temperatureIntegralKs: Double, discomfortKs: Double, occupiedSeconds: Double
+            var guests: Int32
+            var layout: Int32
+            /// The index of its first device in `values`.
+            var first: Int
+        }
+
+        struct DeviceKey: Sendable, Hashable { var id: String, type: String }
+        struct DeviceValue: Sendable { var powerW: Double, energyKWh: Double, activeSeconds: Double, isOn: Bool }
+
+        var count: Int { rows.count }
+
+        /// The row and its device list for `snapshot`, its figures appended to `values`.
+        mutating func row(for snapshot: MeterSnapshot) -> Row {
+            let keys = snapshot.devices.map { DeviceKey(id: $0.id, type: $0.type) }
+            // Few distinct lists per listing (usually one): a linear search from the newest.
+            let layout = layouts.lastIndex(of: keys) ?? { layouts.append(keys); return layouts.count - 1 }()
+            let first = values.count
+            values.append(contentsOf: snapshot.devices.map {
+                DeviceValue(powerW: $0.powerW, energyKWh: $0.energyKWh, activeSeconds: $0.activeSeconds, isOn: $0.isOn)
+            })
+            return Row(at: snapshot.at, indoorC: snapshot.indoorC, outdoorC: snapshot.outdoorC,
+                       temperatureIntegralKs: snapshot.temperatureIntegralKs, discomfortKs: snapshot.discomfortKs,
+                       occupiedSeconds: snapshot.occupiedSeconds, guests: Int32(clamping: snapshot.guests),
+                       layout: Int32(layout), first: first)
+        }
+
+        /// The snapshot of row `index`.
+        func snapshot(_ index: Int, listing: String) -> MeterSnapshot {
+            let row = rows[index]
+            let keys = layouts[Int(row.layout)]
+            var devices: [DeviceMeter] = []
+            devices.reserveCapacity(keys.count)
+            for (offset, key) in keys.enumerated() {
+                let value = values[row.first + offset]
+                devices.append(DeviceMeter(id: key.id, type: key.type, isOn: value.isOn, powerW: value.powerW,
+                                           energyKWh: value.energyKWh, activeSeconds: value.activeSeconds))
+            }
+            return MeterSnapshot(at: row.at, listing: listing, indoorC: row.indoorC, outdoorC: row.outdoorC, guests: Int(row.guests),
+                                 temperatureIntegralKs: row.temperatureIntegralKs, discomfortKs: row.discomfortKs,
+                                 occupiedSeconds: row.occupiedSeconds, devices: devices)
+        }
+
+        /// The summed device energy of row `index`, kWh, summed in device-id order as ``MeterSnapshot/totalEnergyKWh``.
+        func totalEnergyKWh(_ index: Int) -> Double {
+            let row = rows[index]
+            var total = 0.0
+            for offset in 0..<layouts[Int(row.layout)].count { total += values[row.first + offset].energyKWh }
+            return total
+        }
+
+        /// The rows in `[from, to]`, as an index range.
+        func range(from: SimInstant, to: SimInstant) -> (Int, Int) {
+            let lower = firstIndex(notBefore: from)
+            return (lower, max(lower, firstIndex(notBefore: to + .milliseconds(1))))
+        }
+
+        /// The index of the first row at or after `instant` (binary search).
+        func firstIndex(notBefore instant: SimInstant) -> Int {
+            var low = 0, high = rows.count
+            while low < high {
+                let mid = (low + high) / 2
+                if rows[mid].at < instant { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+    }
 
     /// Creates an empty ledger.
     public init() {}
@@ -23,7 +110,7 @@ public struct EnergyLedger: Sendable, Equatable {
     /// Records `snapshot`, replacing any previous record of the same listing and instant.
     /// - Complexity: O(1) when snapshots arrive in time order, O(*n*) otherwise.
     public mutating func record(_ snapshot: MeterSnapshot) {
-        Self.insert(snapshot, into: &snapshotsByListing[snapshot.listing, default: []])
+        Self.insert(snapshot, into: &columns[snapshot.listing, default: Column()])
     }
 
     /// Records `transition` after every transition of its listing at the same or an earlier instant.
@@ -36,18 +123,34 @@ public struct EnergyLedger: Sendable, Equatable {
 
     /// Every listing with at least one snapshot or transition, sorted by id.
     public var listings: [String] {
-        Set(snapshotsByListing.keys).union(transitionsByListing.keys).sorted()
+        Set(columns.keys).union(transitionsByListing.keys).sorted()
     }
 
-    /// The snapshots of `listing` in time order (empty for a listing never recorded).
-    public func snapshots(listing: String) -> [MeterSnapshot] { snapshotsByListing[listing] ?? [] }
+    /// How many snapshots of `listing` there are.
+    public func snapshotCount(listing: String) -> Int { columns[listing]?.count ?? 0 }
 
-    /// The snapshots of `listing` taken in `[from, to]`, in time order. - Complexity: O(log *n*).
-    public func snapshots(listing: String, from: SimInstant, to: SimInstant) -> ArraySlice<MeterSnapshot> {
-        let list = snapshotsByListing[listing] ?? []
-        let lower = Self.firstIndex(in: list, notBefore: from)
-        let upper = Self.firstIndex(in: list, notBefore: to + .milliseconds(1))
-        return list[lower..<max(lower, upper)]
+    /// The instant of the first snapshot of `listing`, if any.
+    public func firstInstant(listing: String) -> SimInstant? { columns[listing]?.rows.first?.at }
+
+    /// The snapshots of `listing` in time order (empty for a listing never recorded).
+    public func snapshots(listing: String) -> [MeterSnapshot] {
+        guard let column = columns[listing] else { return [] }
+        return (0..<column.count).map { column.snapshot($0, listing: listing) }
+    }
+
+    /// The snapshots of `listing` taken in `[from, to]`, in time order. - Complexity: O(log *n* + *k*).
+    public func snapshots(listing: String, from: SimInstant, to: SimInstant) -> [MeterSnapshot] {
+        guard let column = columns[listing] else { return [] }
+        let (lower, upper) = column.range(from: from, to: to)
+        return (lower..<upper).map { column.snapshot($0, listing: listing) }
+    }
+
+    /// The instant and summed device energy (kWh) of each snapshot of `listing` in `[from, to]`, in
+    /// time order: what cost and peak need, without making the snapshots.
+    public func energyPoints(listing: String, from: SimInstant, to: SimInstant) -> [(at: SimInstant, totalEnergyKWh: Double)] {
+        guard let column = columns[listing] else { return [] }
+        let (lower, upper) = column.range(from: from, to: to)
+        return (lower..<upper).map { (column.rows[$0].at, column.totalEnergyKWh($0)) }
     }
 
     /// The power transitions of `listing` in time order (empty for a listing never recorded).
@@ -58,17 +161,17 @@ public struct EnergyLedger: Sendable, Equatable {
     ///   `ledger.noSnapshot` when it was, but not at `instant`.
     /// - Complexity: O(log *n*) in the listing's snapshots.
     public func snapshot(listing: String, at instant: SimInstant) throws(ReportsError) -> MeterSnapshot {
-        guard let list = snapshotsByListing[listing], !list.isEmpty else {
-            let known = snapshotsByListing.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        guard let column = columns[listing], let firstRow = column.rows.first, let lastRow = column.rows.last else {
+            let known = columns.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             throw ReportsError(.unknownListing,
                                "The energy ledger has no snapshots of listing \"\(listing)\" (it knows \(known.isEmpty ? "no listings" : known)); check the listing id.")
         }
-        let index = Self.firstIndex(in: list, notBefore: instant)
-        guard index < list.count, list[index].at == instant else {
+        let index = column.firstIndex(notBefore: instant)
+        guard index < column.count, column.rows[index].at == instant else {
             throw ReportsError(.noSnapshot,
-                               "The energy ledger has no snapshot of \"\(listing)\" at \(instant) (it has \(list.count), from \(list[0].at) to \(list[list.count - 1].at)); the runner must record meters at every instant a report or expectation asks about.")
+                               "The energy ledger has no snapshot of \"\(listing)\" at \(instant) (it has \(column.count), from \(firstRow.at) to \(lastRow.at)); the runner must record meters at every instant a report or expectation asks about.")
         }
-        return list[index]
+        return column.snapshot(index, listing: listing)
     }
 
     // MARK: Queries
@@ -138,17 +241,18 @@ public struct EnergyLedger: Sendable, Equatable {
         return (b.device(device).map(value) ?? 0) - (a.device(device).map(value) ?? 0)
     }
 
-    /// Puts `snapshot` in time order into `list` (in place), replacing one at the same instant.
-    private static func insert(_ snapshot: MeterSnapshot, into list: inout [MeterSnapshot]) {
-        if let last = list.last, last.at < snapshot.at {
-            list.append(snapshot)
+    /// Puts `snapshot` in time order into `column` (in place), replacing one at the same instant.
+    private static func insert(_ snapshot: MeterSnapshot, into column: inout Column) {
+        let row = column.row(for: snapshot)
+        if let last = column.rows.last, last.at < snapshot.at {
+            column.rows.append(row)
             return
         }
-        let index = firstIndex(in: list, notBefore: snapshot.at)
-        if index < list.count, list[index].at == snapshot.at {
-            list[index] = snapshot
+        let index = column.firstIndex(notBefore: snapshot.at)
+        if index < column.count, column.rows[index].at == snapshot.at {
+            column.rows[index] = row
         } else {
-            list.insert(snapshot, at: index)
+            column.rows.insert(row, at: index)
         }
     }
 
@@ -159,13 +263,13 @@ public struct EnergyLedger: Sendable, Equatable {
         list.insert(transition, at: index)
     }
 
-    /// The index of the first snapshot at or after `instant` (binary search).
-    private static func firstIndex(in list: [MeterSnapshot], notBefore instant: SimInstant) -> Int {
-        var low = 0, high = list.count
-        while low < high {
-            let mid = (low + high) / 2
-            if list[mid].at < instant { low = mid + 1 } else { high = mid }
-        }
-        return low
+
+    // MARK: Equality
+
+    /// Ledgers are equal when they hold the same snapshots and transitions (however they were stored).
+    public static func == (a: EnergyLedger, b: EnergyLedger) -> Bool {
+        guard a.transitionsByListing == b.transitionsByListing, Set(a.columns.keys) == Set(b.columns.keys) else { return false }
+        return a.columns.keys.allSatisfy { a.snapshots(listing: $0) == b.snapshots(listing: $0) }
     }
 }
+

@@ -86,7 +86,7 @@ public enum KPIReport {
                      interval: SimDuration, origin: SimInstant, from: SimInstant, to: SimInstant,
                      calendar: LocalCalendar) throws(ReportsError) -> Figures {
         let energy = try ledger.energyKWh(listing: listing, device: nil, from: from, to: to)
-        let inside = ledger.snapshots(listing: listing, from: from, to: to)
+        let inside = ledger.energyPoints(listing: listing, from: from, to: to)
         var cost: Double?
         if let tariff {
             var sum = 0.0

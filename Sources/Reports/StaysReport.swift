@@ -30,7 +30,7 @@ public enum StaysReport {
         var writer = CSVWriter(header: header)
         for stay in ordered {
             var energy = "", meanIndoor = "", discomfort = ""
-            let runStart = start ?? ledger.snapshots(listing: stay.listing).first?.at
+            let runStart = start ?? ledger.firstInstant(listing: stay.listing)
             if !stay.isCancelled, let runStart {
                 let from = max(stay.windowStart, runStart), to = min(stay.windowEnd, end)
                 if from < to {
