@@ -16,6 +16,13 @@ public struct CSVWriter: Sendable {
     }
 
     /// Appends one row; it must have as many fields as the header has columns.
+    /// The text written since the last call (the header first), leaving the writer empty: for
+    /// writing a long CSV out in pieces.
+    public mutating func takeText() -> String {
+        defer { text = "" }
+        return text
+    }
+
     public mutating func appendRow(_ fields: [String]) {
         precondition(fields.count == header.count, "a CSV row has \(fields.count) fields, the header \(header.count)")
         text += Self.line(fields)

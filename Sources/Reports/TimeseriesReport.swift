@@ -25,6 +25,15 @@ public enum TimeseriesReport {
     ///   for a missing tick snapshot, or `report.nonFinite` for a broken meter.
     public static func csv(ledger: EnergyLedger, listings: [String], interval: SimDuration, start: SimInstant, end: SimInstant,
                            calendar: LocalCalendar) throws(ReportsError) -> String {
+        var text = ""
+        try write(ledger: ledger, listings: listings, interval: interval, start: start, end: end, calendar: calendar) { text += $0 }
+        return text
+    }
+
+    /// ``csv(ledger:listings:interval:start:end:calendar:)`` handed out in pieces of about 256 KB, in
+    /// order, so a long run's file is written without ever being whole in memory.
+    public static func write(ledger: EnergyLedger, listings: [String], interval: SimDuration, start: SimInstant, end: SimInstant,
+                             calendar: LocalCalendar, piece: (String) -> Void) throws(ReportsError) {
         guard interval > .zero else {
             throw ReportsError(.invalidInterval, "The timeseries interval is \(interval); give a positive duration such as PT15M.")
         }
@@ -43,8 +52,9 @@ public enum TimeseriesReport {
                                   String(s.guests), try CSVWriter.decimal(s.totalPowerW, places: 1),
                                   try CSVWriter.decimal(try ledger.energyKWh(listing: id, device: nil, from: start, to: tick), places: 3)])
             }
+            if writer.text.utf8.count >= 1 << 18 { piece(writer.takeText()) }
             tick = tick + interval
         }
-        return writer.text
+        piece(writer.takeText())
     }
 }

@@ -41,6 +41,27 @@ struct OutputSafetyTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["energy-daily.csv"])
     }
 
+    @Test func aFileWrittenInPiecesIsTheirTextAndAFailingProducerLeavesNothing() throws {
+        let dir = try temporaryDirectory()
+        let pieces = OutputFiles.Content.pieces { write in for i in 0..<1_000 { write("row \(i)\n") } }
+        try OutputFiles.write([(path: dir.appendingPathComponent("a.csv").path, content: .text("whole\n")),
+                               (path: dir.appendingPathComponent("b.csv").path, content: pieces)])
+        let expected = (0..<1_000).map { "row \($0)\n" }.joined()
+        #expect(try String(contentsOf: dir.appendingPathComponent("b.csv"), encoding: .utf8) == expected)
+        #expect(try pieces.wholeText() == expected)
+        // A producer that fails half-way: neither file of the set lands, no temporary stays.
+        let other = try temporaryDirectory()
+        let failing = OutputFiles.Content.pieces { write throws(ScenarioError) in
+            write("row 0\n")
+            throw ScenarioError(.reportFailed, "a report could not be built", file: "b.csv")
+        }
+        #expect(throws: ScenarioError.self) {
+            try OutputFiles.write([(path: other.appendingPathComponent("a.csv").path, content: .text("whole\n")),
+                                   (path: other.appendingPathComponent("b.csv").path, content: failing)])
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: other.path).isEmpty)
+    }
+
     @Test func reportDirectoryNamingAFileIsAUsageError() async throws {
         let dir = try temporaryDirectory()
         let file = dir.appendingPathComponent("notes.txt")

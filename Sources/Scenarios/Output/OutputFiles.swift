@@ -17,9 +17,34 @@ private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count
 /// stands (a directory, a link, a device) is refused before anything is written. On any failure
 /// the temporaries this call created are removed and nothing else is touched.
 public enum OutputFiles {
+    /// What a file holds: a text, or a producer that hands its text out in pieces, in order (so a
+    /// long file need never be whole in memory). A producer that throws leaves nothing written.
+    public enum Content {
+        case text(String)
+        case pieces((_ write: (String) -> Void) throws(ScenarioError) -> Void)
+
+        /// The whole text (a producer's pieces joined).
+        public func wholeText() throws(ScenarioError) -> String {
+            switch self {
+            case .text(let text): return text
+            case .pieces(let produce):
+                var text = ""
+                try produce { text += $0 }
+                return text
+            }
+        }
+    }
+
     /// Writes every `(path, text)` pair, or none of them.
     /// - Throws: ``ScenarioError`` `scenario.writeFailed` naming the path and the system's reason.
     public static func write(_ files: [(path: String, text: String)]) throws(ScenarioError) {
+        try write(files.map { (path: $0.path, content: Content.text($0.text)) })
+    }
+
+    /// Writes every `(path, content)` pair, or none of them.
+    /// - Throws: ``ScenarioError`` `scenario.writeFailed` naming the path and the system's reason, or
+    ///   what a producer threw.
+    public static func write(_ files: [(path: String, content: Content)]) throws(ScenarioError) {
         for file in files {
             try refuseForeign(file.path)
             try refuseOverlongName(file.path)
@@ -28,7 +53,7 @@ public enum OutputFiles {
         func discard() { for entry in written { unlink(entry.temporary) } }
         for (index, file) in files.enumerated() {
             do {
-                written.append((try writeTemporary(file.text, beside: file.path, index: index), file.path))
+                written.append((try writeTemporary(file.content, beside: file.path, index: index), file.path))
             } catch {
                 discard()
                 throw error
@@ -90,7 +115,7 @@ public enum OutputFiles {
     }
 
     /// Writes `text` to a fresh temporary file in the directory of `path` and returns its path.
-    private static func writeTemporary(_ text: String, beside path: String, index: Int) throws(ScenarioError) -> String {
+    private static func writeTemporary(_ content: Content, beside path: String, index: Int) throws(ScenarioError) -> String {
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         var attempt = 0
@@ -103,19 +128,32 @@ public enum OutputFiles {
                 throw ScenarioError(.writeFailed, "cannot write \(path): \(systemReason()).", file: path)
             }
             var failure: String?
-            var bytes = Array(text.utf8)
-            bytes.withUnsafeMutableBytes { buffer in
-                var offset = 0
-                while offset < buffer.count {
-                    guard let base = buffer.baseAddress else { return }
-                    let count = systemWrite(descriptor, base + offset, buffer.count - offset)
-                    if count < 0 {
-                        if errno == EINTR { continue }
-                        failure = systemReason()
-                        return
+            func put(_ text: String) {
+                guard failure == nil else { return }
+                var text = text
+                text.withUTF8 { buffer in
+                    var offset = 0
+                    while offset < buffer.count {
+                        guard let base = buffer.baseAddress else { return }
+                        let count = systemWrite(descriptor, base + offset, buffer.count - offset)
+                        if count < 0 {
+                            if errno == EINTR { continue }
+                            failure = systemReason()
+                            return
+                        }
+                        offset += count
                     }
-                    offset += count
                 }
+            }
+            do throws(ScenarioError) {
+                switch content {
+                case .text(let text): put(text)
+                case .pieces(let produce): try produce(put)
+                }
+            } catch {
+                close(descriptor)
+                unlink(temporary)
+                throw error
             }
             if close(descriptor) != 0, failure == nil { failure = systemReason() }
             if let failure {
