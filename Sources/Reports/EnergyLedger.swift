@@ -174,6 +174,34 @@ public struct EnergyLedger: Sendable, Equatable {
         return column.snapshot(index, listing: listing)
     }
 
+    /// What a `timeseries.csv` row needs of `listing` at `instant`, without making snapshots: the
+    /// temperatures, guests, summed power, and the energy since `start` — the same numbers, summed in
+    /// the same order, as ``snapshot(listing:at:)`` and ``energyKWh(listing:device:from:to:)``.
+    /// - Throws: ``ReportsError`` as ``snapshot(listing:at:)``, for either instant.
+    public func tickFigures(listing: String, at instant: SimInstant, since start: SimInstant) throws(ReportsError)
+        -> (indoorC: Double, outdoorC: Double, guests: Int, totalPowerW: Double, energyKWh: Double)
+    {
+        guard let column = columns[listing] else { _ = try snapshot(listing: listing, at: instant); return (0, 0, 0, 0, 0) }
+        let b = column.firstIndex(notBefore: instant), a = column.firstIndex(notBefore: start)
+        guard b < column.count, column.rows[b].at == instant, a < column.count, column.rows[a].at == start, start <= instant else {
+            let s = try snapshot(listing: listing, at: instant)  // throws the located error
+            return (s.indoorC, s.outdoorC, s.guests, s.totalPowerW, try energyKWh(listing: listing, device: nil, from: start, to: instant))
+        }
+        let rowB = column.rows[b], rowA = column.rows[a]
+        var power = 0.0, energy = 0.0
+        if rowA.layout == rowB.layout {
+            for offset in 0..<column.layouts[Int(rowB.layout)].count {
+                let value = column.values[rowB.first + offset]
+                power += value.powerW
+                energy = energy + value.energyKWh - column.values[rowA.first + offset].energyKWh
+            }
+        } else {
+            power = column.snapshot(b, listing: listing).totalPowerW
+            energy = try energyKWh(listing: listing, device: nil, from: start, to: instant)
+        }
+        return (rowB.indoorC, rowB.outdoorC, Int(rowB.guests), power, energy)
+    }
+
     // MARK: Queries
 
     /// Electric energy drawn over `[from, to]`, kWh: by one device, or by all devices of the listing when `device` is `nil`.

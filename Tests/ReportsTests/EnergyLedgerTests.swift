@@ -43,6 +43,37 @@ struct EnergyLedgerTests {
         #expect(ledger.snapshots(listing: "nowhere").isEmpty)
     }
 
+    @Test func compactStorageGivesBackExactlyWhatWasRecorded() throws {
+        var ledger = EnergyLedger(), reference: [SimInstant: MeterSnapshot] = [:]
+        var energy = 0.1
+        for i in 0..<500 {
+            energy += Double(i % 7) * 0.013_7
+            var s = snapshot(Int64(i * 900), energyKWh: energy, indoorC: 20 + Double(i % 11) / 3, integralKs: Double(i) * 1.5)
+            s.guests = i % 3
+            if i >= 300 { s.devices.append(DeviceMeter(id: "lock", type: "lock", isOn: false, powerW: 0, energyKWh: 0, activeSeconds: 0)) }
+            s.devices.sort { $0.id < $1.id }
+            ledger.record(s)
+            reference[s.at] = s
+        }
+        ledger.record(snapshot(900 * 10, energyKWh: 42))  // a replaced record
+        reference[SimInstant(unixSeconds: 9_000)] = snapshot(900 * 10, energyKWh: 42)
+        #expect(ledger.snapshots(listing: "flat-1") == reference.values.sorted { $0.at < $1.at })
+        let start = SimInstant(unixSeconds: 0)
+        for i in [0, 10, 299, 300, 301, 499] {
+            let at = SimInstant(unixSeconds: Int64(i * 900))
+            let figures = try ledger.tickFigures(listing: "flat-1", at: at, since: start)
+            let s = try ledger.snapshot(listing: "flat-1", at: at)
+            #expect(figures.indoorC == s.indoorC && figures.guests == s.guests && figures.totalPowerW == s.totalPowerW)
+            #expect(figures.energyKWh == (try ledger.energyKWh(listing: "flat-1", device: nil, from: start, to: at)), "at \(i)")
+        }
+        let points = ledger.energyPoints(listing: "flat-1", from: SimInstant(unixSeconds: 900), to: SimInstant(unixSeconds: 2_700))
+        #expect(points.map(\.at.unixSeconds) == [900, 1_800, 2_700])
+        #expect(points.map(\.totalEnergyKWh) == [900, 1_800, 2_700].map { reference[SimInstant(unixSeconds: $0)]?.totalEnergyKWh ?? -1 })
+        #expect(throws: ReportsError.self) { try ledger.tickFigures(listing: "flat-1", at: SimInstant(unixSeconds: 1), since: start) }
+        #expect(throws: ReportsError.self) { try ledger.tickFigures(listing: "nowhere", at: start, since: start) }
+        #expect(ledger.snapshotCount(listing: "flat-1") == 500 && ledger.firstInstant(listing: "flat-1") == start)
+    }
+
     @Test func snapshotDevicesAreSortedById() {
         let s = snapshot(0, energyKWh: 0)
         #expect(s.devices.map(\.id) == ["heating", "plug"])
