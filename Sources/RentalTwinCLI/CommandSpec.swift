@@ -100,9 +100,10 @@ struct CommandSpec: Sendable {
             options: [.port, .host, .clock, .speed, .token],
             discussion: """
                 Builds the scenario's world and runs it live until interrupted: openHAB clients (REST under /rest/,
-                Server-Sent Events at /rest/events), OpenWeatherMap clients (/data/2.5/weather and /forecast, also as an
-                HTTP proxy for api.openweathermap.org; /data/3.0/onecall), booking clients (/api/…, described by
-                /openapi.json) and scripts (/twin/clock, /twin/advance, /twin/faults, /twin/result) talk to it on one port. The timeline and expectations run as in rental-twin run.
+                Server-Sent Events at /rest/events), OpenWeatherMap clients (/data/2.5/weather and /forecast, also as
+                an HTTP proxy for api.openweathermap.org, and /data/3.0/onecall), booking clients (/api/…, described
+                by /openapi.json) and scripts (/twin/clock, /twin/advance, /twin/faults, /twin/result) talk to it on
+                one port. The timeline and expectations run as in rental-twin run.
                 Anonymous clients have openHAB's user role; changing Items and links needs the admin token.
                 Prints the URLs and the token at start and one status line a minute (virtual time, requests, events).
 
