@@ -173,7 +173,7 @@ struct CommandSpec: Sendable {
                   swift run -c release rental-twin fuzz --seconds 3600 --seed 7 --out fuzz-findings
                   rental-twin fuzz --seconds 36000 --seed 7 --inputs 500000 --from 500000
 
-                Exit status: 0 no findings, 1 findings, 64 bad usage.
+                Exit status: 0 no findings, 1 findings, 64 bad usage, 130 interrupted (Ctrl-C: the summary so far, and the --from to continue with).
                 """),
     ]
 

@@ -39,6 +39,7 @@ enum FuzzCommand {
             outcome.standardOutput += "Replay one with: rental-twin run \(out)/<file>.json\n"
             outcome.exitCode = .failure
         }
+        if summary.interrupted { outcome.exitCode = .interrupted }
         return outcome
     }
 

@@ -23,6 +23,8 @@ public struct FuzzCampaign: Sendable {
         public var findingCounts: [FuzzFinding.Kind: Int] = [:]
         /// The first few findings of each kind (at most ``FuzzCampaign/samplesPerKind``), in input order.
         public var samples: [FuzzFinding] = []
+        /// Whether the campaign was interrupted (Ctrl-C): the input running then is not judged.
+        public var interrupted = false
 
         /// Total findings.
         public var findings: Int { findingCounts.values.reduce(0, +) }
@@ -32,6 +34,9 @@ public struct FuzzCampaign: Sendable {
             let range = inputs == 0 ? "" : " (#\(firstInput) … #\(firstInput + inputs - 1))"
             var lines = ["fuzz: seed \(seed), \(inputs) inputs\(range) in \(String(format: "%.1f", wallSeconds)) s "
                          + "(\(Int(Double(inputs) / max(wallSeconds, 1e-9))) inputs/s)"]
+            if interrupted {
+                lines.append("interrupted: input #\(firstInput + inputs) was not judged; continue the campaign with --from \(firstInput + inputs)")
+            }
             lines.append("outcomes: " + ScenarioFuzzer.Outcome.allCases.map { "\(outcomes[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
             if findings == 0 {
                 lines.append("findings: none")
@@ -97,8 +102,15 @@ public struct FuzzCampaign: Sendable {
             let input = fuzzer.input(index)
             current(index)
             if let outDirectory { try? Data(input.text.utf8).write(to: URL(fileURLWithPath: "\(outDirectory)/in-progress.json")) }
-            switch await ScenarioFuzzer.check(input, eventsPerListingDay: eventsPerListingDay,
-                                                    progress: { [index] _, _ in current(index) }) {
+            let verdict = await ScenarioFuzzer.check(input, eventsPerListingDay: eventsPerListingDay,
+                                                     progress: { [index] _, _ in current(index) })
+            // Ctrl-C cancels the run under way: that input ended by the interruption, not by itself,
+            // so it is not judged (a cancelled run is no finding), and the campaign stops here.
+            if Task.isCancelled {
+                summary.interrupted = true
+                break
+            }
+            switch verdict {
             case .outcome(let outcome):
                 summary.outcomes[outcome, default: 0] += 1
             case .finding(let finding):

@@ -30,6 +30,20 @@ struct ScenarioFuzzerTests {
         #expect(parsed > 150, "only \(parsed) of 200 mutants are JSON: the mutator would mostly test the parser")
     }
 
+    /// Ctrl-C once turned every remaining input of a campaign into a `run-failed` finding
+    /// (`scenario.cancelled`, 8,142 of them); an interrupted campaign stops instead.
+    @Test func anInterruptedCampaignStopsAndJudgesNoCancelledRun() async throws {
+        let fuzzer = try ScenarioFuzzer(corpus: try exampleCorpus(), seed: 1)
+        // The example scenarios (inputs 0 …) all pass; the run of input 3 is interrupted as it starts.
+        let summary = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 5_000, outDirectory: nil)
+            .run(seconds: 3_600, maxInputs: 10) { index in
+                if index == 3 { withUnsafeCurrentTask { $0?.cancel() } }
+            }
+        #expect(summary.interrupted)
+        #expect(summary.inputs == 3 && summary.findings == 0 && summary.outcomes[.passed] == 3)
+        #expect(summary.report(seed: 1, outDirectory: nil).contains("interrupted: input #3 was not judged; continue the campaign with --from 3"))
+    }
+
     @Test func aFixedNumberOfInputsEndsCleanlyAndDeterministically() async throws {
         let fuzzer = try ScenarioFuzzer(corpus: try exampleCorpus(), seed: 1)
         let first = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 5_000, outDirectory: nil).run(seconds: 3_600, maxInputs: 24)
