@@ -48,9 +48,15 @@ public struct EnergyLedger: Sendable, Equatable {
 
         /// The row and its device list for `snapshot`, its figures appended to `values`.
         mutating func row(for snapshot: MeterSnapshot) -> Row {
-            let keys = snapshot.devices.map { DeviceKey(id: $0.id, type: $0.type) }
-            // Few distinct lists per listing (usually one): a linear search from the newest.
-            let layout = layouts.lastIndex(of: keys) ?? { layouts.append(keys); return layouts.count - 1 }()
+            // Few distinct lists per listing (usually one): the newest first, compared in place.
+            func matches(_ keys: [DeviceKey]) -> Bool {
+                keys.count == snapshot.devices.count
+                    && zip(keys, snapshot.devices).allSatisfy { $0.id == $1.id && $0.type == $1.type }
+            }
+            let layout = layouts.lastIndex(where: matches) ?? {
+                layouts.append(snapshot.devices.map { DeviceKey(id: $0.id, type: $0.type) })
+                return layouts.count - 1
+            }()
             let first = values.count
             values.append(contentsOf: snapshot.devices.map {
                 DeviceValue(powerW: $0.powerW, energyKWh: $0.energyKWh, activeSeconds: $0.activeSeconds, isOn: $0.isOn)

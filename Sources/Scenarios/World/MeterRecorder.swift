@@ -102,7 +102,7 @@ final class MeterRecorder: Sendable {
         let snapshot = MeterSnapshot(at: meter.at, listing: listing.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
                                      guests: meter.guests, temperatureIntegralKs: meter.temperatureIntegralKs,
                                      discomfortKs: meter.discomfortKs, occupiedSeconds: meter.occupiedSeconds,
-                                     devices: devices.sorted { $0.id < $1.id })
+                                     devices: devices)  // MeterSnapshot sorts them by id
         storage.withLock { $0.record(snapshot) }
     }
 }
