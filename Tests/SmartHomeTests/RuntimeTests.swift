@@ -170,6 +170,16 @@ struct RuntimeTests {
         await #expect(throws: SmartHomeError.self) { try await world.runtime.removeThing(try ThingUID("twin:thermostat:flat-1:heating")) }
     }
 
+    @Test func shutdownRemovesEveryThingAndLinkAndDropsTheSubscribers() async throws {
+        let world = try await TestWorld()
+        let linksBefore = await world.runtime.links.all()
+        #expect(!linksBefore.isEmpty)
+        await world.runtime.shutdown()
+        let linksAfter = await world.runtime.links.all(), thingsAfter = await world.runtime.things.all()
+        #expect(linksAfter.isEmpty && thingsAfter.isEmpty)
+        #expect(try await world.api.getLinks().body.isEmpty)
+    }
+
     @Test func duplicateThingIsRejected() async throws {
         let world = try await TestWorld()
         let again = FakeThermostat(uid: try ThingUID("twin:thermostat:flat-1:heating"))

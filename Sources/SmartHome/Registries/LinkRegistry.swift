@@ -83,6 +83,12 @@ public actor LinkRegistry {
         }
     }
 
+    /// Removes every link (the whole runtime is shutting down): one step, where removing them Thing
+    /// by Thing would scan every link once per Thing.
+    nonisolated func removeAll() {
+        storage.withLock { $0 = Storage() }
+    }
+
     /// Removes every link to a channel of `thing` (when the Thing is removed).
     nonisolated func removeAll(thing: ThingUID) {
         storage.withLock { storage in

@@ -45,15 +45,16 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         await handler.initialize(callback: self)
     }
 
-    /// Removes a Thing and its links, disposing of its handler.
-    /// - Throws: ``SmartHomeError`` `thing.notFound`.
     /// Ends the runtime's life: every Thing is removed (its handler disposed, so it lets go of the runtime)
     /// and every bus subscriber dropped, so nothing keeps a finished world alive.
     public func shutdown() async {
+        links.removeAll()  // all at once: Thing by Thing, each removal scanned every link (quadratic in the portfolio)
         for uid in await things.uids() { try? await removeThing(uid) }
         events.unsubscribeAll()
     }
 
+    /// Removes a Thing and its links, disposing of its handler.
+    /// - Throws: ``SmartHomeError`` `thing.notFound`.
     public func removeThing(_ uid: ThingUID) async throws(SmartHomeError) {
         guard let (_, handler) = await things.remove(uid) else {
             throw SmartHomeError(.thingNotFound, "Thing \(uid) does not exist.")
