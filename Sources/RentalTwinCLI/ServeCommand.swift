@@ -61,8 +61,7 @@ enum ServeCommand {
         do {
             result = try await withThrowingTaskGroup(of: LiveScenarioResult?.self) { group in
                 group.addTask { try await server.run() }  // simulation task: the server and its live run
-                group.addTask {
-                    // wall-clock: one status line a minute of wall time, for the person watching
+                group.addTask {  // wall-clock: one status line a minute of wall time, for the person watching
                     while true {
                         do { try await Task.sleep(for: .seconds(60)) } catch { return nil }  // wall-clock: the status line's period
                         say(await status(server), to: STDOUT_FILENO)

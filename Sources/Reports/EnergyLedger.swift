@@ -91,6 +91,20 @@ public struct EnergyLedger: Sendable, Equatable {
             return total
         }
 
+        /// Σ over row `b`'s devices of value(at `b`) − value(at `a`), a device missing at `a` counting 0,
+        /// summed in `b`'s device order — what ``EnergyLedger/energyKWh(listing:device:from:to:)`` with no
+        /// device means.
+        func delta(from a: Int, to b: Int, _ value: (DeviceValue) -> Double) -> Double {
+            let rowA = rows[a], rowB = rows[b]
+            let keysA = layouts[Int(rowA.layout)], keysB = layouts[Int(rowB.layout)]
+            var sum = 0.0
+            for (offset, key) in keysB.enumerated() {
+                let offsetA = rowA.layout == rowB.layout ? offset : keysA.firstIndex { $0.id == key.id }
+                sum = sum + value(values[rowB.first + offset]) - (offsetA.map { value(values[rowA.first + $0]) } ?? 0)
+            }
+            return sum
+        }
+
         /// The rows in `[from, to]`, as an index range.
         func range(from: SimInstant, to: SimInstant) -> (Int, Int) {
             let lower = firstIndex(notBefore: from)
@@ -167,6 +181,13 @@ public struct EnergyLedger: Sendable, Equatable {
     ///   `ledger.noSnapshot` when it was, but not at `instant`.
     /// - Complexity: O(log *n*) in the listing's snapshots.
     public func snapshot(listing: String, at instant: SimInstant) throws(ReportsError) -> MeterSnapshot {
+        let (column, index) = try row(listing: listing, at: instant)
+        return column.snapshot(index, listing: listing)
+    }
+
+    /// The column of `listing` and the index of its row taken exactly at `instant`.
+    /// - Throws: as ``snapshot(listing:at:)``.
+    private func row(listing: String, at instant: SimInstant) throws(ReportsError) -> (Column, Int) {
         guard let column = columns[listing], let firstRow = column.rows.first, let lastRow = column.rows.last else {
             let known = columns.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             throw ReportsError(.unknownListing,
@@ -177,7 +198,7 @@ public struct EnergyLedger: Sendable, Equatable {
             throw ReportsError(.noSnapshot,
                                "The energy ledger has no snapshot of \"\(listing)\" at \(instant) (it has \(column.count), from \(firstRow.at) to \(lastRow.at)); the runner must record meters at every instant a report or expectation asks about.")
         }
-        return column.snapshot(index, listing: listing)
+        return (column, index)
     }
 
     /// What a `timeseries.csv` row needs of `listing` at `instant`, without making snapshots: the
@@ -187,25 +208,11 @@ public struct EnergyLedger: Sendable, Equatable {
     public func tickFigures(listing: String, at instant: SimInstant, since start: SimInstant) throws(ReportsError)
         -> (indoorC: Double, outdoorC: Double, guests: Int, totalPowerW: Double, energyKWh: Double)
     {
-        guard let column = columns[listing] else { _ = try snapshot(listing: listing, at: instant); return (0, 0, 0, 0, 0) }
-        let b = column.firstIndex(notBefore: instant), a = column.firstIndex(notBefore: start)
-        guard b < column.count, column.rows[b].at == instant, a < column.count, column.rows[a].at == start, start <= instant else {
-            let s = try snapshot(listing: listing, at: instant)  // throws the located error
-            return (s.indoorC, s.outdoorC, s.guests, s.totalPowerW, try energyKWh(listing: listing, device: nil, from: start, to: instant))
-        }
-        let rowB = column.rows[b], rowA = column.rows[a]
-        var power = 0.0, energy = 0.0
-        if rowA.layout == rowB.layout {
-            for offset in 0..<column.layouts[Int(rowB.layout)].count {
-                let value = column.values[rowB.first + offset]
-                power += value.powerW
-                energy = energy + value.energyKWh - column.values[rowA.first + offset].energyKWh
-            }
-        } else {
-            power = column.snapshot(b, listing: listing).totalPowerW
-            energy = try energyKWh(listing: listing, device: nil, from: start, to: instant)
-        }
-        return (rowB.indoorC, rowB.outdoorC, Int(rowB.guests), power, energy)
+        let (column, index) = try row(listing: listing, at: instant)
+        let row = column.rows[index]
+        var power = 0.0
+        for offset in 0..<column.layouts[Int(row.layout)].count { power += column.values[row.first + offset].powerW }
+        return (row.indoorC, row.outdoorC, Int(row.guests), power, try energyKWh(listing: listing, device: nil, from: start, to: instant))
     }
 
     // MARK: Queries
@@ -214,13 +221,13 @@ public struct EnergyLedger: Sendable, Equatable {
     /// - Throws: ``ReportsError`` when a snapshot at `from` or `to` is missing, the device is
     ///   unknown, or `to` is before `from`.
     public func energyKWh(listing: String, device: String?, from: SimInstant, to: SimInstant) throws(ReportsError) -> Double {
-        try deviceDelta(listing: listing, device: device, from: from, to: to) { $0.energyKWh }
+        try deviceDelta(listing: listing, device: device, from: from, to: to, .energyKWh)
     }
 
     /// Hours spent drawing more than standby power over `[from, to]`: by one device, or summed over all devices when `device` is `nil`.
     /// - Throws: ``ReportsError`` as ``energyKWh(listing:device:from:to:)``.
     public func runtimeHours(listing: String, device: String?, from: SimInstant, to: SimInstant) throws(ReportsError) -> Double {
-        try deviceDelta(listing: listing, device: device, from: from, to: to) { $0.activeSeconds } / 3_600
+        try deviceDelta(listing: listing, device: device, from: from, to: to, .activeSeconds) / 3_600
     }
 
     /// Degree-hours below the comfort temperature while guests were present over `[from, to]`, K·h.
@@ -253,26 +260,43 @@ public struct EnergyLedger: Sendable, Equatable {
 
     /// The snapshots at both ends of a window, checking that the window is not backwards.
     private func ends(listing: String, from: SimInstant, to: SimInstant) throws(ReportsError) -> (MeterSnapshot, MeterSnapshot) {
+        try checkWindow(listing: listing, from: from, to: to)
+        return (try snapshot(listing: listing, at: from), try snapshot(listing: listing, at: to))
+    }
+
+    /// Refuses a backwards window.
+    private func checkWindow(listing: String, from: SimInstant, to: SimInstant) throws(ReportsError) {
         guard from <= to else {
             throw ReportsError(.invalidWindow,
                                "The ledger window for \"\(listing)\" ends at \(to), before it starts at \(from); swap from and to.")
         }
-        return (try snapshot(listing: listing, at: from), try snapshot(listing: listing, at: to))
     }
 
     /// The change of a cumulative device figure over a window, for one device or all of them.
+    /// A cumulative device figure, as a snapshot and as a stored row hold it.
+    private enum Figure {
+        case energyKWh, activeSeconds
+
+        func of(_ meter: DeviceMeter) -> Double { self == .energyKWh ? meter.energyKWh : meter.activeSeconds }
+        func of(_ value: Column.DeviceValue) -> Double { self == .energyKWh ? value.energyKWh : value.activeSeconds }
+    }
+
     private func deviceDelta(listing: String, device: String?, from: SimInstant, to: SimInstant,
-                             _ value: (DeviceMeter) -> Double) throws(ReportsError) -> Double {
-        let (a, b) = try ends(listing: listing, from: from, to: to)
+                             _ figure: Figure) throws(ReportsError) -> Double {
         guard let device else {
-            return b.devices.reduce(0) { sum, meter in sum + value(meter) - (a.device(meter.id).map(value) ?? 0) }
+            // All devices: read from the rows, without making snapshots (the timeseries asks this for every row).
+            try checkWindow(listing: listing, from: from, to: to)
+            let (column, a) = try row(listing: listing, at: from)
+            let b = try row(listing: listing, at: to).1
+            return column.delta(from: a, to: b, figure.of)
         }
+        let (a, b) = try ends(listing: listing, from: from, to: to)
         for snapshot in [a, b] where snapshot.device(device) == nil {
             let known = snapshot.devices.map(\.id).joined(separator: ", ")
             throw ReportsError(.unknownDevice,
                                "Listing \"\(listing)\" has no device \"\(device)\" in its snapshot at \(snapshot.at) (devices: \(known.isEmpty ? "none" : known)); check the device id.")
         }
-        return (b.device(device).map(value) ?? 0) - (a.device(device).map(value) ?? 0)
+        return (b.device(device).map(figure.of) ?? 0) - (a.device(device).map(figure.of) ?? 0)
     }
 
     /// Puts `snapshot` in time order into `column` (in place), replacing one at the same instant.

@@ -48,7 +48,10 @@ public struct ServeError: CodedError, Equatable {
     }
 
     /// `{"error":{"code":…,"message":…,"http-code":…}}`.
-    public var responseBody: String {
-        "{\"error\":{\"code\":\(JSONString.quoted(code.rawValue)),\"message\":\(JSONString.quoted(message)),\"http-code\":\(httpStatus)}}"
+    public var responseBody: String { Self.body(code: code.rawValue, message: message, status: httpStatus) }
+
+    /// The error body of every `serve` error, the twin's own and the booking services' alike.
+    static func body(code: String, message: String, status: Int) -> String {
+        "{\"error\":{\"code\":\(JSONString.quoted(code)),\"message\":\(JSONString.quoted(message)),\"http-code\":\(status)}}"
     }
 }

@@ -19,10 +19,14 @@ public struct Listing: Hashable, Sendable {
     public var timeZone: String
 
     /// Creates a listing value (validation happens in the listing service).
+    /// Check-in from 15:00 and check-out by 10:00, unless a listing says otherwise.
+    public static let defaultCheckInTime = LocalTime(millisecondOfDay: 15 * 3_600_000)
+    public static let defaultCheckOutTime = LocalTime(millisecondOfDay: 10 * 3_600_000)
+
     public init(id: ListingID, owner: UserID, name: String, address: String = "", city: String, country: String,
                 capacity: Int, description: String = "",
-                checkInTime: LocalTime = LocalTime(millisecondOfDay: 15 * 3_600_000),
-                checkOutTime: LocalTime = LocalTime(millisecondOfDay: 10 * 3_600_000),
+                checkInTime: LocalTime = Listing.defaultCheckInTime,
+                checkOutTime: LocalTime = Listing.defaultCheckOutTime,
                 timeZone: String) {
         self.id = id
         self.owner = owner

@@ -333,8 +333,8 @@ public enum ScenarioDecoder {
         let country = o.required("country")?.name
         let capacity = o.required("capacity")?.integer
         if let capacity, capacity < 1 { o.value("capacity")?.problem("is \(capacity) but a flat sleeps at least 1 guest.") }
-        let checkIn = o.optional("checkInTime").map { $0.time } ?? LocalTime(hour: 15, minute: 0)
-        let checkOut = o.optional("checkOutTime").map { $0.time } ?? LocalTime(hour: 10, minute: 0)
+        let checkIn = o.optional("checkInTime").map { $0.time } ?? Listing.defaultCheckInTime
+        let checkOut = o.optional("checkOutTime").map { $0.time } ?? Listing.defaultCheckOutTime
         let thermal = o.required("thermal").flatMap(decodeThermal)
         let devices = o.optional("devices")?.array?.compactMap(decodeDevice) ?? []
         guard let id, let owner, let name, let city, let country, let capacity, capacity >= 1, let checkIn, let checkOut,

@@ -78,6 +78,7 @@ struct RatingsDTO: Encodable {
 }
 
 /// `Device`: a home configuration; `properties` (each property's Item and state) only for one device.
+/// `items` comes out with its keys sorted, as ``OrderedJSONEncoder`` writes every dictionary.
 struct DeviceDTO: Encodable {
     struct Property: Encodable { var property: String, item: String, state: String }
 
@@ -88,33 +89,6 @@ struct DeviceDTO: Encodable {
         (id, listing, type, name) = (configuration.id.rawValue, configuration.listing.rawValue, configuration.type.rawValue, configuration.name)
         (thingUID, items) = (configuration.thingUID, configuration.items)
         self.properties = properties?.map { Property(property: $0.property, item: $0.item, state: $0.state) }
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        // `items` with its keys sorted, so the body does not depend on the dictionary's order.
-        struct SortedItems: Encodable {
-            let items: [String: String]
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: Key.self)
-                for key in items.keys.sorted() { try container.encode(items[key], forKey: Key(key)) }
-            }
-        }
-        var container = encoder.container(keyedBy: Key.self)
-        try container.encode(id, forKey: Key("id"))
-        try container.encode(listing, forKey: Key("listing"))
-        try container.encode(type, forKey: Key("type"))
-        try container.encode(name, forKey: Key("name"))
-        try container.encode(thingUID, forKey: Key("thingUID"))
-        try container.encode(SortedItems(items: items), forKey: Key("items"))
-        try container.encodeIfPresent(properties, forKey: Key("properties"))
-    }
-
-    private struct Key: CodingKey {
-        let stringValue: String
-        init(_ name: String) { stringValue = name }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        var intValue: Int? { nil }
-        init?(intValue: Int) { nil }
     }
 }
 

@@ -95,13 +95,12 @@ struct BookingAPIRouter: Sendable {
                 .map(ListingDTO.init)
         case .createListing:
             let body = try call.body()
-            let defaults = Listing(id: "", owner: "", name: "", city: "", country: "", capacity: 1, timeZone: "")
             let listing = Listing(
                 id: ListingID(try body.string("id")), owner: UserID(try body.string("owner")), name: try body.string("name"),
                 address: try body.optionalString("address") ?? "", city: try body.string("city"), country: try body.string("country"),
                 capacity: try body.int("capacity"), description: try body.optionalString("description") ?? "",
-                checkInTime: try body.time("checkInTime", default: defaults.checkInTime),
-                checkOutTime: try body.time("checkOutTime", default: defaults.checkOutTime),
+                checkInTime: try body.time("checkInTime", default: Listing.defaultCheckInTime),
+                checkOutTime: try body.time("checkOutTime", default: Listing.defaultCheckOutTime),
                 timeZone: try body.optionalString("timeZone") ?? calendar.identifier)
             return ListingDTO(try await services.listings.create(listing))
         case .getListing:
@@ -193,7 +192,7 @@ struct BookingAPIRouter: Sendable {
     /// An error answer for a service's code.
     static func failure(code: String, message: String) -> HTTPResponse {
         let status = status(ofCode: code)
-        return ServeRouter.json(status, "{\"error\":{\"code\":\(JSONString.quoted(code)),\"message\":\(JSONString.quoted(message)),\"http-code\":\(status)}}")
+        return ServeRouter.json(status, ServeError.body(code: code, message: message, status: status))
     }
 
     /// The HTTP status of a booking service's error code: 404 for what does not exist, 403 for

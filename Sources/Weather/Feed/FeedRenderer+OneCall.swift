@@ -29,13 +29,13 @@ extension FeedRenderer {
             let s = weather.sample(at: now)
             let sun = sunTimes(city, at: now)
             let (sunrise, sunset) = sun.unixSeconds
-            let block = precipitation(s, hours: 1)
+            let (rain, snow) = precipitationBlocks(s, hours: 1)
             body.current = OWMOneCall.Current(
                 dt: now.unixSeconds, sunrise: sunrise, sunset: sunset, temp: temperature(s.tempC), feelsLike: feelsLike(s),
                 pressure: Int(s.pressureHPa.rounded()), humidity: Int(s.humidity.rounded()), dewPoint: temperature(dewPoint(s)), uvi: 0,
                 clouds: s.cloudsPercent, visibility: s.condition.typicalVisibilityM, windSpeed: wind(s.windMps), windDeg: s.windDeg,
                 weather: [weatherEntry(s.condition, isDay: sun.isDay(at: now))],
-                rain: s.condition.precipitationIsSnow ? nil : block, snow: s.condition.precipitationIsSnow ? block : nil)
+                rain: rain, snow: snow)
         }
         if !exclude.contains("minutely") {
             let first = now.unixMilliseconds.floorDivided(by: minute).quotient * minute
@@ -49,14 +49,14 @@ extension FeedRenderer {
             body.hourly = (0..<48).map { i in
                 let t = SimInstant(unixMilliseconds: first + Int64(i) * hour)
                 let s = forecast(t)
-                let block = precipitation(s, hours: 1)
+                let (rain, snow) = precipitationBlocks(s, hours: 1)
                 return OWMOneCall.Hour(
                     dt: t.unixSeconds, temp: temperature(s.tempC), feelsLike: feelsLike(s), pressure: Int(s.pressureHPa.rounded()),
                     humidity: Int(s.humidity.rounded()), dewPoint: temperature(dewPoint(s)), uvi: 0, clouds: s.cloudsPercent,
                     visibility: s.condition.typicalVisibilityM, windSpeed: wind(s.windMps), windDeg: s.windDeg,
                     windGust: wind(s.windMps * gustFactor), weather: [weatherEntry(s.condition, isDay: sunTimes(city, at: t).isDay(at: t))],
                     pop: s.condition.isPrecipitation ? 1 : 0,
-                    rain: s.condition.precipitationIsSnow ? nil : block, snow: s.condition.precipitationIsSnow ? block : nil)
+                    rain: rain, snow: snow)
             }
         }
         if !exclude.contains("daily") {
@@ -100,10 +100,5 @@ extension FeedRenderer {
         let (b, c) = (17.62, 243.12)
         let gamma = log(max(s.humidity, 1) / 100) + b * s.tempC / (c + s.tempC)
         return NumberText.rounded(c * gamma / (b - gamma), decimals: 2)
-    }
-
-    private static func precipitation(_ s: WeatherSample, hours: Double) -> OWMPrecipitation? {
-        let amount = NumberText.rounded(s.precipitationMmPerHour * hours, decimals: 2)
-        return amount > 0 ? OWMPrecipitation(oneHour: amount) : nil
     }
 }

@@ -18,8 +18,7 @@ enum FeedRenderer {
     /// The current-weather body for `city` with `sample` observed at `instant`.
     static func current(city: CityInfo, sample: WeatherSample, at instant: SimInstant, units: OWMUnits) -> OWMCurrentWeather {
         let sun = sunTimes(city, at: instant)
-        let precipitation = NumberText.rounded(sample.precipitationMmPerHour, decimals: 2)
-        let block = precipitation > 0 ? OWMPrecipitation(oneHour: precipitation) : nil
+        let (rain, snow) = precipitationBlocks(sample, hours: 1)
         let (sunrise, sunset) = sun.unixSeconds
         return OWMCurrentWeather(
             coord: coordinates(city),
@@ -28,8 +27,8 @@ enum FeedRenderer {
             visibility: sample.condition.typicalVisibilityM,
             wind: OWMWind(speed: units.windSpeed(fromMetersPerSecond: sample.windMps), deg: sample.windDeg),
             clouds: OWMClouds(all: sample.cloudsPercent),
-            rain: sample.condition.precipitationIsSnow ? nil : block,
-            snow: sample.condition.precipitationIsSnow ? block : nil,
+            rain: rain,
+            snow: snow,
             dt: instant.unixSeconds,
             sys: OWMSys(country: city.countryCode, sunrise: sunrise, sunset: sunset),
             timezone: utcOffsetSeconds(city, at: instant),
@@ -47,8 +46,7 @@ enum FeedRenderer {
             let t = SimInstant(unixMilliseconds: first + i * step)
             let sample = weather.forecastSample(at: t, issuedAt: now)
             let isDay = sunTimes(city, at: t).isDay(at: t)
-            let threeHours = NumberText.rounded(sample.precipitationMmPerHour * 3, decimals: 2)
-            let block = threeHours > 0 ? OWMPrecipitation(threeHours: threeHours) : nil
+            let (rain, snow) = precipitationBlocks(sample, hours: 3)
             list.append(OWMForecastEntry(
                 dt: t.unixSeconds,
                 main: main(sample, city: city, units: units, forecast: true),
@@ -58,8 +56,8 @@ enum FeedRenderer {
                               gust: units.windSpeed(fromMetersPerSecond: sample.windMps * Self.gustFactor)),
                 visibility: sample.condition.typicalVisibilityM,
                 pop: sample.condition.isPrecipitation ? 1 : 0,
-                rain: sample.condition.precipitationIsSnow ? nil : block,
-                snow: sample.condition.precipitationIsSnow ? block : nil,
+                rain: rain,
+                snow: snow,
                 sys: OWMForecastSys(pod: isDay ? "d" : "n"),
                 dtTxt: dateText(t)))
         }
@@ -69,6 +67,15 @@ enum FeedRenderer {
             city: OWMForecastCity(id: city.owmID, name: city.name, coord: coordinates(city), country: city.countryCode,
                                   population: city.population, timezone: utcOffsetSeconds(city, at: now),
                                   sunrise: sunrise, sunset: sunset))
+    }
+
+    /// The `rain` or `snow` block of `sample` over `hours` (1: `"1h"`, 3: `"3h"`): the amount rounded to
+    /// 2 decimals, under the kind its condition brings; neither when that rounds to 0.
+    static func precipitationBlocks(_ sample: WeatherSample, hours: Int) -> (rain: OWMPrecipitation?, snow: OWMPrecipitation?) {
+        let amount = NumberText.rounded(sample.precipitationMmPerHour * Double(hours), decimals: 2)
+        guard amount > 0 else { return (nil, nil) }
+        let block = hours == 3 ? OWMPrecipitation(threeHours: amount) : OWMPrecipitation(oneHour: amount)
+        return sample.condition.precipitationIsSnow ? (nil, block) : (block, nil)
     }
 
     /// `instant` in UTC as `"2026-01-09 12:00:00"` (OpenWeatherMap's `dt_txt`).
