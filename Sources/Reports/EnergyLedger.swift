@@ -94,6 +94,7 @@ public struct EnergyLedger: Sendable, Equatable {
         /// Σ over row `b`'s devices of value(at `b`) − value(at `a`), a device missing at `a` counting 0,
         /// summed in `b`'s device order — what ``EnergyLedger/energyKWh(listing:device:from:to:)`` with no
         /// device means.
+        @inline(__always)
         func delta(from a: Int, to b: Int, _ value: (DeviceValue) -> Double) -> Double {
             let rowA = rows[a], rowB = rows[b]
             let keysA = layouts[Int(rowA.layout)], keysB = layouts[Int(rowB.layout)]
@@ -188,17 +189,28 @@ public struct EnergyLedger: Sendable, Equatable {
     /// The column of `listing` and the index of its row taken exactly at `instant`.
     /// - Throws: as ``snapshot(listing:at:)``.
     private func row(listing: String, at instant: SimInstant) throws(ReportsError) -> (Column, Int) {
-        guard let column = columns[listing], let firstRow = column.rows.first, let lastRow = column.rows.last else {
+        let column = try self.column(listing)
+        return (column, try Self.index(in: column, listing: listing, at: instant))
+    }
+
+    /// The snapshots of `listing`. - Throws: ``ReportsError`` `ledger.listingUnknown`.
+    private func column(_ listing: String) throws(ReportsError) -> Column {
+        guard let column = columns[listing], !column.rows.isEmpty else {
             let known = columns.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             throw ReportsError(.unknownListing,
                                "The energy ledger has no snapshots of listing \"\(listing)\" (it knows \(known.isEmpty ? "no listings" : known)); check the listing id.")
         }
+        return column
+    }
+
+    /// The index of the row of `column` taken exactly at `instant`. - Throws: ``ReportsError`` `ledger.noSnapshot`.
+    private static func index(in column: Column, listing: String, at instant: SimInstant) throws(ReportsError) -> Int {
         let index = column.firstIndex(notBefore: instant)
         guard index < column.count, column.rows[index].at == instant else {
             throw ReportsError(.noSnapshot,
-                               "The energy ledger has no snapshot of \"\(listing)\" at \(instant) (it has \(column.count), from \(firstRow.at) to \(lastRow.at)); the runner must record meters at every instant a report or expectation asks about.")
+                               "The energy ledger has no snapshot of \"\(listing)\" at \(instant) (it has \(column.count), from \(column.rows[0].at) to \(column.rows[column.count - 1].at)); the runner must record meters at every instant a report or expectation asks about.")
         }
-        return (column, index)
+        return index
     }
 
     /// What a `timeseries.csv` row needs of `listing` at `instant`, without making snapshots: the
@@ -208,11 +220,14 @@ public struct EnergyLedger: Sendable, Equatable {
     public func tickFigures(listing: String, at instant: SimInstant, since start: SimInstant) throws(ReportsError)
         -> (indoorC: Double, outdoorC: Double, guests: Int, totalPowerW: Double, energyKWh: Double)
     {
-        let (column, index) = try row(listing: listing, at: instant)
+        try checkWindow(listing: listing, from: start, to: instant)
+        let column = try self.column(listing)
+        let index = try Self.index(in: column, listing: listing, at: instant)
+        let first = try Self.index(in: column, listing: listing, at: start)
         let row = column.rows[index]
         var power = 0.0
         for offset in 0..<column.layouts[Int(row.layout)].count { power += column.values[row.first + offset].powerW }
-        return (row.indoorC, row.outdoorC, Int(row.guests), power, try energyKWh(listing: listing, device: nil, from: start, to: instant))
+        return (row.indoorC, row.outdoorC, Int(row.guests), power, column.delta(from: first, to: index) { $0.energyKWh })
     }
 
     // MARK: Queries
@@ -286,9 +301,9 @@ public struct EnergyLedger: Sendable, Equatable {
         guard let device else {
             // All devices: read from the rows, without making snapshots (the timeseries asks this for every row).
             try checkWindow(listing: listing, from: from, to: to)
-            let (column, a) = try row(listing: listing, at: from)
-            let b = try row(listing: listing, at: to).1
-            return column.delta(from: a, to: b, figure.of)
+            let column = try self.column(listing)
+            return column.delta(from: try Self.index(in: column, listing: listing, at: from),
+                                to: try Self.index(in: column, listing: listing, at: to), figure.of)
         }
         let (a, b) = try ends(listing: listing, from: from, to: to)
         for snapshot in [a, b] where snapshot.device(device) == nil {
