@@ -28,7 +28,7 @@ enum ScenarioCommands {
             }
             if let reportDir {
                 do {
-                    let written = try ReportWriter.write(result, to: reportDir, interval: interval)
+                    let written = try ReportWriter.write(result, to: reportDir)
                     outcome.standardOutput += "Reports: \(written.joined(separator: ", "))\n"
                 } catch {
                     outcome.standardError += error.explanation + "\n"
@@ -85,7 +85,7 @@ enum ScenarioCommands {
                 outcome.standardOutput += describe(result, path: entry.path, verbose: false)
                 if let reportDir {
                     let stem = relativeStem(entry.path, below: directory)
-                    do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)", interval: interval) } catch {
+                    do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)") } catch {
                         outcome.standardError += error.explanation + "\n"
                         if error.code == .writeFailed { unwritten += 1 } else { failed += 1 }
                     }

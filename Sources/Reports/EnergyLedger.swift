@@ -140,6 +140,26 @@ public struct EnergyLedger: Sendable, Equatable {
         Self.insert(transition, into: &transitionsByListing[transition.listing, default: []])
     }
 
+    /// Drops the snapshots taken before `horizon`, but those `keep` names (by listing and instant),
+    /// so that a long run holds only the snapshots its reports still ask about.
+    /// - Complexity: O(*n*) in the snapshots held.
+    public mutating func prune(before horizon: SimInstant, keep: (_ listing: String, _ at: SimInstant) -> Bool) {
+        for listing in Array(columns.keys) {
+            guard let old = columns[listing], let first = old.rows.first, first.at < horizon else { continue }
+            var column = Column()
+            column.layouts = old.layouts
+            column.rows.reserveCapacity(old.rows.count)
+            column.values.reserveCapacity(old.values.count)
+            for row in old.rows where row.at >= horizon || keep(listing, row.at) {
+                var kept = row
+                kept.first = column.values.count
+                column.values.append(contentsOf: old.values[row.first..<(row.first + old.layouts[Int(row.layout)].count)])
+                column.rows.append(kept)
+            }
+            columns[listing] = column
+        }
+    }
+
     // MARK: Contents
 
     /// Every listing with at least one snapshot or transition, sorted by id.

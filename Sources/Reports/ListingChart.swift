@@ -26,20 +26,41 @@ public enum ListingChart {
     ///   `report.nonFinite` when a temperature is not a finite number.
     public static func svg(listing: String, snapshots: [MeterSnapshot], transitions: [PowerTransition], stays: [StayRecord],
                            calendar: LocalCalendar, start: SimInstant, end: SimInstant) throws(ReportsError) -> String {
-        guard start < end else {
-            throw ReportsError(.invalidRange,
-                               "The chart of \"\(listing)\" needs a time range that ends after it starts, not \(start) to \(end); pass the scenario start and end.")
+        try checkRange(listing: listing, start: start, end: end)
+        var trace = Trace(start: start, end: end)
+        for snapshot in snapshots.enumerated().filter({ $0.element.listing == listing })
+            .sorted(by: { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }).map(\.element) {
+            trace.add(snapshot)
         }
-        let all = snapshots.enumerated().filter { $0.element.listing == listing }
-            .sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        let inRange = all.filter { $0.at >= start && $0.at <= end }
-        for s in inRange where !s.indoorC.isFinite || !s.outdoorC.isFinite {
+        for transition in transitions.enumerated().filter({ $0.element.listing == listing })
+            .sorted(by: { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }).map(\.element) {
+            trace.add(transition)
+        }
+        return try svg(listing: listing, trace: trace, stays: stays, calendar: calendar)
+    }
+
+    /// The SVG for `listing`, with its snapshots and transitions taken from `ledger`.
+    /// - Throws: as ``svg(listing:snapshots:transitions:stays:calendar:start:end:)``.
+    public static func svg(listing: String, ledger: EnergyLedger, stays: [StayRecord], calendar: LocalCalendar,
+                           start: SimInstant, end: SimInstant) throws(ReportsError) -> String {
+        try svg(listing: listing, snapshots: ledger.snapshots(listing: listing), transitions: ledger.transitions(listing: listing),
+                stays: stays, calendar: calendar, start: start, end: end)
+    }
+
+    /// The SVG for `listing` from its ``Trace``, gathered over the trace's `[start, end]` while the run went.
+    /// - Throws: ``ReportsError`` `report.nonFinite` when a temperature in the trace is not a finite number.
+    public static func svg(listing: String, trace: Trace, stays: [StayRecord], calendar: LocalCalendar) throws(ReportsError) -> String {
+        let start = trace.layout.start, end = trace.layout.end
+        try checkRange(listing: listing, start: start, end: end)
+        if let at = trace.nonFiniteAt {
             throw ReportsError(.nonFiniteNumber,
-                               "The snapshot of \"\(listing)\" at \(s.at) has a temperature that is not a finite number; a meter is broken, so the chart was not drawn.")
+                               "The snapshot of \"\(listing)\" at \(at) has a temperature that is not a finite number; a meter is broken, so the chart was not drawn.")
         }
-        let lanes = deviceLanes(all)
+        let indoor = trace.indoor.points, outdoor = trace.outdoor.points
+        let lanes = trace.lanes()
+        // Each column keeps its lowest and highest point, so the thinned lines span the same range as the run's.
         let layout = Layout(start: start, end: end, laneCount: lanes.count,
-                            temperatures: inRange.flatMap { [$0.indoorC, $0.outdoorC] })
+                            temperatures: indoor.map(\.1) + outdoor.map(\.1))
         var svg = SVGBuilder()
         svg.open(layout)
         let title = "\(listing): temperature \(calendar.timestamp(at: start)) to \(calendar.timestamp(at: end))"
@@ -50,20 +71,19 @@ public enum ListingChart {
         try stayBands(&svg, layout, listing: listing, stays: stays)
         try temperatureAxis(&svg, layout)
         try timeAxis(&svg, layout, calendar: calendar)
-        try series(&svg, layout, id: "outdoor", colour: Palette.outdoor, dashed: true, points: inRange.map { ($0.at, $0.outdoorC) })
-        try series(&svg, layout, id: "indoor", colour: Palette.indoor, dashed: false, points: inRange.map { ($0.at, $0.indoorC) })
-        try deviceBands(&svg, layout, lanes: lanes, snapshots: all,
-                        transitions: transitions.filter { $0.listing == listing })
+        try series(&svg, layout, id: "outdoor", colour: Palette.outdoor, dashed: true, points: outdoor)
+        try series(&svg, layout, id: "indoor", colour: Palette.indoor, dashed: false, points: indoor)
+        try deviceBands(&svg, layout, lanes: lanes)
         svg.line("</svg>")
         return svg.text
     }
 
-    /// The SVG for `listing`, with its snapshots and transitions taken from `ledger`.
-    /// - Throws: as ``svg(listing:snapshots:transitions:stays:calendar:start:end:)``.
-    public static func svg(listing: String, ledger: EnergyLedger, stays: [StayRecord], calendar: LocalCalendar,
-                           start: SimInstant, end: SimInstant) throws(ReportsError) -> String {
-        try svg(listing: listing, snapshots: ledger.snapshots(listing: listing), transitions: ledger.transitions(listing: listing),
-                stays: stays, calendar: calendar, start: start, end: end)
+    /// Refuses a chart whose time range does not end after it starts.
+    private static func checkRange(listing: String, start: SimInstant, end: SimInstant) throws(ReportsError) {
+        guard start < end else {
+            throw ReportsError(.invalidRange,
+                               "The chart of \"\(listing)\" needs a time range that ends after it starts, not \(start) to \(end); pass the scenario start and end.")
+        }
     }
 
     // MARK: Parts
@@ -82,15 +102,6 @@ public enum ListingChart {
     struct Lane: Equatable {
         let device: String
         let type: String
-    }
-
-    /// Heating and cooling devices of the snapshots, sorted by id (type from the first snapshot naming it).
-    static func deviceLanes(_ snapshots: [MeterSnapshot]) -> [Lane] {
-        var types: [String: String] = [:]
-        for s in snapshots {
-            for d in s.devices where (d.type == "heating" || d.type == "cooling") && types[d.id] == nil { types[d.id] = d.type }
-        }
-        return types.keys.sorted().map { Lane(device: $0, type: types[$0] ?? "heating") }
     }
 
     private static func legend(_ svg: inout SVGBuilder, _ layout: Layout) throws(ReportsError) {
@@ -170,24 +181,22 @@ public enum ListingChart {
     private static func series(_ svg: inout SVGBuilder, _ layout: Layout, id: String, colour: String, dashed: Bool,
                                points: [(SimInstant, Double)]) throws(ReportsError) {
         var coordinates: [String] = []
-        for (at, value) in downsampled(points, layout) {
+        for (at, value) in points {
             coordinates.append("\(try CSVWriter.decimal(layout.x(at), places: 1)),\(try CSVWriter.decimal(layout.y(value), places: 1))")
         }
         let dash = dashed ? " stroke-dasharray=\"5 3\"" : ""
         svg.line("<polyline id=\"\(id)\" fill=\"none\" stroke=\"\(colour)\" stroke-width=\"2\"\(dash) points=\"\(coordinates.joined(separator: " "))\"/>")
     }
 
-    private static func deviceBands(_ svg: inout SVGBuilder, _ layout: Layout, lanes: [Lane], snapshots: [MeterSnapshot],
-                                    transitions: [PowerTransition]) throws(ReportsError) {
+    private static func deviceBands(_ svg: inout SVGBuilder, _ layout: Layout,
+                                    lanes: [(lane: Lane, bands: [(SimInstant, SimInstant)])]) throws(ReportsError) {
         svg.line("<g id=\"devices\">")
-        let ordered = transitions.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        for (index, lane) in lanes.enumerated() {
+        for (index, (lane, bands)) in lanes.enumerated() {
             let top = layout.laneTop(index)
             let colour = lane.type == "cooling" ? Palette.cooling : Palette.heating
             svg.line("<text x=\(q(layout.plotLeft - 6)) y=\(q(top + 10)) text-anchor=\"end\" font-size=\"10\">\(XMLText.escape(lane.device))</text>")
             svg.line("<rect x=\(q(layout.plotLeft)) y=\(q(top)) width=\(q(layout.plotRight - layout.plotLeft)) height=\"12\" fill=\"#f4f6f6\"/>")
-            for (from, to) in merged(onPeriods(device: lane.device, snapshots: snapshots, transitions: ordered,
-                                               start: layout.start, end: layout.end), layout) {
+            for (from, to) in bands {
                 let x0 = layout.x(from), width = max(0.5, layout.x(to) - x0)
                 svg.line("<rect class=\"on-period\" x=\(q(x0)) y=\(q(top)) width=\(q(width)) height=\"12\" fill=\"\(colour)\" fill-opacity=\"0.8\"/>")
             }
@@ -195,67 +204,31 @@ public enum ListingChart {
         svg.line("</g>")
     }
 
-    /// The periods within `[start, end]` during which `device` drew power, in order.
-    ///
-    /// The state at `start` comes from the last snapshot at or before it (off without one);
-    /// transitions from that snapshot's instant on then switch it.
-    /// The points a polyline needs at the chart's resolution: per pixel column the first, lowest,
-    /// highest and last point, in time order (the M4 rule), so a year's line has the size of a week's
+    /// The points a polyline needs at the chart's resolution (``Trace``'s rule): per pixel column the
+    /// first, lowest, highest and last point, in time order, so a year's line has the size of a week's
     /// and looks the same. A column with four points or fewer keeps them all.
     static func downsampled(_ points: [(SimInstant, Double)], _ layout: Layout) -> [(SimInstant, Double)] {
-        var kept: [(SimInstant, Double)] = []
-        kept.reserveCapacity(min(points.count, 4 * Int(layout.plotRight - layout.plotLeft + 1)))
-        var columnStart = 0
-        while columnStart < points.count {
-            let column = Int(layout.x(points[columnStart].0).rounded(.down))
-            var columnEnd = columnStart + 1
-            while columnEnd < points.count, Int(layout.x(points[columnEnd].0).rounded(.down)) == column { columnEnd += 1 }
-            if columnEnd - columnStart <= 4 {
-                kept.append(contentsOf: points[columnStart..<columnEnd])
-            } else {
-                var low = columnStart, high = columnStart
-                for i in columnStart..<columnEnd {
-                    if points[i].1 < points[low].1 { low = i }
-                    if points[i].1 > points[high].1 { high = i }
-                }
-                for i in Set([columnStart, low, high, columnEnd - 1]).sorted() { kept.append(points[i]) }
-            }
-            columnStart = columnEnd
-        }
-        return kept
+        var line = Trace.Line(layout: layout)
+        for (at, value) in points { line.add(at, value) }
+        return line.points
     }
 
-    /// On-periods closer than half a pixel drawn as one band: the gap could not be seen, and a year
-    /// of thermostat cycles would otherwise be tens of thousands of rectangles.
+    /// Periods (in order) closer than half a pixel drawn as one band (``Trace``'s rule).
     static func merged(_ periods: [(SimInstant, SimInstant)], _ layout: Layout) -> [(SimInstant, SimInstant)] {
         var bands: [(SimInstant, SimInstant)] = []
-        for period in periods {
-            if let last = bands.last, layout.x(period.0) - layout.x(last.1) < 0.5 {
-                bands[bands.count - 1].1 = max(last.1, period.1)
-            } else {
-                bands.append(period)
-            }
-        }
+        for period in periods { merge(period, into: &bands, layout) }
         return bands
     }
 
-    static func onPeriods(device: String, snapshots: [MeterSnapshot], transitions: [PowerTransition],
-                          start: SimInstant, end: SimInstant) -> [(SimInstant, SimInstant)] {
-        let base = snapshots.last { $0.at <= start }
-        var on = (base?.device(device)?.powerW ?? 0) > 0
-        var since = start
-        var periods: [(SimInstant, SimInstant)] = []
-        for t in transitions where t.device == device && (base.map { t.at >= $0.at } ?? true) {
-            let at = max(t.at, start)
-            if at > end { break }
-            let now = t.powerW > 0
-            guard now != on else { continue }
-            if on, since < at { periods.append((since, at)) }
-            since = at
-            on = now
+    /// Appends `period` to `bands`, or joins it to the last band when the gap is under half a pixel:
+    /// the gap could not be seen, and a year of thermostat cycles would otherwise be tens of
+    /// thousands of rectangles.
+    static func merge(_ period: (SimInstant, SimInstant), into bands: inout [(SimInstant, SimInstant)], _ layout: Layout) {
+        if let last = bands.last, layout.x(period.0) - layout.x(last.1) < 0.5 {
+            bands[bands.count - 1].1 = max(last.1, period.1)
+        } else {
+            bands.append(period)
         }
-        if on, since < end { periods.append((since, end)) }
-        return periods
     }
 
     /// `"12.5"`: a coordinate with one decimal, in attribute quotes (finite by construction).

@@ -45,16 +45,25 @@ public enum TimeseriesReport {
         var writer = CSVWriter(header: header)
         var tick = start
         while tick <= end {
-            let time = calendar.timestamp(at: tick)
-            for id in ids {
-                let s = try ledger.tickFigures(listing: id, at: tick, since: start)
-                writer.appendRow([time, id, try CSVWriter.decimal(s.indoorC, places: 2), try CSVWriter.decimal(s.outdoorC, places: 2),
-                                  String(s.guests), try CSVWriter.decimal(s.totalPowerW, places: 1),
-                                  try CSVWriter.decimal(s.energyKWh, places: 3)])
-            }
+            try appendRows(&writer, ledger: ledger, listings: ids, at: tick, since: start, calendar: calendar)
             if writer.text.utf8.count >= 1 << 18 { piece(writer.takeText()) }
             tick = tick + interval
         }
         piece(writer.takeText())
+    }
+
+    /// Appends the rows of one tick: one per listing of `listings` (sorted by id, no duplicates),
+    /// from the ledger's snapshots at `tick` and at `start`. A run appends each tick's rows as it
+    /// records them, so the file need not wait for the run's end.
+    /// - Throws: ledger errors for a missing snapshot, or `report.nonFinite` for a broken meter.
+    public static func appendRows(_ writer: inout CSVWriter, ledger: EnergyLedger, listings: [String], at tick: SimInstant,
+                                  since start: SimInstant, calendar: LocalCalendar) throws(ReportsError) {
+        let time = calendar.timestamp(at: tick)
+        for id in listings {
+            let s = try ledger.tickFigures(listing: id, at: tick, since: start)
+            writer.appendRow([time, id, try CSVWriter.decimal(s.indoorC, places: 2), try CSVWriter.decimal(s.outdoorC, places: 2),
+                              String(s.guests), try CSVWriter.decimal(s.totalPowerW, places: 1),
+                              try CSVWriter.decimal(s.energyKWh, places: 3)])
+        }
     }
 }

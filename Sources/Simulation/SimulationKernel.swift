@@ -47,6 +47,8 @@ public final class SimulationKernel: SimulationScheduler {
         var sequence: UInt64
         var handler: Handler
         var recurrence: Recurrence?
+        /// For a chain (``schedule(at:then:label:_:)``): the instant after a given one, `nil` after the last.
+        var chain: (@Sendable (SimInstant) -> SimInstant?)? = nil
         /// The call site's description, kept for the message of a stalled run.
         var label: String
     }
@@ -160,6 +162,25 @@ public final class SimulationKernel: SimulationScheduler {
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: max(time, state.now))
             state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil, label: label)
+            return id
+        }
+    }
+
+    /// Schedules `handler` at `first` and then at each instant `next` gives after the one before
+    /// (`nil` ends the chain), as one timer that keeps its place among events at the same instant:
+    /// each firing comes after the events scheduled before this call and before those scheduled
+    /// after it, exactly as if every instant had been scheduled here at once — but only the next
+    /// one is ever held, so a run's length does not grow the queue.
+    /// - Parameters:
+    ///   - next: the instant after the given one; it must be later (an earlier one ends the chain).
+    /// - Returns: an id for ``cancel(_:)``, which ends the chain.
+    @discardableResult
+    public func schedule(at first: SimInstant, then next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
+                         _ handler: @escaping Handler) -> TimerID {
+        state.withLock { state in
+            let id = TimerID(state.nextSequence)
+            let sequence = state.insert(id, at: max(first, state.now))
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil, chain: next, label: label)
             return id
         }
     }
@@ -291,6 +312,14 @@ public final class SimulationKernel: SimulationScheduler {
                 }
                 state.now = first.time
                 state.eventsProcessed += 1
+                if let chain = state.timers.values[index].chain {
+                    if let next = chain(first.time), next > first.time {
+                        // The same sequence: its place among events at the same instant is the one it was scheduled with.
+                        state.queue.push(.init(time: next, sequence: first.sequence, timer: first.timer))
+                        return (first.time, state.timers.values[index].handler)
+                    }
+                    return (first.time, state.timers.remove(at: index).value.handler)
+                }
                 if let r = state.timers.values[index].recurrence {
                     if let next = try? r.calendar.nextRecurrence(after: first.time, everyMinutes: r.everyMinutes, atMinute: r.atMinute) {
                         state.timers.values[index].sequence = state.insert(first.timer, at: next)

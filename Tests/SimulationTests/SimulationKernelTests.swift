@@ -46,6 +46,39 @@ struct SimulationKernelTests {
         #expect(trace.all == ["first", "second", "spawned"])
     }
 
+    @Test func aChainFiresInOrderAndKeepsTheSameInstantPlaceOfInstantsScheduledAtOnce() async throws {
+        // Reference: every instant scheduled up front, between an event scheduled before and one after.
+        func run(chained: Bool) async throws -> ([String], Int) {
+            let kernel = SimulationKernel(start: start)
+            let trace = Trace()
+            let instants = (0...4).map { start + .minutes(Int64(10 * $0)) }
+            kernel.schedule(at: start + .minutes(20)) { _ in trace.add("before") }
+            if chained {
+                let last = instants[instants.count - 1]
+                kernel.schedule(at: instants[0], then: { $0 + .minutes(10) <= last ? $0 + .minutes(10) : nil }) { now in
+                    trace.add("tick \(Int((now - self.start).seconds) / 60)")
+                    if now == self.start + .minutes(10) { kernel.schedule(at: self.start + .minutes(20)) { _ in trace.add("spawned") } }
+                }
+            } else {
+                for instant in instants {
+                    kernel.schedule(at: instant) { now in
+                        trace.add("tick \(Int((now - self.start).seconds) / 60)")
+                        if now == self.start + .minutes(10) { kernel.schedule(at: self.start + .minutes(20)) { _ in trace.add("spawned") } }
+                    }
+                }
+            }
+            kernel.schedule(at: start + .minutes(20)) { _ in trace.add("after") }
+            let pending = kernel.pendingCount
+            try await kernel.run(until: start + .hours(1))
+            return (trace.all, pending)
+        }
+        let (chained, chainPending) = try await run(chained: true)
+        let (reference, _) = try await run(chained: false)
+        #expect(chained == ["tick 0", "tick 10", "before", "tick 20", "after", "spawned", "tick 30", "tick 40"])
+        #expect(chained == reference)
+        #expect(chainPending == 3)  // the chain holds one event, not five
+    }
+
     @Test func cancelledEventsNeverFire() async throws {
         let kernel = SimulationKernel(start: start)
         let trace = Trace()

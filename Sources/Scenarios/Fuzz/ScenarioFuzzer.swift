@@ -135,7 +135,7 @@ public struct ScenarioFuzzer: Sendable {
         }
         guard withReports else { return .outcome(result.passed ? .passed : .failed) }
         let reports: [(name: String, text: String)]
-        do { reports = try ReportWriter.render(result, interval: reportInterval) } catch {
+        do { reports = try ReportWriter.render(result) } catch {
             return finding(.reportFailed, error.description)
         }
         for report in reports {

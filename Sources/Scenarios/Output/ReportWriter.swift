@@ -6,14 +6,13 @@ import Simulation
 /// `kpi.csv`, and per listing `chart-<listing>.svg` and `calendar-<listing>.ics`, all or none (``OutputFiles``): a failed write never leaves
 /// a half-written or partial set of reports behind, and nothing that is not a report file is replaced.
 public enum ReportWriter {
-    /// Writes every report of `result` into `directory` (created if needed).
-    /// - Parameter interval: the timeseries interval the run recorded with.
+    /// Writes every report of `result` (a run with a timeseries interval) into `directory` (created if needed).
     /// - Returns: the names of the files written, in writing order.
     /// - Throws: ``ScenarioError`` `scenario.reportFailed` when a report cannot be built,
     ///   `scenario.writeFailed` when the files cannot be written.
     @discardableResult
-    public static func write(_ result: ScenarioResult, to directory: String, interval: SimDuration) throws(ScenarioError) -> [String] {
-        let files = try contents(result, interval: interval)
+    public static func write(_ result: ScenarioResult, to directory: String) throws(ScenarioError) -> [String] {
+        let files = try contents(result)
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
@@ -23,51 +22,49 @@ public enum ReportWriter {
         return files.map(\.name)
     }
 
-    /// Builds every report of `result` in memory, in writing order: what ``write(_:to:interval:)`` writes.
+    /// Builds every report of `result` in memory, in writing order: what ``write(_:to:)`` writes.
     /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
-    public static func render(_ result: ScenarioResult, interval: SimDuration) throws(ScenarioError) -> [(name: String, text: String)] {
+    public static func render(_ result: ScenarioResult) throws(ScenarioError) -> [(name: String, text: String)] {
         var files: [(name: String, text: String)] = []
-        for file in try contents(result, interval: interval) { files.append((file.name, try file.content.wholeText())) }
+        for file in try contents(result) { files.append((file.name, try file.content.wholeText())) }
         return files
     }
 
-    /// Every report of `result`, in writing order; `timeseries.csv` (the one whose size grows with the
-    /// run's length and the number of listings) is handed out in pieces as it is written.
-    static func contents(_ result: ScenarioResult, interval: SimDuration) throws(ScenarioError) -> [(name: String, content: OutputFiles.Content)] {
+    /// Every report of `result`, in writing order: the daily, stay and KPI figures from the ledger's
+    /// snapshots at days', stays' and the run's ends, `timeseries.csv` as the run spooled it tick by
+    /// tick, charts and the KPIs' cost, peak and cycles as the run's ``ReportStream`` gathered them.
+    static func contents(_ result: ScenarioResult) throws(ScenarioError) -> [(name: String, content: OutputFiles.Content)] {
         let scenario = result.scenario
         let ledger = result.ledger
-        var files: [(name: String, content: OutputFiles.Content)] = []
         func failed(_ error: ReportsError) -> ScenarioError {
             ScenarioError(.reportFailed, "cannot build the reports of \(scenario.file): \(error.message)", file: scenario.file)
         }
-        do {
+        guard let reports = result.reports else {
+            throw ScenarioError(.reportFailed, "cannot build the reports of \(scenario.file): the run recorded no timeseries; run it with a report directory (--report DIR).", file: scenario.file)
+        }
+        let stream = reports.stream
+        var files: [(name: String, content: OutputFiles.Content)] = []
+        do throws(ReportsError) {
             files.append(("energy-daily.csv", .text(try EnergyDailyReport.csv(ledger: ledger, calendar: scenario.calendar,
                                                                         start: scenario.start, end: scenario.end))))
             files.append(("stays.csv", .text(try StaysReport.csv(ledger: ledger, stays: result.stays, start: scenario.start, end: scenario.end))))
-            files.append(("timeseries.csv", .pieces { piece throws(ScenarioError) in
-                do throws(ReportsError) {
-                    try TimeseriesReport.write(ledger: ledger, listings: scenario.listings.map(\.id), interval: interval,
-                                               start: scenario.start, end: scenario.end, calendar: scenario.calendar, piece: piece)
-                } catch {
-                    throw failed(error)
-                }
-            }))
-            var heaters: [String: Set<String>] = [:]
-            for listing in scenario.listings {
-                heaters[listing.id] = Set(listing.devices.compactMap { device in
-                    if case .heating = device.kind { return device.id } else { return nil }
-                })
+            let ticks = (scenario.end - scenario.start).milliseconds / stream.interval.milliseconds + 1
+            if let failure = reports.timeseriesFailure { throw failure }
+            guard reports.ticksWritten == ticks else {
+                throw ReportsError(.noSnapshot,
+                                   "the run recorded \(reports.ticksWritten) of the timeseries' \(ticks) ticks; it stopped before its end, so timeseries.csv would be incomplete.")
             }
-            files.append(("kpi.csv", .text(try KPIReport.csv(ledger: ledger, listings: scenario.listings.map(\.id), stays: result.stays,
-                                                       heaters: heaters, tariff: scenario.tariff, co2KgPerKWh: scenario.co2KgPerKWh,
-                                                       interval: interval, start: scenario.start, end: scenario.end,
-                                                       calendar: scenario.calendar))))
+            files.append(("timeseries.csv", .pieces { piece throws(ScenarioError) in try reports.timeseries.read(for: "timeseries.csv", piece) }))
+            files.append(("kpi.csv", .text(try KPIReport.csv(ledger: ledger, stream: stream, listings: scenario.listings.map(\.id),
+                                                       stays: result.stays, co2KgPerKWh: scenario.co2KgPerKWh))))
             var chartNames = Set<String>(), calendarNames = Set<String>()
             for listing in scenario.listings.map(\.id).sorted() {
                 let stays = result.stays.filter { $0.listing == listing }
+                guard let trace = stream.trace(listing: listing) else {
+                    throw ReportsError(.invalidRange, "the chart of \"\(listing)\" needs a run that ends after it starts.")
+                }
                 files.append((listingFileName("chart", listing, "svg", taken: &chartNames),
-                              .text(try ListingChart.svg(listing: listing, ledger: ledger, stays: stays, calendar: scenario.calendar,
-                                                   start: scenario.start, end: scenario.end))))
+                              .text(try ListingChart.svg(listing: listing, trace: trace, stays: stays, calendar: scenario.calendar))))
                 files.append((listingFileName("calendar", listing, "ics", taken: &calendarNames),
                               .text(StayCalendar.ics(listing: listing, stays: stays, stamp: scenario.end))))
             }

@@ -21,6 +21,8 @@ public struct ScenarioResult: Sendable {
     public let observedBusEvents: Int?
     /// The exact meter snapshots and power transitions of the run.
     public let ledger: EnergyLedger
+    /// What a run with reports gathered for them while it ran (`nil` without a timeseries interval).
+    public let reports: RecordedReports?
     /// Every reservation at the end, for `stays.csv`.
     public let stays: [StayRecord]
     /// Automation and step log, one line each, in time order.

@@ -75,6 +75,7 @@ extension ScenarioRunner {
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
         return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
                               kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
-                              observedBusEvents: world.observedBusEvents?.value, ledger: ledger, stays: stays, log: log)
+                              observedBusEvents: world.observedBusEvents?.value, ledger: ledger, reports: world.meters.reports,
+                              stays: stays, log: log)
     }
 }

@@ -1,3 +1,4 @@
+import Booking
 import Devices
 import Reports
 import Simulation
@@ -7,23 +8,64 @@ import Synchronization
 /// Takes exact meter snapshots of every listing's zone at every instant that reports and
 /// expectations need — the start, each local midnight, each expectation's `at`/`from`/`to`, the
 /// end, and (for reports) every timeseries tick — and of a stay's listing at the stay's check-in
-/// and check-out moments (one listing, so the work is not listings × bookings); and,
-/// for charts, records power transitions from the openHAB event bus.
+/// and check-out moments (one listing, so the work is not listings × bookings); and, for
+/// reports, hears power transitions on the openHAB event bus.
 ///
 /// Snapshots of cumulative integrals are exact at any instant, so their differences give exact
 /// per-day and per-stay figures; nothing is sampled and summed.
+///
+/// With reports, what grows with the run's length is not kept: each tick's `timeseries.csv` rows
+/// are written as the tick is recorded (to a ``TextSpool``), charts and KPI windows gather in a
+/// ``ReportStream`` (a stay's window opens when it is booked, through a reservation observer), and
+/// once a simulated day the ledger drops the tick snapshots older than 26 hours but those at
+/// days', stays', expectations' and the run's ends. (26 hours: a stay may be booked on its
+/// check-in day after its check-in moment, and its window then counts from that moment.)
 final class MeterRecorder: Sendable {
-    private let storage = Mutex(EnergyLedger())
+    private struct State: Sendable {
+        var ledger = EnergyLedger()
+        /// With reports: charts and KPI windows, the timeseries rows not yet spooled, what is kept.
+        var stream: ReportStream?
+        var timeseries: CSVWriter?
+        var ticksWritten = 0
+        var timeseriesFailure: ReportsError?
+        /// Instants every listing's snapshot is kept at, and per listing its stays' window ends.
+        var anchors: Set<SimInstant> = []
+        var stayAnchors: [String: Set<SimInstant>] = [:]
+        var lastPrune: SimInstant = .epoch
+    }
+
+    private let storage = Mutex(State())
+    private let spool = TextSpool()
     let calendar: LocalCalendar
+    /// How far back tick snapshots are kept (a late booking's window must still find its start).
+    static let keptTicks = SimDuration.hours(26)
 
     init(calendar: LocalCalendar) { self.calendar = calendar }
 
     /// The ledger recorded so far.
-    var ledger: EnergyLedger { storage.withLock { $0 } }
+    var ledger: EnergyLedger { storage.withLock { $0.ledger } }
 
-    /// Schedules the snapshots (one kernel event per distinct instant) and, with an interval, the bus listener.
+    /// What a run with reports gathered for them (`nil` without reports); the timeseries rows recorded
+    /// so far are spooled first.
+    var reports: RecordedReports? {
+        storage.withLock { state -> RecordedReports? in
+            guard let stream = state.stream, let text = state.timeseries?.takeText() else { return nil }
+            spool.append(text)
+            return RecordedReports(stream: stream, timeseries: spool, ticksWritten: state.ticksWritten,
+                                   timeseriesFailure: state.timeseriesFailure)
+        }
+    }
+
+    /// A stay's check-in and check-out moments, in the scenario's time zone.
+    static func stayWindow(listing: ListingSpec, checkIn: CivilDate, checkOut: CivilDate, calendar: LocalCalendar) -> (SimInstant, SimInstant) {
+        (calendar.resolvedInstant(for: LocalDateTime(date: checkIn, time: listing.checkInTime)),
+         calendar.resolvedInstant(for: LocalDateTime(date: checkOut, time: listing.checkOutTime)))
+    }
+
+    /// Schedules the snapshots (one kernel event per distinct instant) and, with an interval, the bus
+    /// listener and the reservation observer that opens each stay's KPI window.
     func install(scenario: Scenario, kernel: SimulationKernel, zones: [String: ThermalZone], runtime: OpenHABRuntime,
-                 interval: SimDuration?) async throws {
+                 reservations: ReservationService, interval: SimDuration?) async throws {
         // Instants every listing is snapshotted at: start, end, local midnights, expectations, timeseries ticks.
         var instants: Set<SimInstant> = [scenario.start, scenario.end]
         // Local midnights.
@@ -41,15 +83,23 @@ final class MeterRecorder: Sendable {
             default: break
             }
         }
-        if let interval, interval > .zero {
-            var tick = scenario.start
-            while tick <= scenario.end {
-                instants.insert(tick)
-                tick = tick + interval
-                if instants.count % 65_536 == 0 { try Task.checkCancellation() }  // decades of ticks take a while
+        let anchors = instants
+        let listings = scenario.listings
+        var heaters: [String: Set<String>] = [:]
+        for listing in listings {
+            heaters[listing.id] = Set(listing.devices.compactMap { device in
+                if case .heating = device.kind { return device.id } else { return nil }
+            })
+        }
+        storage.withLock { state in
+            state.anchors = anchors
+            state.lastPrune = scenario.start
+            if let interval, interval > .zero {
+                state.stream = ReportStream(listings: listings.map(\.id), start: scenario.start, end: scenario.end, interval: interval,
+                                            calendar: calendar, tariff: scenario.tariff, heaters: heaters)
+                state.timeseries = CSVWriter(header: TimeseriesReport.header)
             }
         }
-        let listings = scenario.listings
         let sortedZones = listings.compactMap { l in zones[l.id].map { (l, $0) } }
         let position = Dictionary(sortedZones.enumerated().map { ($0.element.0.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         // Stay windows of every booking the timeline makes: only that booking's listing is snapshotted
@@ -58,22 +108,43 @@ final class MeterRecorder: Sendable {
         for step in scenario.timeline {
             guard case .book(_, _, let listingID, let checkIn, let checkOut, _) = step.action,
                   let index = position[listingID] else { continue }
-            let listing = sortedZones[index].0
-            stayInstants[calendar.resolvedInstant(for: LocalDateTime(date: checkIn, time: listing.checkInTime)), default: []].insert(index)
-            stayInstants[calendar.resolvedInstant(for: LocalDateTime(date: checkOut, time: listing.checkOutTime)), default: []].insert(index)
+            let (from, to) = Self.stayWindow(listing: sortedZones[index].0, checkIn: checkIn, checkOut: checkOut, calendar: calendar)
+            stayInstants[from, default: []].insert(index)
+            stayInstants[to, default: []].insert(index)
         }
-        for (index, instant) in instants.union(stayInstants.keys).sorted().enumerated() where instant >= scenario.start && instant <= scenario.end {
-            if index % 65_536 == 65_535 { try Task.checkCancellation() }
-            let due = instants.contains(instant) ? sortedZones : (stayInstants[instant] ?? []).sorted().map { sortedZones[$0] }
-            kernel.schedule(at: instant, label: "meters") { [self] _ in
-                for (listing, zone) in due {
-                    let meter = await zone.meter()
-                    record(meter, listing: listing)
-                }
+        // One chained kernel event per distinct instant, in order — the fixed instants and, with an
+        // interval, every tick — holding only the next one (a year of ticks is not queued up front).
+        let start = scenario.start, end = scenario.end
+        let fixed = anchors.union(stayInstants.keys).filter { $0 >= start && $0 <= end }.sorted()
+        let step = interval.flatMap { $0 > .zero ? $0 : nil }
+        let ids = listings.map(\.id).sorted()
+        let dueAtStay = stayInstants.mapValues { $0.sorted().map { sortedZones[$0] } }
+        @Sendable func isTick(_ instant: SimInstant) -> Bool {
+            step.map { (instant - start).milliseconds % $0.milliseconds == 0 } ?? false
+        }
+        @Sendable func next(after instant: SimInstant) -> SimInstant? {
+            var low = 0, high = fixed.count
+            while low < high {
+                let mid = (low + high) / 2
+                if fixed[mid] <= instant { low = mid + 1 } else { high = mid }
             }
+            var candidate = low < fixed.count ? fixed[low] : nil
+            if let step {
+                let tick = start + .milliseconds(((instant - start).milliseconds / step.milliseconds + 1) * step.milliseconds)
+                if tick <= end, candidate.map({ tick < $0 }) ?? true { candidate = tick }
+            }
+            return candidate
+        }
+        kernel.schedule(at: start, then: next, label: "meters") { [self] instant in
+            let tick = isTick(instant)
+            let due = tick || anchors.contains(instant) ? sortedZones : dueAtStay[instant] ?? []
+            var meters: [(ListingSpec, ZoneMeter)] = []
+            meters.reserveCapacity(due.count)
+            for (listing, zone) in due { meters.append((listing, await zone.meter())) }
+            recorded(meters, at: instant, tickListings: tick ? ids : nil, start: start)
         }
         guard interval != nil else { return }
-        // Power transitions for the charts: `listing_device_power` Item changes.
+        // Power transitions for the charts and heater cycles: `listing_device_power` Item changes.
         var powerItems: [String: (listing: String, device: String)] = [:]
         for listing in listings {
             for device in listing.devices where device.kind.channels.contains("power") {
@@ -87,11 +158,54 @@ final class MeterRecorder: Sendable {
             guard case .itemStateChanged(let name, let state, _, _, _) = event.kind, let owner = lookup[name.rawValue],
                   let watts = Double(state.description.split(separator: " ").first ?? "") else { return }
             let transition = PowerTransition(at: kernel.now, listing: owner.listing, device: owner.device, powerW: watts)
-            storage.withLock { $0.record(transition) }
+            storage.withLock { $0.stream?.add(transition) }
+        }
+        // Every stay, however it is booked (timeline, calendar feed, API), opens its KPI window.
+        let specs = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        reservations.addObserver(StayWindows(recorder: self, listings: specs, start: scenario.start, end: scenario.end))
+    }
+
+    /// A stay of `listing` over `[windowStart, windowEnd]` was booked: its ends are kept and its KPI window opens.
+    fileprivate func stayBooked(listing: String, windowStart: SimInstant, windowEnd: SimInstant, start: SimInstant, end: SimInstant) {
+        storage.withLock { state in
+            let from = max(windowStart, start), to = min(windowEnd, end)
+            state.stayAnchors[listing, default: []].formUnion([windowStart, windowEnd, from, to])
+            state.stream?.addWindow(listing: listing, from: from, to: to, ledger: state.ledger)
         }
     }
 
-    private func record(_ meter: ZoneMeter, listing: ListingSpec) {
+    /// Records the meters read at `instant`; at a tick, appends the timeseries rows; once a day, prunes.
+    private func recorded(_ meters: [(ListingSpec, ZoneMeter)], at instant: SimInstant, tickListings: [String]?, start: SimInstant) {
+        let snapshots = meters.map { Self.snapshot($0.1, listing: $0.0) }
+        storage.withLock { state in
+            for snapshot in snapshots {
+                state.ledger.record(snapshot)
+                state.stream?.add(snapshot)
+            }
+            guard state.stream != nil else { return }
+            if let tickListings, state.timeseriesFailure == nil, var writer = state.timeseries {
+                state.timeseries = nil  // appended in place
+                do throws(ReportsError) {
+                    try TimeseriesReport.appendRows(&writer, ledger: state.ledger, listings: tickListings, at: instant, since: start,
+                                                    calendar: calendar)
+                    state.ticksWritten += 1
+                } catch {
+                    state.timeseriesFailure = error
+                }
+                if writer.text.utf8.count >= 1 << 18 { spool.append(writer.takeText()) }
+                state.timeseries = writer
+            }
+            if instant - state.lastPrune >= .hours(24) {
+                state.lastPrune = instant
+                let horizon = instant - Self.keptTicks
+                let anchors = state.anchors, stayAnchors = state.stayAnchors
+                state.ledger.prune(before: horizon) { listing, at in anchors.contains(at) || stayAnchors[listing]?.contains(at) == true }
+                state.stream?.forget(before: horizon)
+            }
+        }
+    }
+
+    private static func snapshot(_ meter: ZoneMeter, listing: ListingSpec) -> MeterSnapshot {
         var devices = meter.devices.map { d in
             DeviceMeter(id: d.id, type: d.kind.rawValue, isOn: d.isOn, powerW: d.powerW, energyKWh: d.energyKWh,
                         activeSeconds: d.activeSeconds)
@@ -99,10 +213,35 @@ final class MeterRecorder: Sendable {
         for device in listing.devices where device.kind.typeName == "lock" {
             devices.append(DeviceMeter(id: device.id, type: "lock", isOn: false, powerW: 0, energyKWh: 0, activeSeconds: 0))
         }
-        let snapshot = MeterSnapshot(at: meter.at, listing: listing.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
-                                     guests: meter.guests, temperatureIntegralKs: meter.temperatureIntegralKs,
-                                     discomfortKs: meter.discomfortKs, occupiedSeconds: meter.occupiedSeconds,
-                                     devices: devices)  // MeterSnapshot sorts them by id
-        storage.withLock { $0.record(snapshot) }
+        return MeterSnapshot(at: meter.at, listing: listing.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
+                             guests: meter.guests, temperatureIntegralKs: meter.temperatureIntegralKs,
+                             discomfortKs: meter.discomfortKs, occupiedSeconds: meter.occupiedSeconds,
+                             devices: devices)  // MeterSnapshot sorts them by id
     }
+}
+
+/// Opens a stay's KPI window and keeps its snapshots when the stay is booked.
+private struct StayWindows: ReservationObserver {
+    let recorder: MeterRecorder
+    let listings: [String: ListingSpec]
+    let start: SimInstant, end: SimInstant
+
+    func reservationDidChange(_ reservation: Reservation, previous: ReservationStatus?) async {
+        guard previous == nil, let listing = listings[reservation.listing.rawValue] else { return }
+        let (from, to) = MeterRecorder.stayWindow(listing: listing, checkIn: reservation.checkIn, checkOut: reservation.checkOut,
+                                                  calendar: recorder.calendar)
+        recorder.stayBooked(listing: listing.id, windowStart: from, windowEnd: to, start: start, end: end)
+    }
+}
+
+/// What a run with reports gathered for them while it ran, besides its ledger.
+public struct RecordedReports: Sendable {
+    /// Charts and KPI windows.
+    let stream: ReportStream
+    /// `timeseries.csv`, header first, one tick's rows after another.
+    let timeseries: TextSpool
+    /// Ticks whose rows are in ``timeseries``.
+    let ticksWritten: Int
+    /// Why the timeseries stopped, if it did (a broken meter).
+    let timeseriesFailure: ReportsError?
 }

@@ -10,8 +10,8 @@ extension World {
         for listing in scenario.listings {
             guard let reservations = try? await services.reservations.reservations(ofListing: ListingID(listing.id)) else { continue }
             for r in reservations {
-                let start = scenario.calendar.resolvedInstant(for: LocalDateTime(date: r.checkIn, time: listing.checkInTime))
-                let end = scenario.calendar.resolvedInstant(for: LocalDateTime(date: r.checkOut, time: listing.checkOutTime))
+                let (start, end) = MeterRecorder.stayWindow(listing: listing, checkIn: r.checkIn, checkOut: r.checkOut,
+                                                            calendar: scenario.calendar)
                 records.append(StayRecord(reservation: r.id.rawValue, listing: listing.id, guest: r.guest.rawValue,
                                           checkIn: r.checkIn, checkOut: r.checkOut, nights: r.nights, status: r.status.rawValue,
                                           windowStart: start, windowEnd: end))

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import Reports
+import Simulation
+@testable import Scenarios
+
+/// Reports gathered while the run goes: the ledger keeps only what they still ask about, a stay
+/// booked after its own check-in moment still counts from that moment, and the spooled timeseries
+/// reads back as written.
+@Suite("Streamed reports")
+struct StreamedReportsTests {
+    /// A week in Budapest with a 0.3/kWh tariff and the heater on throughout; r1 is booked at 18:00 on
+    /// its own check-in day (check-in 15:00), r2 well ahead.
+    static let week: String = {
+        var text = scenario(timeline: """
+            { "at": "2026-01-09T00:00", "command": { "item": "flat-1/heating/switch", "value": "ON" } },
+            { "at": "2026-01-09T12:00", "book": { "id": "r2", "guest": "guest", "listing": "flat-1", "checkIn": "2026-01-13", "checkOut": "2026-01-15", "guests": 1 } },
+            { "at": "2026-01-10T18:00", "book": { "id": "r1", "guest": "guest", "listing": "flat-1", "checkIn": "2026-01-10", "checkOut": "2026-01-12", "guests": 2 } }
+            """, expect: "")
+        text = text.replacingOccurrences(of: #""end": "2026-01-10T00:00""#, with: #""end": "2026-01-16T00:00""#)
+        return text.replacingOccurrences(of: #""users": ["#, with: #""tariff": { "perKWh": 0.3 }, "users": ["#)
+    }()
+
+    static func rows(_ csv: String) -> [[String]] {
+        csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
+    }
+
+    @Test func aWeekKeepsOnlyTheSnapshotsItsReportsStillAskAbout() async throws {
+        let scenario = try ScenarioDecoder.decode(Self.week, file: "week.json")
+        let result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: .minutes(15)))
+        #expect(result.passed, "\(result.failures)")
+        // 673 ticks were recorded; kept: the run's ends, 6 midnights, 4 stay ends and the last 26 hours' ticks.
+        let kept = result.ledger.snapshotCount(listing: "flat-1")
+        #expect(kept > 100 && kept < 150, "\(kept) snapshots kept")
+        let files = Dictionary(uniqueKeysWithValues: try ReportWriter.render(result).map { ($0.name, $0.text) })
+        let timeseries = Self.rows(try #require(files["timeseries.csv"]))
+        #expect(timeseries.count == 7 * 96 + 1)
+        // The daily energies add up to the run's, and the run's to the timeseries' last cumulative figure.
+        let kpi = Self.rows(try #require(files["kpi.csv"]))
+        let run = try #require(kpi.first { $0[0] == "listing" })
+        #expect(run[5] == timeseries.last?[6])
+        // Every stay's cost is its energy at the flat price: no piece of its window is missing, the late one's included.
+        let stays = Self.rows(try #require(files["stays.csv"]))
+        for id in ["r1", "r2"] {
+            let row = try #require(kpi.first { $0[0] == "stay" && $0[1] == id })
+            let energy = try #require(Double(row[5])), cost = try #require(Double(row[6]))
+            #expect(energy > 10 && abs(cost - energy * 0.3) < 0.001, "\(id): \(row)")
+            #expect(stays.first { $0[0] == id }?[7] == row[5])
+            #expect(Double(row[8]).map { $0 > 1.9 && $0 <= 2.0 } == true, "\(id): peak \(row[8]) kW of a 2 kW heater")
+        }
+        #expect(kpi.first { $0[1] == "r1" }?[3] == "2026-01-10T15:00+01:00")
+    }
+
+    @Test func theSpoolReadsBackItsPiecesWholeFromMemoryOrFromItsFile() throws {
+        let pieces = ["time,listing\n", "2026-01-09T00:00+01:00,lakás-ő\n", String(repeating: "é", count: 700) + "\n", "z\n"]
+        for limit in [1 << 20, 16] {  // all in memory; to the file after the first piece
+            let spool = TextSpool(memoryLimit: limit)
+            pieces.forEach(spool.append)
+            var read: [String] = []
+            try spool.read(for: "timeseries.csv") { read.append($0) }
+            #expect(read == pieces, "memory limit \(limit)")
+        }
+    }
+
+    @Test func aSpoolThatCannotBeWrittenFailsWhenReadNamingTheFileAndTheFix() throws {
+        let spool = TextSpool(memoryLimit: 4, directory: "/nonexistent-rental-twin-directory")
+        spool.append("time,listing\n")
+        do {
+            try spool.read(for: "out/timeseries.csv") { _ in Issue.record("a piece was handed out") }
+            Issue.record("no error")
+        } catch {
+            #expect(error.code == .writeFailed)
+            #expect(error.message.contains("out/timeseries.csv") && error.message.contains("TMPDIR") && error.message.contains("no such file"),
+                    "\(error.message)")
+        }
+    }
+}
