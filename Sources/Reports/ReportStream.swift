@@ -30,6 +30,34 @@ public struct ReportStream: Sendable {
         /// Heater switch-ons not yet forgotten, in order.
         var switchOns: [SimInstant] = []
         var lastAt: SimInstant?
+
+        mutating func add(_ snapshot: MeterSnapshot, isTick: Bool, interval: SimDuration, tariff: Tariff?, calendar: LocalCalendar) {
+            trace?.add(snapshot)
+            guard lastAt.map({ snapshot.at > $0 }) ?? true else { return }
+            lastAt = snapshot.at
+            let energy = snapshot.totalEnergyKWh
+            var index = 0
+            while index < open.count {
+                open[index].add(at: snapshot.at, energyKWh: energy, isTick: isTick, interval: interval, tariff: tariff, calendar: calendar)
+                if open[index].to < snapshot.at {  // a switch-on at its end may still come
+                    let window = open.remove(at: index)
+                    closed[WindowKey(from: window.from, to: window.to)] = window
+                } else {
+                    index += 1
+                }
+            }
+        }
+
+        mutating func add(_ transition: PowerTransition, isHeater: Bool) {
+            trace?.add(transition)
+            guard isHeater else { return }
+            let on = transition.powerW > 0
+            if on, heaterOn[transition.device] != true {
+                switchOns.append(transition.at)
+                for index in open.indices { open[index].addSwitchOn(at: transition.at) }
+            }
+            heaterOn[transition.device] = on
+        }
     }
 
     private struct WindowKey: Hashable, Sendable { let from: SimInstant, to: SimInstant }
@@ -55,39 +83,16 @@ public struct ReportStream: Sendable {
 
     /// Takes in a snapshot of a listing, later than the listing's snapshots before it (an earlier one is ignored).
     public mutating func add(_ snapshot: MeterSnapshot) {
-        guard var listing = listings[snapshot.listing] else { return }
-        listing.trace?.add(snapshot)
-        if listing.lastAt.map({ snapshot.at > $0 }) ?? true {
-            listing.lastAt = snapshot.at
-            let energy = snapshot.totalEnergyKWh, isTick = isTick(snapshot.at)
-            var index = 0
-            while index < listing.open.count {
-                listing.open[index].add(at: snapshot.at, energyKWh: energy, isTick: isTick, interval: interval, tariff: tariff,
-                                        calendar: calendar)
-                if listing.open[index].to < snapshot.at {  // a switch-on at its end may still come
-                    let window = listing.open.remove(at: index)
-                    listing.closed[WindowKey(from: window.from, to: window.to)] = window
-                } else {
-                    index += 1
-                }
-            }
-        }
-        listings[snapshot.listing] = listing
+        guard let index = listings.index(forKey: snapshot.listing) else { return }
+        let isTick = isTick(snapshot.at)
+        // In place: a copy of the listing would copy its chart's points at every snapshot.
+        listings.values[index].add(snapshot, isTick: isTick, interval: interval, tariff: tariff, calendar: calendar)
     }
 
     /// Takes in a power transition of a listing, not earlier than its transitions before.
     public mutating func add(_ transition: PowerTransition) {
-        guard var listing = listings[transition.listing] else { return }
-        listing.trace?.add(transition)
-        if heaters[transition.listing]?.contains(transition.device) == true {
-            let on = transition.powerW > 0
-            if on, listing.heaterOn[transition.device] != true {
-                listing.switchOns.append(transition.at)
-                for index in listing.open.indices { listing.open[index].addSwitchOn(at: transition.at) }
-            }
-            listing.heaterOn[transition.device] = on
-        }
-        listings[transition.listing] = listing
+        guard let index = listings.index(forKey: transition.listing) else { return }
+        listings.values[index].add(transition, isHeater: heaters[transition.listing]?.contains(transition.device) == true)
     }
 
     /// Every snapshot and transition of `ledger`, listing by listing in time order: what a run that

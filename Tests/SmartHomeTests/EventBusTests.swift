@@ -55,6 +55,25 @@ import Testing
         #expect(log.all.count == expected)
     }
 
+    @Test func aSubscriberNamingOneItemHearsItsEventsAndTheOthersAreCountedAsIfHeard() async throws {
+        let (named, namedDevice, namedKernel) = try await Self.world()
+        let (heard, heardDevice, heardKernel) = try await Self.world()
+        let temperatureChanges = EventLog(), all = EventLog()
+        named.events.subscribe(EventFilter(topics: ["openhab/items/flat_1_heating_temperature/statechanged"])) { temperatureChanges.add($0) }
+        heard.events.subscribe { all.add($0) }
+        try await Self.script(named, namedDevice)
+        try await Self.script(heard, heardDevice)
+        try await namedKernel.run(until: namedKernel.now)
+        try await heardKernel.run(until: heardKernel.now)
+        // The switch's and setpoint's Item events are not built for nobody; they are counted all the same.
+        #expect(named.events.publishedCount == heard.events.publishedCount)
+        #expect(await named.items.all() == (await heard.items.all()))
+        let expected = all.all.filter { $0.hasPrefix("openhab/items/flat_1_heating_temperature/statechanged ") }
+        #expect(!expected.isEmpty && temperatureChanges.all == expected)
+        #expect(!named.events.mayHear(about: "flat_1_heating_switch") && named.events.mayHear(about: "flat_1_heating_temperature"))
+        #expect(heard.events.mayHear(about: "flat_1_heating_switch"))
+    }
+
     /// A callback that only has the required methods, so batches go through the default implementation.
     struct PerUpdateCallback: ThingHandlerCallback {
         let runtime: OpenHABRuntime

@@ -28,7 +28,23 @@ public final class EventBus: Sendable {
         var handler: Subscriber
     }
 
-    private let subscriptions = Mutex<(list: [Subscription], nextID: Int)>(([], 0))
+    /// The subscriptions, and what they may hear at all.
+    private struct Subscribers {
+        var list: [Subscription] = []
+        var nextID = 0
+        /// Whether some filter has a pattern with wildcards (it may hear about any Item or Thing).
+        var general = false
+        /// The Item names and Thing UIDs the other patterns name.
+        var named: Set<String> = []
+
+        mutating func changed(_ count: borrowing Atomic<Int>) {
+            general = list.contains { $0.filter.hasWildcardPatterns }
+            named = Set(list.flatMap { $0.filter.namedIDs })
+            count.store(list.count, ordering: .releasing)
+        }
+    }
+
+    private let subscriptions = Mutex(Subscribers())
     /// The number of subscriptions, readable without the lock (see ``hasSubscribers``).
     private let subscriberCount = Atomic<Int>(0)
     /// The number of events published.
@@ -53,28 +69,28 @@ public final class EventBus: Sendable {
             let id = SubscriptionID(rawValue: state.nextID)
             state.nextID += 1
             state.list.append(Subscription(id: id, filter: filter, handler: handler))
-            subscriberCount.store(state.list.count, ordering: .releasing)
+            state.changed(subscriberCount)
             return id
         }
     }
 
-    /// Ends a subscription; events not yet delivered no longer reach it.
     /// Removes every subscriber (a finished world's; their handlers capture the subscribers).
     public func unsubscribeAll() {
         let dropped = subscriptions.withLock { state -> [Subscription] in
             defer {
                 state.list.removeAll()
-                subscriberCount.store(0, ordering: .releasing)
+                state.changed(subscriberCount)
             }
             return state.list
         }
         _ = dropped  // released here, outside the lock
     }
 
+    /// Ends a subscription; events not yet delivered no longer reach it.
     public func unsubscribe(_ id: SubscriptionID) {
         subscriptions.withLock { state in
             state.list.removeAll { $0.id == id }
-            subscriberCount.store(state.list.count, ordering: .releasing)
+            state.changed(subscriberCount)
         }
     }
 
@@ -96,6 +112,13 @@ public final class EventBus: Sendable {
     /// Whether anybody subscribed, read without the lock: publishers that would build several
     /// events for nobody skip them and call ``countUnheard(_:)``.
     var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
+
+    /// Whether some subscriber may hear an event about `id` (an Item name or Thing UID): one with
+    /// a wildcard pattern, or one naming it. Publishers skip building events nobody can hear (a
+    /// run with reports listens to its power Items only) and call ``countUnheard(_:)``.
+    func mayHear(about id: String) -> Bool {
+        subscriptions.withLock { $0.general || $0.named.contains(id) }
+    }
 
     /// Counts `count` events published while ``hasSubscribers`` is `false`, as ``publish(_:)`` would.
     func countUnheard(_ count: Int) {

@@ -53,6 +53,13 @@ public struct EventFilter: Sendable, Hashable {
         }
     }
 
+    /// Whether a pattern has wildcards (`*`, `**`), or is not an exact openHAB topic: it may match
+    /// an event about any Item or Thing.
+    var hasWildcardPatterns: Bool { !patterns.isEmpty }
+
+    /// The Item names and Thing UIDs the exact patterns name.
+    var namedIDs: Dictionary<String, [(family: String, action: String)]>.Keys { exact.keys }
+
     /// Whether `event`'s topic matches.
     ///
     /// Every topic is `openhab/{items|things}/{Item name or Thing UID}/{action}`, and neither a

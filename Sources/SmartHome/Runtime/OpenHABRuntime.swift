@@ -230,11 +230,12 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Publishes `ItemStateEvent` with `state` as posted, then lets the Item take it (openHAB's
     /// `ItemUpdater` → `GenericItem.applyState`): `ItemStateUpdatedEvent`, and `ItemStateChangedEvent`
     /// if it changed, each with the Item's update and change times before this update. An Item that
-    /// drops the state publishes neither. With nobody subscribed the events are only counted, never built.
+    /// drops the state publishes neither. With nobody subscribed to events about the Item, they are
+    /// only counted, never built.
     private func post(_ state: State, to name: ItemName) {
         let now = scheduler.now
         let applied = items.setState(name, state, at: now)
-        guard events.hasSubscribers else {
+        guard events.hasSubscribers, events.mayHear(about: name.rawValue) else {
             events.countUnheard(1 + (applied == nil ? 0 : applied!.changed ? 2 : 1))
             return
         }
