@@ -169,7 +169,7 @@ public actor ThermalZone {
         }
         let occupied = guests > 0
         return ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),
-                         outdoorC: outdoor.outdoorSegment(at: now).celsius(at: now), guests: guests,
+                         outdoorC: outdoorPiece(at: now).celsius(at: now), guests: guests,
                          temperatureIntegralKs: temperatureIntegralKs + segment.integral(to: elapsed),
                          discomfortKs: discomfortKs + (occupied ? discomfortIncrement(elapsed) : 0),
                          occupiedSeconds: occupiedSeconds + (occupied ? elapsed : 0),
@@ -289,6 +289,12 @@ public actor ThermalZone {
     /// (a zone with a timer was woken at that end and is never behind).
     private func catchUp() {
         if let end = outdoorEnd, kernel.now > end { advance() }
+    }
+
+    /// The outdoor piece holding `now`: the zone's own when it does (every reading between zone
+    /// events), else the source's.
+    private func outdoorPiece(at now: SimInstant) -> OutdoorTemperatureSegment {
+        now >= outdoorPiece.start && outdoorEnd.map({ now < $0 }) ?? true ? outdoorPiece : outdoor.outdoorSegment(at: now)
     }
 
     /// ``advance()`` to `now`, which is no later than the end of the current outdoor piece.
