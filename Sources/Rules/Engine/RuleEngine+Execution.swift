@@ -24,7 +24,7 @@ extension RuleEngine {
         await body(execution)
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
                           conditionNote: "timer", effects: execution.effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
-        state.withLock { $0.runs.append(run) }
+        record(run)
     }
 
     /// Removes every rule and stops every trigger (a finished world: built-in rules' actions hold the
@@ -103,7 +103,7 @@ extension RuleEngine {
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
                           conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic,
                           isTimer: false, isBuiltIn: rule.isBuiltIn)
-        state.withLock { $0.runs.append(run) }
+        record(run)
     }
 
     private func holds(_ condition: RuleCondition, _ execution: RuleExecution) async -> Bool {

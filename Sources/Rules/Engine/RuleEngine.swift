@@ -29,7 +29,12 @@ public final class RuleEngine: Sendable {
     struct EngineState {
         var rules: [Loaded] = []
         var byUID: [String: Int] = [:]
+        /// The runs the run log shows (``RuleRun/isLogged``), in order.
         var runs: [RuleRun] = []
+        /// Per rule UID, the instants of its counted runs (conditions held, not a timer), in order:
+        /// what `rule` expectations count. A built-in watcher runs hourly per listing, so the other
+        /// runs are not kept whole (a 1000-flat year would hold millions of records).
+        var countedRuns: [String: [SimInstant]] = [:]
         var intervalPassed: [String: SimInstant] = [:]
         var dateTimeTimers: [String: TimerID] = [:]
         /// `uid/trigger` → the pending timer of a cron or recurrence trigger (so a removed rule stops).
@@ -113,15 +118,31 @@ public final class RuleEngine: Sendable {
         state.byUID[uidOrName] ?? state.rules.firstIndex { $0.rule.name == uidOrName }
     }
 
-    /// Every run so far, in order.
+    /// The runs the run log shows (``RuleRun/isLogged``) so far, in order.
     public var runs: [RuleRun] { state.withLock { $0.runs } }
 
     /// Runs of a rule (by UID or name) whose conditions held, in `[from, to)` when given.
     public func runCount(of uidOrName: String, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
         guard let rule = rule(uidOrName) else { return 0 }
-        return runs.filter { run in
-            run.ruleUID == rule.uid && run.conditionsHeld && !run.isTimer && from.map { run.at >= $0 } ?? true && to.map { run.at < $0 } ?? true
-        }.count
+        let instants = state.withLock { $0.countedRuns[rule.uid] ?? [] }
+        func firstIndex(notBefore instant: SimInstant?) -> Int {
+            guard let instant else { return 0 }
+            var low = 0, high = instants.count
+            while low < high {
+                let mid = (low + high) / 2
+                if instants[mid] < instant { low = mid + 1 } else { high = mid }
+            }
+            return low
+        }
+        return (to.map { firstIndex(notBefore: $0) } ?? instants.count) - firstIndex(notBefore: from)
+    }
+
+    /// Keeps what the log and the counts need of `run`.
+    func record(_ run: RuleRun) {
+        state.withLock { state in
+            if run.conditionsHeld, !run.isTimer { state.countedRuns[run.ruleUID, default: []].append(run.at) }
+            if run.isLogged { state.runs.append(run) }
+        }
     }
 
     // MARK: Start

@@ -68,7 +68,7 @@ extension ScenarioRunner {
         let automationLog = world.automations.log.entries.map { entry in
             (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
         }
-        let ruleLog = world.rules.runs.filter(\.isLogged).map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
+        let ruleLog = world.rules.runs.map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
         let log = (stepLog.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
                    + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) }
                    + ruleLog.enumerated().map { ($0.element.0, 2, $0.offset, $0.element.1) })
