@@ -25,6 +25,9 @@ enum ScenarioValidator {
         let listings: [String: ListingSpec]
         let cities: [String]
         let reservations: [String]
+        /// The same ids, for membership: a generated portfolio year has tens of thousands of
+        /// bookings and twice as many steps naming them (an array search made validating quadratic).
+        let userSet: Set<String>, reservationSet: Set<String>
         /// `listing/device/channel` → device.
         var items: [String: DeviceSpec] = [:]
         /// openHAB Item name → the path that took it.
@@ -42,6 +45,8 @@ enum ScenarioValidator {
                     listing.calendars.flatMap(\.events).filter(CalendarSync.isStay)
                         .map { CalendarSync.reservationID($0, listing: ListingID(listing.id)).rawValue }
                 }
+            userSet = Set(users)
+            reservationSet = Set(reservations)
         }
 
         func report(_ path: String, _ message: String, hint: String? = nil) {
@@ -186,7 +191,7 @@ enum ScenarioValidator {
         }
 
         mutating func checkListing(_ listing: ListingSpec, at path: String) {
-            if !users.contains(listing.owner) { unknown("\(path).owner", "user", listing.owner, among: users) }
+            if !userSet.contains(listing.owner) { unknown("\(path).owner", "user", listing.owner, among: users) }
             if !cities.contains(listing.city) {
                 report("\(path).city", "the city \"\(listing.city)\" has no weather.",
                        hint: "add \"\(listing.city)\" under \"weather\"" + (Suggestion.closest(to: listing.city, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
@@ -249,12 +254,12 @@ enum ScenarioValidator {
             }
         }
 
-        func checkUser(_ id: String, _ path: String) { if !users.contains(id) { unknown(path, "user", id, among: users) } }
+        func checkUser(_ id: String, _ path: String) { if !userSet.contains(id) { unknown(path, "user", id, among: users) } }
         func checkListingRef(_ id: String, _ path: String) {
             if listings[id] == nil { unknown(path, "listing", id, among: Array(listings.keys)) }
         }
         func checkReservation(_ id: String, _ path: String) {
-            if !reservations.contains(id) { unknown(path, "reservation (no book step or calendar creates it)", id, among: reservations) }
+            if !reservationSet.contains(id) { unknown(path, "reservation (no book step or calendar creates it)", id, among: reservations) }
         }
         func checkCity(_ city: String, _ path: String) { if !cities.contains(city) { unknown(path, "city with weather", city, among: cities) } }
 
