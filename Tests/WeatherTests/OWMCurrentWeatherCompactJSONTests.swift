@@ -20,7 +20,7 @@ struct OWMCurrentWeatherCompactJSONTests {
     @Test("WEATHER.md's example: the writer gives its bytes, the reader its value")
     func example() throws {
         let value = try #require(decoded(CompactJSONSamples.example))
-        #expect(value.compactJSON() == Array(CompactJSONSamples.example.utf8))
+        #expect(value.compactJSON() == Data(CompactJSONSamples.example.utf8))
         #expect(read(CompactJSONSamples.example) == value)
     }
 
@@ -32,7 +32,7 @@ struct OWMCurrentWeatherCompactJSONTests {
             let value = Self.randomBody(&random)
             let encoded = try OrderedJSONEncoder().encode(value)
             let written = try #require(value.compactJSON())
-            #expect(Data(written) == encoded, "\(String(decoding: encoded, as: UTF8.self))")
+            #expect(written == encoded, "\(String(decoding: encoded, as: UTF8.self))")
             let text = String(decoding: written, as: UTF8.self)
             let fromDecoder = try JSONDecoder().decode(OWMCurrentWeather.self, from: encoded)
             if let fast = read(text) {

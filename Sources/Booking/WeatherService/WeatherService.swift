@@ -14,10 +14,37 @@ public actor WeatherService {
     /// How many error records are kept (the oldest are dropped first).
     public static let errorLogCapacity = 1_000
 
+    /// How many cities' current-weather requests are kept built (all are dropped when more are asked about).
+    static let preparedCapacity = 1_000
+
     private let client: OpenWeatherMapClient
     private let clock: BookingClock
     private var lastGood: [String: WeatherObservation] = [:]
     private var errorLog: [WeatherErrorRecord] = []
+    /// The current-weather request of each city and country as asked, built once (country code, key and
+    /// URL are the same every time: the automations ask about the same cities every hour).
+    private var prepared: [Asked: Prepared] = [:]
+
+    /// A city and country as ``temperature(city:country:)`` is asked about them.
+    private struct Asked: Hashable {
+        let city: String
+        let country: String?
+    }
+
+    /// What a current-weather request for one ``Asked`` needs (a class: a run takes it without copying its fields).
+    private final class Prepared: Sendable {
+        let countryCode: String?
+        /// The ``lastGood`` key.
+        let key: String
+        /// The request, or why none can be built from the client's base URL.
+        let request: Result<OpenWeatherMapClient.CurrentWeatherRequest, WeatherError>
+
+        init(countryCode: String?, key: String, request: Result<OpenWeatherMapClient.CurrentWeatherRequest, WeatherError>) {
+            self.countryCode = countryCode
+            self.key = key
+            self.request = request
+        }
+    }
 
     /// A service over `client` (which should request `metric` units; any units are converted to °C).
     public init(client: OpenWeatherMapClient, clock: BookingClock) {
@@ -35,10 +62,11 @@ public actor WeatherService {
     /// feed, or — when the feed fails — the last good value flagged ``WeatherObservation/isStale``;
     /// `nil` when the feed fails and there never was a good value. Failures are recorded in ``errors``.
     public func temperature(city: String, country: String? = nil) async -> WeatherObservation? {
-        let code = Self.countryCode(for: country)
-        let key = Self.key(city: city, countryCode: code)
+        let prepared = prepare(city: city, country: country)
+        let code = prepared.countryCode
+        let key = prepared.key
         do {
-            let current = try await client.currentWeather(city: city, countryCode: code)
+            let current = try await client.currentWeather(try prepared.request.get())
             let observation = WeatherObservation(city: city, countryCode: code, tempC: current.tempC,
                                                  observedAt: current.observedAt, fetchedAt: clock.now)
             lastGood[key] = observation
@@ -86,6 +114,18 @@ public actor WeatherService {
         }
         let wanted = trimmed.lowercased()
         return CityGazetteer.entries.first { $0.countryName.lowercased() == wanted }?.countryCode
+    }
+
+    /// The request for `city` in `country`, built on first use.
+    private func prepare(city: String, country: String?) -> Prepared {
+        let asked = Asked(city: city, country: country)
+        if let known = prepared[asked] { return known }
+        let code = Self.countryCode(for: country)
+        let request = Result { () throws(WeatherError) in try client.currentWeatherRequest(for: .city(city, countryCode: code)) }
+        let made = Prepared(countryCode: code, key: Self.key(city: city, countryCode: code), request: request)
+        if prepared.count >= Self.preparedCapacity { prepared.removeAll() }
+        prepared[asked] = made
+        return made
     }
 
     private func record(city: String, _ error: WeatherError) {

@@ -50,21 +50,43 @@ public struct OpenWeatherMapClient: Sendable {
 
     /// The current weather at `location`.
     /// - Throws: ``WeatherError`` as in the table above.
-    public func currentWeather(for location: WeatherLocation) async throws(WeatherError) -> CurrentWeather {
-        let url = try currentWeatherURL(for: location)
-        let body = try await fetch(url, location: location)
-        return try CurrentWeather(try Self.decodeCurrentWeather(body, location: location), units: units)
+    public nonisolated(nonsending) func currentWeather(for location: WeatherLocation) async throws(WeatherError) -> CurrentWeather {
+        try await currentWeather(try currentWeatherRequest(for: location))
+    }
+
+    /// A current-weather request built once, to be sent as often as wanted (its URL is the same every time):
+    /// ``currentWeather(_:)`` sends it.
+    public struct CurrentWeatherRequest: Sendable, Equatable {
+        /// What the request asks about.
+        public let location: WeatherLocation
+        /// ``currentWeatherURL(for:)`` of the location.
+        public let url: URL
+        /// The units the URL requests, which the answer is read in.
+        public let units: OWMUnits
+    }
+
+    /// The request ``currentWeather(for:)`` sends for `location`, built once to be sent many times.
+    /// - Throws: ``WeatherError`` `weather.badRequest` if the base URL cannot take a path.
+    public func currentWeatherRequest(for location: WeatherLocation) throws(WeatherError) -> CurrentWeatherRequest {
+        CurrentWeatherRequest(location: location, url: try currentWeatherURL(for: location), units: units)
+    }
+
+    /// Sends a prepared current-weather request (through this client's transport) and reads the answer.
+    /// - Throws: ``WeatherError`` as in the table above.
+    public nonisolated(nonsending) func currentWeather(_ request: CurrentWeatherRequest) async throws(WeatherError) -> CurrentWeather {
+        let body = try await fetch(request.url, location: request.location)
+        return try CurrentWeather(try Self.decodeCurrentWeather(body, location: request.location), units: request.units)
     }
 
     /// The current weather in city `name`, optionally in country `countryCode` (`"HU"`).
     /// - Throws: ``WeatherError`` as in the table above.
-    public func currentWeather(city name: String, countryCode: String? = nil) async throws(WeatherError) -> CurrentWeather {
+    public nonisolated(nonsending) func currentWeather(city name: String, countryCode: String? = nil) async throws(WeatherError) -> CurrentWeather {
         try await currentWeather(for: .city(name, countryCode: countryCode))
     }
 
     /// The 5-day / 3-hour forecast for `location`, optionally limited to `count` steps.
     /// - Throws: ``WeatherError`` as in the table above.
-    public func forecast(for location: WeatherLocation, count: Int? = nil) async throws(WeatherError) -> WeatherForecast {
+    public nonisolated(nonsending) func forecast(for location: WeatherLocation, count: Int? = nil) async throws(WeatherError) -> WeatherForecast {
         let url = try forecastURL(for: location, count: count)
         let body = try await fetch(url, location: location)
         let wire: OWMForecastResponse = try Self.decode(body, what: "forecast", location: location)
@@ -125,7 +147,7 @@ public struct OpenWeatherMapClient: Sendable {
     // MARK: Answers
 
     /// Sends the request; returns the body of a 200, throws the mapped error otherwise.
-    private func fetch(_ url: URL, location: WeatherLocation) async throws(WeatherError) -> Data {
+    private nonisolated(nonsending) func fetch(_ url: URL, location: WeatherLocation) async throws(WeatherError) -> Data {
         let (status, body) = try await transport.get(url)
         guard status == 200 else { throw Self.error(status: status, body: body, location: location) }
         return body
@@ -134,7 +156,8 @@ public struct OpenWeatherMapClient: Sendable {
     /// The error for a non-200 answer, quoting OpenWeatherMap's `message`.
     public static func error(status: Int, body: Data, location: WeatherLocation) -> WeatherError {
         let said: String
-        if let decoded = try? JSONDecoder().decode(OWMErrorBody.self, from: body) {
+        // The hand-written reader when it settles the body, otherwise JSONDecoder (the same value where both read it).
+        if let decoded = body.withUnsafeBytes({ OWMErrorBody(compactJSON: $0) }) ?? (try? JSONDecoder().decode(OWMErrorBody.self, from: body)) {
             said = "\"\(decoded.message)\""
         } else if body.isEmpty {
             said = "no message"

@@ -194,7 +194,7 @@ public final class FakeOpenWeatherMap: Sendable {
             // The hand-written writer: the same bytes as OrderedJSONEncoder, without its node tree.
             let body = FeedRenderer.current(city: city, sample: weather.sample(at: instant), at: instant, units: units)
             guard let bytes = body.compactJSON() else { return .fault(.serverError) }
-            return FeedResponse(status: 200, body: Data(bytes))
+            return FeedResponse(status: 200, body: bytes)
         case .forecast:
             let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
             return Self.encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count))
@@ -241,9 +241,10 @@ public final class FakeOpenWeatherMap: Sendable {
 
     /// The index of the city `spec` (`Name` or `Name,CC`, or `Name,State,CC`), first match in insertion order.
     private static func index(of spec: String, in cities: [City]) -> Int? {
-        let parts = spec.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard let name = parts.first else { return nil }
-        let country = parts.count > 1 ? parts.last : nil
+        // Cut at the first and the last comma (bytes: a comma is ASCII, so the cuts fall between characters).
+        let bytes = spec.utf8
+        let name = Substring(bytes[..<(bytes.firstIndex(of: UInt8(ascii: ",")) ?? bytes.endIndex)])
+        let country = bytes.lastIndex(of: UInt8(ascii: ",")).map { Substring(bytes[bytes.index(after: $0)...]) }
         // Normalised once here rather than once per city.
         let wantedName = name.trimmingBlanks.lowercased()
         let wantedCountry = country?.trimmingBlanks.uppercased()

@@ -1,4 +1,3 @@
-import Simulation
 import Foundation
 
 /// What the fake feed answers: an HTTP status and a JSON body.
@@ -19,9 +18,9 @@ public struct FeedResponse: Sendable, Equatable {
 
     /// A response carrying one of OpenWeatherMap's error bodies.
     static func error(_ status: Int, _ body: OWMErrorBody) -> FeedResponse {
-        // Encoding two plain fields cannot fail; the literal is only a formal fallback.
-        let data = (try? OrderedJSONEncoder().encode(body)) ?? Data(#"{"cod":500,"message":"Internal error"}"#.utf8)
-        return FeedResponse(status: status, body: data)
+        // The hand-written writer (OrderedJSONEncoder's bytes); writing an integer and a string cannot fail,
+        // the literal is only a formal fallback.
+        FeedResponse(status: status, body: body.compactJSON() ?? Data(#"{"cod":500,"message":"Internal error"}"#.utf8))
     }
 
     /// The response for an injected fault.

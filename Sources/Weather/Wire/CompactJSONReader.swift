@@ -1,3 +1,5 @@
+import Foundation
+
 /// A strict, cautious pull reader of JSON bytes for hand-written decoders of hot wire bodies
 /// (``OWMCurrentWeather/init(compactJSON:)``).
 ///
@@ -10,13 +12,35 @@ struct CompactJSONReader {
     /// How deeply skipped values may nest (`JSONDecoder` allows more; deeper bodies fall back to it).
     static let maximumDepth = 32
 
+    /// An object key as read: its bytes in the body (ASCII, no escapes), compared without making a `String`.
+    ///
+    /// `switch key { case "coord": … }` matches it against string literals.
+    struct Key {
+        fileprivate let start: UnsafeRawPointer
+        fileprivate let count: Int
+
+        /// Whether the key is `literal` (inlined: most cases of a `switch` fail on the length alone).
+        @inline(__always)
+        static func ~= (literal: StaticString, key: Key) -> Bool {
+            guard literal.utf8CodeUnitCount == key.count else { return false }
+            // Keys are short: a loop beats a call to memcmp.
+            let expected = literal.utf8Start
+            for i in 0..<key.count where expected[i] != key.start.load(fromByteOffset: i, as: UInt8.self) { return false }
+            return true
+        }
+    }
+
     private let bytes: UnsafeRawBufferPointer
     private var position = 0
     private var depth = 0
+    /// The key ranges of the objects being read, innermost last (one buffer for the whole body, for the
+    /// repeated-key check).
+    private var openKeys: [Range<Int>] = []
 
     /// A reader at the start of `bytes`.
     init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
+        openKeys.reserveCapacity(32)
     }
 
     /// The next byte after whitespace, without consuming it (`nil` at the end).
@@ -36,16 +60,19 @@ struct CompactJSONReader {
     /// read or skip the value and return whether it could.
     /// - Returns: `false` for malformed JSON, a key with an escape or non-ASCII, a repeated key, or when
     ///   `body` returns `false`.
-    mutating func readObject(_ body: (inout CompactJSONReader, String) -> Bool) -> Bool {
+    mutating func readObject(_ body: (inout CompactJSONReader, Key) -> Bool) -> Bool {
         guard depth < Self.maximumDepth, consume(UInt8(ascii: "{")) else { return false }
         depth += 1
-        defer { depth -= 1 }
+        let firstKey = openKeys.count
+        defer {
+            depth -= 1
+            openKeys.removeLast(openKeys.count - firstKey)
+        }
         if consume(UInt8(ascii: "}")) { return true }
-        var seen: [String] = []
         while true {
-            guard let key = readKey(), !seen.contains(key) else { return false }
-            seen.append(key)
-            guard consume(UInt8(ascii: ":")), body(&self, key) else { return false }
+            guard let key = readKey(), !openKeys[firstKey...].contains(where: { isSameText($0, key) }) else { return false }
+            openKeys.append(key)
+            guard consume(UInt8(ascii: ":")), body(&self, Key(start: base + key.lowerBound, count: key.count)) else { return false }
             if consume(UInt8(ascii: ",")) { continue }
             return consume(UInt8(ascii: "}"))
         }
@@ -81,7 +108,7 @@ struct CompactJSONReader {
     /// Reads a string without escapes (valid UTF-8, no control characters).
     mutating func readString() -> String? {
         guard let range = stringRange() else { return nil }
-        return String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return Self.text(bytes[range])
     }
 
     /// Reads an integer written without fraction or exponent (`-0` is refused), if it fits `T`.
@@ -107,8 +134,7 @@ struct CompactJSONReader {
     /// normal range and literals longer than 40 characters.
     mutating func readDouble() -> Double? {
         guard let literal = numberRange(), literal.range.count <= 40 else { return nil }
-        let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[literal.range]), as: UTF8.self)
-        guard let value = Double(text), value.isFinite else { return nil }
+        guard let value = exactDouble(literal) ?? parsedDouble(literal), value.isFinite else { return nil }
         if value == 0 {
             // `0`, `0.0`: yes; `-0`, an underflow (`1e-400`) or a zero with an exponent (`0e3`, which
             // JSONDecoder refuses): no.
@@ -126,19 +152,26 @@ struct CompactJSONReader {
         case UInt8(ascii: "["): return readArray { $0.skipValue() ? () : nil } != nil
         case UInt8(ascii: "\""):
             guard let range = stringRange() else { return false }
-            return String(validating: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self) != nil
+            return Self.text(bytes[range]) != nil
         case UInt8(ascii: "t"): return consumeLiteral("true")
         case UInt8(ascii: "f"): return consumeLiteral("false")
         case UInt8(ascii: "n"): return consumeLiteral("null")
         default:
             // Only numbers that read as finite doubles: what JSONDecoder makes of others is not settled here.
             guard let literal = numberRange(), literal.range.count <= 40 else { return false }
-            let text = String(decoding: UnsafeRawBufferPointer(rebasing: bytes[literal.range]), as: UTF8.self)
-            return Double(text)?.isFinite ?? false
+            return (exactDouble(literal) ?? parsedDouble(literal))?.isFinite ?? false
         }
     }
 
     // MARK: Private
+
+    /// The start of the body (`bytes` is never empty when a key is read).
+    private var base: UnsafeRawPointer { bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped }
+
+    /// Whether two ranges of the body hold the same bytes.
+    private func isSameText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
+        a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+    }
 
     private mutating func skipWhitespace() {
         while position < bytes.count {
@@ -168,11 +201,49 @@ struct CompactJSONReader {
         return matches
     }
 
-    /// An object key: a string of ASCII without escapes.
-    private mutating func readKey() -> String? {
+    /// An object key: a string of ASCII without escapes; its range in the body.
+    private mutating func readKey() -> Range<Int>? {
         guard let range = stringRange(),
               !bytes[range].contains(where: { $0 >= 0x80 }) else { return nil }
-        return String(decoding: UnsafeRawBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        return range
+    }
+
+    /// String content as text: ASCII as it is, anything else only if it is valid UTF-8.
+    private static func text(_ content: Slice<UnsafeRawBufferPointer>) -> String? {
+        let raw = UnsafeRawBufferPointer(rebasing: content)
+        if !content.contains(where: { $0 >= 0x80 }) { return String(decoding: raw, as: UTF8.self) }
+        return String(validating: raw, as: UTF8.self)
+    }
+
+    /// 10^0 … 10^15, each exact in a `Double` (any power up to 10^22 is).
+    private static let exactPowersOfTen: [Double] = (0...15).map { exponent in
+        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    }
+
+    /// A literal without exponent and with at most 15 digits, as a `Double`: its digits as an integer (below
+    /// 2^53, so exact) divided by a power of ten up to 10^15 (exact), one correctly rounded division — the
+    /// correctly rounded value of the literal, as `Double(String)` gives it. `nil` for other literals.
+    private func exactDouble(_ literal: NumberLiteral) -> Double? {
+        guard !literal.hasExponent, literal.range.count <= 17 else { return nil }
+        var digits: UInt64 = 0, digitCount = 0, fractionDigits = 0, inFraction = false
+        for byte in bytes[literal.range] {
+            switch byte {
+            case UInt8(ascii: "-"): continue
+            case UInt8(ascii: "."): inFraction = true
+            default:
+                digits = digits &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+                digitCount += 1
+                if inFraction { fractionDigits += 1 }
+            }
+        }
+        guard digitCount <= 15 else { return nil }
+        let magnitude = Double(digits) / Self.exactPowersOfTen[fractionDigits]
+        return bytes[literal.range.lowerBound] == UInt8(ascii: "-") ? -magnitude : magnitude
+    }
+
+    /// Any literal as a `Double`, by the standard library's correctly rounded parser.
+    private func parsedDouble(_ literal: NumberLiteral) -> Double? {
+        Double(String(decoding: UnsafeRawBufferPointer(rebasing: bytes[literal.range]), as: UTF8.self))
     }
 
     /// Consumes a string without escapes or control characters and returns the range of its content.

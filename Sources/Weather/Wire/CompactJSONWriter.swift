@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 
 /// Writes compact JSON straight into bytes, producing exactly what ``OrderedJSONEncoder`` writes for
@@ -7,70 +8,101 @@ import Simulation
 /// For hand-written renderers of hot wire bodies (``OWMCurrentWeather/compactJSON()``), which skip the
 /// encoder's node tree and `Encoder` containers. The caller writes keys in wire order; commas are placed
 /// automatically.
-struct CompactJSONWriter {
-    /// The bytes written so far.
-    private(set) var bytes: [UInt8] = []
+///
+/// The bytes go into one growing allocation that ``data()`` hands to the `Data` it returns (no copy);
+/// the writer is therefore not copyable.
+struct CompactJSONWriter: ~Copyable {
     /// `false` once a non-finite number was written (JSON cannot represent it; the encoder throws).
     private(set) var isValid = true
     /// Whether the next key or array element needs a comma before it.
     private var needsComma = false
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var count = 0
+    private var capacity: Int
 
-    /// An empty writer with room for `capacity` bytes.
+    /// An empty writer with room for `capacity` bytes (it grows as needed).
     init(capacity: Int = 512) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(16, capacity)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// The bytes written, handed over without a copy; `nil` when a non-finite number was written.
+    consuming func data() -> Data? {
+        let (bytes, count, isValid) = (storage, count, isValid)
+        discard self
+        guard isValid else {
+            bytes.deallocate()
+            return nil
+        }
+        return Data(bytesNoCopy: bytes, count: count, deallocator: .custom { pointer, _ in
+            pointer.assumingMemoryBound(to: UInt8.self).deallocate()
+        })
     }
 
     /// Opens an object: `{`.
     mutating func beginObject() {
         separate()
-        bytes.append(UInt8(ascii: "{"))
+        append(UInt8(ascii: "{"))
         needsComma = false
     }
 
     /// Closes an object: `}`.
     mutating func endObject() {
-        bytes.append(UInt8(ascii: "}"))
+        append(UInt8(ascii: "}"))
         needsComma = true
     }
 
     /// Opens an array: `[`.
     mutating func beginArray() {
         separate()
-        bytes.append(UInt8(ascii: "["))
+        append(UInt8(ascii: "["))
         needsComma = false
     }
 
     /// Closes an array: `]`.
     mutating func endArray() {
-        bytes.append(UInt8(ascii: "]"))
+        append(UInt8(ascii: "]"))
         needsComma = true
     }
 
     /// Writes `"name":` (after a comma when it is not the object's first key); `name` must need no escaping.
     mutating func key(_ name: StaticString) {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
-        bytes.append(UInt8(ascii: "\""))
-        name.withUTF8Buffer { bytes.append(contentsOf: $0) }
-        bytes.append(UInt8(ascii: "\""))
-        bytes.append(UInt8(ascii: ":"))
+        let length = name.utf8CodeUnitCount
+        reserve(length + 4)
+        if needsComma { storage[count] = UInt8(ascii: ","); count += 1 }
+        storage[count] = UInt8(ascii: "\"")
+        (storage + count + 1).initialize(from: name.utf8Start, count: length)
+        count += length + 1
+        storage[count] = UInt8(ascii: "\"")
+        storage[count + 1] = UInt8(ascii: ":")
+        count += 2
         needsComma = false
     }
 
     /// Writes a number as ``DecimalText/json(_:)`` does; a non-finite one makes the output invalid.
     mutating func number(_ value: Double) {
         separate()
-        guard let text = DecimalText.json(value) else {
+        guard var text = DecimalText.json(value) else {
             isValid = false
             return
         }
-        bytes.append(contentsOf: text.utf8)
+        text.withUTF8 { append($0) }
         needsComma = true
     }
 
-    /// Writes an integer in decimal.
+    /// Writes an integer in decimal (as `String(value)` does).
     mutating func integer(_ value: some BinaryInteger) {
         separate()
-        bytes.append(contentsOf: String(value).utf8)
+        if let value = Int64(exactly: value) {
+            appendDecimal(value)
+        } else {
+            var text = String(value)
+            text.withUTF8 { append($0) }
+        }
         needsComma = true
     }
 
@@ -78,40 +110,97 @@ struct CompactJSONWriter {
     /// `"` and `\` escaped, control characters as `\n`-style or `\u00XX` escapes, everything else verbatim.
     mutating func string(_ text: String) {
         separate()
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): append(#"\""#)
-            case UInt8(ascii: "\\"): append(#"\\"#)
-            case 0x0A: append(#"\n"#)
-            case 0x0D: append(#"\r"#)
-            case 0x09: append(#"\t"#)
-            case 0x08: append(#"\b"#)
-            case 0x0C: append(#"\f"#)
-            case 0x00..<0x20:
-                append(#"\u00"#)
-                bytes.append(Self.hexDigits[Int(byte >> 4)])
-                bytes.append(Self.hexDigits[Int(byte & 0x0F)])
-            default:
-                // UTF-8 continuation and lead bytes are all ≥ 0x80: non-ASCII passes through whole.
-                bytes.append(byte)
+        var text = text
+        text.withUTF8 { utf8 in
+            // At most 6 bytes per byte (`\u00XX`) and the quotes.
+            reserve(utf8.count * 6 + 2)
+            storage[count] = UInt8(ascii: "\"")
+            count += 1
+            for byte in utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): appendReserved(#"\""#)
+                case UInt8(ascii: "\\"): appendReserved(#"\\"#)
+                case 0x0A: appendReserved(#"\n"#)
+                case 0x0D: appendReserved(#"\r"#)
+                case 0x09: appendReserved(#"\t"#)
+                case 0x08: appendReserved(#"\b"#)
+                case 0x0C: appendReserved(#"\f"#)
+                case 0x00..<0x20:
+                    appendReserved(#"\u00"#)
+                    storage[count] = Self.hexDigit(byte >> 4)
+                    storage[count + 1] = Self.hexDigit(byte & 0x0F)
+                    count += 2
+                default:
+                    // UTF-8 continuation and lead bytes are all ≥ 0x80: non-ASCII passes through whole.
+                    storage[count] = byte
+                    count += 1
+                }
             }
+            storage[count] = UInt8(ascii: "\"")
+            count += 1
         }
-        bytes.append(UInt8(ascii: "\""))
         needsComma = true
     }
 
     // MARK: Private
 
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+    /// `0`–`9`, `a`–`f`.
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+    }
 
     /// A comma before a value that follows another one in an array.
+    @inline(__always)
     private mutating func separate() {
-        if needsComma { bytes.append(UInt8(ascii: ",")) }
+        if needsComma { append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
-    private mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    /// Makes room for `extra` more bytes.
+    @inline(__always)
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.moveInitialize(from: storage, count: count)
+        storage.deallocate()
+        storage = moved
+        capacity = grown
+    }
+
+    @inline(__always)
+    private mutating func append(_ byte: UInt8) {
+        reserve(1)
+        storage[count] = byte
+        count += 1
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        reserve(bytes.count)
+        if let base = bytes.baseAddress { (storage + count).initialize(from: base, count: bytes.count) }
+        count += bytes.count
+    }
+
+    /// Appends an escape within room already reserved.
+    private mutating func appendReserved(_ text: StaticString) {
+        (storage + count).initialize(from: text.utf8Start, count: text.utf8CodeUnitCount)
+        count += text.utf8CodeUnitCount
+    }
+
+    /// The decimal digits of `value`, with `-` when negative, without a `String` in between.
+    private mutating func appendDecimal(_ value: Int64) {
+        reserve(20)  // `-` and 19 digits hold any Int64
+        if value < 0 { storage[count] = UInt8(ascii: "-"); count += 1 }
+        var magnitude = value.magnitude
+        var digits = 1
+        var rest = magnitude / 10
+        while rest > 0 { digits += 1; rest /= 10 }
+        var at = count + digits
+        count = at
+        repeat {
+            at -= 1
+            storage[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A hand-written writer and reader for the current-weather body, the one body the feed serves and the
 /// client reads every hour for every watched city.
 ///
@@ -9,7 +11,7 @@ extension OWMCurrentWeather {
     /// The body as compact JSON, byte for byte what ``OrderedJSONEncoder/encode(_:)`` writes
     /// (keys in wire order, absent optionals left out).
     /// - Returns: `nil` when a number is not finite (where the encoder throws `json.unencodable`).
-    func compactJSON() -> [UInt8]? {
+    func compactJSON() -> Data? {
         var out = CompactJSONWriter()
         out.beginObject()
         out.key("coord")
@@ -55,12 +57,9 @@ extension OWMCurrentWeather {
         out.key("id"); out.integer(id)
         out.key("name"); out.string(name)
         out.key("cod")
-        switch cod {
-        case .number(let n): out.integer(n)
-        case .text(let s): out.string(s)
-        }
+        cod.write(into: &out)
         out.endObject()
-        return out.isValid ? out.bytes : nil
+        return out.data()
     }
 
     /// Reads a current-weather body the way `JSONDecoder` would, or gives up.
@@ -251,6 +250,14 @@ extension OWMSys {
 }
 
 extension OWMCode {
+    /// Writes the form held: `401` or `"404"`.
+    func write(into out: inout CompactJSONWriter) {
+        switch self {
+        case .number(let n): out.integer(n)
+        case .text(let s): out.string(s)
+        }
+    }
+
     /// Reads a number (an integer) or a string as ``init(from:)`` would, or `nil`.
     init?(reading reader: inout CompactJSONReader) {
         if reader.peek == UInt8(ascii: "\"") {

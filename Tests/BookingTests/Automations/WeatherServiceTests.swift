@@ -40,4 +40,22 @@ struct WeatherServiceTests {
         #expect(errors.map(\.city) == ["Vienna", "Budapest", "Budapest"])
         #expect(await twin.weather.lastError(city: "budapest")?.at == twin.kernel.now)
     }
+
+    @Test("every ask reaches the feed: the request is built once per city, the answer is never kept")
+    func everyAskReachesTheFeed() async throws {
+        let twin = try await BookingTwin(outdoorC: -2)
+        let before = twin.feed.requestCount
+        let first = try #require(await twin.weather.temperature(city: "Budapest", country: "Hungary"))
+        try twin.feed.setWeather(CityWeather(base: .constant(try WeatherSample(tempC: 7))), forCity: "Budapest")
+        let second = try #require(await twin.weather.temperature(city: "Budapest", country: "Hungary"))
+        try twin.feed.setFault(.serverError, forCity: "Budapest")
+        let third = try #require(await twin.weather.temperature(city: "Budapest", country: "Hungary"))
+        try twin.feed.setFault(nil, forCity: "Budapest")
+        let fourth = try #require(await twin.weather.temperature(city: "Budapest", country: "HU"))
+        #expect(twin.feed.requestCount - before == 4)
+        #expect(first.tempC == -2 && second.tempC == 7 && !second.isStale)
+        #expect(third.tempC == 7 && third.isStale && third.staleBecause == "weather.server")
+        #expect(fourth.tempC == 7 && !fourth.isStale && fourth.countryCode == "HU")
+        #expect(await twin.weather.errors.map(\.code) == ["weather.server"])
+    }
 }
