@@ -19,7 +19,8 @@ struct CompactJSONReader {
         fileprivate let start: UnsafeRawPointer
         fileprivate let count: Int
 
-        /// Whether the key is `literal`.
+        /// Whether the key is `literal` (inlined: most cases of a `switch` fail on the length alone).
+        @inline(__always)
         static func ~= (literal: StaticString, key: Key) -> Bool {
             guard literal.utf8CodeUnitCount == key.count else { return false }
             // Keys are short: a loop beats a call to memcmp.
@@ -65,7 +66,7 @@ struct CompactJSONReader {
         let firstKey = openKeys.count
         defer {
             depth -= 1
-            openKeys.removeSubrange(firstKey...)
+            openKeys.removeLast(openKeys.count - firstKey)
         }
         if consume(UInt8(ascii: "}")) { return true }
         while true {

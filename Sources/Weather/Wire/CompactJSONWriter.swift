@@ -150,12 +150,14 @@ struct CompactJSONWriter: ~Copyable {
     }
 
     /// A comma before a value that follows another one in an array.
+    @inline(__always)
     private mutating func separate() {
         if needsComma { append(UInt8(ascii: ",")) }
         needsComma = false
     }
 
     /// Makes room for `extra` more bytes.
+    @inline(__always)
     private mutating func reserve(_ extra: Int) {
         guard count + extra > capacity else { return }
         let grown = max(capacity * 2, count + extra)
@@ -166,6 +168,7 @@ struct CompactJSONWriter: ~Copyable {
         capacity = grown
     }
 
+    @inline(__always)
     private mutating func append(_ byte: UInt8) {
         reserve(1)
         storage[count] = byte
