@@ -71,14 +71,14 @@ struct StubTransport: WeatherTransport {
     let status: Int
     let body: String
 
-    nonisolated(nonsending) func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
+    func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
         (status, Data(body.utf8))
     }
 }
 
 /// A transport that never gets an answer.
 struct OfflineTransport: WeatherTransport {
-    nonisolated(nonsending) func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
+    func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
         throw WeatherError(.transport, "The request to \(url.host ?? "?") failed before any answer: offline.")
     }
 }

@@ -21,7 +21,7 @@ public struct FakeFeedTransport: WeatherTransport {
     }
 
     /// Asks the feed; never fails at the transport level.
-    public nonisolated(nonsending) func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
+    public func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
         let response = feed.respond(to: url, at: clock())
         return (response.status, response.body)
     }

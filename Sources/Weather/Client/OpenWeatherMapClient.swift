@@ -50,7 +50,7 @@ public struct OpenWeatherMapClient: Sendable {
 
     /// The current weather at `location`.
     /// - Throws: ``WeatherError`` as in the table above.
-    public nonisolated(nonsending) func currentWeather(for location: WeatherLocation) async throws(WeatherError) -> CurrentWeather {
+    public func currentWeather(for location: WeatherLocation) async throws(WeatherError) -> CurrentWeather {
         try await currentWeather(try currentWeatherRequest(for: location))
     }
 
@@ -73,20 +73,20 @@ public struct OpenWeatherMapClient: Sendable {
 
     /// Sends a prepared current-weather request (through this client's transport) and reads the answer.
     /// - Throws: ``WeatherError`` as in the table above.
-    public nonisolated(nonsending) func currentWeather(_ request: CurrentWeatherRequest) async throws(WeatherError) -> CurrentWeather {
+    public func currentWeather(_ request: CurrentWeatherRequest) async throws(WeatherError) -> CurrentWeather {
         let body = try await fetch(request.url, location: request.location)
         return try CurrentWeather(try Self.decodeCurrentWeather(body, location: request.location), units: request.units)
     }
 
     /// The current weather in city `name`, optionally in country `countryCode` (`"HU"`).
     /// - Throws: ``WeatherError`` as in the table above.
-    public nonisolated(nonsending) func currentWeather(city name: String, countryCode: String? = nil) async throws(WeatherError) -> CurrentWeather {
+    public func currentWeather(city name: String, countryCode: String? = nil) async throws(WeatherError) -> CurrentWeather {
         try await currentWeather(for: .city(name, countryCode: countryCode))
     }
 
     /// The 5-day / 3-hour forecast for `location`, optionally limited to `count` steps.
     /// - Throws: ``WeatherError`` as in the table above.
-    public nonisolated(nonsending) func forecast(for location: WeatherLocation, count: Int? = nil) async throws(WeatherError) -> WeatherForecast {
+    public func forecast(for location: WeatherLocation, count: Int? = nil) async throws(WeatherError) -> WeatherForecast {
         let url = try forecastURL(for: location, count: count)
         let body = try await fetch(url, location: location)
         let wire: OWMForecastResponse = try Self.decode(body, what: "forecast", location: location)
@@ -147,7 +147,7 @@ public struct OpenWeatherMapClient: Sendable {
     // MARK: Answers
 
     /// Sends the request; returns the body of a 200, throws the mapped error otherwise.
-    private nonisolated(nonsending) func fetch(_ url: URL, location: WeatherLocation) async throws(WeatherError) -> Data {
+    private func fetch(_ url: URL, location: WeatherLocation) async throws(WeatherError) -> Data {
         let (status, body) = try await transport.get(url)
         guard status == 200 else { throw Self.error(status: status, body: body, location: location) }
         return body

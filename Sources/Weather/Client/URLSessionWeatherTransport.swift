@@ -23,7 +23,7 @@ public struct URLSessionWeatherTransport: WeatherTransport {
 
     /// Performs the GET.
     /// - Throws: ``WeatherError`` `weather.transport` when the request fails without an HTTP answer.
-    public nonisolated(nonsending) func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
+    public func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data) {
         var request = URLRequest(url: url, timeoutInterval: timeoutSeconds)
         request.httpMethod = "GET"
         request.setValue("application/json", forHTTPHeaderField: "Accept")

@@ -5,5 +5,5 @@ import Foundation
 public protocol WeatherTransport: Sendable {
     /// Performs `GET url` and returns the HTTP status and body, whatever the status.
     /// - Throws: ``WeatherError`` `weather.transport` when no HTTP answer arrives.
-    nonisolated(nonsending) func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data)
+    func get(_ url: URL) async throws(WeatherError) -> (status: Int, body: Data)
 }
