@@ -159,7 +159,10 @@ public struct ReportStream: Sendable {
     }
 
     /// Whether `instant` is a timeseries tick (a whole number of intervals after the start).
-    private func isTick(_ instant: SimInstant) -> Bool {
+    private func isTick(_ instant: SimInstant) -> Bool { Self.isTick(instant, start: start, interval: interval) }
+
+    /// Whether `instant` is a whole number of `interval`s after `start` (never for a non-positive interval).
+    public static func isTick(_ instant: SimInstant, start: SimInstant, interval: SimDuration) -> Bool {
         interval > .zero && (instant - start).milliseconds % interval.milliseconds == 0
     }
 }

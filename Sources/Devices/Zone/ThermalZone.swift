@@ -313,9 +313,7 @@ public actor ThermalZone {
             occupiedSeconds += elapsed
         }
         anchor = now
-        if now < outdoorPiece.start || outdoorEnd.map({ now >= $0 }) == true {
-            outdoorPiece = outdoor.outdoorSegment(at: now)
-        }
+        outdoorPiece = outdoorPiece(at: now)
         segment = makeSegment(from: temperature, outdoor: outdoorPiece, heat: segment.heatInputW)
     }
 

@@ -120,7 +120,7 @@ final class MeterRecorder: Sendable {
         let ids = listings.map(\.id).sorted()
         let dueAtStay = stayInstants.mapValues { $0.sorted().map { sortedZones[$0] } }
         @Sendable func isTick(_ instant: SimInstant) -> Bool {
-            step.map { (instant - start).milliseconds % $0.milliseconds == 0 } ?? false
+            step.map { ReportStream.isTick(instant, start: start, interval: $0) } ?? false
         }
         @Sendable func next(after instant: SimInstant) -> SimInstant? {
             var low = 0, high = fixed.count
@@ -183,17 +183,17 @@ final class MeterRecorder: Sendable {
                 state.stream?.add(snapshot)
             }
             guard state.stream != nil else { return }
-            if let tickListings, state.timeseriesFailure == nil, var writer = state.timeseries {
-                state.timeseries = nil  // appended in place
+            if let tickListings, state.timeseriesFailure == nil, state.timeseries != nil {
                 do throws(ReportsError) {
-                    try TimeseriesReport.appendRows(&writer, ledger: state.ledger, listings: tickListings, at: instant, since: start,
-                                                    calendar: calendar)
+                    try TimeseriesReport.appendRows(&state.timeseries!, ledger: state.ledger, listings: tickListings, at: instant,
+                                                    since: start, calendar: calendar)
                     state.ticksWritten += 1
                 } catch {
                     state.timeseriesFailure = error
                 }
-                if writer.text.utf8.count >= 1 << 18 { spool.append(writer.takeText()) }
-                state.timeseries = writer
+                if (state.timeseries?.text.utf8.count ?? 0) >= 1 << 18, let piece = state.timeseries?.takeText() {
+                    spool.append(piece)
+                }
             }
             if instant - state.lastPrune >= .hours(24) {
                 state.lastPrune = instant
