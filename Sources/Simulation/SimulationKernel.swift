@@ -171,8 +171,12 @@ public final class SimulationKernel: SimulationScheduler {
     /// each firing comes after the events scheduled before this call and before those scheduled
     /// after it, exactly as if every instant had been scheduled here at once — but only the next
     /// one is ever held, so a run's length does not grow the queue.
+    ///
+    /// `next` is asked once per firing, in order, when the firing is taken from the queue (before its
+    /// handler runs); it may give the same instant again (several firings at one instant, as several
+    /// events scheduled one after another here would be).
     /// - Parameters:
-    ///   - next: the instant after the given one; it must be later (an earlier one ends the chain).
+    ///   - next: the instant of the firing after the one at the given instant; not earlier (an earlier one ends the chain).
     /// - Returns: an id for ``cancel(_:)``, which ends the chain.
     @discardableResult
     public func schedule(at first: SimInstant, then next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
@@ -313,7 +317,7 @@ public final class SimulationKernel: SimulationScheduler {
                 state.now = first.time
                 state.eventsProcessed += 1
                 if let chain = state.timers.values[index].chain {
-                    if let next = chain(first.time), next > first.time {
+                    if let next = chain(first.time), next >= first.time {
                         // The same sequence: its place among events at the same instant is the one it was scheduled with.
                         state.queue.push(.init(time: next, sequence: first.sequence, timer: first.timer))
                         return (first.time, state.timers.values[index].handler)

@@ -1,5 +1,6 @@
 import Booking
 import Reports
+import Rules
 import Simulation
 
 /// What running one scenario produced: failures (empty = passed), figures, and everything the
@@ -25,9 +26,35 @@ public struct ScenarioResult: Sendable {
     public let reports: RecordedReports?
     /// Every reservation at the end, for `stays.csv`.
     public let stays: [StayRecord]
-    /// Automation and step log, one line each, in time order.
-    public let log: [String]
+    /// The steps', automations' and rules' records the log is written from.
+    let runLog: RunLog
+
+    /// Automation and step log, one line each, in time order. Written when asked (a portfolio year has
+    /// millions of lines, and most runs never print them).
+    public var log: [String] { runLog.lines }
 
     /// Whether every expectation held and every step behaved as expected.
     public var passed: Bool { failures.isEmpty }
+}
+
+/// What a run's log is written from: the steps' lines as they ran, the automations' entries and the
+/// rules' logged runs, each in time order, and the scenario's calendar for local times.
+struct RunLog: Sendable {
+    let steps: [(SimInstant, String)]
+    let automations: [AutomationLogEntry]
+    let rules: [RuleRun]
+    let calendar: LocalCalendar
+
+    /// One log in time order: at one instant steps first, then the automations' actions with their
+    /// reasons, then rule runs, each in the order it was recorded; times in local time.
+    var lines: [String] {
+        let automationLines = automations.map { entry in
+            (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
+        }
+        let ruleLines = rules.map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
+        return (steps.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
+                + automationLines.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) }
+                + ruleLines.enumerated().map { ($0.element.0, 2, $0.offset, $0.element.1) })
+            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
+    }
 }

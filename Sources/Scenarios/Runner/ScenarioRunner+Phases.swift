@@ -1,5 +1,6 @@
 import Booking
 import Simulation
+import Synchronization
 
 /// The phases of a run around the kernel's own loop: ``ScenarioRunner/run(_:options:)`` runs them
 /// around a run to `end`, a ``LiveScenarioRun`` around a live run (paced or manual).
@@ -11,8 +12,14 @@ extension ScenarioRunner {
         let world = try await World.build(scenario, options: options)
         let state = RunState()
         let calendar = scenario.calendar
-        for step in scenario.timeline {
-            world.kernel.schedule(at: step.at, label: step.path) { now in
+        // The steps in time order, ties in file order: one chained kernel timer fires once per step, exactly
+        // as one event per step scheduled here in that order would (a portfolio year has half a million
+        // steps; the queue holds one).
+        let steps = scenario.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        if let first = steps.first {
+            let cursor = StepCursor()
+            world.kernel.schedule(at: first.at, then: { _ in cursor.taken(of: steps) }, label: "timeline step") { now in
+                let step = steps[cursor.nextToRun()]
                 let (outcome, note) = await execute(step, in: world)
                 state.stepRan(step, outcome: outcome, note: note, at: calendar.localDateTime(at: now).description, instant: now)
             }
@@ -64,18 +71,33 @@ extension ScenarioRunner {
         let ledger = world.meters.ledger
         let stays = await world.stayRecords()
         let (failures, steps, checks, stepLog) = state.snapshot
-        // One log in time order: steps, then the automations' actions with their reasons, then rule runs, in local time.
-        let automationLog = world.automations.log.entries.map { entry in
-            (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
-        }
-        let ruleLog = world.rules.runs.map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
-        let log = (stepLog.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
-                   + automationLog.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) }
-                   + ruleLog.enumerated().map { ($0.element.0, 2, $0.offset, $0.element.1) })
-            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
         return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
                               kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
                               observedBusEvents: world.observedBusEvents?.value, ledger: ledger, reports: world.meters.reports,
-                              stays: stays, log: log)
+                              stays: stays,
+                              runLog: RunLog(steps: stepLog, automations: world.automations.log.entries, rules: world.rules.runs,
+                                             calendar: calendar))
+    }
+}
+
+/// Where the timeline's chained timer is: how many steps the kernel has taken from its queue and how
+/// many have started to run (the kernel asks for the next instant before each handler runs).
+private final class StepCursor: Sendable {
+    private let counts = Mutex((taken: 0, started: 0))
+
+    /// Called as a firing is taken: the instant of the step after it, `nil` after the last.
+    func taken(of steps: [Step]) -> SimInstant? {
+        counts.withLock { counts in
+            counts.taken += 1
+            return counts.taken < steps.count ? steps[counts.taken].at : nil
+        }
+    }
+
+    /// The index of the step whose firing runs now.
+    func nextToRun() -> Int {
+        counts.withLock { counts in
+            defer { counts.started += 1 }
+            return counts.started
+        }
     }
 }
