@@ -29,7 +29,7 @@ enum ScenarioCommands {
             if let reportDir {
                 do {
                     let written = try ReportWriter.write(result, to: reportDir)
-                    outcome.standardOutput += "Reports: \(written.joined(separator: ", "))\n"
+                    outcome.standardOutput += reportsLine(written, directory: reportDir)
                 } catch {
                     outcome.standardError += error.explanation + "\n"
                     outcome.exitCode = exitCode(for: error)
@@ -137,6 +137,15 @@ enum ScenarioCommands {
     }
 
     // MARK: Text
+
+    /// The line naming the reports written: every file, or for a portfolio (a chart and a calendar per
+    /// listing: thousands of names) their count, the directory and the first few.
+    static func reportsLine(_ written: [String], directory: String) -> String {
+        let shown = 12
+        guard written.count > shown else { return "Reports: \(written.joined(separator: ", "))\n" }
+        return "Reports: \(written.count) files in \(TerminalText.escaped(directory)): \(written.prefix(shown).joined(separator: ", ")), "
+            + "… and \(written.count - shown) more\n"
+    }
 
     /// `PASS path — name` plus one indented line per failure (and figures when `verbose`).
     static func describe(_ result: ScenarioResult, path: String, verbose: Bool) -> String {

@@ -110,4 +110,21 @@ struct CommandLineTests {
         let refused = await RentalTwinCommand.main(["bench", "--days", "2", "--report", out])
         #expect(refused.exitCode == .usage && refused.standardError.contains("--report needs --flats"), "\(refused.standardError)")
     }
+
+    @Test func aPortfolioRunNamesItsReportsByCountNotOneByOne() async throws {
+        let directory = try temporaryDirectory()
+        let printed = await RentalTwinCommand.main(["bench", "--flats", "8", "--days", "1", "--print-scenario"])
+        let file = directory.appendingPathComponent("portfolio.json").path
+        try printed.standardOutput.write(toFile: file, atomically: true, encoding: .utf8)
+        let reports = directory.appendingPathComponent("reports").path
+        let outcome = await RentalTwinCommand.main(["run", file, "--report", reports])
+        #expect(outcome.exitCode == .success, "\(outcome.standardError)")
+        let written = try FileManager.default.contentsOfDirectory(atPath: reports)
+        #expect(written.count == 4 + 2 * 8)
+        let line = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("Reports: ") })
+        #expect(line.hasPrefix("Reports: 20 files in \(reports): energy-daily.csv, stays.csv, timeseries.csv, kpi.csv, chart-flat-0.svg"), "\(line)")
+        #expect(line.hasSuffix(", … and 8 more"), "\(line)")
+        // A small run still names every file.
+        #expect(ScenarioCommands.reportsLine(["a.csv", "b.svg"], directory: reports) == "Reports: a.csv, b.svg\n")
+    }
 }
