@@ -70,8 +70,8 @@ import Testing
         #expect(await named.items.all() == (await heard.items.all()))
         let expected = all.all.filter { $0.hasPrefix("openhab/items/flat_1_heating_temperature/statechanged ") }
         #expect(!expected.isEmpty && temperatureChanges.all == expected)
-        #expect(!named.events.mayHear(about: "flat_1_heating_switch") && named.events.mayHear(about: "flat_1_heating_temperature"))
-        #expect(heard.events.mayHear(about: "flat_1_heating_switch"))
+        #expect(!named.events.mayHear(about: try ItemName("flat_1_heating_switch")) && named.events.mayHear(about: try ItemName("flat_1_heating_temperature")))
+        #expect(heard.events.mayHear(about: try ItemName("flat_1_heating_switch")))
     }
 
     /// A callback that only has the required methods, so batches go through the default implementation.

@@ -78,6 +78,8 @@ public actor ThermalZone {
     private var outdoorEnd: SimInstant? { outdoorPiece.end }
     private var guests = 0
     private var members: [Member] = []
+    /// The members' indices by device id: the order meters list devices in (sorted once, not per read).
+    private var meterOrder: [Int] = []
     private var reportedC: Double
     private var timer: TimerID?
     private var temperatureIntegralKs = 0.0
@@ -153,7 +155,8 @@ public actor ThermalZone {
         catchUp()
         let now = kernel.now
         let elapsed = (now - anchor).seconds
-        let devices = members.map { member in
+        let devices = meterOrder.map { index in
+            let member = members[index]
             var isOn = false
             var kind = ZoneMeter.DeviceKind.smartPlug
             switch member.model {
@@ -173,7 +176,7 @@ public actor ThermalZone {
                          temperatureIntegralKs: temperatureIntegralKs + segment.integral(to: elapsed),
                          discomfortKs: discomfortKs + (occupied ? discomfortIncrement(elapsed) : 0),
                          occupiedSeconds: occupiedSeconds + (occupied ? elapsed : 0),
-                         devices: devices.sorted { $0.id < $1.id })
+                         devices: devices)
     }
 
     /// ∫ max(0, comfort − T) dt over the current segment up to `elapsed`, K·s.
@@ -209,6 +212,7 @@ public actor ThermalZone {
         }
         advance()
         members.append(member)
+        meterOrder = members.indices.sorted { members[$0].id < members[$1].id }
         rebuildSegment()
         plan()
     }

@@ -156,7 +156,7 @@ final class MeterRecorder: Sendable {
         let topics = powerItems.keys.sorted().map { "openhab/items/\($0)/statechanged" }
         runtime.events.subscribe(EventFilter(topics: topics)) { [self] event in
             guard case .itemStateChanged(let name, let state, _, _, _) = event.kind, let owner = lookup[name.rawValue],
-                  let watts = Double(state.description.split(separator: " ").first ?? "") else { return }
+                  let watts = Self.watts(state) else { return }
             let transition = PowerTransition(at: kernel.now, listing: owner.listing, device: owner.device, powerW: watts)
             storage.withLock { $0.stream?.add(transition) }
         }
@@ -203,6 +203,15 @@ final class MeterRecorder: Sendable {
                 state.stream?.forget(before: horizon)
             }
         }
+    }
+
+    /// The number of a power Item's state (`375 W` → 375), as its text says it.
+    private static func watts(_ state: SmartHome.State) -> Double? {
+        if case .quantity(let quantity) = state {
+            // The number's text without printing the state; the state's text writes −0 as 0.
+            return Double(quantity.number.text).map { $0 == 0 ? 0 : $0 }
+        }
+        return Double(state.description.split(separator: " ").first ?? "")
     }
 
     private static func snapshot(_ meter: ZoneMeter, listing: ListingSpec) -> MeterSnapshot {

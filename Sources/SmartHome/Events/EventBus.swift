@@ -35,11 +35,13 @@ public final class EventBus: Sendable {
         /// Whether some filter has a pattern with wildcards (it may hear about any Item or Thing).
         var general = false
         /// The Item names and Thing UIDs the other patterns name.
-        var named: Set<String> = []
+        /// The Item names the subscribers' filters name (an Item name's hash is worked out once, so a
+        /// look-up hashes nothing: the runtime asks for every Item update).
+        var named: Set<ItemName> = []
 
         mutating func changed(_ count: borrowing Atomic<Int>) {
             general = list.contains { $0.filter.hasWildcardPatterns }
-            named = Set(list.flatMap { $0.filter.namedIDs })
+            named = Set(list.flatMap { $0.filter.namedIDs.compactMap { try? ItemName($0) } })
             count.store(list.count, ordering: .releasing)
         }
     }
@@ -113,11 +115,11 @@ public final class EventBus: Sendable {
     /// events for nobody skip them and call ``countUnheard(_:)``.
     var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
 
-    /// Whether some subscriber may hear an event about `id` (an Item name or Thing UID): one with
-    /// a wildcard pattern, or one naming it. Publishers skip building events nobody can hear (a
-    /// run with reports listens to its power Items only) and call ``countUnheard(_:)``.
-    func mayHear(about id: String) -> Bool {
-        subscriptions.withLock { $0.general || $0.named.contains(id) }
+    /// Whether some subscriber may hear an event about the Item `name`: one with a wildcard pattern,
+    /// or one naming it. Publishers skip building events nobody can hear (a run with reports listens
+    /// to its power Items only) and call ``countUnheard(_:)``.
+    func mayHear(about name: ItemName) -> Bool {
+        subscriptions.withLock { $0.general || $0.named.contains(name) }
     }
 
     /// Counts `count` events published while ``hasSubscribers`` is `false`, as ``publish(_:)`` would.

@@ -235,7 +235,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     private func post(_ state: State, to name: ItemName) {
         let now = scheduler.now
         let applied = items.setState(name, state, at: now)
-        guard events.hasSubscribers, events.mayHear(about: name.rawValue) else {
+        guard events.hasSubscribers, events.mayHear(about: name) else {
             events.countUnheard(1 + (applied == nil ? 0 : applied!.changed ? 2 : 1))
             return
         }
