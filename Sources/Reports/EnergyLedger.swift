@@ -148,9 +148,13 @@ public struct EnergyLedger: Sendable, Equatable {
             guard let old = columns[listing], let first = old.rows.first, first.at < horizon else { continue }
             var column = Column()
             column.layouts = old.layouts
-            column.rows.reserveCapacity(old.rows.count)
-            column.values.reserveCapacity(old.values.count)
-            for row in old.rows where row.at >= horizon || keep(listing, row.at) {
+            let keptRows = old.rows.filter { $0.at >= horizon || keep(listing, $0.at) }
+            // Room for the rows dropped now to come back (a day of ticks), not for twice all the rows kept:
+            // a year's day-end rows grown by doubling held up to twice their size.
+            let headroom = old.rows.count - keptRows.count, width = old.rows.isEmpty ? 0 : old.values.count / old.rows.count
+            column.rows.reserveCapacity(keptRows.count + headroom)
+            column.values.reserveCapacity((keptRows.count + headroom) * max(width, 1))
+            for row in keptRows {
                 var kept = row
                 kept.first = column.values.count
                 column.values.append(contentsOf: old.values[row.first..<(row.first + old.layouts[Int(row.layout)].count)])

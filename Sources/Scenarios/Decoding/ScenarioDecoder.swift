@@ -276,7 +276,7 @@ public enum ScenarioDecoder {
     }
 
     /// Returns a closure building the series (so that its WeatherError lands in the caller's catch).
-    private static func decodeSeries(_ points: [Field], object: ObjectReader, calendar: LocalCalendar)
+    private static func decodeSeries(_ points: FieldList, object: ObjectReader, calendar: LocalCalendar)
         -> (() throws(WeatherError) -> WeatherSeries)?
     {
         var interpolation = WeatherSeries.Interpolation.linear

@@ -36,7 +36,7 @@ enum RuleFileDecoder {
         var dtos: [Field] = []
         switch root.value {
         case .array:
-            dtos = field.array ?? []
+            dtos = field.array.map(Array.init) ?? []
         case .object(let members):
             // automation_rules.json: each member's "value" is a RuleDTO.
             for member in members {

@@ -15,11 +15,13 @@ extension ScenarioRunner {
         // The steps in time order, ties in file order: one chained kernel timer fires once per step, exactly
         // as one event per step scheduled here in that order would (a portfolio year has half a million
         // steps; the queue holds one).
-        let steps = scenario.timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        if let first = steps.first {
+        // (The order is kept as indices: a copy of the steps would double the timeline's memory.)
+        let timeline = scenario.timeline
+        let order = timeline.indices.sorted { (timeline[$0].at, $0) < (timeline[$1].at, $1) }.map(Int32.init)
+        if let first = order.first {
             let cursor = StepCursor()
-            world.kernel.schedule(at: first.at, then: { _ in cursor.taken(of: steps) }, label: "timeline step") { now in
-                let step = steps[cursor.nextToRun()]
+            world.kernel.schedule(at: timeline[Int(first)].at, then: { _ in cursor.taken(of: timeline, in: order) }, label: "timeline step") { now in
+                let step = timeline[Int(order[cursor.nextToRun()])]
                 let (outcome, note) = await execute(step, in: world)
                 state.stepRan(step, outcome: outcome, note: note, at: calendar.localDateTime(at: now).description, instant: now)
             }
@@ -85,11 +87,11 @@ extension ScenarioRunner {
 private final class StepCursor: Sendable {
     private let counts = Mutex((taken: 0, started: 0))
 
-    /// Called as a firing is taken: the instant of the step after it, `nil` after the last.
-    func taken(of steps: [Step]) -> SimInstant? {
+    /// Called as a firing is taken: the instant of the step after it in `order`, `nil` after the last.
+    func taken(of steps: [Step], in order: [Int32]) -> SimInstant? {
         counts.withLock { counts in
             counts.taken += 1
-            return counts.taken < steps.count ? steps[counts.taken].at : nil
+            return counts.taken < order.count ? steps[Int(order[counts.taken])].at : nil
         }
     }
 
