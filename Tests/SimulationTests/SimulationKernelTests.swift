@@ -79,6 +79,46 @@ struct SimulationKernelTests {
         #expect(chainPending == 3)  // the chain holds one event, not five
     }
 
+    @Test func aChainMayFireSeveralTimesAtOneInstantAsEventsScheduledOneAfterAnother() async throws {
+        // Three firings at 10 minutes and one at 20, as a timeline's steps: each firing comes before an
+        // event scheduled after the chain and before one a firing spawns at its own instant.
+        func run(chained: Bool) async throws -> ([String], Int) {
+            let kernel = SimulationKernel(start: start)
+            let trace = Trace()
+            let instants = [10, 10, 10, 20].map { start + .minutes(Int64($0)) }
+            kernel.schedule(at: start + .minutes(10)) { _ in trace.add("before") }
+            @Sendable func fire(_ index: Int, _ now: SimInstant) {
+                trace.add("step \(index)")
+                if index == 0 { kernel.schedule(at: now) { _ in trace.add("spawned") } }
+            }
+            if chained {
+                let taken = Mutex(0), started = Mutex(0)
+                kernel.schedule(at: instants[0], then: { _ in
+                    taken.withLock { count in
+                        count += 1
+                        return count < instants.count ? instants[count] : nil
+                    }
+                }) { now in
+                    fire(started.withLock { count in
+                        defer { count += 1 }
+                        return count
+                    }, now)
+                }
+            } else {
+                for (index, instant) in instants.enumerated() { kernel.schedule(at: instant) { now in fire(index, now) } }
+            }
+            kernel.schedule(at: start + .minutes(10)) { _ in trace.add("after") }
+            let pending = kernel.pendingCount
+            try await kernel.run(until: start + .hours(1))
+            return (trace.all, pending)
+        }
+        let (chained, chainPending) = try await run(chained: true)
+        let (reference, _) = try await run(chained: false)
+        #expect(chained == ["before", "step 0", "step 1", "step 2", "after", "spawned", "step 3"])
+        #expect(chained == reference)
+        #expect(chainPending == 3)
+    }
+
     @Test func cancelledEventsNeverFire() async throws {
         let kernel = SimulationKernel(start: start)
         let trace = Trace()

@@ -70,8 +70,9 @@ import Testing
         #expect(await named.items.all() == (await heard.items.all()))
         let expected = all.all.filter { $0.hasPrefix("openhab/items/flat_1_heating_temperature/statechanged ") }
         #expect(!expected.isEmpty && temperatureChanges.all == expected)
-        #expect(!named.events.mayHear(about: try ItemName("flat_1_heating_switch")) && named.events.mayHear(about: try ItemName("flat_1_heating_temperature")))
-        #expect(heard.events.mayHear(about: try ItemName("flat_1_heating_switch")))
+        let heatingSwitch = try ItemName("flat_1_heating_switch"), temperature = try ItemName("flat_1_heating_temperature")
+        #expect(!named.events.mayHear(about: heatingSwitch) && named.events.mayHear(about: temperature))
+        #expect(heard.events.mayHear(about: heatingSwitch))
     }
 
     /// A callback that only has the required methods, so batches go through the default implementation.

@@ -34,6 +34,27 @@ struct ScenarioRunnerTests {
         #expect(result.stays.map(\.reservation) == ["r1"])
     }
 
+    @Test func stepsRunInTimeOrderThenFileOrderFromOneQueuedEvent() async throws {
+        func cancel(_ at: String, _ id: String) -> String {
+            "{ \"at\": \"2026-01-09T\(at)\", \"cancel\": { \"reservation\": \"\(id)\" }, \"expectError\": \"reservation.notFound\" }"
+        }
+        let text = scenario(timeline: [cancel("15:00", "a"), bookR1, cancel("15:00", "b"), cancel("13:00", "c")].joined(separator: ",\n"),
+                            expect: "")
+        let result = try await run(text)
+        #expect(result.passed, "\(result.failures)")
+        let order = result.log.compactMap { line in line.range(of: "(timeline[").map { line[$0.upperBound...].prefix { $0 != "]" } } }
+        #expect(order == ["1", "3", "0", "2"], "\(result.log)")
+        // The kernel holds one event for the whole timeline, however long it is.
+        func pendingAfterPreparing(_ steps: Int) async throws -> Int {
+            let many = scenario(timeline: ([bookR1] + (0..<steps).map { cancel("15:00", "x\($0)") }).joined(separator: ",\n"), expect: "")
+            let (world, _) = try await ScenarioRunner.prepare(try ScenarioDecoder.decode(many, file: "test.json"), options: World.Options())
+            let pending = world.kernel.pendingCount
+            await world.close()
+            return pending
+        }
+        #expect(try await pendingAfterPreparing(1) == (try await pendingAfterPreparing(40)))
+    }
+
     @Test func aStepThatShouldFailButSucceedsIsAFailure() async throws {
         let result = try await run(scenario(timeline: bookR1 + """
             ,
