@@ -3,35 +3,47 @@ import Scenarios
 /// `rental-twin bench`: the built-in heated flat (``BuiltInScenarios/heatedFlat(days:)``) through
 /// the same decoder, world builder and runner as every scenario file — three times: with nobody listening
 /// to the event bus, and with one listener that receives every event (as a rule engine or an SSE
-/// stream would) — and a third time with five rules loaded. Prints events and speed for each.
+/// stream would), a third time with five rules loaded, and a fourth with the weather watcher.
+/// Prints events and speed for each, and the process's peak memory.
 enum Benchmark {
     static func run(days: Int) async throws -> String {
         let scenario = try ScenarioDecoder.decode(BuiltInScenarios.heatedFlat(days: days), file: "built-in-bench.json")
         var lines = ["bench: \(scenario.name)"]
         for observed in [false, true] {
-            let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation
-            let began = clock.now
-            let result = try await ScenarioRunner.run(scenario, options: World.Options(observesEveryBusEvent: observed))
-            let wall = seconds(began.duration(to: clock.now))
+            let (result, wall) = try await timed(scenario, options: World.Options(observesEveryBusEvent: observed))
             let energy = result.energyKWh(listing: "flat-1", device: "heating") ?? .nan
             lines.append(observed ? "with one listener receiving every bus event (\(result.observedBusEvents ?? 0) received):"
                                   : "with no bus listener:")
             lines.append("  heating energy \(Figures.decimal(energy, 3)) kWh")
-            lines.append("  kernel events \(result.kernelEvents), bus events \(result.busEvents), wall \(Figures.decimal(wall, 3)) s")
-            lines.append("  \(Int(result.simulatedSeconds / max(wall, 1e-9))) simulated s per wall s, "
-                         + "\(Int(Double(result.kernelEvents) / max(wall, 1e-9))) kernel events/s")
+            lines += figures(result, wall: wall)
         }
         // The same flat with five rules (one a cron every 5 minutes): what users' rules cost.
-        let withRules = try BuiltInScenarios.heatedFlatWithRules(days: days)
+        let (withRules, rulesWall) = try await timed(try BuiltInScenarios.heatedFlatWithRules(days: days))
+        lines.append("with five rules (a cron every 5 minutes, two time-of-day, two on bus events):")
+        lines += figures(withRules, wall: rulesWall)
+        // The same flat with the weather watcher (`bench --print-scenario` plus its `automations`), run as
+        // `rental-twin run` runs a file: every hour the feed's request and answer and the switch Item's read.
+        let watched = try ScenarioDecoder.decode(BuiltInScenarios.heatedFlat(days: days, watched: true), file: "built-in-bench.json")
+        let (watchedResult, watchedWall) = try await timed(watched)
+        lines.append("with the weather watcher (hourly: the feed's current weather, the switch Item read, heating ON below 15 °C):")
+        lines += figures(watchedResult, wall: watchedWall)
+        lines.append("peak memory (VmHWM) \(PortfolioBenchmark.peakMemoryMB().map { "\($0) MB" } ?? "unknown")")
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// Runs `scenario` and measures its wall time.
+    private static func timed(_ scenario: Scenario, options: World.Options = World.Options()) async throws -> (ScenarioResult, Double) {
         let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation
         let began = clock.now
-        let result = try await ScenarioRunner.run(withRules)
-        let wall = seconds(began.duration(to: clock.now))
-        lines.append("with five rules (a cron every 5 minutes, two time-of-day, two on bus events):")
-        lines.append("  kernel events \(result.kernelEvents), bus events \(result.busEvents), wall \(Figures.decimal(wall, 3)) s")
-        lines.append("  \(Int(result.simulatedSeconds / max(wall, 1e-9))) simulated s per wall s, "
-                     + "\(Int(Double(result.kernelEvents) / max(wall, 1e-9))) kernel events/s")
-        return lines.joined(separator: "\n") + "\n\n"
+        let result = try await ScenarioRunner.run(scenario, options: options)
+        return (result, seconds(began.duration(to: clock.now)))
+    }
+
+    /// A pass's events, wall time and speed.
+    private static func figures(_ result: ScenarioResult, wall: Double) -> [String] {
+        ["  kernel events \(result.kernelEvents), bus events \(result.busEvents), wall \(Figures.decimal(wall, 3)) s",
+         "  \(Int(result.simulatedSeconds / max(wall, 1e-9))) simulated s per wall s, "
+            + "\(Int(Double(result.kernelEvents) / max(wall, 1e-9))) kernel events/s"]
     }
 
     static func seconds(_ duration: Duration) -> Double {

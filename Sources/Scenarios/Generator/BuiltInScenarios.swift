@@ -59,12 +59,14 @@ public enum BuiltInScenarios {
     /// The single-flat `bench`: one flat, a heating thermostat switched ON at the start and
     /// regulating at 21 °C against a seeded diurnal outdoor temperature of 2 ± 5 °C, nothing else.
     /// - Parameter days: simulated days from 2026-01-01 (≥ 1).
-    public static func heatedFlat(days: Int) -> String {
+    /// - Parameter watched: with the weather watcher (hourly at minute 5, heating ON below 15 °C, OFF otherwise).
+    public static func heatedFlat(days: Int, watched: Bool = false) -> String {
         let first = CivilDate(year: 2026, month: 1, day: 1) ?? CivilDate(daysSinceEpoch: 20_454)
+        let automations = watched ? "\n  \"automations\": { \"weatherWatcher\": { \"heatOnBelowC\": 15 } }," : ""
         return """
             {
               "version": 1,
-              "name": "Bench: one heated flat, \(days) day(s), diurnal outdoor 2 ± 5 °C (seed 42)",
+              "name": "Bench: one heated flat, \(days) day(s), diurnal outdoor 2 ± 5 °C (seed 42)\(watched ? ", weather watcher" : "")",
               "seed": 42,
               "timeZone": "Europe/Budapest",
               "start": "\(first)T00:00",
@@ -75,7 +77,7 @@ public enum BuiltInScenarios {
                 { "id": "flat-1", "owner": "host", "name": "Bench flat", "city": "Budapest", "country": "Hungary", "capacity": 2,
                   "thermal": { "uaWPerK": 80, "capacitanceKWhPerK": 2.3, "initialC": 20 },
                   "devices": [ { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21, "hysteresisK": 0.5 } ] }
-              ],
+              ],\(automations)
               "timeline": [ { "at": "\(first)T00:00", "command": { "item": "flat-1/heating/switch", "value": "ON" } } ],
               "expect": [ { "energy": { "listing": "flat-1", "device": "heating" }, "atLeastKWh": 0 } ]
             }
