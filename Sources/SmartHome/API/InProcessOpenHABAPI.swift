@@ -77,7 +77,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         }
         let itemName = try ItemName(bodyName)
         let type = try ItemType.parse(body.type ?? "")
-        if let existing = await runtime.items.item(itemName), !existing.isManaged {
+        if let existing = runtime.items.lookup(itemName), !existing.isManaged {
             throw SmartHomeError(.itemNotManaged, "Cannot update non-managed Item \(bodyName)")
         }
         let item = Item(name: itemName, type: type, label: body.label, category: body.category,
@@ -90,7 +90,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
     public func deleteItem(_ name: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
         try policy.authorize(credentials, needs: .administrator)
         // openHAB asks the managed provider to remove it: unknown and file-defined Items are both 404, empty.
-        guard let parsed = try? ItemName(name), let item = await runtime.items.item(parsed) else {
+        guard let parsed = try? ItemName(name), let item = runtime.items.lookup(parsed) else {
             throw SmartHomeError(.itemNotRemovable, "Item \(name) does not exist.")
         }
         guard item.isManaged else {
@@ -123,7 +123,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     /// The Item a metadata call names; openHAB answers 404 with an empty body when there is none.
     private func metadataItem(_ name: String) async throws(SmartHomeError) -> Item {
-        guard let parsed = try? ItemName(name), let item = await runtime.items.item(parsed) else {
+        guard let parsed = try? ItemName(name), let item = runtime.items.lookup(parsed) else {
             throw SmartHomeError(.metadataNotFound, "Item \(name) does not exist.")
         }
         return item
@@ -181,7 +181,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
             throw SmartHomeError(.invalidLink,
                                  "Link body \(body.itemName) -> \(body.channelUID) does not match the path \(itemName) -> \(channelUID).")
         }
-        guard let parsed = try? ItemName(itemName), let item = await runtime.items.item(parsed) else {
+        guard let parsed = try? ItemName(itemName), let item = runtime.items.lookup(parsed) else {
             throw SmartHomeError(.invalidLink, "Item \(itemName) does not exist; create it with PUT /rest/items/\(itemName) first.")
         }
         let uid: ChannelUID
@@ -217,7 +217,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
     // MARK: Helpers
 
     private func existingItem(_ name: String) async throws(SmartHomeError) -> Item {
-        guard let parsed = try? ItemName(name), let item = await runtime.items.item(parsed) else {
+        guard let parsed = try? ItemName(name), let item = runtime.items.lookup(parsed) else {
             throw SmartHomeError(.itemNotFound, "Item \(name) does not exist!")
         }
         return item
@@ -225,7 +225,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     private func itemDTO(_ item: Item, _ namespaces: MetadataSelector) async -> EnrichedItemDTO {
         var description: StateDescription?
-        if let first = await runtime.links.channels(linkedTo: item.name).first {
+        if let first = runtime.links.linkedChannels(item.name).first {
             description = await runtime.things.channel(first)?.stateDescription
         }
         return EnrichedItemDTO(item, baseURL: baseURL, stateDescription: description, metadataNamespaces: namespaces.matches)

@@ -89,7 +89,7 @@ public struct OpenHABRouter: OpenHABTransport {
         case ("items", 4) where segments[3] == "state":
             if method == .get {
                 let state = try await api.getItemState(segments[2])
-                return OpenHABResponse(status: state.status.rawValue, headers: ["Content-Type": "text/plain"], body: Data(state.body.utf8))
+                return OpenHABResponse(status: state.status.rawValue, headers: Self.plainTextHeaders, body: Data(state.body.utf8))
             }
             return Self.empty(try await api.updateState(segments[2], Self.text(request)))
         case ("items", 5) where segments[3] == "metadata":
@@ -130,6 +130,10 @@ public struct OpenHABRouter: OpenHABTransport {
 
     // MARK: Reading and writing
 
+    /// The answers' header sets, made once (a dictionary per answer was a share of an Item read's cost).
+    private static let plainTextHeaders = ["Content-Type": "text/plain"]
+    private static let jsonHeaders = ["Content-Type": "application/json"]
+
     private static func unknownPath(_ request: OpenHABRequest) -> SmartHomeError {
         SmartHomeError(.pathNotFound, "There is no REST resource \(request.path); see OPENHAB.md for the paths the twin serves.")
     }
@@ -149,8 +153,7 @@ public struct OpenHABRouter: OpenHABTransport {
 
     private static func json<T: Encodable>(_ response: RESTResponse<T>) throws(SmartHomeError) -> OpenHABResponse {
         do {
-            return OpenHABResponse(status: response.status.rawValue, headers: ["Content-Type": "application/json"],
-                                   body: try OpenHABJSON.encode(response.body))
+            return OpenHABResponse(status: response.status.rawValue, headers: Self.jsonHeaders, body: try OpenHABJSON.encode(response.body))
         } catch {
             throw SmartHomeError(.serverFailed, "The answer could not be written as JSON: \(error.message)")
         }
