@@ -40,7 +40,8 @@ public struct ScenarioResult: Sendable {
 /// What a run's log is written from: the steps' lines as they ran, the automations' entries and the
 /// rules' logged runs, each in time order, and the scenario's calendar for local times.
 struct RunLog: Sendable {
-    let steps: [(SimInstant, String)]
+    let steps: [StepRecord]
+    let timeline: [Step]
     let automations: [AutomationLogEntry]
     let rules: [RuleRun]
     let calendar: LocalCalendar
@@ -52,9 +53,43 @@ struct RunLog: Sendable {
             (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
         }
         let ruleLines = rules.map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
-        return (steps.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
+        let stepLines = steps.map { record in (record.at, record.line(of: timeline[Int(record.step)], calendar: calendar)) }
+        return (stepLines.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
                 + automationLines.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) }
                 + ruleLines.enumerated().map { ($0.element.0, 2, $0.offset, $0.element.1) })
             .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
+    }
+}
+
+/// One timeline step as it ran: what the log says of it, kept as values rather than a line.
+struct StepRecord: Sendable {
+    /// How it ended, as far as the log says.
+    enum Result: Sendable {
+        /// It succeeded, as expected.
+        case done
+        /// It failed with this code, though it should have succeeded.
+        case failed(String)
+        /// It succeeded, though it should have failed.
+        case succeeded
+        /// It failed with this code, as expected (or with another code: a failure of its own).
+        case refused(String)
+    }
+
+    let at: SimInstant
+    /// Its index in the scenario's timeline.
+    let step: Int32
+    let result: Result
+    /// What the devices made of it (a clamped setpoint …).
+    let note: String?
+
+    /// `2026-01-09T18:00  command flat-1/plug/switch ON (timeline[3])`, with the note and how it ended.
+    func line(of step: Step, calendar: LocalCalendar) -> String {
+        let what = "\(calendar.localDateTime(at: at))  \(step.action.summary) (\(step.path))" + (note.map { ": \($0)" } ?? "")
+        switch result {
+        case .done: return what
+        case .failed(let code): return "\(what) failed: \(code)"
+        case .succeeded: return "\(what) succeeded"
+        case .refused(let code): return "\(what) refused as expected: \(code)"
+        }
     }
 }

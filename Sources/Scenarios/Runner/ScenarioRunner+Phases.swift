@@ -21,9 +21,10 @@ extension ScenarioRunner {
         if let first = order.first {
             let cursor = StepCursor()
             world.kernel.schedule(at: timeline[Int(first)].at, then: { _ in cursor.taken(of: timeline, in: order) }, label: "timeline step") { now in
-                let step = timeline[Int(order[cursor.nextToRun()])]
+                let index = Int(order[cursor.nextToRun()])
+                let step = timeline[index]
                 let (outcome, note) = await execute(step, in: world)
-                state.stepRan(step, outcome: outcome, note: note, at: calendar.localDateTime(at: now).description, instant: now)
+                state.stepRan(step, index: index, outcome: outcome, note: note, at: now, calendar: calendar)
             }
         }
         // Timed Item and reservation checks: one checkpoint per instant, run once everything else due at
@@ -77,7 +78,7 @@ extension ScenarioRunner {
                               kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
                               observedBusEvents: world.observedBusEvents?.value, ledger: ledger, reports: world.meters.reports,
                               stays: stays,
-                              runLog: RunLog(steps: stepLog, automations: world.automations.log.entries, rules: world.rules.runs,
+                              runLog: RunLog(steps: stepLog, timeline: scenario.timeline, automations: world.automations.log.entries, rules: world.rules.runs,
                                              calendar: calendar))
     }
 }

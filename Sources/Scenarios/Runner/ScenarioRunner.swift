@@ -278,31 +278,37 @@ final class RunState: Sendable {
         var failures: [ScenarioFailure] = []
         var steps = 0
         var checks = 0
-        var log: [(SimInstant, String)] = []
+        var log: [StepRecord] = []
     }
     private let data = Mutex(Data())
 
-    func stepRan(_ step: Step, outcome: ScenarioRunner.StepError?, note: String?, at: String, instant: SimInstant) {
+    /// Records that timeline step `index` (`step`) ran at `instant`: its failure, if it failed, and
+    /// what the log says of it (written into a line only when the log is asked for).
+    func stepRan(_ step: Step, index: Int, outcome: ScenarioRunner.StepError?, note: String?, at instant: SimInstant,
+                 calendar: LocalCalendar) {
         data.withLock { d in
             d.steps += 1
-            let what = "\(at)  \(step.action.summary) (\(step.path))" + (note.map { ": \($0)" } ?? "")
+            func failure(expected: String, actual: String) -> ScenarioFailure {
+                ScenarioFailure(path: step.path, line: step.line, at: calendar.localDateTime(at: instant).description,
+                                expected: expected, actual: actual)
+            }
+            let result: StepRecord.Result
             switch (step.expectError, outcome) {
             case (nil, nil):
-                d.log.append((instant, what))
+                result = .done
             case (nil, let error?):
-                d.log.append((instant, "\(what) failed: \(error.code)"))
-                d.failures.append(ScenarioFailure(path: step.path, line: step.line, at: at, expected: "\(step.action.name) to succeed",
-                                                  actual: "\(error.code): \(error.message)"))
+                result = .failed(error.code)
+                d.failures.append(failure(expected: "\(step.action.name) to succeed", actual: "\(error.code): \(error.message)"))
             case (let code?, nil):
-                d.log.append((instant, "\(what) succeeded"))
-                d.failures.append(ScenarioFailure(path: step.path, line: step.line, at: at, expected: "error \(code)", actual: "success"))
+                result = .succeeded
+                d.failures.append(failure(expected: "error \(code)", actual: "success"))
             case (let code?, let error?):
-                d.log.append((instant, "\(what) refused as expected: \(error.code)"))
+                result = .refused(error.code)
                 if error.code != code {
-                    d.failures.append(ScenarioFailure(path: step.path, line: step.line, at: at, expected: "error \(code)",
-                                                      actual: "\(error.code): \(error.message)"))
+                    d.failures.append(failure(expected: "error \(code)", actual: "\(error.code): \(error.message)"))
                 }
             }
+            d.log.append(StepRecord(at: instant, step: Int32(index), result: result, note: note))
         }
     }
 
@@ -313,5 +319,5 @@ final class RunState: Sendable {
         }
     }
 
-    var snapshot: ([ScenarioFailure], Int, Int, [(SimInstant, String)]) { data.withLock { ($0.failures, $0.steps, $0.checks, $0.log) } }
+    var snapshot: ([ScenarioFailure], Int, Int, [StepRecord]) { data.withLock { ($0.failures, $0.steps, $0.checks, $0.log) } }
 }
