@@ -104,7 +104,13 @@ struct OutputSafetyTests {
         let outcome = await RentalTwinCommand.main(["run", file.path, "--report", reports.path])
         #expect(outcome.exitCode == .ioError, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(outcome.standardError.contains("file name too long"), "\(outcome.standardError)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: reports.path) == [])
+        // The directory the run would have created is not left behind; one that was there stays, untouched.
+        #expect(!FileManager.default.fileExists(atPath: reports.path))
+        let existing = dir.appendingPathComponent("existing")
+        try FileManager.default.createDirectory(at: existing, withIntermediateDirectories: true)
+        let again = await RentalTwinCommand.main(["run", file.path, "--report", existing.path])
+        #expect(again.exitCode == .ioError, "\(again.standardError)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: existing.path) == [])
     }
 
     @Test func chartNamesCannotLeaveTheReportDirectory() {

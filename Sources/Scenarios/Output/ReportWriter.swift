@@ -13,16 +13,30 @@ public enum ReportWriter {
     @discardableResult
     public static func write(_ result: ScenarioResult, to directory: String) throws(ScenarioError) -> [String] {
         let files = try contents(result)
+        // The directories this call creates, deepest last: removed again (when empty) if no report is written,
+        // since the reports are made while they are written.
+        var created: [String] = []
+        var missing = directory
+        while !missing.isEmpty, missing != "/", OutputFiles.kind(of: missing) == nil {
+            created.insert(missing, at: 0)
+            missing = (missing as NSString).deletingLastPathComponent
+        }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
             throw ScenarioError(.writeFailed, "cannot create the report directory \(directory): \(error.localizedDescription)", file: directory)
         }
-        try OutputFiles.write(files.map { (path: "\(directory)/\($0.name)", content: $0.content) })
+        do {
+            try OutputFiles.write(files.map { (path: "\(directory)/\($0.name)", content: $0.content) })
+        } catch {
+            for path in created.reversed() { rmdir(path) }
+            throw error
+        }
         return files.map(\.name)
     }
 
-    /// Builds every report of `result` in memory, in writing order: what ``write(_:to:)`` writes.
+    /// Builds every report of `result` in memory, in writing order: what ``write(_:to:)`` writes (which
+    /// makes each file as it writes it).
     /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
     public static func render(_ result: ScenarioResult) throws(ScenarioError) -> [(name: String, text: String)] {
         var files: [(name: String, text: String)] = []
@@ -43,33 +57,43 @@ public enum ReportWriter {
             throw ScenarioError(.reportFailed, "cannot build the reports of \(scenario.file): the run recorded no timeseries; run it with a report directory (--report DIR).", file: scenario.file)
         }
         let stream = reports.stream
+        // Each file is made when it is written and let go after: a 1000-flat year's charts, calendars and
+        // daily rows held at once were a quarter of a gigabyte on top of the run.
+        func made(_ make: @escaping @Sendable () throws(ReportsError) -> String) -> OutputFiles.Content {
+            .pieces { write throws(ScenarioError) in
+                do throws(ReportsError) { write(try make()) } catch { throw failed(error) }
+            }
+        }
+        let calendar = scenario.calendar, start = scenario.start, end = scenario.end, stays = result.stays
         var files: [(name: String, content: OutputFiles.Content)] = []
-        do throws(ReportsError) {
-            files.append(("energy-daily.csv", .text(try EnergyDailyReport.csv(ledger: ledger, calendar: scenario.calendar,
-                                                                        start: scenario.start, end: scenario.end))))
-            files.append(("stays.csv", .text(try StaysReport.csv(ledger: ledger, stays: result.stays, start: scenario.start, end: scenario.end))))
-            let ticks = (scenario.end - scenario.start).milliseconds / stream.interval.milliseconds + 1
-            if let failure = reports.timeseriesFailure { throw failure }
-            guard reports.ticksWritten == ticks else {
-                throw ReportsError(.noSnapshot,
-                                   "the run recorded \(reports.ticksWritten) of the timeseries' \(ticks) ticks; it stopped before its end, so timeseries.csv would be incomplete.")
+        files.append(("energy-daily.csv", made { () throws(ReportsError) in
+            try EnergyDailyReport.csv(ledger: ledger, calendar: calendar, start: start, end: end)
+        }))
+        files.append(("stays.csv", made { () throws(ReportsError) in try StaysReport.csv(ledger: ledger, stays: stays, start: start, end: end) }))
+        let ticks = (scenario.end - scenario.start).milliseconds / stream.interval.milliseconds + 1
+        if let failure = reports.timeseriesFailure { throw failed(failure) }
+        guard reports.ticksWritten == ticks else {
+            throw failed(ReportsError(.noSnapshot,
+                                      "the run recorded \(reports.ticksWritten) of the timeseries' \(ticks) ticks; it stopped before its end, so timeseries.csv would be incomplete."))
+        }
+        files.append(("timeseries.csv", .pieces { piece throws(ScenarioError) in try reports.timeseries.read(for: "timeseries.csv", piece) }))
+        let listings = scenario.listings.map(\.id), co2 = scenario.co2KgPerKWh
+        files.append(("kpi.csv", made { () throws(ReportsError) in
+            try KPIReport.csv(ledger: ledger, stream: stream, listings: listings, stays: stays, co2KgPerKWh: co2)
+        }))
+        let staysByListing = Dictionary(grouping: stays, by: \.listing)  // in their order, as filtering each listing would give
+        var chartNames = Set<String>(), calendarNames = Set<String>()
+        for listing in listings.sorted() {
+            let listingStays = staysByListing[listing] ?? []
+            guard let trace = stream.trace(listing: listing) else {
+                throw failed(ReportsError(.invalidRange, "the chart of \"\(listing)\" needs a run that ends after it starts."))
             }
-            files.append(("timeseries.csv", .pieces { piece throws(ScenarioError) in try reports.timeseries.read(for: "timeseries.csv", piece) }))
-            files.append(("kpi.csv", .text(try KPIReport.csv(ledger: ledger, stream: stream, listings: scenario.listings.map(\.id),
-                                                       stays: result.stays, co2KgPerKWh: scenario.co2KgPerKWh))))
-            var chartNames = Set<String>(), calendarNames = Set<String>()
-            for listing in scenario.listings.map(\.id).sorted() {
-                let stays = result.stays.filter { $0.listing == listing }
-                guard let trace = stream.trace(listing: listing) else {
-                    throw ReportsError(.invalidRange, "the chart of \"\(listing)\" needs a run that ends after it starts.")
-                }
-                files.append((listingFileName("chart", listing, "svg", taken: &chartNames),
-                              .text(try ListingChart.svg(listing: listing, trace: trace, stays: stays, calendar: scenario.calendar))))
-                files.append((listingFileName("calendar", listing, "ics", taken: &calendarNames),
-                              .text(StayCalendar.ics(listing: listing, stays: stays, stamp: scenario.end))))
-            }
-        } catch {
-            throw failed(error)
+            files.append((listingFileName("chart", listing, "svg", taken: &chartNames), made { () throws(ReportsError) in
+                try ListingChart.svg(listing: listing, trace: trace, stays: listingStays, calendar: calendar)
+            }))
+            files.append((listingFileName("calendar", listing, "ics", taken: &calendarNames), made { () throws(ReportsError) in
+                StayCalendar.ics(listing: listing, stays: listingStays, stamp: end)
+            }))
         }
         return files
     }

@@ -62,6 +62,7 @@ public enum SuiteRunner {
                                progress: ScenarioRunner.Progress? = nil) async -> Outcome {
         do {
             let scenario = try ScenarioDecoder.load(path: path, seed: seed)
+            HeapTrim.releaseFreedMemory()  // the file's text and JSON tree, many times the scenario's size, are gone
             return .ran(try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval,
                                                                                         progress: progress)))
         } catch {
