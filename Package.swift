@@ -37,6 +37,7 @@ let package = Package(
         .target(name: "Devices", dependencies: ["Simulation", "SmartHome", "Physics"], swiftSettings: strict),
         // The system SQLite library (libsqlite3-dev), no package dependency.
         .systemLibrary(name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(name: "CMalloc", path: "Sources/CMalloc"),
         // The system under test: booking domain and services, SQLite store, home service, weather service, automations.
         .target(name: "Booking", dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "CSQLite"], swiftSettings: strict),
         // Reports from exact meter snapshots: energy-daily.csv, stays.csv, timeseries.csv, SVG charts.
@@ -44,7 +45,7 @@ let package = Package(
         // Scenario files: decoding with located errors, validation, the world builder, the runner, JUnit.
         .target(
             name: "Scenarios",
-            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports", "Rules"],
+            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports", "Rules", "CMalloc"],
             swiftSettings: strict
         ),
         // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.
