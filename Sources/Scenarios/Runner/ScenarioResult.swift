@@ -37,8 +37,8 @@ public struct ScenarioResult: Sendable {
     public var passed: Bool { failures.isEmpty }
 }
 
-/// What a run's log is written from: the steps' lines as they ran, the automations' entries and the
-/// rules' logged runs, each in time order, and the scenario's calendar for local times.
+/// What a run's log is written from: the steps as they ran, the automations' entries and the rules'
+/// logged runs, each in time order, with the timeline and the scenario's calendar for local times.
 struct RunLog: Sendable {
     let steps: [StepRecord]
     let timeline: [Step]

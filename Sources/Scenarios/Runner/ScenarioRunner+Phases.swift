@@ -15,12 +15,13 @@ extension ScenarioRunner {
         // The steps in time order, ties in file order: one chained kernel timer fires once per step, exactly
         // as one event per step scheduled here in that order would (a portfolio year has half a million
         // steps; the queue holds one).
-        // (The order is kept as indices: a copy of the steps would double the timeline's memory.)
+        // (The order is kept as indices: a copy of the steps would double the timeline's memory. A step
+        // before the start, which validation refuses, runs at the start, as a timer scheduled in the past does.)
         let timeline = scenario.timeline
         let order = timeline.indices.sorted { (timeline[$0].at, $0) < (timeline[$1].at, $1) }.map(Int32.init)
         if let first = order.first {
             let cursor = StepCursor()
-            world.kernel.schedule(at: timeline[Int(first)].at, then: { _ in cursor.taken(of: timeline, in: order) }, label: "timeline step") { now in
+            world.kernel.schedule(at: timeline[Int(first)].at, then: { fired in cursor.taken(of: timeline, in: order).map { max($0, fired) } }, label: "timeline step") { now in
                 let index = Int(order[cursor.nextToRun()])
                 let step = timeline[index]
                 let (outcome, note) = await execute(step, in: world)
