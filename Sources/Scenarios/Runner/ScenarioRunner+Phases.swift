@@ -22,7 +22,7 @@ extension ScenarioRunner {
         if let first = order.first {
             let cursor = StepCursor()
             world.kernel.schedule(at: timeline[Int(first)].at, then: { fired in cursor.taken(of: timeline, in: order).map { max($0, fired) } }, label: "timeline step") { now in
-                let index = Int(order[cursor.nextToRun()])
+                let index = Int(order[cursor.running])
                 let step = timeline[index]
                 let (outcome, note) = await execute(step, in: world)
                 state.stepRan(step, index: index, outcome: outcome, note: note, at: now, calendar: calendar)
@@ -84,24 +84,20 @@ extension ScenarioRunner {
     }
 }
 
-/// Where the timeline's chained timer is: how many steps the kernel has taken from its queue and how
-/// many have started to run (the kernel asks for the next instant before each handler runs).
+/// Where the timeline's chained timer is: how many of its firings the kernel has taken. The kernel asks
+/// for the next instant as it takes a firing and then awaits that firing's handler before taking
+/// another, so the step running is always the last one taken.
 private final class StepCursor: Sendable {
-    private let counts = Mutex((taken: 0, started: 0))
+    private let taken = Mutex(0)
 
     /// Called as a firing is taken: the instant of the step after it in `order`, `nil` after the last.
     func taken(of steps: [Step], in order: [Int32]) -> SimInstant? {
-        counts.withLock { counts in
-            counts.taken += 1
-            return counts.taken < order.count ? steps[Int(order[counts.taken])].at : nil
+        taken.withLock { taken in
+            taken += 1
+            return taken < order.count ? steps[Int(order[taken])].at : nil
         }
     }
 
-    /// The index of the step whose firing runs now.
-    func nextToRun() -> Int {
-        counts.withLock { counts in
-            defer { counts.started += 1 }
-            return counts.started
-        }
-    }
+    /// The position in `order` of the step whose firing runs now.
+    var running: Int { taken.withLock { $0 - 1 } }
 }
