@@ -237,23 +237,6 @@ public struct EnergyLedger: Sendable, Equatable {
         return index
     }
 
-    /// What a `timeseries.csv` row needs of `listing` at `instant`, without making snapshots: the
-    /// temperatures, guests, summed power, and the energy since `start` — the same numbers, summed in
-    /// the same order, as ``snapshot(listing:at:)`` and ``energyKWh(listing:device:from:to:)``.
-    /// - Throws: ``ReportsError`` as ``snapshot(listing:at:)``, for either instant.
-    public func tickFigures(listing: String, at instant: SimInstant, since start: SimInstant) throws(ReportsError)
-        -> (indoorC: Double, outdoorC: Double, guests: Int, totalPowerW: Double, energyKWh: Double)
-    {
-        try checkWindow(listing: listing, from: start, to: instant)
-        let column = try self.column(listing)
-        let index = try Self.index(in: column, listing: listing, at: instant)
-        let first = try Self.index(in: column, listing: listing, at: start)
-        let row = column.rows[index]
-        var power = 0.0
-        for offset in 0..<column.layouts[Int(row.layout)].count { power += column.values[row.first + offset].powerW }
-        return (row.indoorC, row.outdoorC, Int(row.guests), power, column.delta(from: first, to: index) { $0.energyKWh })
-    }
-
     // MARK: Queries
 
     /// Electric energy drawn over `[from, to]`, kWh: by one device, or by all devices of the listing when `device` is `nil`.

@@ -5,7 +5,7 @@ extension LocalCalendar {
     ///
     /// Minutes always, seconds (and milliseconds) only when not zero, as ``LocalDateTime``
     /// prints them; the offset tells the two 02:30s of an autumn overlap apart.
-    func timestamp(at instant: SimInstant) -> String {
+    public func timestamp(at instant: SimInstant) -> String {
         "\(localDateTime(at: instant))\(Self.offsetSuffix(offset(at: instant)))"
     }
 

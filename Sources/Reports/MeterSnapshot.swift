@@ -47,4 +47,18 @@ public struct MeterSnapshot: Sendable, Hashable {
 
     /// Total electric energy of all devices since the start, kWh.
     public var totalEnergyKWh: Double { devices.reduce(0) { $0 + $1.energyKWh } }
+
+    /// Electric energy of all devices from `earlier` to this snapshot, kWh: over this snapshot's
+    /// devices in id order, its energy minus the same device's at `earlier` (0 for a device `earlier`
+    /// lacks) — summed as ``EnergyLedger/energyKWh(listing:device:from:to:)`` sums the same two
+    /// snapshots with no device, so both give the same number.
+    public func energyKWh(since earlier: MeterSnapshot) -> Double {
+        var sum = 0.0
+        for (offset, device) in devices.enumerated() {
+            let before = offset < earlier.devices.count && earlier.devices[offset].id == device.id
+                ? earlier.devices[offset] : earlier.device(device.id)
+            sum = sum + device.energyKWh - (before?.energyKWh ?? 0)
+        }
+        return sum
+    }
 }

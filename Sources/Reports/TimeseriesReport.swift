@@ -42,28 +42,31 @@ public enum TimeseriesReport {
                                "The timeseries range ends at \(end), before it starts at \(start); pass the scenario start and end.")
         }
         let ids = Array(Set(listings)).sorted()
+        let starts = try ids.map { id throws(ReportsError) in try ledger.snapshot(listing: id, at: start) }
         var writer = CSVWriter(header: header)
         var tick = start
         while tick <= end {
-            try appendRows(&writer, ledger: ledger, listings: ids, at: tick, since: start, calendar: calendar)
+            let time = calendar.timestamp(at: tick)
+            for (index, id) in ids.enumerated() {
+                try appendRow(&writer, time: time, try ledger.snapshot(listing: id, at: tick), since: starts[index])
+            }
             if writer.text.utf8.count >= 1 << 18 { piece(writer.takeText()) }
             tick = tick + interval
         }
         piece(writer.takeText())
     }
 
-    /// Appends the rows of one tick: one per listing of `listings` (sorted by id, no duplicates),
-    /// from the ledger's snapshots at `tick` and at `start`. A run appends each tick's rows as it
-    /// records them, so the file need not wait for the run's end.
-    /// - Throws: ledger errors for a missing snapshot, or `report.nonFinite` for a broken meter.
-    public static func appendRows(_ writer: inout CSVWriter, ledger: EnergyLedger, listings: [String], at tick: SimInstant,
-                                  since start: SimInstant, calendar: LocalCalendar) throws(ReportsError) {
-        let time = calendar.timestamp(at: tick)
-        for id in listings {
-            let s = try ledger.tickFigures(listing: id, at: tick, since: start)
-            writer.appendRow([time, id, try CSVWriter.decimal(s.indoorC, places: 2), try CSVWriter.decimal(s.outdoorC, places: 2),
-                              String(s.guests), try CSVWriter.decimal(s.totalPowerW, places: 1),
-                              try CSVWriter.decimal(s.energyKWh, places: 3)])
-        }
+    /// Appends one row: `snapshot`'s listing at its tick, written as `time`
+    /// (`calendar.timestamp(at: tick)`, made once per tick), its energy counted from `start`, the
+    /// listing's snapshot at the first tick. A run appends each tick's rows as it records the
+    /// snapshots, in listing-id order, so the file need not wait for the run's end.
+    /// - Throws: `report.nonFinite` for a broken meter.
+    public static func appendRow(_ writer: inout CSVWriter, time: String, _ snapshot: MeterSnapshot, since start: MeterSnapshot)
+        throws(ReportsError) {
+        // Field by field onto the text, without a row array (a portfolio year appends millions of rows).
+        writer.appendFields(time, snapshot.listing, try CSVWriter.decimal(snapshot.indoorC, places: 2),
+                            try CSVWriter.decimal(snapshot.outdoorC, places: 2), String(snapshot.guests),
+                            try CSVWriter.decimal(snapshot.totalPowerW, places: 1),
+                            try CSVWriter.decimal(snapshot.energyKWh(since: start), places: 3))
     }
 }

@@ -26,6 +26,8 @@ final class MeterRecorder: Sendable {
         /// With reports: charts and KPI windows, the timeseries rows not yet spooled, what is kept.
         var stream: ReportStream?
         var timeseries: CSVWriter?
+        /// Every listing's snapshot at the first tick (the start), in listing-id order: energy counts from there.
+        var tickStarts: [MeterSnapshot] = []
         var ticksWritten = 0
         var timeseriesFailure: ReportsError?
         /// Instants every listing's snapshot is kept at, and per listing its stays' window ends.
@@ -117,7 +119,8 @@ final class MeterRecorder: Sendable {
         let start = scenario.start, end = scenario.end
         let fixed = anchors.union(stayInstants.keys).filter { $0 >= start && $0 <= end }.sorted()
         let step = interval.flatMap { $0 > .zero ? $0 : nil }
-        let ids = listings.map(\.id).sorted()
+        // A tick's snapshots in listing-id order: the timeseries' row order.
+        let idOrder = sortedZones.indices.sorted { sortedZones[$0].0.id < sortedZones[$1].0.id }
         let dueAtStay = stayInstants.mapValues { $0.sorted().map { sortedZones[$0] } }
         @Sendable func isTick(_ instant: SimInstant) -> Bool {
             step.map { ReportStream.isTick(instant, start: start, interval: $0) } ?? false
@@ -141,7 +144,7 @@ final class MeterRecorder: Sendable {
             var meters: [(ListingSpec, ZoneMeter)] = []
             meters.reserveCapacity(due.count)
             for (listing, zone) in due { meters.append((listing, await zone.meter())) }
-            recorded(meters, at: instant, tickListings: tick ? ids : nil, start: start)
+            recorded(meters, at: instant, tickOrder: tick ? idOrder : nil, start: start)
         }
         guard interval != nil else { return }
         // Power transitions for the charts and heater cycles: `listing_device_power` Item changes.
@@ -174,8 +177,9 @@ final class MeterRecorder: Sendable {
         }
     }
 
-    /// Records the meters read at `instant`; at a tick, appends the timeseries rows; once a day, prunes.
-    private func recorded(_ meters: [(ListingSpec, ZoneMeter)], at instant: SimInstant, tickListings: [String]?, start: SimInstant) {
+    /// Records the meters read at `instant`; at a tick (its snapshots taken in `tickOrder`, listing-id
+    /// order), appends the timeseries rows; once a day, prunes.
+    private func recorded(_ meters: [(ListingSpec, ZoneMeter)], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant) {
         let snapshots = meters.map { Self.snapshot($0.1, listing: $0.0) }
         storage.withLock { state in
             for snapshot in snapshots {
@@ -183,10 +187,16 @@ final class MeterRecorder: Sendable {
                 state.stream?.add(snapshot)
             }
             guard state.stream != nil else { return }
-            if let tickListings, state.timeseriesFailure == nil, state.timeseries != nil {
+            if let tickOrder, state.timeseriesFailure == nil, state.timeseries != nil {
+                if instant == start { state.tickStarts = tickOrder.map { snapshots[$0] } }
                 do throws(ReportsError) {
-                    try TimeseriesReport.appendRows(&state.timeseries!, ledger: state.ledger, listings: tickListings, at: instant,
-                                                    since: start, calendar: calendar)
+                    guard state.tickStarts.count == tickOrder.count else {
+                        throw ReportsError(.noSnapshot, "The timeseries has no snapshots at its start \(start) to count energy from; the runner must record the first tick at the start.")
+                    }
+                    let time = calendar.timestamp(at: instant)
+                    for (index, position) in tickOrder.enumerated() {
+                        try TimeseriesReport.appendRow(&state.timeseries!, time: time, snapshots[position], since: state.tickStarts[index])
+                    }
                     state.ticksWritten += 1
                 } catch {
                     state.timeseriesFailure = error
