@@ -112,6 +112,29 @@ struct OpenHABRouterTests {
         #expect(await send(router, .get, "/rest/items", headers: [:]).status == 200)  // implicit user role
     }
 
+    @Test("a Thing's status alone: openHAB's ThingStatusInfo JSON, as the Thing's own; 404, 403 and 405 as the Thing path")
+    func thingStatus() async throws {
+        let world = try await TestWorld()
+        let router = router(world)
+        let path = "/rest/things/twin:thermostat:flat-1:heating/status"
+        let online = await send(router, .get, path)
+        #expect(online.status == 200 && online.header("content-type") == "application/json")
+        #expect(online.bodyText == #"{"status":"ONLINE","statusDetail":"NONE"}"#)
+        await world.device.setOnline(false)
+        let offline = await send(router, .get, path)
+        #expect(offline.bodyText == #"{"status":"OFFLINE","statusDetail":"COMMUNICATION_ERROR","description":"no answer"}"#)
+        let thing = try JSONDecoder().decode(EnrichedThingDTO.self, from: await send(router, .get, "/rest/things/twin:thermostat:flat-1:heating").body)
+        let client = OpenHABRESTClient(transport: router, credentials: OpenHABCredentials(openHABToken: TestWorld.adminToken))
+        #expect(try await client.getThingStatus("twin:thermostat:flat-1:heating").body == thing.statusInfo)
+        let missing = await send(router, .get, "/rest/things/twin:thermostat:flat-9:heating/status")
+        #expect(missing.status == 404)
+        #expect(missing.bodyText == #"{"error":{"message":"Thing twin:thermostat:flat-9:heating does not exist!","http-code":404}}"#)
+        await #expect(throws: SmartHomeError.self) { try await client.getThingStatus("twin:thermostat:flat-9:heating") }
+        #expect(await send(router, .get, path, headers: ["x-openhab-token": TestWorld.userToken]).status == 403)
+        #expect(await send(router, .post, path).status == 405)
+        #expect(OpenHABRouter.allowedMethods(forPath: path) == [.get])
+    }
+
     @Test("an unknown path is 404 and a known path with another method 405, both empty")
     func unknownPathsAndMethods() async throws {
         let world = try await TestWorld()

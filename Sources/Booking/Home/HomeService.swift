@@ -346,11 +346,12 @@ public actor HomeService {
     private func requireOnline(_ configuration: HomeConfiguration) async throws(BookingError) {
         guard !configuration.thingUID.isEmpty else { return }
         let uid = configuration.thingUID
-        let thing = try await call("read the Thing \(uid)") { () async throws(SmartHomeError) in try await api.getThing(uid).body }
-        guard thing.statusInfo.status == .online else {
-            let detail = thing.statusInfo.statusDetail == .none ? "" : " (\(thing.statusInfo.statusDetail.rawValue))"
+        // The status alone (`GET /rest/things/{uid}/status`), not the whole Thing with its channels.
+        let info = try await call("read the status of Thing \(uid)") { () async throws(SmartHomeError) in try await api.getThingStatus(uid).body }
+        guard info.status == .online else {
+            let detail = info.statusDetail == .none ? "" : " (\(info.statusDetail.rawValue))"
             throw BookingError(.thingOffline,
-                               "The device \(configuration.id) (Thing \(uid)) is \(thing.statusInfo.status.rawValue)\(detail); nothing was sent. Try again when it is back online.")
+                               "The device \(configuration.id) (Thing \(uid)) is \(info.status.rawValue)\(detail); nothing was sent. Try again when it is back online.")
         }
     }
 

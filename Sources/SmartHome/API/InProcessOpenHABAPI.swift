@@ -47,6 +47,14 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         return RESTResponse(.ok, dto)
     }
 
+    public func getThingStatus(_ uid: String) async throws(SmartHomeError) -> RESTResponse<ThingStatusInfo> {
+        try policy.authorize(credentials, needs: .administrator)
+        guard let parsed = try? ThingUID(uid), let status = await runtime.things.status(of: parsed) else {
+            throw SmartHomeError(.thingNotFound, "Thing \(uid) does not exist!")
+        }
+        return RESTResponse(.ok, status)
+    }
+
     // MARK: Items
 
     public func getItems(metadata: String?) async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> {

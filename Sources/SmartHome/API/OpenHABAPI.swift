@@ -13,6 +13,9 @@ public protocol OpenHABAPI: Sendable {
     func getThings() async throws(SmartHomeError) -> RESTResponse<[EnrichedThingDTO]>
     /// `GET /rest/things/{uid}` (admin).
     func getThing(_ uid: String) async throws(SmartHomeError) -> RESTResponse<EnrichedThingDTO>
+    /// `GET /rest/things/{uid}/status` — the Thing's status info alone (admin), as openHAB 5's
+    /// `ThingResource.getStatus` answers: `{"status":"ONLINE","statusDetail":"NONE"}`.
+    func getThingStatus(_ uid: String) async throws(SmartHomeError) -> RESTResponse<ThingStatusInfo>
     /// `GET /rest/items?metadata=…` — every Item, sorted by name, with the metadata namespaces the
     /// selector names (comma-separated names or regular expressions; `nil`: none).
     func getItems(metadata: String?) async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]>

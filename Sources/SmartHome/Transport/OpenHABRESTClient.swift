@@ -31,6 +31,10 @@ public struct OpenHABRESTClient: OpenHABAPI {
         try await json(.get, ["things", uid], notFound: .thingNotFound)
     }
 
+    public func getThingStatus(_ uid: String) async throws(SmartHomeError) -> RESTResponse<ThingStatusInfo> {
+        try await json(.get, ["things", uid, "status"], notFound: .thingNotFound)
+    }
+
     public func getItems(metadata: String?) async throws(SmartHomeError) -> RESTResponse<[EnrichedItemDTO]> {
         try await json(.get, ["items"], query: Self.metadataQuery(metadata), notFound: .itemNotFound)
     }

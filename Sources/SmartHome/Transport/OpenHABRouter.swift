@@ -12,7 +12,7 @@ import Simulation
 ///
 /// | method and path | answer |
 /// |---|---|
-/// | `GET /rest/things`, `GET /rest/things/{uid}` | 200 JSON |
+/// | `GET /rest/things`, `GET /rest/things/{uid}`, `GET /rest/things/{uid}/status` | 200 JSON |
 /// | `GET /rest/items`, `GET /rest/items/{name}` (`?metadata=` selector) | 200 JSON |
 /// | `PUT /rest/items/{name}` (JSON ``ItemDTO``) | 201 created / 200 updated, JSON |
 /// | `DELETE /rest/items/{name}` | 200 |
@@ -76,6 +76,8 @@ public struct OpenHABRouter: OpenHABTransport {
             return try Self.json(try await api.getThings())
         case ("things", 3):
             return try Self.json(try await api.getThing(segments[2]))
+        case ("things", 4) where segments[3] == "status":
+            return try Self.json(try await api.getThingStatus(segments[2]))
         case ("items", 2):
             return try Self.json(try await api.getItems(metadata: request.query["metadata"]))
         case ("items", 3):
@@ -121,6 +123,7 @@ public struct OpenHABRouter: OpenHABTransport {
         guard segments.count >= 2, segments[0] == "rest" else { return nil }
         switch (segments[1], segments.count) {
         case ("things", 2), ("things", 3), ("items", 2), ("links", 2): return [.get]
+        case ("things", 4) where segments[3] == "status": return [.get]
         case ("items", 3): return [.get, .put, .post, .delete]
         case ("items", 4) where segments[3] == "state": return [.get, .put]
         case ("items", 5) where segments[3] == "metadata", ("links", 4): return [.put, .delete]
