@@ -43,11 +43,39 @@ public enum SuiteRunner {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return false }
         guard let first = text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) else { return false }
         if first == "[" { return true }
-        guard first == "{", let root = try? JSONParser.parse(text), case .object(let members) = root.value, !members.isEmpty else { return false }
+        guard first == "{", firstMemberMayBeObject(text.utf8) else { return false }
+        guard let root = try? JSONParser.parse(text), case .object(let members) = root.value, !members.isEmpty else { return false }
         return members.allSatisfy { member in
             guard case .object(let inner) = member.value.value else { return false }
             return inner.contains { $0.key == "class" } && inner.contains { $0.key == "value" }
         }
+    }
+
+    /// Whether the first member of the object `utf8` opens with may have an object as its value: `false`
+    /// when it surely has not (a scenario opens with `"version": 1`), so a big scenario is not parsed
+    /// whole only to be told from a rule file; `true` when the text must be parsed to know.
+    static func firstMemberMayBeObject(_ utf8: String.UTF8View) -> Bool {
+        var index = utf8.startIndex
+        func skipBlanks() {
+            while index < utf8.endIndex, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(utf8[index]) { utf8.formIndex(after: &index) }
+        }
+        skipBlanks()
+        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "{") else { return true }
+        utf8.formIndex(after: &index)
+        skipBlanks()
+        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "\"") else { return true }  // `}` or not JSON: the parser decides
+        utf8.formIndex(after: &index)
+        while index < utf8.endIndex, utf8[index] != UInt8(ascii: "\"") {
+            if utf8[index] == UInt8(ascii: "\\") { utf8.formIndex(after: &index) }
+            if index < utf8.endIndex { utf8.formIndex(after: &index) }
+        }
+        guard index < utf8.endIndex else { return true }
+        utf8.formIndex(after: &index)
+        skipBlanks()
+        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: ":") else { return true }
+        utf8.formIndex(after: &index)
+        skipBlanks()
+        return index >= utf8.endIndex || utf8[index] == UInt8(ascii: "{")
     }
 
     /// Shard `index` of `count` (1-based) of `files`: every `count`-th file of the path-sorted list,
