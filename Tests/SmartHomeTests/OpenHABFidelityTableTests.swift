@@ -262,6 +262,12 @@ struct OpenHABRESTTableTests {
         // MetadataSelectorMatcher: a regular expression selects too.
         Row(setup: [virtualLevel, percentUnit], method: .get, path: "/rest/items/level", query: ["metadata": ".*"], status: 200,
             answer: #"{"link":"http://host:8080/rest/items/level","state":"NULL","unitSymbol":"%","metadata":{"unit":{"value":"%","editable":true}},"editable":true,"type":"Number:Dimensionless","name":"level","tags":[],"groupNames":[]}"#),
+        // ThingResource.getStatus: the Thing's ThingStatusInfo alone, `description` left out when null (Gson).
+        Row(method: .get, path: "/rest/things/twin:thermostat:flat-1:heating/status", status: 200,
+            answer: #"{"status":"ONLINE","statusDetail":"NONE"}"#),
+        // ThingResource.getStatus: an unknown Thing is 404 with openHAB's message.
+        Row(method: .get, path: "/rest/things/twin:thermostat:flat-9:heating/status", status: 404,
+            answer: #"{"error":{"message":"Thing twin:thermostat:flat-9:heating does not exist!","http-code":404}}"#),
         // EnrichedItemDTOMapper: without a selector no metadata; ONE has no unit symbol.
         Row(setup: [virtualLevel], method: .get, path: "/rest/items/level", status: 200,
             answer: #"{"link":"http://host:8080/rest/items/level","state":"NULL","editable":true,"type":"Number:Dimensionless","name":"level","tags":[],"groupNames":[]}"#),
