@@ -45,4 +45,26 @@ import Simulation
         #expect(heating.kind == .heating && heating.activeSeconds == 0 && heating.energyKWh == 0)
         #expect(meter.devices.map(\.id) == ["ac", "heating", "plug"])
     }
+
+    @Test func powerChangesAreLoggedOnlyWhenAskedAndHandedOutOnceWithTheNextReading() async throws {
+        let world = try await DeviceWorld(outdoorC: 10, initialC: 20)
+        try await world.command("flat_1_plug_switch", "ON")
+        #expect(await world.zone.meter().powerChanges.isEmpty)  // not logging yet
+        await world.zone.logPowerChanges()
+        try await world.run(.hours(1))
+        try await world.command("flat_1_plug_switch", "OFF")
+        try await world.run(.minutes(30))
+        try await world.command("flat_1_plug_switch", "ON")
+        try await world.command("flat_1_heating_switch", "ON")  // 10 °C outdoor: the thermostat starts heating
+        let first = await world.zone.meter()
+        let offAt = DeviceWorld.start + .hours(1), onAt = offAt + .minutes(30)
+        #expect(first.powerChanges.map(\.at) == [offAt, onAt, onAt])
+        #expect(first.powerChanges.map(\.device) == ["plug", "plug", "heating"])
+        #expect(first.powerChanges.map(\.powerW).first == 0.5 && first.powerChanges.last?.powerW ?? 0 > 0)
+        #expect(await world.zone.meter().powerChanges.isEmpty)  // handed out once
+        // The thermostat cycles on its own: each switch is logged at its instant, on and off by turns.
+        try await world.run(.hours(12))
+        let cycles = await world.zone.meter().powerChanges.filter { $0.device == "heating" }
+        #expect(cycles.count >= 2 && zip(cycles, cycles.dropFirst()).allSatisfy { $0.at <= $1.at && ($0.powerW > 0) != ($1.powerW > 0) })
+    }
 }

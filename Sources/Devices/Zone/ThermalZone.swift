@@ -81,6 +81,8 @@ public actor ThermalZone {
     /// The members' indices by device id: the order meters list devices in (sorted once, not per read).
     private var meterOrder: [Int] = []
     private var reportedC: Double
+    /// With ``logPowerChanges()``: each device's power as last logged, and the changes the next meter reading takes.
+    private var powerLog: (logged: [Double], pending: [ZoneMeter.PowerChange])?
     private var timer: TimerID?
     private var temperatureIntegralKs = 0.0
     private var discomfortKs = 0.0
@@ -171,12 +173,17 @@ public actor ThermalZone {
                                     activeSeconds: member.activeSeconds + (member.isActive ? elapsed : 0))
         }
         let occupied = guests > 0
-        return ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),
+        var meter = ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),
                          outdoorC: outdoorPiece(at: now).celsius(at: now), guests: guests,
                          temperatureIntegralKs: temperatureIntegralKs + segment.integral(to: elapsed),
                          discomfortKs: discomfortKs + (occupied ? discomfortIncrement(elapsed) : 0),
                          occupiedSeconds: occupiedSeconds + (occupied ? elapsed : 0),
                          devices: devices)
+        if powerLog != nil {
+            meter.powerChanges = powerLog!.pending
+            powerLog!.pending.removeAll(keepingCapacity: true)
+        }
+        return meter
     }
 
     /// ∫ max(0, comfort − T) dt over the current segment up to `elapsed`, K·s.
@@ -212,6 +219,7 @@ public actor ThermalZone {
         }
         advance()
         members.append(member)
+        powerLog?.logged.append(member.powerW)
         meterOrder = members.indices.sorted { members[$0].id < members[$1].id }
         rebuildSegment()
         plan()
@@ -253,6 +261,14 @@ public actor ThermalZone {
         advance()
         guests = max(0, count)
         await changed()
+    }
+
+    /// From now on, every change of a device's electric power is logged with its instant and handed
+    /// out with the next ``meter()`` (reports draw heater on-periods and count heater cycles from
+    /// them): the devices' physical switching, whatever their Things report.
+    public func logPowerChanges() {
+        guard powerLog == nil else { return }
+        powerLog = (members.map(\.powerW), [])
     }
 
     /// Asks every device observer to report (e.g. after a Thing comes back ONLINE).
@@ -328,7 +344,16 @@ public actor ThermalZone {
         rebuildSegment()
         settle()
         plan()
+        if powerLog != nil { logPowerChanges(at: anchor) }
         await publish()
+    }
+
+    /// Logs each device whose power differs from its last logged power.
+    private func logPowerChanges(at instant: SimInstant) {
+        for index in members.indices where members[index].powerW != powerLog!.logged[index] {
+            powerLog!.logged[index] = members[index].powerW
+            powerLog!.pending.append(ZoneMeter.PowerChange(at: instant, device: members[index].id, powerW: members[index].powerW))
+        }
     }
 
     /// Applies every rule that is due at the anchor instant until none is.

@@ -41,4 +41,17 @@ public struct ZoneMeter: Sendable, Hashable {
     public let occupiedSeconds: Double
     /// Every device's meters, sorted by id.
     public let devices: [Device]
+    /// With ``ThermalZone/logPowerChanges()``: each change of a device's electric power since the
+    /// zone's previous meter reading, in time order (empty otherwise).
+    public var powerChanges: [PowerChange] = []
+
+    /// A device's electric power changed: it switched, or its thermostat cycled.
+    public struct PowerChange: Sendable, Hashable {
+        /// When.
+        public let at: SimInstant
+        /// The device id within the zone.
+        public let device: String
+        /// Electric power from then on, W.
+        public let powerW: Double
+    }
 }

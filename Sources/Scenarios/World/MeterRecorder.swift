@@ -9,7 +9,7 @@ import Synchronization
 /// expectations need — the start, each local midnight, each expectation's `at`/`from`/`to`, the
 /// end, and (for reports) every timeseries tick — and of a stay's listing at the stay's check-in
 /// and check-out moments (one listing, so the work is not listings × bookings); and, for
-/// reports, hears power transitions on the openHAB event bus.
+/// reports, takes each zone's power changes (its devices' switching) with its readings.
 ///
 /// Snapshots of cumulative integrals are exact at any instant, so their differences give exact
 /// per-day and per-stay figures; nothing is sampled and summed.
@@ -64,9 +64,9 @@ final class MeterRecorder: Sendable {
          calendar.resolvedInstant(for: LocalDateTime(date: checkOut, time: listing.checkOutTime)))
     }
 
-    /// Schedules the snapshots (one kernel event per distinct instant) and, with an interval, the bus
-    /// listener and the reservation observer that opens each stay's KPI window.
-    func install(scenario: Scenario, kernel: SimulationKernel, zones: [String: ThermalZone], runtime: OpenHABRuntime,
+    /// Schedules the snapshots (one kernel event per distinct instant) and, with an interval, has the
+    /// zones log their power changes and adds the reservation observer that opens each stay's KPI window.
+    func install(scenario: Scenario, kernel: SimulationKernel, zones: [String: ThermalZone],
                  reservations: ReservationService, interval: SimDuration?) async throws {
         // Instants every listing is snapshotted at: start, end, local midnights, expectations, timeseries ticks.
         var instants: Set<SimInstant> = [scenario.start, scenario.end]
@@ -147,22 +147,9 @@ final class MeterRecorder: Sendable {
             recorded(meters, at: instant, tickOrder: tick ? idOrder : nil, start: start)
         }
         guard interval != nil else { return }
-        // Power transitions for the charts and heater cycles: `listing_device_power` Item changes.
-        var powerItems: [String: (listing: String, device: String)] = [:]
-        for listing in listings {
-            for device in listing.devices where device.kind.channels.contains("power") {
-                powerItems[World.itemName("\(listing.id)/\(device.id)/power")] = (listing.id, device.id)
-            }
-        }
-        let lookup = powerItems
-        // Only the power Items: every other state change is then never scheduled for delivery.
-        let topics = powerItems.keys.sorted().map { "openhab/items/\($0)/statechanged" }
-        runtime.events.subscribe(EventFilter(topics: topics)) { [self] event in
-            guard case .itemStateChanged(let name, let state, _, _, _) = event.kind, let owner = lookup[name.rawValue],
-                  let watts = Self.watts(state) else { return }
-            let transition = PowerTransition(at: kernel.now, listing: owner.listing, device: owner.device, powerW: watts)
-            storage.withLock { $0.stream?.add(transition) }
-        }
+        // Power transitions for the charts and heater cycles: the zones log their devices' switching
+        // and hand it out with each meter reading (no bus events, no extra kernel events).
+        for (_, zone) in sortedZones { await zone.logPowerChanges() }
         // Every stay, however it is booked (timeline, calendar feed, API), opens its KPI window.
         let specs = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         reservations.addObserver(StayWindows(recorder: self, listings: specs, start: scenario.start, end: scenario.end))
@@ -182,8 +169,12 @@ final class MeterRecorder: Sendable {
     private func recorded(_ meters: [(ListingSpec, ZoneMeter)], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant) {
         let snapshots = meters.map { Self.snapshot($0.1, listing: $0.0) }
         storage.withLock { state in
-            for snapshot in snapshots {
+            for (index, snapshot) in snapshots.enumerated() {
                 state.ledger.record(snapshot)
+                // The listing's switching since its previous reading, then the reading.
+                for change in meters[index].1.powerChanges {
+                    state.stream?.add(PowerTransition(at: change.at, listing: snapshot.listing, device: change.device, powerW: change.powerW))
+                }
                 state.stream?.add(snapshot)
             }
             guard state.stream != nil else { return }
@@ -213,15 +204,6 @@ final class MeterRecorder: Sendable {
                 state.stream?.forget(before: horizon)
             }
         }
-    }
-
-    /// The number of a power Item's state (`375 W` → 375), as its text says it.
-    private static func watts(_ state: SmartHome.State) -> Double? {
-        if case .quantity(let quantity) = state {
-            // The number's text without printing the state; the state's text writes −0 as 0.
-            return Double(quantity.number.text).map { $0 == 0 ? 0 : $0 }
-        }
-        return Double(state.description.split(separator: " ").first ?? "")
     }
 
     private static func snapshot(_ meter: ZoneMeter, listing: ListingSpec) -> MeterSnapshot {

@@ -215,7 +215,7 @@ public final class World: Sendable {
                                                          services: services, home: home, zones: zones)
         try await CalendarSync.install(scenario: scenario, kernel: kernel, services: services, log: automations.log)
         meters = MeterRecorder(calendar: scenario.calendar)
-        try await meters.install(scenario: scenario, kernel: kernel, zones: zones, runtime: runtime, reservations: services.reservations,
+        try await meters.install(scenario: scenario, kernel: kernel, zones: zones, reservations: services.reservations,
                                  interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
         // Users' rules start at the scenario's start, after the built-in ones.
