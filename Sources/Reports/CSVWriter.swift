@@ -33,15 +33,6 @@ public struct CSVWriter: Sendable {
         text += "\n"
     }
 
-    /// Appends one row of seven fields, as ``appendRow(_:)`` does, without gathering them in an array
-    /// first (the timeseries' rows).
-    mutating func appendFields(_ a: String, _ b: String, _ c: String, _ d: String, _ e: String, _ f: String, _ g: String) {
-        precondition(header.count == 7, "a CSV row has 7 fields, the header \(header.count)")
-        text += Self.field(a); text += ","; text += Self.field(b); text += ","; text += Self.field(c); text += ","
-        text += Self.field(d); text += ","; text += Self.field(e); text += ","; text += Self.field(f); text += ","
-        text += Self.field(g); text += "\n"
-    }
-
     /// One CSV line: the fields, quoted where needed, joined by commas and ended by `\n`.
     public static func line(_ fields: [String]) -> String {
         fields.map(field).joined(separator: ",") + "\n"

@@ -63,10 +63,9 @@ public enum TimeseriesReport {
     /// - Throws: `report.nonFinite` for a broken meter.
     public static func appendRow(_ writer: inout CSVWriter, time: String, _ snapshot: MeterSnapshot, since start: MeterSnapshot)
         throws(ReportsError) {
-        // Field by field onto the text, without a row array (a portfolio year appends millions of rows).
-        writer.appendFields(time, snapshot.listing, try CSVWriter.decimal(snapshot.indoorC, places: 2),
-                            try CSVWriter.decimal(snapshot.outdoorC, places: 2), String(snapshot.guests),
-                            try CSVWriter.decimal(snapshot.totalPowerW, places: 1),
-                            try CSVWriter.decimal(snapshot.energyKWh(since: start), places: 3))
+        writer.appendRow([time, snapshot.listing, try CSVWriter.decimal(snapshot.indoorC, places: 2),
+                          try CSVWriter.decimal(snapshot.outdoorC, places: 2), String(snapshot.guests),
+                          try CSVWriter.decimal(snapshot.totalPowerW, places: 1),
+                          try CSVWriter.decimal(snapshot.energyKWh(since: start), places: 3)])
     }
 }

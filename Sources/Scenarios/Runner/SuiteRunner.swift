@@ -41,41 +41,57 @@ public enum SuiteRunner {
     /// valid JSON counts as a scenario, so its error is reported.
     public static func isRuleFile(atPath path: String) -> Bool {
         guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else { return false }
-        guard let first = text.first(where: { !$0.isWhitespace && $0 != "\u{FEFF}" }) else { return false }
-        if first == "[" { return true }
-        guard first == "{", firstMemberMayBeObject(text.utf8) else { return false }
-        guard let root = try? JSONParser.parse(text), case .object(let members) = root.value, !members.isEmpty else { return false }
-        return members.allSatisfy { member in
-            guard case .object(let inner) = member.value.value else { return false }
-            return inner.contains { $0.key == "class" } && inner.contains { $0.key == "value" }
+        switch firstMember(text.utf8) {
+        case .array: return true
+        case .notAnObjectValue, .neither: return false
+        case .mayBeObjectValue:
+            guard let root = try? JSONParser.parse(text), case .object(let members) = root.value, !members.isEmpty else { return false }
+            return members.allSatisfy { member in
+                guard case .object(let inner) = member.value.value else { return false }
+                return inner.contains { $0.key == "class" } && inner.contains { $0.key == "value" }
+            }
         }
     }
 
-    /// Whether the first member of the object `utf8` opens with may have an object as its value: `false`
-    /// when it surely has not (a scenario opens with `"version": 1`), so a big scenario is not parsed
-    /// whole only to be told from a rule file; `true` when the text must be parsed to know.
-    static func firstMemberMayBeObject(_ utf8: String.UTF8View) -> Bool {
+    /// What the opening of a JSON text says about it, read without parsing it whole.
+    enum Opening: Equatable {
+        /// It opens with `[` (a rule file: UI rules as an array).
+        case array
+        /// An object whose first member's value surely is no object (a scenario opens with `"version": 1`).
+        case notAnObjectValue
+        /// An object whose first member's value may be an object, or an object the quick look cannot read: parse it to know.
+        case mayBeObjectValue
+        /// Empty, or opening with something else.
+        case neither
+    }
+
+    /// Reads past a byte-order mark and JSON blanks to the first member's value, so that a big scenario is
+    /// not parsed whole only to be told from a rule file.
+    static func firstMember(_ utf8: String.UTF8View) -> Opening {
         var index = utf8.startIndex
+        if utf8.starts(with: [0xEF, 0xBB, 0xBF]) { index = utf8.index(index, offsetBy: 3) }
         func skipBlanks() {
-            while index < utf8.endIndex, [0x20, 0x09, 0x0A, 0x0D, 0xEF, 0xBB, 0xBF].contains(utf8[index]) { utf8.formIndex(after: &index) }
+            while index < utf8.endIndex, [0x20, 0x09, 0x0A, 0x0D].contains(utf8[index]) { utf8.formIndex(after: &index) }
+        }
+        /// Steps over `byte` after blanks; `false` when something else (or nothing) comes.
+        func take(_ byte: UInt8) -> Bool {
+            skipBlanks()
+            guard index < utf8.endIndex, utf8[index] == byte else { return false }
+            utf8.formIndex(after: &index)
+            return true
         }
         skipBlanks()
-        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "{") else { return true }
-        utf8.formIndex(after: &index)
-        skipBlanks()
-        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: "\"") else { return true }  // `}` or not JSON: the parser decides
-        utf8.formIndex(after: &index)
+        guard index < utf8.endIndex else { return .neither }
+        if utf8[index] == UInt8(ascii: "[") { return .array }
+        guard take(UInt8(ascii: "{")) else { return .neither }
+        guard take(UInt8(ascii: "\"")) else { return .mayBeObjectValue }  // `}` or not JSON: the parser decides
         while index < utf8.endIndex, utf8[index] != UInt8(ascii: "\"") {
             if utf8[index] == UInt8(ascii: "\\") { utf8.formIndex(after: &index) }
             if index < utf8.endIndex { utf8.formIndex(after: &index) }
         }
-        guard index < utf8.endIndex else { return true }
-        utf8.formIndex(after: &index)
+        guard take(UInt8(ascii: "\"")), take(UInt8(ascii: ":")) else { return .mayBeObjectValue }
         skipBlanks()
-        guard index < utf8.endIndex, utf8[index] == UInt8(ascii: ":") else { return true }
-        utf8.formIndex(after: &index)
-        skipBlanks()
-        return index >= utf8.endIndex || utf8[index] == UInt8(ascii: "{")
+        return index < utf8.endIndex && utf8[index] != UInt8(ascii: "{") ? .notAnObjectValue : .mayBeObjectValue
     }
 
     /// Shard `index` of `count` (1-based) of `files`: every `count`-th file of the path-sorted list,

@@ -5,14 +5,18 @@ import Testing
 /// Telling rule files from scenarios in a suite directory without parsing a big scenario whole.
 @Suite("Suite files: rule files are told from scenarios")
 struct SuiteRunnerFilesTests {
-    @Test("only an object whose first member's value is an object may be a rule file; everything else is decided by the parser")
+    @Test("only an object whose first member's value may be an object is parsed; a scenario's opening says no")
     func firstMember() {
-        #expect(!SuiteRunner.firstMemberMayBeObject(#"{ "version": 1, "rules": {} }"#.utf8))
-        #expect(!SuiteRunner.firstMemberMayBeObject("\u{FEFF}\n {\"na\\\"me\" :\t[1]}".utf8))
-        #expect(SuiteRunner.firstMemberMayBeObject(#"{"heating-rule": {"class": "x", "value": {}}}"#.utf8))
-        #expect(SuiteRunner.firstMemberMayBeObject(#" { "a\"b" : {"#.utf8))
-        for unsure in ["{}", "{ 1: 2 }", "{\"unterminated", "{\"a\" 1}", "[", ""] {
-            #expect(SuiteRunner.firstMemberMayBeObject(unsure.utf8), "\(unsure)")
+        #expect(SuiteRunner.firstMember(#"{ "version": 1, "rules": {} }"#.utf8) == .notAnObjectValue)
+        #expect(SuiteRunner.firstMember("\u{FEFF}\n {\"na\\\"me\" :\t[1]}".utf8) == .notAnObjectValue)
+        #expect(SuiteRunner.firstMember(#"{"heating-rule": {"class": "x", "value": {}}}"#.utf8) == .mayBeObjectValue)
+        #expect(SuiteRunner.firstMember(#" { "a\"b" : {"#.utf8) == .mayBeObjectValue)
+        #expect(SuiteRunner.firstMember(" \n[ {} ]".utf8) == .array)
+        for unsure in ["{}", "{ 1: 2 }", "{\"unterminated", "{\"a\" 1}", "{\"a\":"] {
+            #expect(SuiteRunner.firstMember(unsure.utf8) == .mayBeObjectValue, "\(unsure)")
+        }
+        for neither in ["", "  ", "42", "\"text\""] {
+            #expect(SuiteRunner.firstMember(neither.utf8) == .neither, "\(neither)")
         }
     }
 
