@@ -12,10 +12,11 @@ import Simulation
 /// keeps the later record. Power transitions are kept per listing in time order, equal times in
 /// recording order.
 ///
-/// A run with reports records every listing every 15 minutes, so the storage is compact: a
-/// listing's snapshots are fixed-size rows, their device figures one shared array of plain numbers,
-/// and each distinct device list (ids and types) is stored once — about 200 bytes per snapshot of
-/// a four-device flat instead of some 450 as separate ``MeterSnapshot`` values with their arrays.
+/// A long run records every listing at every local midnight and stay end (a portfolio year holds
+/// hundreds of thousands of snapshots), so the storage is compact: a listing's snapshots are
+/// fixed-size rows, their device figures one shared array of plain numbers, and each distinct
+/// device list (ids and types) is stored once — about 200 bytes per snapshot of a four-device
+/// flat instead of some 450 as separate ``MeterSnapshot`` values with their arrays.
 /// ``MeterSnapshot`` values are made on demand.
 public struct EnergyLedger: Sendable, Equatable {
     private var columns: [String: Column] = [:]
@@ -138,30 +139,6 @@ public struct EnergyLedger: Sendable, Equatable {
     /// - Complexity: O(1) when transitions arrive in time order, O(*n*) otherwise.
     public mutating func record(_ transition: PowerTransition) {
         Self.insert(transition, into: &transitionsByListing[transition.listing, default: []])
-    }
-
-    /// Drops the snapshots taken before `horizon`, but those `keep` names (by listing and instant),
-    /// so that a long run holds only the snapshots its reports still ask about.
-    /// - Complexity: O(*n*) in the snapshots held.
-    public mutating func prune(before horizon: SimInstant, keep: (_ listing: String, _ at: SimInstant) -> Bool) {
-        for listing in Array(columns.keys) {
-            guard let old = columns[listing], let first = old.rows.first, first.at < horizon else { continue }
-            var column = Column()
-            column.layouts = old.layouts
-            let keptRows = old.rows.filter { $0.at >= horizon || keep(listing, $0.at) }
-            // Room for the rows dropped now to come back (a day of ticks), not for twice all the rows kept:
-            // a year's day-end rows grown by doubling held up to twice their size.
-            let headroom = old.rows.count - keptRows.count, width = old.rows.isEmpty ? 0 : old.values.count / old.rows.count
-            column.rows.reserveCapacity(keptRows.count + headroom)
-            column.values.reserveCapacity((keptRows.count + headroom) * max(width, 1))
-            for row in keptRows {
-                var kept = row
-                kept.first = column.values.count
-                column.values.append(contentsOf: old.values[row.first..<(row.first + old.layouts[Int(row.layout)].count)])
-                column.rows.append(kept)
-            }
-            columns[listing] = column
-        }
     }
 
     // MARK: Contents

@@ -116,11 +116,19 @@ public struct ReportStream: Sendable {
     /// Opens a KPI window of `listing` over `[from, to]` (nothing when it exists or is empty), taking
     /// in the snapshots `ledger` holds from `from` on and the switch-ons since then.
     public mutating func addWindow(listing id: String, from: SimInstant, to: SimInstant, ledger: EnergyLedger) {
+        addWindow(listing: id, from: from, to: to, points: ledger.energyPoints(listing: id, from: from, to: to))
+    }
+
+    /// Opens a KPI window of `listing` over `[from, to]` (nothing when it exists or is empty), taking
+    /// in `points` — the instant and summed device energy of every snapshot of the listing recorded
+    /// in `[from, to]` so far, in time order — and the switch-ons since `from`.
+    public mutating func addWindow(listing id: String, from: SimInstant, to: SimInstant,
+                                   points: [(at: SimInstant, totalEnergyKWh: Double)]) {
         guard from < to, var listing = listings[id], !listing.closed.keys.contains(WindowKey(from: from, to: to)),
               !listing.open.contains(where: { $0.from == from && $0.to == to }) else { return }
         var window = KPIReport.Window(from: from, to: to)
         if let forgottenBefore, from < forgottenBefore { window.isIncomplete = true }
-        for point in ledger.energyPoints(listing: id, from: from, to: to) {
+        for point in points {
             window.add(at: point.at, energyKWh: point.totalEnergyKWh, isTick: isTick(point.at), interval: interval, tariff: tariff,
                        calendar: calendar)
         }
@@ -137,8 +145,10 @@ public struct ReportStream: Sendable {
     /// (but those at window ends), so no window may open from earlier.
     public mutating func forget(before instant: SimInstant) {
         forgottenBefore = max(forgottenBefore ?? instant, instant)
-        for id in listings.keys {
-            listings[id]?.switchOns.removeAll { $0 < instant }
+        // In place and in order (the runner forgets once a simulated hour, for every listing).
+        for index in listings.indices {
+            let stale = listings.values[index].switchOns.prefix { $0 < instant }.count
+            if stale > 0 { listings.values[index].switchOns.removeFirst(stale) }
         }
     }
 

@@ -17,9 +17,10 @@ import Synchronization
 /// With reports, what grows with the run's length is not kept: each tick's `timeseries.csv` rows
 /// are written as the tick is recorded (to a ``TextSpool``), charts and KPI windows gather in a
 /// ``ReportStream`` (a stay's window opens when it is booked, through a reservation observer), and
-/// once a simulated day the ledger drops the tick snapshots older than 26 hours but those at
-/// days', stays', expectations' and the run's ends. (26 hours: a stay may be booked on its
-/// check-in day after its check-in moment, and its window then counts from that moment.)
+/// the ledger takes a tick's snapshots only at days', stays', expectations' and the run's ends.
+/// The other ticks of the last 26 hours wait in each listing's ``RecentTicks``, forgotten once a
+/// simulated hour. (26 hours: a stay may be booked on its check-in day after its check-in moment,
+/// and its window then counts from that moment; its ends then move from the ticks to the ledger.)
 final class MeterRecorder: Sendable {
     private struct State: Sendable {
         var ledger = EnergyLedger()
@@ -30,10 +31,14 @@ final class MeterRecorder: Sendable {
         var tickStarts: [MeterSnapshot] = []
         var ticksWritten = 0
         var timeseriesFailure: ReportsError?
-        /// Instants every listing's snapshot is kept at, and per listing its stays' window ends.
+        /// Instants every listing's snapshot is kept at, and per listing its stays' window ends (with all of them in one set).
         var anchors: Set<SimInstant> = []
         var stayAnchors: [String: Set<SimInstant>] = [:]
-        var lastPrune: SimInstant = .epoch
+        var anyStayAnchor: Set<SimInstant> = []
+        /// With reports: per listing, in listing-id order, its tick snapshots of the last 26 hours or so.
+        var recent: [RecentTicks] = []
+        var recentIndex: [String: Int] = [:]
+        var lastForget: SimInstant = .epoch
     }
 
     private let storage = Mutex(State())
@@ -95,22 +100,24 @@ final class MeterRecorder: Sendable {
         }
         storage.withLock { state in
             state.anchors = anchors
-            state.lastPrune = scenario.start
+            state.lastForget = scenario.start
             if let interval, interval > .zero {
                 state.stream = ReportStream(listings: listings.map(\.id), start: scenario.start, end: scenario.end, interval: interval,
                                             calendar: calendar, tariff: scenario.tariff, heaters: heaters)
                 state.timeseries = CSVWriter(header: TimeseriesReport.header)
             }
         }
-        let sortedZones = listings.compactMap { l in zones[l.id].map { (l, $0) } }
-        let position = Dictionary(sortedZones.enumerated().map { ($0.element.0.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let sortedZones = listings.compactMap { l in
+            zones[l.id].map { Metered(spec: l, zone: $0, locks: l.devices.filter { $0.kind.typeName == "lock" }.map(\.id).sorted()) }
+        }
+        let position = Dictionary(sortedZones.enumerated().map { ($0.element.spec.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         // Stay windows of every booking the timeline makes: only that booking's listing is snapshotted
         // (all of them would cost listings × bookings).
         var stayInstants: [SimInstant: Set<Int>] = [:]
         for step in scenario.timeline {
             guard case .book(_, _, let listingID, let checkIn, let checkOut, _) = step.action,
                   let index = position[listingID] else { continue }
-            let (from, to) = Self.stayWindow(listing: sortedZones[index].0, checkIn: checkIn, checkOut: checkOut, calendar: calendar)
+            let (from, to) = Self.stayWindow(listing: sortedZones[index].spec, checkIn: checkIn, checkOut: checkOut, calendar: calendar)
             stayInstants[from, default: []].insert(index)
             stayInstants[to, default: []].insert(index)
         }
@@ -120,7 +127,14 @@ final class MeterRecorder: Sendable {
         let fixed = anchors.union(stayInstants.keys).filter { $0 >= start && $0 <= end }.sorted()
         let step = interval.flatMap { $0 > .zero ? $0 : nil }
         // A tick's snapshots in listing-id order: the timeseries' row order.
-        let idOrder = sortedZones.indices.sorted { sortedZones[$0].0.id < sortedZones[$1].0.id }
+        let idOrder = sortedZones.indices.sorted { sortedZones[$0].spec.id < sortedZones[$1].spec.id }
+        if step != nil {
+            storage.withLock { state in
+                state.recent = Array(repeating: RecentTicks(), count: idOrder.count)
+                state.recentIndex = Dictionary(idOrder.enumerated().map { (sortedZones[$0.element].spec.id, $0.offset) },
+                                               uniquingKeysWith: { first, _ in first })
+            }
+        }
         let dueAtStay = stayInstants.mapValues { $0.sorted().map { sortedZones[$0] } }
         @Sendable func isTick(_ instant: SimInstant) -> Bool {
             step.map { ReportStream.isTick(instant, start: start, interval: $0) } ?? false
@@ -141,36 +155,56 @@ final class MeterRecorder: Sendable {
         kernel.schedule(at: start, then: next, label: "meters") { [self] instant in
             let tick = isTick(instant)
             let due = tick || anchors.contains(instant) ? sortedZones : dueAtStay[instant] ?? []
-            var meters: [(ListingSpec, ZoneMeter)] = []
+            var meters: [(Metered, ZoneMeter)] = []
             meters.reserveCapacity(due.count)
-            for (listing, zone) in due { meters.append((listing, await zone.meter())) }
+            for metered in due { meters.append((metered, await metered.zone.meter())) }
             recorded(meters, at: instant, tickOrder: tick ? idOrder : nil, start: start)
         }
         guard interval != nil else { return }
         // Power transitions for the charts and heater cycles: the zones log their devices' switching
         // and hand it out with each meter reading (no bus events, no extra kernel events).
-        for (_, zone) in sortedZones { await zone.logPowerChanges() }
+        for metered in sortedZones { await metered.zone.logPowerChanges() }
         // Every stay, however it is booked (timeline, calendar feed, API), opens its KPI window.
         let specs = Dictionary(listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         reservations.addObserver(StayWindows(recorder: self, listings: specs, start: scenario.start, end: scenario.end))
     }
 
-    /// A stay of `listing` over `[windowStart, windowEnd]` was booked: its ends are kept and its KPI window opens.
+    /// A stay of `listing` over `[windowStart, windowEnd]` was booked: its ends are kept (those already
+    /// past move from the recent ticks to the ledger) and its KPI window opens with what was recorded since its start.
     fileprivate func stayBooked(listing: String, windowStart: SimInstant, windowEnd: SimInstant, start: SimInstant, end: SimInstant) {
         storage.withLock { state in
             let from = max(windowStart, start), to = min(windowEnd, end)
-            state.stayAnchors[listing, default: []].formUnion([windowStart, windowEnd, from, to])
-            state.stream?.addWindow(listing: listing, from: from, to: to, ledger: state.ledger)
+            let ends: Set<SimInstant> = [windowStart, windowEnd, from, to]
+            state.stayAnchors[listing, default: []].formUnion(ends)
+            state.anyStayAnchor.formUnion(ends)
+            guard state.stream != nil else { return }
+            let recent = state.recentIndex[listing].map { state.recent[$0].snapshots(from: from, to: to) } ?? []
+            for snapshot in recent where ends.contains(snapshot.at) { state.ledger.record(snapshot) }
+            // The window's snapshots so far in time order: the ledger's (day ends and the like) and the recent ticks, once each.
+            var points = state.ledger.energyPoints(listing: listing, from: from, to: to)
+            let held = Set(points.map(\.at))
+            points += recent.filter { !held.contains($0.at) }.map { ($0.at, $0.totalEnergyKWh) }
+            points.sort { $0.at < $1.at }
+            state.stream?.addWindow(listing: listing, from: from, to: to, points: points)
         }
     }
 
     /// Records the meters read at `instant`; at a tick (its snapshots taken in `tickOrder`, listing-id
-    /// order), appends the timeseries rows; once a day, prunes.
-    private func recorded(_ meters: [(ListingSpec, ZoneMeter)], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant) {
-        let snapshots = meters.map { Self.snapshot($0.1, listing: $0.0) }
+    /// order), keeps them as recent ticks and appends the timeseries rows; once an hour, forgets the
+    /// ticks older than ``keptTicks``.
+    private func recorded(_ meters: [(Metered, ZoneMeter)], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant) {
+        let snapshots = meters.map { Self.snapshot($0.1, of: $0.0) }
         storage.withLock { state in
+            if let tickOrder, !state.recent.isEmpty {
+                for (index, position) in tickOrder.enumerated() { state.recent[index].append(snapshots[position]) }
+            }
+            // The ledger takes every snapshot but a tick's that no report asks about at the end.
+            let keepAll = tickOrder == nil || state.anchors.contains(instant)
+            let maybeStayEnd = !keepAll && state.anyStayAnchor.contains(instant)
             for (index, snapshot) in snapshots.enumerated() {
-                state.ledger.record(snapshot)
+                if keepAll || maybeStayEnd && state.stayAnchors[snapshot.listing]?.contains(instant) == true {
+                    state.ledger.record(snapshot)
+                }
                 // The listing's switching since its previous reading, then the reading.
                 for change in meters[index].1.powerChanges {
                     state.stream?.add(PowerTransition(at: change.at, listing: snapshot.listing, device: change.device, powerW: change.powerW))
@@ -196,28 +230,43 @@ final class MeterRecorder: Sendable {
                     spool.append(piece)
                 }
             }
-            if instant - state.lastPrune >= .hours(24) {
-                state.lastPrune = instant
+            if instant - state.lastForget >= .hours(1) {
+                state.lastForget = instant
                 let horizon = instant - Self.keptTicks
-                let anchors = state.anchors, stayAnchors = state.stayAnchors
-                state.ledger.prune(before: horizon) { listing, at in anchors.contains(at) || stayAnchors[listing]?.contains(at) == true }
+                for index in state.recent.indices { state.recent[index].forget(before: horizon) }
                 state.stream?.forget(before: horizon)
             }
         }
     }
 
-    private static func snapshot(_ meter: ZoneMeter, listing: ListingSpec) -> MeterSnapshot {
-        var devices = meter.devices.map { d in
-            DeviceMeter(id: d.id, type: d.kind.rawValue, isOn: d.isOn, powerW: d.powerW, energyKWh: d.energyKWh,
-                        activeSeconds: d.activeSeconds)
+    /// A listing whose zone is read, with its locks' ids, sorted (locks have no meters, but snapshots list them).
+    private struct Metered: Sendable {
+        let spec: ListingSpec
+        let zone: ThermalZone
+        let locks: [String]
+    }
+
+    private static func snapshot(_ meter: ZoneMeter, of metered: Metered) -> MeterSnapshot {
+        // The zone's devices come sorted by id; the locks go in at their places, so the snapshot need not sort them again.
+        let locks = metered.locks, listing = metered.spec
+        var devices: [DeviceMeter] = []
+        devices.reserveCapacity(meter.devices.count + locks.count)
+        var lock = 0
+        for d in meter.devices {
+            while lock < locks.count, locks[lock] < d.id {
+                devices.append(DeviceMeter(id: locks[lock], type: "lock", isOn: false, powerW: 0, energyKWh: 0, activeSeconds: 0))
+                lock += 1
+            }
+            devices.append(DeviceMeter(id: d.id, type: d.kind.rawValue, isOn: d.isOn, powerW: d.powerW, energyKWh: d.energyKWh,
+                                       activeSeconds: d.activeSeconds))
         }
-        for device in listing.devices where device.kind.typeName == "lock" {
-            devices.append(DeviceMeter(id: device.id, type: "lock", isOn: false, powerW: 0, energyKWh: 0, activeSeconds: 0))
+        for id in locks[lock...] {
+            devices.append(DeviceMeter(id: id, type: "lock", isOn: false, powerW: 0, energyKWh: 0, activeSeconds: 0))
         }
         return MeterSnapshot(at: meter.at, listing: listing.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
                              guests: meter.guests, temperatureIntegralKs: meter.temperatureIntegralKs,
                              discomfortKs: meter.discomfortKs, occupiedSeconds: meter.occupiedSeconds,
-                             devices: devices)  // MeterSnapshot sorts them by id
+                             devices: devices)
     }
 }
 

@@ -4,7 +4,7 @@ import Reports
 import Simulation
 @testable import Scenarios
 
-/// Reports gathered while the run goes: the ledger keeps only what they still ask about, a stay
+/// Reports gathered while the run goes: the ledger keeps only what they ask about at the end, a stay
 /// booked after its own check-in moment still counts from that moment, and the spooled timeseries
 /// reads back as written.
 @Suite("Streamed reports")
@@ -25,13 +25,16 @@ struct StreamedReportsTests {
         csv.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init) }
     }
 
-    @Test func aWeekKeepsOnlyTheSnapshotsItsReportsStillAskAbout() async throws {
+    @Test func aWeekKeepsOnlyTheSnapshotsItsReportsAskAboutAtTheEnd() async throws {
         let scenario = try ScenarioDecoder.decode(Self.week, file: "week.json")
         let result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: .minutes(15)))
         #expect(result.passed, "\(result.failures)")
-        // 673 ticks were recorded; kept: the run's ends, 6 midnights, 4 stay ends and the last 26 hours' ticks.
-        let kept = result.ledger.snapshotCount(listing: "flat-1")
-        #expect(kept > 100 && kept < 150, "\(kept) snapshots kept")
+        // 673 ticks were recorded; the ledger kept the run's ends, the 6 midnights and the 4 stay ends,
+        // r1's check-in moment among them though it was past when r1 was booked.
+        let kept = result.ledger.snapshots(listing: "flat-1").map { scenario.calendar.timestamp(at: $0.at) }
+        #expect(kept == ["2026-01-09T00:00+01:00", "2026-01-10T00:00+01:00", "2026-01-10T15:00+01:00", "2026-01-11T00:00+01:00",
+                         "2026-01-12T00:00+01:00", "2026-01-12T10:00+01:00", "2026-01-13T00:00+01:00", "2026-01-13T15:00+01:00",
+                         "2026-01-14T00:00+01:00", "2026-01-15T00:00+01:00", "2026-01-15T10:00+01:00", "2026-01-16T00:00+01:00"])
         let files = Dictionary(uniqueKeysWithValues: try ReportWriter.render(result).map { ($0.name, $0.text) })
         let timeseries = Self.rows(try #require(files["timeseries.csv"]))
         #expect(timeseries.count == 7 * 96 + 1)
@@ -49,6 +52,33 @@ struct StreamedReportsTests {
             #expect(Double(row[8]).map { $0 > 1.9 && $0 <= 2.0 } == true, "\(id): peak \(row[8]) kW of a 2 kW heater")
         }
         #expect(kpi.first { $0[1] == "r1" }?[3] == "2026-01-10T15:00+01:00")
+    }
+
+    @Test func recentTicksKeepTheirOrderThroughGrowingWrappingAndForgetting() {
+        func tick(_ minute: Int) -> MeterSnapshot {
+            MeterSnapshot(at: SimInstant(unixSeconds: Int64(minute) * 60), listing: "flat-1", indoorC: Double(minute), outdoorC: 0,
+                          guests: 0, temperatureIntegralKs: 0, discomfortKs: 0, occupiedSeconds: 0,
+                          devices: [DeviceMeter(id: "heating", type: "heating", isOn: true, powerW: 1, energyKWh: Double(minute), activeSeconds: 0)])
+        }
+        var ring = RecentTicks()
+        var held: [Int] = []
+        // Forget the oldest while appending, so the ring wraps, and let it grow while wrapped.
+        for minute in stride(from: 0, through: 600, by: 15) {
+            ring.append(tick(minute))
+            held.append(minute)
+            if minute % 90 == 0 {
+                let horizon = minute - (minute < 300 ? 60 : 200)
+                ring.forget(before: SimInstant(unixSeconds: Int64(horizon) * 60))
+                held.removeAll { $0 < horizon }
+            }
+            #expect((0..<ring.count).map { Int(ring[$0].indoorC) } == held, "after minute \(minute)")
+        }
+        #expect(ring.snapshot(at: SimInstant(unixSeconds: 540 * 60))?.indoorC == 540)
+        #expect(ring.snapshot(at: SimInstant(unixSeconds: 541 * 60)) == nil)
+        #expect(ring.snapshot(at: SimInstant(unixSeconds: 15 * 60)) == nil, "forgotten")
+        #expect(ring.snapshots(from: SimInstant(unixSeconds: 500 * 60), to: SimInstant(unixSeconds: 555 * 60)).map(\.indoorC) == [510, 525, 540, 555])
+        ring.forget(before: SimInstant(unixSeconds: 10_000 * 60))
+        #expect(ring.count == 0 && ring.snapshots(from: .epoch, to: SimInstant(unixSeconds: 10_000 * 60)).isEmpty)
     }
 
     @Test func theSpoolReadsBackItsPiecesWholeFromMemoryOrFromItsFile() throws {
