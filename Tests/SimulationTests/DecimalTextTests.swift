@@ -43,9 +43,27 @@ struct DecimalTextTests {
             for _ in 0...places { scale *= 10 }
             let raw = (random.nextUnit() * 2 - 1) * magnitude
             let value = index % 2 == 0 ? ((raw * scale).rounded() + 5) / scale / 10 * 10 : raw
-            let viaDigits = DecimalText.fixed(value, places: places + 16)  // far past 15: digit path only
-            let reference = Self.round(viaDigits, toPlaces: places)
-            #expect(DecimalText.fixed(value, places: places) == reference, "\(value)")
+            #expect(DecimalText.fixed(value, places: places) == Self.reference(value, places: places), "\(value)")
+        }
+    }
+
+    @Test("halves and their neighbouring doubles round as their shortest texts do", arguments: 0...6)
+    func halvesAndNeighbours(places: Int) {
+        var random = SplitMix64(seed: 0x4A1F &+ UInt64(places))
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        for index in 0..<4_000 {
+            // k.5·10^-places for k up to 10^3…10^9, as the nearest double, and the doubles either side.
+            let k = (random.nextUnit() * [1e3, 1e6, 1e9][index % 3]).rounded(.down)
+            let half = (2 * k + 1) / (2 * scale)
+            for value in [half, half.nextUp, half.nextDown, -half, -half.nextUp] {
+                #expect(DecimalText.fixed(value, places: places) == Self.reference(value, places: places), "\(value) at \(places)")
+            }
+        }
+        // A 0.5 W standby metered in kWh at every whole hour: a half at three decimals every other hour.
+        for hours in 0..<2_000 {
+            let kWh = 0.5 * Double(hours) * 3_600 / 3.6e6
+            #expect(DecimalText.fixed(kWh, places: 3) == Self.reference(kWh, places: 3), "\(kWh)")
         }
     }
 
@@ -57,6 +75,12 @@ struct DecimalTextTests {
         #expect(DecimalText.json(269.95) == "269.95")
         #expect(DecimalText.json(.nan) == nil)
         #expect(DecimalText.json(.infinity) == nil)
+    }
+
+    /// The rule by hand: the shortest text's digits in full (at 40 places the digit path, past 15,
+    /// adds zeros and rounds nothing for these magnitudes), rounded half away from zero.
+    static func reference(_ value: Double, places: Int) -> String {
+        round(DecimalText.fixed(value, places: 40), toPlaces: places)
     }
 
     /// Rounds a plain decimal text half away from zero by hand: the rule written out on digits.

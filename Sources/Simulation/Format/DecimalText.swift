@@ -11,8 +11,9 @@
 /// `2.675` at two decimals is `2.68` (the text is `2.675`, although the binary value lies a hair
 /// below). A result that rounds to zero carries no sign: `-0.0001` at three decimals is `0.000`.
 ///
-/// Most values take a fast path (one multiplication); only a product within a few ulps of a
-/// half takes the exact digit path, so both paths give the rule's answer.
+/// Most values take a fast path (one multiplication); a product within a few ulps of a half is
+/// compared with that half as a double, and only a huge one (≥ 2^50) reads the digits, so every
+/// path gives the rule's answer.
 public enum DecimalText {
     /// The shortest JSON number text that reads back as `value`: integral values without a
     /// fraction (`1013`, `-3`), others in Swift's round-trip form (`-3.2`, `269.95`); `-0` is `0`.
@@ -58,6 +59,15 @@ public enum DecimalText {
         // an ulp of |value|: away from a half both round the same way; near one, read the digits.
         if abs(product - floor - 0.5) > product * 1e-15 + 1e-300 {
             return UInt64(product.rounded(.toNearestOrAwayFromZero))
+        }
+        // Near a half (a 0.5 W standby metered at whole hours gives one every other hour): the half
+        // itself, `floor.5·10^-places`, as the nearest double (one correctly rounded division of two
+        // exact integers). If it is the value, the shortest text is that half (no shorter text lies
+        // within an ulp, at this size) and rounds up; otherwise the shortest text lies on the value's
+        // side of it.
+        if product < 0x1p50 {
+            let half = (2 * floor + 1) / (2 * scale)
+            return UInt64(floor) + (value.magnitude >= half ? 1 : 0)
         }
         var integer: UInt64 = 0
         for digit in exactScaledDigits(value.magnitude, places: places) {
