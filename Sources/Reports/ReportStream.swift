@@ -7,8 +7,8 @@ import Simulation
 ///
 /// Feed it every snapshot and every power transition of a listing in time order, as they are
 /// recorded. A window (a listing over the run is one from the start; a stay is opened when it
-/// is booked) replays the ledger's snapshots from its start up to now when it opens, so a stay
-/// booked after its own check-in moment counts from that moment — provided the ledger still
+/// is booked) takes in the snapshots recorded from its start up to now when it opens, so a stay
+/// booked after its own check-in moment counts from that moment — provided the caller still
 /// holds those snapshots (see ``forget(before:)``).
 public struct ReportStream: Sendable {
     public let start: SimInstant, end: SimInstant, interval: SimDuration

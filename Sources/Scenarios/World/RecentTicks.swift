@@ -36,12 +36,6 @@ struct RecentTicks: Sendable {
     /// The `index`-th snapshot held, oldest first.
     subscript(index: Int) -> MeterSnapshot { slots[(head + index) % slots.count]! }
 
-    /// The snapshot taken exactly at `instant`, if it is held.
-    func snapshot(at instant: SimInstant) -> MeterSnapshot? {
-        let index = firstIndex(notBefore: instant)
-        return index < count && self[index].at == instant ? self[index] : nil
-    }
-
     /// The snapshots taken in `[from, to]`, oldest first.
     func snapshots(from: SimInstant, to: SimInstant) -> [MeterSnapshot] {
         var result: [MeterSnapshot] = []

@@ -73,9 +73,10 @@ struct StreamedReportsTests {
             }
             #expect((0..<ring.count).map { Int(ring[$0].indoorC) } == held, "after minute \(minute)")
         }
-        #expect(ring.snapshot(at: SimInstant(unixSeconds: 540 * 60))?.indoorC == 540)
-        #expect(ring.snapshot(at: SimInstant(unixSeconds: 541 * 60)) == nil)
-        #expect(ring.snapshot(at: SimInstant(unixSeconds: 15 * 60)) == nil, "forgotten")
+        let at = { (minute: Int) in SimInstant(unixSeconds: Int64(minute) * 60) }
+        #expect(ring.snapshots(from: at(540), to: at(540)).map(\.indoorC) == [540])
+        #expect(ring.snapshots(from: at(541), to: at(554)).isEmpty)
+        #expect(ring.snapshots(from: at(0), to: at(340)).isEmpty, "forgotten before minute 340")
         #expect(ring.snapshots(from: SimInstant(unixSeconds: 500 * 60), to: SimInstant(unixSeconds: 555 * 60)).map(\.indoorC) == [510, 525, 540, 555])
         ring.forget(before: SimInstant(unixSeconds: 10_000 * 60))
         #expect(ring.count == 0 && ring.snapshots(from: .epoch, to: SimInstant(unixSeconds: 10_000 * 60)).isEmpty)
