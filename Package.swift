@@ -50,14 +50,14 @@ let package = Package(
         ),
         // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.
         .target(name: "HTTPServer", swiftSettings: strict),
-        // openHAB rules on the virtual clock: so far the cron expressions of GenericCronTrigger.
+        // openHAB rules on the virtual clock: the rule engine, the Rules DSL (parser, checker, interpreter), UI rules' model, cron, `/rest/rules`.
         .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
         // `serve`: a scenario's live run on a socket — openHAB REST and events, OpenWeatherMap, the booking API, twin control.
-        .target(name: "Serve", dependencies: ["Scenarios", "Booking", "HTTPServer", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
-        // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios.
+        .target(name: "Serve", dependencies: ["Scenarios", "Booking", "HTTPServer", "Rules", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
+        // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios and Serve.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Scenarios", "Serve"],
+            dependencies: ["Scenarios", "Serve", "Simulation"],
             swiftSettings: strict
         ),
 

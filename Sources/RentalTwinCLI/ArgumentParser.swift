@@ -1,4 +1,5 @@
 import Scenarios
+import Simulation
 
 /// The hand-written command-line parser: `rental-twin COMMAND [ARGS] [--option VALUE]`.
 ///
@@ -40,7 +41,15 @@ enum ArgumentParser {
     }
 
     /// A mistake on the command line: a sentence, a hint, and exit status 64.
-    struct UsageError: Error, Equatable {
+    struct UsageError: CodedError, Equatable {
+        /// The stable code of every command-line mistake.
+        enum Code: String, Sendable {
+            /// An unknown command or flag, a missing or malformed value (exit 64, EX_USAGE).
+            case usage = "usage.invalid"
+        }
+
+        /// Always ``Code/usage``.
+        var code: Code { .usage }
         let message: String
         let command: String?
         init(_ message: String, command: String?) {

@@ -1,8 +1,18 @@
+import Simulation
+
 /// A small strict JSON parser (RFC 8259) that records the line and column of every value, for
 /// error messages that point into the scenario file. Duplicate keys are an error.
 public struct JSONParser {
     /// A syntax error with its position.
-    public struct SyntaxError: Error, Sendable, Equatable {
+    public struct SyntaxError: CodedError, Equatable {
+        /// The stable code of every JSON syntax error.
+        public enum Code: String, Sendable {
+            /// The text is not JSON (RFC 8259), or repeats a key.
+            case syntax = "json.syntax"
+        }
+
+        /// Always ``Code/syntax``.
+        public var code: Code { .syntax }
         /// 1-based line.
         public let line: Int
         /// 1-based column.
@@ -10,7 +20,7 @@ public struct JSONParser {
         /// What was expected.
         public let message: String
         /// How to fix it, fitted to the problem (a missing comma, a duplicate key, a bad escape …).
-        public let hint: String
+        public let hint: String?
     }
 
     /// The hint of errors where a value or punctuation was expected: the usual cause is just before.

@@ -2,9 +2,10 @@ import Foundation
 
 /// The one error shape of every module: a stable code, a sentence for people, and an optional hint.
 ///
-/// Each module has exactly one error type (`SimulationError`, `SmartHomeError`, `PhysicsError`,
-/// `WeatherError`, `DevicesError`, `BookingError`, `ReportsError`, `ScenarioError`) and each
-/// conforms. Scripts and scenario `expectError` fields match on ``codeName``; people read
+/// Each module has one error type (`SimulationError`, `SmartHomeError`, `PhysicsError`,
+/// `WeatherError`, `DevicesError`, `BookingError`, `ReportsError`, `ScenarioError`, `RulesError`,
+/// `ServeError`) and each conforms, as do the scenario file's `JSONParser.SyntaxError` and the command
+/// line's `UsageError`. Scripts and scenario `expectError` fields match on ``codeName``; people read
 /// ``explanation``. Code that handles errors of several modules (the scenario runner) catches
 /// `any CodedError` once instead of one `catch` per type.
 ///
