@@ -100,16 +100,26 @@ struct HTTPConnection {
     }
 
     /// Runs the handler as a task on this thread's executor; `nil` when a forced shutdown gives up on it.
+    ///
+    /// Every 100 ms without a response it looks whether the client left (its end of stream or a
+    /// reset, seen without consuming bytes — so a client that half-closes after its request is
+    /// taken as gone too) or the server stops, and then cancels the handler's task once: a long
+    /// handler that checks cancellation (the twin's `/twin/advance`) ends early, others finish as usual.
     private func callHandler(_ request: HTTPRequest) -> HTTPResponse? {
         let response = ThreadHandoff<HTTPResponse>()
         let handler = server.handler
         let task = Task(executorPreference: executor) {
             response.push(await handler(request))
         }
+        var cancelled = false
         while !executor.run(until: { response.isReady }, timeout: .milliseconds(100)) {
             if server.isForcedDown {
                 task.cancel()
                 return nil
+            }
+            if !cancelled && (server.isStopping || Socket.peerHasClosed(fd)) {
+                cancelled = true
+                task.cancel()
             }
         }
         return response.take().values.first

@@ -85,20 +85,21 @@ public final class TwinServer: Sendable {
     ///   `serve.runFailed` when the live run cannot start.
     public func run() async throws(ServeError) -> LiveScenarioResult {
         if http.port == 0 { try start() }
-        let failure = await withTaskGroup(of: ScenarioError?.self) { group in
-            group.addTask { [live, configuration] in  // simulation task: the live run, the only task that runs this world's events
-                do throws(ScenarioError) { try await live.run(configuration.clock) } catch { return error }
-                return nil
-            }
-            await withTaskCancellationHandler {
-                await waitForStopRequest()
-            } onCancel: {
-                stop()
-            }
-            await http.stop()
-            live.stop()
-            return await group.next() ?? nil
+        // Not a child task: cancelling run() must not cancel the live run before the HTTP server has
+        // stopped, or handlers still waiting on the simulation (a long /twin/advance) would wait forever.
+        let simulation = Task { [live, configuration] () -> ScenarioError? in  // simulation task: the live run, the only task that runs this world's events
+            do throws(ScenarioError) { try await live.run(configuration.clock) } catch { return error }
+            return nil
         }
+        await withTaskCancellationHandler {
+            await waitForStopRequest()
+        } onCancel: {
+            stop()
+        }
+        await http.stop()
+        live.stop()
+        simulation.cancel()  // also ends a run that had not begun when stop() came (the kernel's stop is then a no-op)
+        let failure = await simulation.value
         if let failure { throw ServeError(.runFailed, failure.message) }
         return await live.resultSoFar()
     }
