@@ -85,10 +85,14 @@ public final class ServeRouter: Sendable {
     }
 
     private func openHAB(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        if let answer = await extra(request, method: method) { return answer }
+        let segments = OpenHABPath.segments(of: request.path)
+        if OpenHABRouter.allowedMethods(forPath: request.path) == nil, segments.count < 2 || segments[1] != "rules" {
+            return Self.unknownRESTPath(request)
+        }
         guard let verb = OpenHABRequest.Method(rawValue: method) else {
             let allowed = OpenHABRouter.allowedMethods(forPath: request.path)
-            return allowed.map { Self.methodNotAllowed(request, Self.names($0)) }
-                ?? HTTPResponse(status: 404)  // openHAB's unknown path: an empty 404
+            return allowed.map { Self.methodNotAllowed(request, Self.names($0)) } ?? Self.unknownRESTPath(request)
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name] = field.value }
