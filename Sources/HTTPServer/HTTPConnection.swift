@@ -5,11 +5,11 @@
 /// (answer `408` and close). The handler runs as a task on this thread's ``ConnectionExecutor``,
 /// driven here until its response is there; a streamed body is iterated the same way and written here.
 struct HTTPConnection {
-    private let fd: Int32
-    private let server: HTTPServer
+    let fd: Int32
+    let server: HTTPServer
     private let limits: HTTPServerLimits
-    private let stopSignal: Int32
-    private let executor: ConnectionExecutor
+    let stopSignal: Int32
+    let executor: ConnectionExecutor
     private var parser: HTTPRequestParser
     private let clock = ContinuousClock()  // wall-clock: the connection's timeouts, not simulation time
 
@@ -74,7 +74,7 @@ struct HTTPConnection {
     }
 
     /// Answers one request. - Returns: whether the connection stays open.
-    private func respond(to request: HTTPRequest) -> Bool {
+    private mutating func respond(to request: HTTPRequest) -> Bool {
         guard let response = callHandler(request) else { return false }
         let keepAlive = request.keepAlive && !server.isStopping
         let sendsBody = request.method != "HEAD" && response.allowsBody
@@ -96,6 +96,14 @@ struct HTTPConnection {
                 return false
             }
             return write(stream, chunked: chunked) && keepAlive && chunked
+        case .webSocket(let session):
+            guard Socket.send(fd, response.head(framing: .upgrade, keepAlive: false, requestVersion: request.version)) else {
+                session.outbox.markEnded()
+                session.onClose(1006)
+                return false
+            }
+            serveWebSocket(session, received: parser.takeRemainingBytes())
+            return false
         }
     }
 

@@ -74,6 +74,17 @@ struct HTTPRequestParser {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Takes the bytes received after the last complete request (a WebSocket's first frames may
+    /// arrive with its handshake); the parser is failed afterwards and must not be used again.
+    mutating func takeRemainingBytes() -> [UInt8] {
+        defer {
+            buffer = []
+            cursor = 0
+            state = .failed
+        }
+        return Array(buffer[cursor...])
+    }
+
     /// Whether the client asked for `100 Continue` and has not been answered; reading clears it.
     mutating func takeContinueRequest() -> Bool {
         defer { continuePending = false }

@@ -41,10 +41,14 @@ public final class ServeRouter: Sendable {
     public let aliveInterval: Duration
     /// What has been served.
     public let counters: ServeCounters
+    /// The bounds on each `/ws` connection (its outbox holds ``eventBufferLimit`` messages whatever is set here).
+    public let webSocketLimits: WebSocketLimits
 
     /// Creates a router over `run`.
     public init(run: LiveScenarioRun, clock: SimulationKernel.LiveMode, adminToken: String, eventBufferLimit: Int = 1_024,
-                aliveInterval: Duration = .seconds(10), counters: ServeCounters = ServeCounters()) {
+                aliveInterval: Duration = .seconds(10), counters: ServeCounters = ServeCounters(),
+                webSocketLimits: WebSocketLimits = WebSocketLimits()) {
+        self.webSocketLimits = webSocketLimits
         self.run = run
         self.clock = clock
         self.policy = OpenHABAccessPolicy(tokens: [adminToken: .administrator])
@@ -62,6 +66,7 @@ public final class ServeRouter: Sendable {
         let path = request.path
         if path == "/rest" || path == "/rest/" { return root(request, method: method) }
         if path == "/rest/events" { return await events(request, method: method) }
+        if path == "/ws" || path.hasPrefix("/ws/") { return await EventWebSocket.open(request, router: self) }
         if path.hasPrefix("/rest/") { return await openHAB(request, method: method) }
         if path.hasPrefix("/data/") { return await weather(request, method: method) }
         if path.hasPrefix("/twin/") { return await twin(request, method: method) }

@@ -28,11 +28,14 @@ public final class TwinServer: Sendable {
         public var eventBufferLimit: Int
         /// The wall time between SSE `alive` events (openHAB: 10 s).
         public var aliveInterval: Duration
+        /// The bounds on each `/ws` WebSocket connection.
+        public var webSocketLimits: WebSocketLimits
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: Int = 8080, clock: SimulationKernel.LiveMode = .paced(speed: 60),
                     adminToken: String, limits: HTTPServerLimits = .defaults, eventBufferLimit: Int = 1_024,
-                    aliveInterval: Duration = .seconds(10)) {
+                    aliveInterval: Duration = .seconds(10), webSocketLimits: WebSocketLimits = WebSocketLimits()) {
+            self.webSocketLimits = webSocketLimits
             self.host = host
             self.port = port
             self.clock = clock
@@ -58,7 +61,8 @@ public final class TwinServer: Sendable {
         live = try await LiveScenarioRun.prepare(scenario)
         self.configuration = configuration
         let router = ServeRouter(run: live, clock: configuration.clock, adminToken: configuration.adminToken,
-                                 eventBufferLimit: configuration.eventBufferLimit, aliveInterval: configuration.aliveInterval)
+                                 eventBufferLimit: configuration.eventBufferLimit, aliveInterval: configuration.aliveInterval,
+                                 webSocketLimits: configuration.webSocketLimits)
         self.router = router
         http = HTTPServer(host: configuration.host, port: configuration.port, limits: configuration.limits) { request in
             await router.handle(request)
