@@ -41,6 +41,8 @@ public final class ServeRouter: Sendable {
     public let aliveInterval: Duration
     /// What has been served.
     public let counters: ServeCounters
+    /// The open `/rest/events/states` connections.
+    let stateTrackers = ItemStateTrackers()
     /// The bounds on each `/ws` connection (its outbox holds ``eventBufferLimit`` messages whatever is set here).
     public let webSocketLimits: WebSocketLimits
 
@@ -66,6 +68,7 @@ public final class ServeRouter: Sendable {
         let path = request.path
         if path == "/rest" || path == "/rest/" { return root(request, method: method) }
         if path == "/rest/events" { return await events(request, method: method) }
+        if path == "/rest/events/states" || path.hasPrefix("/rest/events/states/") { return await itemStates(request, method: method) }
         if path == "/ws" || path.hasPrefix("/ws/") { return await EventWebSocket.open(request, router: self) }
         if path.hasPrefix("/rest/") { return await openHAB(request, method: method) }
         if path.hasPrefix("/data/") { return await weather(request, method: method) }
@@ -90,6 +93,7 @@ public final class ServeRouter: Sendable {
     }
 
     private func openHAB(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        if method == "OPTIONS" { return options(request) }
         if let answer = await extra(request, method: method) { return answer }
         let segments = OpenHABPath.segments(of: request.path)
         if OpenHABRouter.allowedMethods(forPath: request.path) == nil, segments.count < 2 || segments[1] != "rules" {
@@ -137,6 +141,37 @@ public final class ServeRouter: Sendable {
         let stream = await EventStream.open(bus: run.world.runtime.events, kernel: kernel, filter: filter, bufferLimit: eventBufferLimit,
                                             aliveInterval: aliveInterval, counters: counters)
         return .eventStream(stream)
+    }
+
+    /// `OPTIONS` on a `/rest/…` path: openHAB's JAX-RS answers `200` with the path's methods in
+    /// `Allow` and no body; CORS is off by default, so no `Access-Control-*` fields.
+    private func options(_ request: HTTPRequest) -> HTTPResponse {
+        let path = OpenHABPath.segments(of: request.path).dropFirst().joined(separator: "/")
+        let methods: [String]
+        if Self.extraResources[path] != nil {
+            methods = ["GET", "HEAD"]
+        } else if let allowed = OpenHABRouter.allowedMethods(forPath: request.path) {
+            methods = Self.names(allowed)
+        } else {
+            return Self.unknownRESTPath(request)
+        }
+        return HTTPResponse(status: 200, headers: ["Allow": (methods + ["OPTIONS"]).joined(separator: ",")])
+    }
+
+    /// `/rest/events/states` and `/rest/events/states/{connectionId}` (``ItemStateTrackers``).
+    private func itemStates(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        if let refusal = authorize(request, needs: .user) { return refusal }
+        let segments = OpenHABPath.segments(of: request.path)
+        switch segments.count {
+        case 3:
+            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+            return await stateTrackers.open(router: self)
+        case 4:
+            guard method == "POST" else { return Self.methodNotAllowed(request, ["POST"]) }
+            return await stateTrackers.update(segments[3], body: request.body, router: self)
+        default:
+            return Self.unknownRESTPath(request)
+        }
     }
 
     // MARK: OpenWeatherMap
