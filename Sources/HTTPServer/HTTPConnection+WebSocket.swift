@@ -21,8 +21,11 @@ extension HTTPConnection {
         while true {
             // Write what waits, then a requested close.
             let (messages, close) = session.outbox.take()
-            for message in messages {
-                guard Socket.send(fd, WebSocketFrame.encode(.text, Array(message.utf8))) else { return }
+            if !messages.isEmpty {
+                // One write for everything waiting: a burst of events costs one system call, not one per event.
+                var wire: [UInt8] = []
+                for message in messages { wire += WebSocketFrame.encode(.text, Array(message.utf8)) }
+                guard Socket.send(fd, wire) else { return }
                 lastActivity = clock.now
             }
             if let close {

@@ -59,8 +59,10 @@ public final class WebSocketOutbox: Sendable {
                 state.close = (1008, "the client reads too slowly; \(limit) messages were waiting")
                 return (false, state.waker)
             }
+            // Only the first waiting message wakes the connection: it takes everything that waits at once.
+            let wasEmpty = state.messages.isEmpty
             state.messages.append(text)
-            return (true, state.waker)
+            return (true, wasEmpty ? state.waker : nil)
         }
         waker?()
         return accepted

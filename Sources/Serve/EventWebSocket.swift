@@ -35,7 +35,6 @@ final class EventWebSocket: Sendable {
 
     let outbox: WebSocketOutbox
     private let filters = Mutex(Filters())
-    private let subscription = Mutex<(id: EventBus.SubscriptionID?, ended: Bool)>((nil, false))
     private let router: ServeRouter
     private let credentials: OpenHABCredentials
     private let baseURL: String
@@ -88,20 +87,17 @@ final class EventWebSocket: Sendable {
     // MARK: Events out
 
     private func subscribe() async {
+        let hub = router.webSocketHub
         let bus = router.run.world.runtime.events
         let counters = router.counters
-        let id = await router.kernel.submit { [self] in
-            bus.subscribe(.all) { [self] event in
-                guard passes(event) else { return }
-                let text = JSONString.object([("type", event.type), ("topic", event.topic), ("payload", event.payload)])
-                if outbox.send(text) { counters.eventStreamed() } else if !outbox.hasEnded { counters.slowClientDropped() }
-            }
-        }
-        let endedAlready = subscription.withLock { state -> Bool in
-            if !state.ended { state.id = id }
-            return state.ended
-        }
-        if endedAlready { bus.unsubscribe(id) }
+        // Joined on the simulation: the client sees every event published after its request entered the event order.
+        await router.kernel.submit { [self] in hub.add(self, bus: bus, counters: counters) }
+    }
+
+    /// Queues an event's text if it passes this connection's filters; counts it.
+    func deliver(_ event: OpenHABEvent, text: String, counters: ServeCounters) {
+        guard passes(event) else { return }
+        if outbox.send(text) { counters.eventStreamed() } else if !outbox.hasEnded { counters.slowClientDropped() }
     }
 
     /// Whether `event` passes this connection's filters (`EventWebSocket.processEvent`; the twin's events carry no source).
@@ -115,11 +111,7 @@ final class EventWebSocket: Sendable {
     }
 
     private func end() {
-        let id = subscription.withLock { state in
-            state.ended = true
-            return state.id.take()
-        }
-        if let id { router.run.world.runtime.events.unsubscribe(id) }
+        router.webSocketHub.remove(self)
     }
 
     // MARK: Messages in
@@ -230,6 +222,44 @@ final class EventWebSocket: Sendable {
 
     private static func isWord(_ text: String) -> Bool {
         !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "_" || ($0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0))) }
+    }
+}
+
+/// Every `/ws` connection of one server behind one bus subscription: each event's JSON is written
+/// once and handed to the connections whose filters it passes (500 clients cost one encoding, not 500).
+final class EventWebSocketHub: Sendable {
+    private struct State {
+        var subscribed = false
+        var members: [ObjectIdentifier: EventWebSocket] = [:]
+        /// Connections that ended before they joined (their join is then skipped).
+        var gone: Set<ObjectIdentifier> = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Adds a connection, subscribing to `bus` with the first; called on the simulation.
+    func add(_ socket: EventWebSocket, bus: EventBus, counters: ServeCounters) {
+        let id = ObjectIdentifier(socket)
+        let subscribe = state.withLock { state -> Bool in
+            if state.gone.remove(id) == nil { state.members[id] = socket }
+            defer { state.subscribed = true }
+            return !state.subscribed
+        }
+        guard subscribe else { return }
+        bus.subscribe(.all) { [self] event in
+            let members = state.withLock { Array($0.members.values) }
+            guard !members.isEmpty else { return }
+            let text = JSONString.object([("type", event.type), ("topic", event.topic), ("payload", event.payload)])
+            for member in members { member.deliver(event, text: text, counters: counters) }
+        }
+    }
+
+    /// Removes a connection that ended.
+    func remove(_ socket: EventWebSocket) {
+        let id = ObjectIdentifier(socket)
+        state.withLock { state in
+            if state.members.removeValue(forKey: id) == nil { state.gone.insert(id) }
+        }
     }
 }
 

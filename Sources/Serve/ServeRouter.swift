@@ -41,6 +41,8 @@ public final class ServeRouter: Sendable {
     public let aliveInterval: Duration
     /// What has been served.
     public let counters: ServeCounters
+    /// The `/ws` connections and their one bus subscription.
+    let webSocketHub = EventWebSocketHub()
     /// The open `/rest/events/states` connections.
     let stateTrackers = ItemStateTrackers()
     /// The bounds on each `/ws` connection (its outbox holds ``eventBufferLimit`` messages whatever is set here).
