@@ -157,7 +157,7 @@ final class EventWebSocket: Sendable {
                 throw EventProcessingError("Unknown event type '\(type)'")
             }
         } catch {
-            reply(topic: "response/failed", payload: "Processing error: \(error.message)", eventId: eventId ?? "")
+            reply(topic: "response/failed", payload: "Processing error: \(error.message)", eventId: eventId)  // none when the client sent none (Gson omits null)
         }
     }
 
