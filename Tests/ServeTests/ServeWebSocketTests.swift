@@ -107,6 +107,46 @@ struct ServeWebSocketTests {
         }
     }
 
+    @Test func updatesInThingEventsOutAndAnIdleClose() async throws {
+        try await withTwin(webSocketLimits: WebSocketLimits(idleTimeout: .seconds(2))) { server in
+            let port = server.port
+            try await blocking {
+                let ws = try WebSocketTestClient(port: port, path: "/ws?accessToken=\(adminToken)")
+                try ws.sendText(Self.message("WebSocketEvent", "openhab/websocket/filter/topic",
+                                             #"["openhab/things/**", "openhab/items/kiez_heating_setpoint/statechanged"]"#))
+                #expect(Self.json(try ws.readText())["topic"] as? String == "openhab/websocket/filter/topic")
+                // An update in (no eventId: no success reply), its change out.
+                try ws.sendText(Self.message("ItemStateEvent", "openhab/items/kiez_heating_setpoint/state", #"{"type":"Quantity","value":"19 °C"}"#))
+                let change = Self.json(try ws.readText())
+                #expect(change["type"] as? String == "ItemStateChangedEvent")
+                #expect(Self.json(change["payload"] as? String)["value"] as? String == "19 °C")
+                // A Thing going OFFLINE is a ThingStatusInfoChangedEvent out.
+                let c = try TwinClient(port: port)
+                #expect(try c.send("POST", "/twin/faults", body: #"{"thing": {"thing": "kiez/heating", "status": "OFFLINE"}}"#).status == 200)
+                var types: [String] = []
+                while !types.contains("ThingStatusInfoChangedEvent"), let text = try ws.readText() {
+                    types.append(Self.json(text)["type"] as? String ?? "")
+                }
+                #expect(types.contains("ThingStatusInfoChangedEvent"))
+                // Silence in both directions past the idle timeout: 1001.
+                #expect(try ws.readCloseCode() == 1001)
+            }
+        }
+    }
+
+    @Test func stoppingTheServerClosesWebSocketsWith1001() async throws {
+        try await withTwin { server in
+            let port = server.port
+            let code = try await blocking { () -> UInt16? in
+                let open = try WebSocketTestClient(port: port, path: "/ws")
+                #expect(open.handshake?.status == 101)
+                server.stop()
+                return try open.readCloseCode()
+            }
+            #expect(code == 1001)
+        }
+    }
+
     @Test func aReaderThatNeverReadsIsDroppedAndTheSimulationGoesOn() async throws {
         let limits = HTTPServerLimits(writeTimeout: .milliseconds(500))
         try await withTwin(limits: limits, eventBufferLimit: 8) { server in
