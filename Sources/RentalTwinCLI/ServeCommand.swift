@@ -102,7 +102,7 @@ enum ServeCommand {
         return """
             Serving \(TerminalText.escaped(scenario.name)) (\(TerminalText.escaped(file))) on \(root) — clock \(clock)
               openHAB REST     \(root)/rest/
-              openHAB events   \(root)/rest/events?topics=openhab/items/*/statechanged
+              openHAB events   \(root)/rest/events?topics=openhab/items/*/statechanged  (WebSocket: ws://\(configuration.host):\(server.port)/ws)
               OpenWeatherMap   \(root)/data/2.5/weather?q=\(city)&appid=\(World.weatherAPIKey)  (or as HTTP proxy: http://api.openweathermap.org/…)
               booking API      \(root)/api/listings?city=\(city)  (every endpoint: \(root)/openapi.json)
               twin control     \(root)/twin/clock  /twin/advance  /twin/faults  /twin/result
