@@ -20,14 +20,18 @@ import Weather
 /// | `/rest/items…`, `/rest/things…`, `/rest/links…` | as ``OpenHABRouter`` |
 /// | `/rest/rules`, `/rest/rules/{uid}`, `…/runnow`, `…/enable` | as ``RuleRESTRouter`` (admin) |
 /// | `/rest/events?topics=…` | GET (Server-Sent Events) |
+/// | `/rest/events/states`, `/rest/events/states/{connectionId}` | GET (stream), POST (tracked Items), as ``ItemStateTrackers`` |
+/// | `/rest/systeminfo`, `/rest/uuid`, `/rest/tags`, … | GET, as `extraResources` (a fresh openHAB's answers) |
+/// | `/ws`, `/ws/events` | GET with `Upgrade: websocket` (openHAB's event WebSocket, ``EventWebSocket``) |
 /// | `/data/2.5/weather`, `/data/2.5/forecast` (origin or absolute form) | GET |
 /// | `/api/…` | as ``BookingAPIRoute/all`` (the booking API) |
 /// | `/openapi.json` | GET (its OpenAPI 3.1 document) |
 /// | `/twin/clock`, `/twin/result` | GET |
 /// | `/twin/advance`, `/twin/faults` | POST |
 ///
-/// Unknown paths get `404`, known paths with another method `405` with `Allow`. `HEAD` is
-/// answered as `GET` (the server sends the head only).
+/// Unknown paths get `404` (with openHAB's JSON error body under `/rest/`), known paths with another
+/// method `405` with `Allow`; `OPTIONS` on a `/rest/` path lists its methods. `HEAD` is answered as
+/// `GET` (the server sends the head only).
 public final class ServeRouter: Sendable {
     /// The live scenario run being served.
     public let run: LiveScenarioRun
