@@ -17,6 +17,8 @@ final class ConnectionExecutor: TaskExecutor {
         var sleeping = false
         var signalled = false
         var closed = false
+        /// A ``wake()`` that came while the thread was awake: its next wait returns at once.
+        var wakeRequested = false
     }
 
     private let queue: Mutex<Queue>
@@ -59,7 +61,8 @@ final class ConnectionExecutor: TaskExecutor {
     /// jobs are then run), or `timeout` passes. Pass -1 for a descriptor not to watch.
     func wait(for fd: Int32, stop: Int32, timeout: Duration?) -> Socket.Readiness {
         let idle = queue.withLock { queue in
-            queue.sleeping = queue.jobs.isEmpty
+            queue.sleeping = queue.jobs.isEmpty && !queue.wakeRequested
+            queue.wakeRequested = false
             return queue.sleeping
         }
         guard idle else {
@@ -76,6 +79,22 @@ final class ConnectionExecutor: TaskExecutor {
         }
         if readiness == .woken { runQueuedJobs() }
         return readiness
+    }
+
+    /// Wakes the connection thread from ``wait(for:stop:timeout:)`` (it returns ``Socket/Readiness/woken``),
+    /// or makes its next wait return at once; callable from any thread (a WebSocket outbox's sender).
+    func wake() {
+        queue.withLock { queue in
+            guard !queue.closed else { return }
+            if queue.sleeping {
+                if !queue.signalled {
+                    queue.signalled = true
+                    Socket.signal(queue.wake.write)
+                }
+            } else {
+                queue.wakeRequested = true
+            }
+        }
     }
 
     /// Runs jobs on the calling thread until `done()` holds or `timeout` (wall time) passes.

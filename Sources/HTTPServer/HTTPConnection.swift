@@ -5,11 +5,11 @@
 /// (answer `408` and close). The handler runs as a task on this thread's ``ConnectionExecutor``,
 /// driven here until its response is there; a streamed body is iterated the same way and written here.
 struct HTTPConnection {
-    private let fd: Int32
-    private let server: HTTPServer
+    let fd: Int32
+    let server: HTTPServer
     private let limits: HTTPServerLimits
-    private let stopSignal: Int32
-    private let executor: ConnectionExecutor
+    let stopSignal: Int32
+    let executor: ConnectionExecutor
     private var parser: HTTPRequestParser
     private let clock = ContinuousClock()  // wall-clock: the connection's timeouts, not simulation time
 
@@ -74,7 +74,7 @@ struct HTTPConnection {
     }
 
     /// Answers one request. - Returns: whether the connection stays open.
-    private func respond(to request: HTTPRequest) -> Bool {
+    private mutating func respond(to request: HTTPRequest) -> Bool {
         guard let response = callHandler(request) else { return false }
         let keepAlive = request.keepAlive && !server.isStopping
         let sendsBody = request.method != "HEAD" && response.allowsBody
@@ -96,20 +96,38 @@ struct HTTPConnection {
                 return false
             }
             return write(stream, chunked: chunked) && keepAlive && chunked
+        case .webSocket(let session):
+            guard Socket.send(fd, response.head(framing: .upgrade, keepAlive: false, requestVersion: request.version)) else {
+                session.outbox.markEnded()
+                session.onClose(1006)
+                return false
+            }
+            serveWebSocket(session, received: parser.takeRemainingBytes())
+            return false
         }
     }
 
     /// Runs the handler as a task on this thread's executor; `nil` when a forced shutdown gives up on it.
+    ///
+    /// Every 100 ms without a response it looks whether the client left (its end of stream or a
+    /// reset, seen without consuming bytes — so a client that half-closes after its request is
+    /// taken as gone too) or the server stops, and then cancels the handler's task once: a long
+    /// handler that checks cancellation (the twin's `/twin/advance`) ends early, others finish as usual.
     private func callHandler(_ request: HTTPRequest) -> HTTPResponse? {
         let response = ThreadHandoff<HTTPResponse>()
         let handler = server.handler
         let task = Task(executorPreference: executor) {
             response.push(await handler(request))
         }
+        var cancelled = false
         while !executor.run(until: { response.isReady }, timeout: .milliseconds(100)) {
             if server.isForcedDown {
                 task.cancel()
                 return nil
+            }
+            if !cancelled && (server.isStopping || Socket.peerHasClosed(fd)) {
+                cancelled = true
+                task.cancel()
             }
         }
         return response.take().values.first

@@ -74,6 +74,17 @@ struct HTTPRequestParser {
         buffer.append(contentsOf: bytes)
     }
 
+    /// Takes the bytes received after the last complete request (a WebSocket's first frames may
+    /// arrive with its handshake); the parser is failed afterwards and must not be used again.
+    mutating func takeRemainingBytes() -> [UInt8] {
+        defer {
+            buffer = []
+            cursor = 0
+            state = .failed
+        }
+        return Array(buffer[cursor...])
+    }
+
     /// Whether the client asked for `100 Continue` and has not been answered; reading clears it.
     mutating func takeContinueRequest() -> Bool {
         defer { continuePending = false }
@@ -108,7 +119,10 @@ struct HTTPRequestParser {
                         if let event = finishHead() { return event }
                         continue
                     }
-                    if isTrailer { continue }  // trailers are read and ignored
+                    if isTrailer {  // trailers are checked as fields, then dropped
+                        guard Self.isField(line) else { return fail(400, "A chunked trailer line is not `Name: value`.") }
+                        continue
+                    }
                     if headers.fields.count >= limits.maxHeaderCount {
                         return fail(431, "The request has more than \(limits.maxHeaderCount) header fields.")
                     }
@@ -129,9 +143,10 @@ struct HTTPRequestParser {
                 case .incomplete: return .needMore
                 case .tooLong: return fail(400, "A chunk-size line is longer than 1024 bytes.")
                 case .line(let line):
-                    let digits = line.prefix { $0 != UInt8(ascii: ";") }.trimmingBlanks
-                    guard !digits.isEmpty, digits.count <= 15, let size = Int(String(decoding: digits, as: UTF8.self), radix: 16) else {
-                        return fail(400, "A chunk size is not a hexadecimal number.")
+                    let size: Int
+                    switch Self.chunkSize(line) {
+                    case .success(let value): size = value
+                    case .failure(let failure): return fail(failure.status, failure.message)
                     }
                     if size == 0 {
                         state = .trailers
@@ -201,6 +216,54 @@ struct HTTPRequestParser {
             return fail400("The request target must be a path (`/…`) or an absolute `http://` URL.")
         }
         return nil
+    }
+
+    /// RFC 9112 §7.1: `chunk-size [ chunk-ext ]`, where chunk-size is `1*HEXDIG` — no sign, no
+    /// `0x`, no blank before the digits — and chunk-ext is `*( BWS ";" BWS name [ BWS "=" BWS value ] )`.
+    /// Sizes beyond the body limit's reach (more than 15 significant hex digits) are refused
+    /// before any arithmetic, so no size can overflow.
+    static func chunkSize(_ line: ArraySlice<UInt8>) -> Result<Int, HTTPParseFailure> {
+        let digits = line.prefix(while: isHexDigit)
+        guard !digits.isEmpty else {
+            return .failure(HTTPParseFailure(status: 400, message: "A chunk-size line must start with hexadecimal digits (no sign, blank or 0x)."))
+        }
+        let significant = digits.drop { $0 == UInt8(ascii: "0") }
+        guard significant.count <= 15 else {
+            return .failure(HTTPParseFailure(status: 413, message: "A chunk size of \(digits.count) hexadecimal digits is beyond any body this server takes."))
+        }
+        var size = 0
+        for byte in significant { size = size * 16 + hexValue(byte) }
+        let rest = line[digits.endIndex...]
+        let extensions = rest.drop { $0 == 32 || $0 == 9 }
+        guard rest.isEmpty || extensions.first == UInt8(ascii: ";") else {
+            return .failure(HTTPParseFailure(status: 400, message: "A chunk size is followed by something other than a `;` chunk extension."))
+        }
+        guard extensions.allSatisfy({ $0 >= 32 && $0 != 127 || $0 == 9 }) else {
+            return .failure(HTTPParseFailure(status: 400, message: "A chunk extension contains a control character."))
+        }
+        return .success(size)
+    }
+
+    private static func isHexDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 48...57, 65...70, 97...102: true
+        default: false
+        }
+    }
+
+    private static func hexValue(_ byte: UInt8) -> Int {
+        switch byte {
+        case 48...57: Int(byte - 48)
+        case 65...70: Int(byte - 55)
+        default: Int(byte - 87)
+        }
+    }
+
+    /// Whether `line` is `token ":" value` with no control character in the value.
+    private static func isField(_ line: ArraySlice<UInt8>) -> Bool {
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+              line[line.startIndex..<colon].allSatisfy(isTokenByte) else { return false }
+        return line[(colon + 1)...].allSatisfy { $0 >= 32 && $0 != 127 || $0 == 9 }
     }
 
     private mutating func parseField(_ line: ArraySlice<UInt8>) -> HTTPParseFailure? {

@@ -7,6 +7,8 @@ extension HTTPResponse {
         case chunked
         /// No length; the end of the body is the end of the connection (streams to HTTP/1.0 clients).
         case untilClose
+        /// `Connection: Upgrade` and no body: the connection switches protocols (a WebSocket).
+        case upgrade
     }
 
     /// The status line and header section, ending with the blank line.
@@ -23,6 +25,8 @@ extension HTTPResponse {
             if status != 204 && status != 304 && !(100..<200).contains(status) { text += "Content-Length: \(count)\r\n" }
         case .chunked: text += "Transfer-Encoding: chunked\r\n"
         case .untilClose: break
+        case .upgrade:
+            return Array((text + "Connection: Upgrade\r\n\r\n").utf8)
         }
         if !keepAlive {
             text += "Connection: close\r\n"

@@ -11,6 +11,9 @@ public struct HTTPResponse: Sendable {
         /// goes away — in which case the server cancels its iteration, so the stream's
         /// `onTermination` handler runs with `.cancelled`.
         case stream(AsyncStream<[UInt8]>)
+        /// A WebSocket: after the `101` head the connection speaks RFC 6455 frames for `session`
+        /// (made by ``WebSocketHandshake/response(to:session:)``).
+        case webSocket(WebSocketSession)
     }
 
     /// The status code, e.g. 200.
@@ -49,6 +52,7 @@ public struct HTTPResponse: Sendable {
     public static func reasonPhrase(_ status: Int) -> String {
         switch status {
         case 100: "Continue"
+        case 101: "Switching Protocols"
         case 200: "OK"
         case 201: "Created"
         case 202: "Accepted"
@@ -67,6 +71,7 @@ public struct HTTPResponse: Sendable {
         case 414: "URI Too Long"
         case 415: "Unsupported Media Type"
         case 422: "Unprocessable Content"
+        case 426: "Upgrade Required"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"

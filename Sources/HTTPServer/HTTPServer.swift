@@ -13,6 +13,12 @@ import Synchronization
 /// 100 ms without a chunk the thread checks whether the client left, and then cancels the
 /// iterating task — so the stream's `onTermination` runs with `.cancelled`.
 ///
+/// **WebSockets.** A handler that answers ``WebSocketHandshake/response(to:session:)`` turns the
+/// connection into an RFC 6455 WebSocket after the `101` head: the connection's thread then reads
+/// frames (answering pings and closes, enforcing ``WebSocketLimits``), hands text messages to the
+/// session and writes what its ``WebSocketOutbox`` holds, until a close, the client leaving or
+/// ``stop()`` (close 1001). A WebSocket counts against ``HTTPServerLimits/maxConnections`` like any connection.
+///
 /// **Wire.** Keep-alive by default for HTTP/1.1 (`Connection: close` honoured), HTTP/1.0 only
 /// with `Connection: keep-alive`; pipelined requests are answered in order. `Content-Length`
 /// is always set by the server; `HEAD` gets the head only. Streams go out chunked to HTTP/1.1

@@ -102,7 +102,7 @@ enum ServeCommand {
         return """
             Serving \(TerminalText.escaped(scenario.name)) (\(TerminalText.escaped(file))) on \(root) — clock \(clock)
               openHAB REST     \(root)/rest/
-              openHAB events   \(root)/rest/events?topics=openhab/items/*/statechanged
+              openHAB events   \(root)/rest/events?topics=openhab/items/*/statechanged  (WebSocket: ws://\(configuration.host):\(server.port)/ws)
               OpenWeatherMap   \(root)/data/2.5/weather?q=\(city)&appid=\(World.weatherAPIKey)  (or as HTTP proxy: http://api.openweathermap.org/…)
               booking API      \(root)/api/listings?city=\(city)  (every endpoint: \(root)/openapi.json)
               twin control     \(root)/twin/clock  /twin/advance  /twin/faults  /twin/result
@@ -140,13 +140,12 @@ enum ServeCommand {
         _ = StandardStreams.write(text, to: descriptor)
     }
 
-    /// 32 hex digits from the system's random source (not the simulation's: a secret, not a model input).
+    /// An API token in openHAB's format, `oh.<name>.<random>` (`UserRegistryImpl.addUserApiToken`: 64
+    /// random bytes in Base64 without `+`, `/` and `=`), from the system's random source (not the
+    /// simulation's: a secret, not a model input). Clients such as HABApp recognise a token by its `oh.` prefix.
     private static func randomToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        return (0..<4).map { _ in String(generator.next() as UInt32, radix: 16).leftPadded(to: 8) }.joined()
+        let bytes = (0..<64).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+        return "oh.rentaltwin." + Data(bytes).base64EncodedString().filter { $0 != "+" && $0 != "/" && $0 != "=" }
     }
-}
-
-private extension String {
-    func leftPadded(to width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
 }

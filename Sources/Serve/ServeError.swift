@@ -22,6 +22,10 @@ public struct ServeError: CodedError, Equatable {
         case clockConflict = "serve.clockConflict"
         /// A fault the world refused: no such device or city (422).
         case faultRefused = "serve.faultRefused"
+        /// An advance past the scenario's end plus ``ServeRouter/advanceMargin`` (422).
+        case advanceTooFar = "serve.advanceTooFar"
+        /// An advance stopped early: its client left or the server is stopping (503).
+        case advanceInterrupted = "serve.advanceInterrupted"
     }
 
     /// What went wrong, as a stable code.
@@ -43,7 +47,8 @@ public struct ServeError: CodedError, Equatable {
         case .notFound: 404
         case .methodNotAllowed: 405
         case .clockConflict: 409
-        case .faultRefused: 422
+        case .faultRefused, .advanceTooFar: 422
+        case .advanceInterrupted: 503
         }
     }
 

@@ -42,7 +42,22 @@ extension ServeRouter {
                             eventsFired: fired)
     }
 
+    /// How far past the scenario's end `/twin/advance` may move the clock: a week, room to watch
+    /// what follows the last step without letting one request simulate without end.
+    public static let advanceMargin = SimDuration.days(7)
+
+    /// The virtual time one advance runs between looks at whether its client left or the server
+    /// stops: an advance is a series of advances by at most this much, each a kernel request.
+    static let advanceSlice = SimDuration.hours(1)
+
     /// `POST /twin/advance`: a body `PT1H` (an ISO 8601 duration) or `{"to": "2026-11-20T12:00"}`.
+    ///
+    /// Refused past the scenario's end plus ``advanceMargin`` (`serve.advanceTooFar`). The clock
+    /// moves in slices of ``advanceSlice``; between slices the advance stops when its task is
+    /// cancelled — the client disconnected or the server is stopping (the HTTP connection cancels
+    /// its handler then) — and answers `serve.advanceInterrupted` with the clock where it stopped.
+    /// A single client's sliced advance fires the same events at the same instants as one whole
+    /// advance (each slice runs every event due up to and including its end).
     private func advance(_ body: String) async throws(ServeError) -> HTTPResponse {
         guard clock == .manual else {
             throw ServeError(.clockConflict, "The clock is paced (virtual time follows wall time); /twin/advance works only with serve --clock manual.")
@@ -52,6 +67,12 @@ extension ServeRouter {
         await kernel.submit {}
         let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
         let calendar = run.scenario.calendar
+        let limit = run.scenario.end + Self.advanceMargin
+        let now = kernel.now
+        let tooFar = { (what: String) in
+            ServeError(.advanceTooFar, "Cannot advance to \(what): one advance may reach at most the scenario's end plus \(ISODuration.format(Self.advanceMargin)), "
+                       + "\(calendar.localDateTime(at: limit)) (the clock is at \(calendar.localDateTime(at: now))). Advance to a time before then.")
+        }
         let target: SimInstant
         if text.hasPrefix("{") {
             guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], let to = object["to"] as? String else {
@@ -60,19 +81,35 @@ extension ServeRouter {
             do { target = try calendar.parseInstant(to) } catch {
                 throw ServeError(.badRequest, "\"to\": \(error.message) Write a date-time like 2026-11-20T12:00 (local time in \(calendar.identifier)) or with an offset.")
             }
+            if target > limit { throw tooFar(String(to.prefix(80))) }
         } else {
             let duration: SimDuration
             do { duration = try ISODuration.parse(text) } catch {
                 throw ServeError(.badRequest, "The body of /twin/advance, \"\(text.prefix(80))\", is not an ISO 8601 duration: \(error.message) Send e.g. PT15M, PT1H or P1D, or {\"to\": \"<date-time>\"}.")
             }
-            guard duration > .zero else { throw ServeError(.badRequest, "Advance by a positive duration such as PT1M, not \(text).") }
-            target = kernel.now + duration
+            guard duration > .zero else { throw ServeError(.badRequest, "Advance by a positive duration such as PT1M, not \(text.prefix(80)).") }
+            // Compared as durations first: now + duration could overflow for an absurd duration.
+            if duration > limit - now { throw tooFar("now + \(ISODuration.format(duration))") }
+            target = now + duration
         }
-        let fired: Int
-        do { fired = try await kernel.advance(to: target) } catch {
-            throw ServeError(.clockConflict, "Cannot advance to \(calendar.localDateTime(at: target)): \(error.message)")
+        guard target >= now else {
+            throw ServeError(.clockConflict, "Cannot advance to \(calendar.localDateTime(at: target)): the clock is already at \(calendar.localDateTime(at: now)).")
         }
-        return Self.encoded(200, await kernel.submit { [self] in clockDTO(fired: fired) })
+        var fired = 0
+        var reached = now
+        while reached < target {
+            if Task.isCancelled {
+                let at = clockDTO(fired: fired)  // read directly: the live run may be stopping, a submission might never run
+                throw ServeError(.advanceInterrupted, "The advance to \(calendar.localDateTime(at: target)) stopped at \(at.local) after \(fired) event(s): "
+                                 + "its client disconnected or the server is stopping.")
+            }
+            let next = target - reached > Self.advanceSlice ? reached + Self.advanceSlice : target
+            do { fired += try await kernel.advance(to: next) } catch {
+                throw ServeError(.clockConflict, "Cannot advance to \(calendar.localDateTime(at: next)): \(error.message)")
+            }
+            reached = next
+        }
+        return Self.encoded(200, await kernel.submit { [self, fired] in clockDTO(fired: fired) })
     }
 
     /// `POST /twin/faults`: `{"thing": {"thing": "kiez/heating", "status": "OFFLINE"}}` or

@@ -20,14 +20,18 @@ import Weather
 /// | `/rest/items…`, `/rest/things…`, `/rest/links…` | as ``OpenHABRouter`` |
 /// | `/rest/rules`, `/rest/rules/{uid}`, `…/runnow`, `…/enable` | as ``RuleRESTRouter`` (admin) |
 /// | `/rest/events?topics=…` | GET (Server-Sent Events) |
+/// | `/rest/events/states`, `/rest/events/states/{connectionId}` | GET (stream), POST (tracked Items), as ``ItemStateTrackers`` |
+/// | `/rest/systeminfo`, `/rest/uuid`, `/rest/tags`, … | GET, as `extraResources` (a fresh openHAB's answers) |
+/// | `/ws`, `/ws/events` | GET with `Upgrade: websocket` (openHAB's event WebSocket, ``EventWebSocket``) |
 /// | `/data/2.5/weather`, `/data/2.5/forecast` (origin or absolute form) | GET |
 /// | `/api/…` | as ``BookingAPIRoute/all`` (the booking API) |
 /// | `/openapi.json` | GET (its OpenAPI 3.1 document) |
 /// | `/twin/clock`, `/twin/result` | GET |
 /// | `/twin/advance`, `/twin/faults` | POST |
 ///
-/// Unknown paths get `404`, known paths with another method `405` with `Allow`. `HEAD` is
-/// answered as `GET` (the server sends the head only).
+/// Unknown paths get `404` (with openHAB's JSON error body under `/rest/`), known paths with another
+/// method `405` with `Allow`; `OPTIONS` on a `/rest/` path lists its methods. `HEAD` is answered as
+/// `GET` (the server sends the head only).
 public final class ServeRouter: Sendable {
     /// The live scenario run being served.
     public let run: LiveScenarioRun
@@ -41,10 +45,18 @@ public final class ServeRouter: Sendable {
     public let aliveInterval: Duration
     /// What has been served.
     public let counters: ServeCounters
+    /// The `/ws` connections and their one bus subscription.
+    let webSocketHub = EventWebSocketHub()
+    /// The open `/rest/events/states` connections.
+    let stateTrackers = ItemStateTrackers()
+    /// The bounds on each `/ws` connection (its outbox holds ``eventBufferLimit`` messages whatever is set here).
+    public let webSocketLimits: WebSocketLimits
 
     /// Creates a router over `run`.
     public init(run: LiveScenarioRun, clock: SimulationKernel.LiveMode, adminToken: String, eventBufferLimit: Int = 1_024,
-                aliveInterval: Duration = .seconds(10), counters: ServeCounters = ServeCounters()) {
+                aliveInterval: Duration = .seconds(10), counters: ServeCounters = ServeCounters(),
+                webSocketLimits: WebSocketLimits = WebSocketLimits()) {
+        self.webSocketLimits = webSocketLimits
         self.run = run
         self.clock = clock
         self.policy = OpenHABAccessPolicy(tokens: [adminToken: .administrator])
@@ -62,6 +74,8 @@ public final class ServeRouter: Sendable {
         let path = request.path
         if path == "/rest" || path == "/rest/" { return root(request, method: method) }
         if path == "/rest/events" { return await events(request, method: method) }
+        if path == "/rest/events/states" || path.hasPrefix("/rest/events/states/") { return await itemStates(request, method: method) }
+        if path == "/ws" || path.hasPrefix("/ws/") { return await EventWebSocket.open(request, router: self) }
         if path.hasPrefix("/rest/") { return await openHAB(request, method: method) }
         if path.hasPrefix("/data/") { return await weather(request, method: method) }
         if path.hasPrefix("/twin/") { return await twin(request, method: method) }
@@ -85,10 +99,15 @@ public final class ServeRouter: Sendable {
     }
 
     private func openHAB(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        if method == "OPTIONS" { return options(request) }
+        if let answer = await extra(request, method: method) { return answer }
+        let segments = OpenHABPath.segments(of: request.path)
+        if OpenHABRouter.allowedMethods(forPath: request.path) == nil, segments.count < 2 || segments[1] != "rules" {
+            return Self.unknownRESTPath(request)
+        }
         guard let verb = OpenHABRequest.Method(rawValue: method) else {
             let allowed = OpenHABRouter.allowedMethods(forPath: request.path)
-            return allowed.map { Self.methodNotAllowed(request, Self.names($0)) }
-                ?? HTTPResponse(status: 404)  // openHAB's unknown path: an empty 404
+            return allowed.map { Self.methodNotAllowed(request, Self.names($0)) } ?? Self.unknownRESTPath(request)
         }
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name] = field.value }
@@ -128,6 +147,37 @@ public final class ServeRouter: Sendable {
         let stream = await EventStream.open(bus: run.world.runtime.events, kernel: kernel, filter: filter, bufferLimit: eventBufferLimit,
                                             aliveInterval: aliveInterval, counters: counters)
         return .eventStream(stream)
+    }
+
+    /// `OPTIONS` on a `/rest/…` path: openHAB's JAX-RS answers `200` with the path's methods in
+    /// `Allow` and no body; CORS is off by default, so no `Access-Control-*` fields.
+    private func options(_ request: HTTPRequest) -> HTTPResponse {
+        let path = OpenHABPath.segments(of: request.path).dropFirst().joined(separator: "/")
+        let methods: [String]
+        if Self.extraResources[path] != nil {
+            methods = ["GET", "HEAD"]
+        } else if let allowed = OpenHABRouter.allowedMethods(forPath: request.path) {
+            methods = Self.names(allowed)
+        } else {
+            return Self.unknownRESTPath(request)
+        }
+        return HTTPResponse(status: 200, headers: ["Allow": (methods + ["OPTIONS"]).joined(separator: ",")])
+    }
+
+    /// `/rest/events/states` and `/rest/events/states/{connectionId}` (``ItemStateTrackers``).
+    private func itemStates(_ request: HTTPRequest, method: String) async -> HTTPResponse {
+        if let refusal = authorize(request, needs: .user) { return refusal }
+        let segments = OpenHABPath.segments(of: request.path)
+        switch segments.count {
+        case 3:
+            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+            return await stateTrackers.open(router: self)
+        case 4:
+            guard method == "POST" else { return Self.methodNotAllowed(request, ["POST"]) }
+            return await stateTrackers.update(segments[3], body: request.body, router: self)
+        default:
+            return Self.unknownRESTPath(request)
+        }
     }
 
     // MARK: OpenWeatherMap

@@ -28,11 +28,14 @@ public final class TwinServer: Sendable {
         public var eventBufferLimit: Int
         /// The wall time between SSE `alive` events (openHAB: 10 s).
         public var aliveInterval: Duration
+        /// The bounds on each `/ws` WebSocket connection.
+        public var webSocketLimits: WebSocketLimits
 
         /// Creates a configuration.
         public init(host: String = "127.0.0.1", port: Int = 8080, clock: SimulationKernel.LiveMode = .paced(speed: 60),
                     adminToken: String, limits: HTTPServerLimits = .defaults, eventBufferLimit: Int = 1_024,
-                    aliveInterval: Duration = .seconds(10)) {
+                    aliveInterval: Duration = .seconds(10), webSocketLimits: WebSocketLimits = WebSocketLimits()) {
+            self.webSocketLimits = webSocketLimits
             self.host = host
             self.port = port
             self.clock = clock
@@ -58,7 +61,8 @@ public final class TwinServer: Sendable {
         live = try await LiveScenarioRun.prepare(scenario)
         self.configuration = configuration
         let router = ServeRouter(run: live, clock: configuration.clock, adminToken: configuration.adminToken,
-                                 eventBufferLimit: configuration.eventBufferLimit, aliveInterval: configuration.aliveInterval)
+                                 eventBufferLimit: configuration.eventBufferLimit, aliveInterval: configuration.aliveInterval,
+                                 webSocketLimits: configuration.webSocketLimits)
         self.router = router
         http = HTTPServer(host: configuration.host, port: configuration.port, limits: configuration.limits) { request in
             await router.handle(request)
@@ -85,20 +89,21 @@ public final class TwinServer: Sendable {
     ///   `serve.runFailed` when the live run cannot start.
     public func run() async throws(ServeError) -> LiveScenarioResult {
         if http.port == 0 { try start() }
-        let failure = await withTaskGroup(of: ScenarioError?.self) { group in
-            group.addTask { [live, configuration] in  // simulation task: the live run, the only task that runs this world's events
-                do throws(ScenarioError) { try await live.run(configuration.clock) } catch { return error }
-                return nil
-            }
-            await withTaskCancellationHandler {
-                await waitForStopRequest()
-            } onCancel: {
-                stop()
-            }
-            await http.stop()
-            live.stop()
-            return await group.next() ?? nil
+        // Not a child task: cancelling run() must not cancel the live run before the HTTP server has
+        // stopped, or handlers still waiting on the simulation (a long /twin/advance) would wait forever.
+        let simulation = Task { [live, configuration] () -> ScenarioError? in  // simulation task: the live run, the only task that runs this world's events
+            do throws(ScenarioError) { try await live.run(configuration.clock) } catch { return error }
+            return nil
         }
+        await withTaskCancellationHandler {
+            await waitForStopRequest()
+        } onCancel: {
+            stop()
+        }
+        await http.stop()
+        live.stop()
+        simulation.cancel()  // also ends a run that had not begun when stop() came (the kernel's stop is then a no-op)
+        let failure = await simulation.value
         if let failure { throw ServeError(.runFailed, failure.message) }
         return await live.resultSoFar()
     }

@@ -42,6 +42,7 @@ public enum ISODuration {
             let ms: Int64
             if number.contains(".") {
                 guard c == "S", let seconds = Double(number), seconds.isFinite else { throw fail("only seconds may have a fraction") }
+                guard seconds <= 1e15 else { throw fail("\(number) seconds is out of range") }  // Int64(_:) of a larger value traps
                 ms = Int64((seconds * 1_000).rounded())
             } else {
                 guard let n = Int64(number), n <= 1_000_000_000 else { throw fail("\(number) is not a whole number in range") }

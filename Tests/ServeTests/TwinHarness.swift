@@ -17,10 +17,11 @@ func exampleScenario(_ name: String) throws -> Scenario {
 /// Serves `file` on a free loopback port, runs `body`, then stops the server and returns its result.
 @discardableResult
 func withTwin(_ file: String = "07-device-offline-mid-stay.json", clock: SimulationKernel.LiveMode = .manual,
-              limits: HTTPServerLimits = .defaults, eventBufferLimit: Int = 1_024,
+              limits: HTTPServerLimits = .defaults, eventBufferLimit: Int = 1_024, webSocketLimits: WebSocketLimits = WebSocketLimits(),
               _ body: @escaping @Sendable (TwinServer) async throws -> Void) async throws -> LiveScenarioResult {
     let server = try await TwinServer(scenario: try exampleScenario(file), configuration: TwinServer.Configuration(
-        host: "127.0.0.1", port: 0, clock: clock, adminToken: adminToken, limits: limits, eventBufferLimit: eventBufferLimit))
+        host: "127.0.0.1", port: 0, clock: clock, adminToken: adminToken, limits: limits, eventBufferLimit: eventBufferLimit,
+        webSocketLimits: webSocketLimits))
     try server.start()
     return try await withThrowingTaskGroup(of: LiveScenarioResult?.self) { group in
         group.addTask { try await server.run() }

@@ -25,6 +25,13 @@ public actor HomeService {
     /// `Number:Dimensionless` (`0.9994`).
     static let unitHints = ["twin:battery": "%"]
 
+    /// The unit Main UI writes as `unit` metadata when it creates a `Number:Dimension` Item: the
+    /// dimension's system unit (°C, W, kWh, one); `nil` for other types.
+    static func systemUnit(of itemType: String) -> String? {
+        guard case .numberItem(let dimension?)? = try? ItemType.parse(itemType) else { return nil }
+        return dimension.defaultUnit.symbol
+    }
+
     /// The access buffers around each stay.
     public nonisolated let access: LockAccessWindow
     private let api: any OpenHABAPI
@@ -122,7 +129,7 @@ public actor HomeService {
                 _ = try await call("create the Item \(name) (PUT /rest/items/\(name))") { () async throws(SmartHomeError) in
                     try await api.putItem(name, body: ItemDTO(type: itemType, name: name, label: label))
                 }
-                if let unit = channel.channelTypeUID.flatMap({ Self.unitHints[$0] }) {
+                if let unit = channel.channelTypeUID.flatMap({ Self.unitHints[$0] }) ?? Self.systemUnit(of: itemType) {
                     _ = try await call("give \(name) the unit \(unit) (PUT /rest/items/\(name)/metadata/unit)") { () async throws(SmartHomeError) in
                         try await api.putMetadata(name, namespace: "unit", body: MetadataDTO(value: unit))
                     }

@@ -224,7 +224,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     // MARK: Helpers
 
-    private func existingItem(_ name: String) async throws(SmartHomeError) -> Item {
+    func existingItem(_ name: String) async throws(SmartHomeError) -> Item {
         guard let parsed = try? ItemName(name), let item = runtime.items.lookup(parsed) else {
             throw SmartHomeError(.itemNotFound, "Item \(name) does not exist!")
         }

@@ -20,6 +20,7 @@ import Simulation
 /// | `GET /rest/items/{name}/state` | 200 text |
 /// | `PUT /rest/items/{name}/state` (text state) | 202 |
 /// | `PUT`, `DELETE /rest/items/{name}/metadata/{namespace}` (JSON ``MetadataDTO``) | 201 added / 200 |
+/// | `GET /rest/items/{name}/metadata/namespaces` | 200 JSON list of the Item's namespaces |
 /// | `GET /rest/links` | 200 JSON |
 /// | `PUT`, `DELETE /rest/links/{item}/{channelUID}` | 200 |
 ///
@@ -94,6 +95,8 @@ public struct OpenHABRouter: OpenHABTransport {
                 return OpenHABResponse(status: state.status.rawValue, headers: Self.plainTextHeaders, body: Data(state.body.utf8))
             }
             return Self.empty(try await api.updateState(segments[2], Self.text(request)))
+        case ("items", 5) where segments[3] == "metadata" && segments[4] == "namespaces" && method == .get:
+            return try Self.json(try await api.getItemNamespaces(segments[2]))
         case ("items", 5) where segments[3] == "metadata":
             if method == .put {
                 let body = try Self.decodeBody(MetadataDTO.self, request)
@@ -126,6 +129,7 @@ public struct OpenHABRouter: OpenHABTransport {
         case ("things", 4) where segments[3] == "status": return [.get]
         case ("items", 3): return [.get, .put, .post, .delete]
         case ("items", 4) where segments[3] == "state": return [.get, .put]
+        case ("items", 5) where segments[3] == "metadata" && segments[4] == "namespaces": return [.get, .put, .delete]
         case ("items", 5) where segments[3] == "metadata", ("links", 4): return [.put, .delete]
         default: return nil
         }
@@ -134,7 +138,7 @@ public struct OpenHABRouter: OpenHABTransport {
     // MARK: Reading and writing
 
     /// The answers' header sets, made once (a dictionary per answer was a share of an Item read's cost).
-    private static let plainTextHeaders = ["Content-Type": "text/plain"]
+    private static let plainTextHeaders = ["Content-Type": "text/plain; charset=UTF-8"]  // JAX-RS names the charset; clients decode by it
     private static let jsonHeaders = ["Content-Type": "application/json"]
 
     private static func unknownPath(_ request: OpenHABRequest) -> SmartHomeError {

@@ -1,0 +1,135 @@
+import Foundation
+import HTTPServer
+import Simulation
+import SmartHome
+
+/// The openHAB REST resources a fresh openHAB answers and clients probe at start-up (HABApp,
+/// python-openhab-rest-client, Main UI), beyond the Items, Things, links and rules the twin models.
+///
+/// Each answers what a fresh openHAB with nothing configured answers, with openHAB's roles
+/// (`@RolesAllowed` of its resource class): system information, the units of the twin's
+/// dimensions, the instance UUID, the semantic tag roots, and empty lists for transformations,
+/// persistence services, sitemaps, UI components and tiles, add-ons, services, the inbox and the
+/// type registries. Any other `/rest/…` path is a `404` with openHAB's JSON error body.
+extension ServeRouter {
+    /// One extra resource: the role it needs and how to answer `GET`.
+    struct ExtraResource: Sendable {
+        /// The role openHAB's resource requires.
+        var role: OpenHABAccessPolicy.Role
+        /// The answer.
+        var answer: @Sendable (ServeRouter) async -> HTTPResponse
+    }
+
+    /// Fixed answers, by path without `/rest/`.
+    static let extraResources: [String: ExtraResource] = {
+        let empty = ExtraResource(role: .user) { _ in json(200, "[]") }
+        let emptyAdmin = ExtraResource(role: .administrator) { _ in json(200, "[]") }
+        var resources: [String: ExtraResource] = [
+            // SystemInfoResource (admin)
+            "systeminfo": ExtraResource(role: .administrator) { router in json(200, await router.systemInfo()) },
+            "systeminfo/uom": ExtraResource(role: .administrator) { _ in json(200, uomInfo()) },
+            // UUIDResource (user): text/plain
+            "uuid": ExtraResource(role: .user) { router in
+                HTTPResponse(status: 200, headers: ["Content-Type": plainText], body: Array(router.instanceUUID.utf8))
+            },
+            // TagResource (user): the semantic tag classes a fresh openHAB has at their roots.
+            "tags": ExtraResource(role: .user) { _ in json(200, semanticRoots) },
+            // TransformationResource (admin): no transformation is configured.
+            "transformations": emptyAdmin,
+            "transformations/services": emptyAdmin,
+            // PersistenceResource (admin): no persistence service is installed.
+            "persistence": emptyAdmin,
+            // SitemapResource (user), UIResource (user), IconSetResource, ThingTypeResource (user), templates and module types.
+            "sitemaps": empty, "ui/tiles": empty, "iconsets": empty, "thing-types": empty, "templates": empty, "module-types": empty,
+            // Admin-only registries of a fresh openHAB with no add-on installed.
+            "addons": emptyAdmin, "addons/services": emptyAdmin, "addons/types": emptyAdmin, "addons/suggestions": emptyAdmin,
+            "services": emptyAdmin, "config-descriptions": emptyAdmin, "inbox": emptyAdmin, "channel-types": emptyAdmin,
+            "profile-types": emptyAdmin, "discovery": emptyAdmin,
+        ]
+        // UIResource: every component namespace is empty (ui:page, ui:widget, system:sitemap, …).
+        for namespace in ["ui:page", "ui:widget", "ui:blocks", "ui:model", "system:sitemap"] {
+            resources["ui/components/\(namespace)"] = empty
+        }
+        return resources
+    }()
+
+    /// `text/plain; charset=UTF-8`, as openHAB's JAX-RS writes plain text.
+    static let plainText = "text/plain; charset=UTF-8"
+
+    /// The answer to an extra resource, or `nil` when `path` is not one.
+    func extra(_ request: HTTPRequest, method: String) async -> HTTPResponse? {
+        let path = OpenHABPath.segments(of: request.path).dropFirst().joined(separator: "/")
+        guard let resource = Self.extraResources[path] else { return nil }
+        guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+        if let refusal = authorize(request, needs: resource.role) { return refusal }
+        return await resource.answer(self)
+    }
+
+    /// openHAB's `401`/`403` answer when the request's credentials lack `role`, else `nil`.
+    func authorize(_ request: HTTPRequest, needs role: OpenHABAccessPolicy.Role) -> HTTPResponse? {
+        do throws(SmartHomeError) {
+            try policy.authorize(Self.credentials(request), needs: role)
+            return nil
+        } catch {
+            return HTTPResponse(status: error.httpStatus.rawValue, headers: ["Content-Type": "application/json"],
+                                body: Array((error.responseBody ?? "").utf8))
+        }
+    }
+
+    /// The credentials openHAB reads: `X-OPENHAB-TOKEN`, `Authorization: Bearer …`, Basic with the
+    /// token as user name, or (for WebSocket clients that cannot set headers) `?accessToken=`.
+    static func credentials(_ request: HTTPRequest) -> OpenHABCredentials {
+        var token = request.headers["X-OPENHAB-TOKEN"]
+        if token == nil, let authorization = request.headers["Authorization"] {
+            token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : basicUser(authorization)
+        }
+        if token == nil { token = request.query["accessToken"] }
+        return OpenHABCredentials(openHABToken: token)
+    }
+
+    /// openHAB's JSON error body for a path no resource serves.
+    static func unknownRESTPath(_ request: HTTPRequest) -> HTTPResponse {
+        json(404, ServeError.body(code: ServeError.Code.notFound.rawValue, message: "HTTP 404 Not Found: there is no REST resource \(request.path)", status: 404))
+    }
+
+    /// `SystemInfoBean`: start level 100 (the twin is up once it answers), uptime in virtual
+    /// seconds since the scenario's start. The twin has no JVM: folders are openHAB's Linux
+    /// package defaults, the memory figures 0 and one processor — fixed, so answers repeat.
+    func systemInfo() async -> String {
+        let start = run.scenario.start
+        let kernel = kernel
+        let uptime = await kernel.submit { max(0, (kernel.now - start).milliseconds / 1_000) }
+        return "{\"systemInfo\":{\"configFolder\":\"/etc/openhab\",\"userdataFolder\":\"/var/lib/openhab\",\"logFolder\":\"/var/log/openhab\","
+            + "\"osName\":\"Linux\",\"osVersion\":\"rental-twin\",\"osArchitecture\":\"virtual\",\"availableProcessors\":1,"
+            + "\"freeMemory\":0,\"totalMemory\":0,\"uptime\":\(uptime),\"startLevel\":100}}"
+    }
+
+    /// `UoMInfoBean`: the twin's dimensions and their system units, sorted by dimension.
+    static func uomInfo() -> String {
+        let dimensions = Dimension.allCases.sorted { $0.rawValue < $1.rawValue }.map {
+            "{\"dimension\":\(JSONString.quoted($0.rawValue)),\"systemUnit\":\(JSONString.quoted($0.defaultUnit.symbol))}"
+        }
+        return "{\"uomInfo\":{\"dimensions\":[\(dimensions.joined(separator: ","))]}}"
+    }
+
+    /// The root semantic tag classes of openHAB's default tags (`EnrichedSemanticTagDTO`).
+    static let semanticRoots: String = ["Location", "Equipment", "Point", "Property"].map {
+        "{\"uid\":\"\($0)\",\"name\":\"\($0)\",\"label\":\"\",\"description\":\"\",\"synonyms\":[],\"editable\":false,\"defaultTag\":true}"
+    }.joined(separator: ",").wrappedInBrackets
+
+    /// A UUID derived from the scenario's name (openHAB's `InstanceUUID`, stable across restarts as openHAB's is).
+    var instanceUUID: String {
+        let high = StableHash.fnv1a64("rental-twin uuid 1 " + run.scenario.name)
+        let low = StableHash.fnv1a64("rental-twin uuid 2 " + run.scenario.name)
+        var hex = Array((String(high, radix: 16).leftPadded(16) + String(low, radix: 16).leftPadded(16)))
+        hex[12] = "4"  // version 4 layout
+        let text = String(hex)
+        let parts = [text.prefix(8), text.dropFirst(8).prefix(4), text.dropFirst(12).prefix(4), text.dropFirst(16).prefix(4), text.dropFirst(20)]
+        return parts.joined(separator: "-")
+    }
+}
+
+private extension String {
+    var wrappedInBrackets: String { "[" + self + "]" }
+    func leftPadded(_ width: Int) -> String { String(repeating: "0", count: max(0, width - count)) + self }
+}
