@@ -227,7 +227,7 @@ public final class World: Sendable {
     /// Group members in their Groups.
     private static func addVirtualItems(_ scenario: Scenario, to runtime: OpenHABRuntime) async throws {
         for spec in scenario.items {
-            var item = Item(name: try ItemName(spec.name), type: spec.type, label: spec.label, isManaged: false)
+            var item = try spec.definition?.item() ?? Item(name: try ItemName(spec.name), type: spec.type, label: spec.label, isManaged: false)
             if let text = spec.state, let state = spec.type.parseState(text, in: scenario.calendar).flatMap({ item.accepting($0) }) {
                 item.state = state
             }
@@ -241,6 +241,7 @@ public final class World: Sendable {
                 _ = await runtime.putItem(item)
             }
         }
+        try await WorldItemBinding.bind(scenario, runtime: runtime)
     }
 
     /// Frees the world once its result is taken: pending events, bus subscribers and Things (whose handlers,

@@ -34,6 +34,26 @@ public actor ItemRegistry {
         return storage.withLock { $0.values.filter { $0.groupNames.contains(groupName) } }.sorted { $0.name < $1.name }
     }
 
+    /// The state members of `group`, as `GroupItem.getStateMembers` collects them: every direct member, where
+    /// a member Group without a base type stands for its own state members (a cycle is walked once).
+    public nonisolated func stateMembers(of group: ItemName) -> [Item] {
+        storage.withLock { items in
+            var byGroup: [String: [Item]] = [:]
+            for item in items.values { for g in item.groupNames { byGroup[g, default: []].append(item) } }
+            var seenGroups: Set<String> = [group.description]
+            var found: [ItemName: Item] = [:]
+            var pending = byGroup[group.description] ?? []
+            while let item = pending.popLast() {
+                if case .groupItem = item.type, item.aggregation == nil {
+                    if seenGroups.insert(item.name.description).inserted { pending += byGroup[item.name.description] ?? [] }
+                } else {
+                    found[item.name] = item
+                }
+            }
+            return found.values.sorted { $0.name < $1.name }
+        }
+    }
+
     /// The Item called `name`, read without a hop (for the rule engine, which runs on the simulation task).
     public nonisolated func current(_ name: ItemName) -> Item? { lookup(name) }
 
@@ -70,6 +90,8 @@ public actor ItemRegistry {
         var new: State
         var previousUpdate: SimInstant?
         var previousChange: SimInstant?
+        /// The Groups the Item is in (whose aggregated states may follow).
+        var groupNames: [String] = []
         var changed: Bool { old != new }
     }
 
@@ -97,7 +119,7 @@ public actor ItemRegistry {
     private static func apply(_ state: State, at now: SimInstant, to item: inout Item) -> AppliedState? {
         guard let accepted = item.accepting(state) else { return nil }
         let applied = AppliedState(old: item.state, new: accepted, previousUpdate: item.lastStateUpdate,
-                                   previousChange: item.lastStateChange)
+                                   previousChange: item.lastStateChange, groupNames: item.groupNames)
         if applied.changed {
             item.lastState = item.state
             item.lastStateChange = now
