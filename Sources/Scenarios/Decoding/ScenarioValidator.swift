@@ -90,7 +90,12 @@ enum ScenarioValidator {
         func checkVirtualItems() {
             var seen: Set<String> = []
             for spec in scenario.items {
-                if let device = itemNames[spec.name] {
+                if let device = itemNames[spec.name], let definition = spec.definition {
+                    let fileIssues = IssueCollector(file: spec.sourceFile ?? scenario.file)
+                    fileIssues.add("", line: definition.line, "column \(definition.column): items.duplicate: \"\(spec.name)\" is already the Item of \(device).",
+                                   hint: "give the Item another name, or bind it to \(device) under \"itemBindings\".")
+                    issues.absorb(fileIssues)
+                } else if let device = itemNames[spec.name] {
                     report("\(spec.path).name", "\"\(spec.name)\" is already the Item of \(device).", hint: "give the virtual Item another name.")
                 } else if !seen.insert(spec.name).inserted {
                     report("\(spec.path).name", "the Item \"\(spec.name)\" is defined twice.")
@@ -125,9 +130,11 @@ enum ScenarioValidator {
             let twinChannels = WorldItemBinding.channelUIDs(scenario)
             for spec in scenario.items {
                 for link in spec.definition?.channels ?? [] where link.uid.hasPrefix("twin:") && twinChannels[link.uid] == nil {
-                    issues.add("", line: link.line, "\(spec.sourceFile ?? spec.path): column \(link.column): items.unknownChannel: \(spec.name) links the channel \"\(link.uid)\", which the twin does not have.",
-                               hint: Suggestion.closest(to: link.uid, in: Array(twinChannels.keys)).map { "did you mean \"\($0)\"?" }
-                                ?? "the twin's channels are twin:<thermostat|plug|lock>:<listing>:<device>:<channel>.")
+                    let fileIssues = IssueCollector(file: spec.sourceFile ?? scenario.file)
+                    fileIssues.add("", line: link.line, "column \(link.column): items.unknownChannel: \(spec.name) links the channel \"\(link.uid)\", which the twin does not have.",
+                                   hint: Suggestion.closest(to: link.uid, in: Array(twinChannels.keys)).map { "did you mean \"\($0)\"?" }
+                                    ?? "the twin's channels are twin:<thermostat|plug|lock>:<listing>:<device>:<channel>.")
+                    issues.absorb(fileIssues)
                 }
             }
         }
