@@ -11,7 +11,7 @@ import Weather
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
                           "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules",
-                          "itemFiles", "itemBindings"]
+                          "itemFiles", "itemBindings", "persistence"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
@@ -107,6 +107,7 @@ public enum ScenarioDecoder {
         let itemFiles = root.optional("itemFiles").flatMap { decodeItemFiles($0, virtualItems: items) }
         items += itemFiles?.items ?? []
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
+        let persistence = root.optional("persistence").flatMap(decodePersistence)
         let rules = root.optional("rules").flatMap(decodeRules) ?? ([], [])
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
@@ -114,7 +115,7 @@ public enum ScenarioDecoder {
         return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
                         calendar: calendar, start: start, end: end, weather: weather, cities: cities, users: users, listings: listings,
                         automations: automations, timeline: sorted, expectations: expectations, tariff: tariff, co2KgPerKWh: co2,
-                        items: items, itemFiles: itemFiles?.files ?? [], itemBindings: itemBindings,
+                        items: items, itemFiles: itemFiles?.files ?? [], itemBindings: itemBindings, persistence: persistence,
                         ruleFiles: rules.files, rules: rules.rules)
     }
 

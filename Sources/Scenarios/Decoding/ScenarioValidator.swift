@@ -127,6 +127,16 @@ enum ScenarioValidator {
                     report(binding.path, "\(binding.item) is a \(spec.type) Item but \(binding.target) (\(device.id)) is a \(deviceType) channel: \(problem)")
                 }
             }
+            if let persistence = scenario.persistence {
+                let groups = Set(scenario.items.filter { $0.type == .groupItem }.map(\.name))
+                for (index, selector) in persistence.items.enumerated() where selector != "*" {
+                    let name = selector.hasSuffix("*") ? String(selector.dropLast()) : selector
+                    if selector.hasSuffix("*") ? !groups.contains(name) : resolvedItem(name) == nil {
+                        unknown("\(persistence.path).items[\(index)]", selector.hasSuffix("*") ? "Group" : "Item", name,
+                                among: selector.hasSuffix("*") ? Array(groups) : allItemNames)
+                    }
+                }
+            }
             let twinChannels = WorldItemBinding.channelUIDs(scenario)
             for spec in scenario.items {
                 for link in spec.definition?.channels ?? [] where link.uid.hasPrefix("twin:") && twinChannels[link.uid] == nil {

@@ -39,6 +39,8 @@ public struct Scenario: Sendable {
     public var itemFiles: [String] = []
     /// `itemBindings`: the user's Items bound to the twin's devices.
     public var itemBindings: [ItemBindingSpec] = []
+    /// `persistence`: which Items the twin's persistence service records (`nil`: none).
+    public var persistence: PersistenceSpec? = nil
     /// The rule files named by `rules`, resolved against the scenario's directory.
     public var ruleFiles: [String] = []
     /// The rules those files hold, in file order.

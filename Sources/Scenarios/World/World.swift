@@ -77,6 +77,9 @@ public final class World: Sendable {
     let meters: MeterRecorder
     /// The rule engine running the scenario's `rules` (with no rules it listens to nothing).
     public let rules: RuleEngine
+    /// The persistence service: what `persistence` records (empty without it), for the persistence
+    /// extensions (`PersistenceQueries`).
+    public let persistence: PersistenceStore
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
     let observedBusEvents: BusEventCounter?
 
@@ -218,6 +221,8 @@ public final class World: Sendable {
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, reservations: services.reservations,
                                  interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
+        persistence = PersistenceStore(maxEntriesPerItem: scenario.persistence?.maxStatesPerItem ?? 100_000)
+        await Self.installPersistence(scenario, runtime: runtime, store: persistence)
         // Users' rules start at the scenario's start, after the built-in ones.
         try rules.add(scenario.rules)
         rules.start()

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 @testable import Scenarios
+import Simulation
+import SmartHome
 
 /// `itemFiles` and `itemBindings`: the user's `.items` files loaded, checked and bound to the twin's devices.
 @Suite("Scenario .items files and bindings")
@@ -11,6 +13,7 @@ struct ItemFilesTests {
         var bindings = "{}"
         var items = "[]"
         var rules = "[]"
+        var persistence: String? = nil
         var timeline = ""
         var expect = ""
 
@@ -31,7 +34,7 @@ struct ItemFilesTests {
               "items": \(items),
               "itemFiles": \(itemFiles),
               "itemBindings": \(bindings),
-              "rules": \(rules),
+              "rules": \(rules),\(persistence.map { "\n  \"persistence\": \($0)," } ?? "")
               "timeline": [\(timeline)],
               "expect": [\(expect)]
             }
@@ -158,5 +161,39 @@ struct ItemFilesTests {
         #expect(s.problems().contains { $0.contains("home.items:2: column 12: items.encoding") }, "\(s.problems())")
         s.files["home.items"] = Array("Switch A\u{0}\n".utf8)
         #expect(s.problems().contains { $0.contains("home.items:1: column 9: items.syntax") && $0.contains("NUL") })
+    }
+
+    @Test func persistenceRecordsTheChosenItemsOnTheVirtualClock() async throws {
+        var s = Setup()
+        s.file("home.items", """
+            Group gHeat
+            Switch Heat (gHeat) { channel="twin:thermostat:flat-1:heating:switch" }
+            Number:Temperature Room (gHeat) { channel="twin:thermostat:flat-1:heating:temperature" }
+            Switch Other
+            """)
+        s.persistence = #"{ "items": ["gHeat*"], "strategy": "everyChange" }"#
+        let scenario = try s.load()
+        let world = try await World.build(scenario)
+        try await world.kernel.run(until: scenario.start + .hours(8))
+        _ = try await world.api.sendCommand("Heat", "ON")
+        try await world.kernel.run(until: scenario.start + .hours(12))
+        _ = try await world.api.sendCommand("Heat", "OFF")
+        _ = try await world.api.sendCommand("Other", "ON")
+        try await world.kernel.run(until: scenario.start + .hours(14))
+        let store = world.persistence
+        let heat = try ItemName("Heat"), room = try ItemName("Room")
+        #expect(store.entries(heat).map(\.state.description) == ["ON", "OFF"])
+        #expect(store.entries(heat).map(\.instant) == [scenario.start + .hours(8), scenario.start + .hours(12)])
+        #expect(store.entries(room).count > 10)  // every 0.1 K the thermostat reports
+        #expect(store.entries(try ItemName("Other")).isEmpty)
+        let item = try #require(world.runtime.items.current(heat))
+        let q = PersistenceQueries(store: store, now: world.kernel.now)
+        #expect(q.averageSince(item, scenario.start + .hours(8))?.numericValue.map { abs($0 - 4.0 / 6) < 1e-12 } == true)
+        #expect(q.changedSince(item, scenario.start + .hours(13)) == false)
+        await world.close()
+        // A selector that names nothing is refused.
+        s.persistence = #"{ "items": ["gNope*", "Nobody"] }"#
+        let problems = s.problems()
+        #expect(problems.contains { $0.contains("persistence.items[0]") } && problems.contains { $0.contains("persistence.items[1]") }, "\(problems)")
     }
 }
