@@ -231,7 +231,7 @@ struct PersistenceTests {
         let name = try ItemName("Helper")
         await world.runtime.putItem(Item(name: name, type: .numberItem(nil)))
         store.store(name, .decimal(DecimalNumber(integer: 7)), at: .epoch)
-        await store.record(world.runtime) { $0 == name }
+        await store.record(world.runtime, items: [name])
         #expect(try await world.state("Helper") == "7")  // restored
         try await world.advance(.seconds(60))
         _ = try await world.api.updateState("Helper", "8")

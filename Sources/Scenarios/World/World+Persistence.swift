@@ -6,8 +6,8 @@ extension World {
     /// by the strategy, after restoring their newest states. Without `persistence` nothing is recorded.
     static func installPersistence(_ scenario: Scenario, runtime: OpenHABRuntime, store: PersistenceStore) async {
         guard let spec = scenario.persistence else { return }
-        let chosen = Set(selectedItems(spec.items, in: await runtime.items.all()))
-        await store.record(runtime, strategy: spec.strategy, restoreOnStartup: spec.restoreOnStartup) { chosen.contains($0) }
+        let chosen = selectedItems(spec.items, in: await runtime.items.all())
+        await store.record(runtime, items: chosen, strategy: spec.strategy, restoreOnStartup: spec.restoreOnStartup)
     }
 
     /// The Items `selectors` name, as a `.persist` file reads them: `*` every Item, `gName*` every Item below

@@ -133,15 +133,17 @@ public final class PersistenceStore: Sendable {
 }
 
 extension PersistenceStore {
-    /// Records the states of the Items `selects` chooses as the runtime's bus reports them, by `strategy`
+    /// Records the states of the Items `names` as the runtime's bus reports them, by `strategy`
     /// (openHAB's `PersistenceManager` listening to the Item registry), and with `restoreOnStartup` first
     /// gives each such Item whose state is `NULL` its newest stored state (set without events, so it is not
     /// stored again). A Group's aggregated state is an
     /// update of the Group like any other.
     /// - Returns: the bus subscription (unsubscribe to stop recording).
     @discardableResult
-    public func record(_ runtime: OpenHABRuntime, strategy: PersistenceStrategy = .everyChange, restoreOnStartup: Bool = true,
-                       selects: @escaping @Sendable (ItemName) -> Bool) async -> EventBus.SubscriptionID {
+    public func record(_ runtime: OpenHABRuntime, items names: [ItemName], strategy: PersistenceStrategy = .everyChange,
+                       restoreOnStartup: Bool = true) async -> EventBus.SubscriptionID {
+        let chosen = Set(names)
+        let selects: @Sendable (ItemName) -> Bool = { chosen.contains($0) }
         if restoreOnStartup {
             for name in itemNames where selects(name) {
                 // Set as the Item's state without events, so the restored state is not stored again.
@@ -150,9 +152,10 @@ extension PersistenceStore {
                 }
             }
         }
-        let topic = strategy == .everyChange ? "openhab/items/*/statechanged" : "openhab/items/*/stateupdated"
+        // One exact topic per Item: Items nobody persists stay unheard (their events are never built).
+        let action = strategy == .everyChange ? "statechanged" : "stateupdated"
         let scheduler = runtime.scheduler
-        return runtime.events.subscribe(EventFilter(topics: [topic])) { [self] event in
+        return runtime.events.subscribe(EventFilter(topics: chosen.sorted().map { "openhab/items/\($0)/\(action)" })) { [self] event in
             switch event.kind {
             case .itemStateChanged(let name, let state, _, _, _) where strategy == .everyChange && selects(name):
                 store(name, state, at: scheduler.now)
