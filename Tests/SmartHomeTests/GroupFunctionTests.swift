@@ -102,6 +102,25 @@ struct GroupFunctionTests {
         #expect(try await world.state("gAny") == "OFF")
     }
 
+    @Test func aDeepChainOfGroupsAndACycleEndTheirRecalculation() async throws {
+        let world = try await TestWorld()
+        let runtime = world.runtime
+        let depth = 5_000
+        for level in 0..<depth {
+            var group = Item(name: try ItemName("g\(level)"), type: .groupItem, groupNames: level + 1 < depth ? ["g\(level + 1)"] : ["g0"])
+            // Every other level without a base type: those pass their members up.
+            if level % 2 == 0 { group.aggregation = GroupAggregation(baseType: .numberItem(nil), function: .max) }
+            await runtime.putItem(group)
+        }
+        await runtime.putItem(Item(name: try ItemName("Leaf"), type: .numberItem(nil), groupNames: ["g0"]))
+        _ = try await world.api.updateState("Leaf", "5")
+        #expect(try await world.state("g0") == "5")
+        #expect(try await world.state("g\(depth - 2)") == "5")
+        // The top Group is a member of g0 (a cycle): g0's state members are the leaf and that Group.
+        let members = runtime.items.stateMembers(of: try ItemName("g0")).map(\.name.description)
+        #expect(members == ["Leaf", "g\(depth - 2)"])
+    }
+
     @Test func aGroupsChangeIsAnEventRulesHear() async throws {
         let world = try await TestWorld()
         var any = Item(name: try ItemName("gAny"), type: .groupItem)

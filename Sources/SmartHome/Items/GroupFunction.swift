@@ -85,20 +85,20 @@ public enum GroupFunction: Sendable, Hashable, CustomStringConvertible {
             return GroupFunction.or(active: active, passive: passive).calculate(members) == active ? passive : active
         case .avg, .median, .sum, .min, .max:
             let values = Self.numbers(members, unit: unit)
-            let result: Double?
+            let number: DecimalNumber?
             switch self {
-            case .avg: result = values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
-            case .sum: result = values.reduce(0, +)
-            case .min: result = values.min()
-            case .max: result = values.max()
+            // Min and Max keep the member's own number (openHAB returns that BigDecimal).
+            case .min: number = values.min { $0.value < $1.value }
+            case .max: number = values.max { $0.value < $1.value }
+            case .avg: number = values.isEmpty ? nil : Self.computed(values.map(\.value).reduce(0, +) / Double(values.count))
+            case .sum: number = Self.computed(values.map(\.value).reduce(0, +))
             default:
-                let sorted = values.sorted()
-                if sorted.isEmpty { result = nil }
-                else if sorted.count % 2 == 1 { result = sorted[sorted.count / 2] }
-                else { result = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2 }
+                let sorted = values.map(\.value).sorted()
+                if sorted.isEmpty { number = nil }
+                else if sorted.count % 2 == 1 { number = Self.computed(sorted[sorted.count / 2]) }
+                else { number = Self.computed((sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2) }
             }
-            guard let result else { return .undef }
-            let number = DecimalNumber(result)
+            guard let number else { return .undef }
             if let unit { return .quantity(Quantity(number, unit)) }
             return .decimal(number)
         case .count(let pattern):
@@ -132,18 +132,24 @@ public enum GroupFunction: Sendable, Hashable, CustomStringConvertible {
 
     /// The members' numbers: `getStateAs(DecimalType)` (a quantity's number, a percent, ON as 1), or with a
     /// `unit` the quantities of its dimension converted to it (and plain numbers taken as in it).
-    static func numbers(_ members: [State], unit: QuantityUnit?) -> [Double] {
+    static func numbers(_ members: [State], unit: QuantityUnit?) -> [DecimalNumber] {
         members.compactMap { state in
             switch state {
             case .quantity(let q):
-                guard let unit else { return q.value }
-                return q.converted(to: unit)?.value
-            case .decimal(let n), .percent(let n): return n.value
-            case .onOff(let v): return unit == nil ? (v.isOn ? 1 : 0) : nil
-            case .openClosed(let v): return unit == nil ? (v == .open ? 1 : 0) : nil
+                guard let unit else { return q.number }
+                return q.converted(to: unit)?.number
+            case .decimal(let n), .percent(let n): return n
+            case .onOff(let v): return unit == nil ? DecimalNumber(integer: v.isOn ? 1 : 0) : nil
+            case .openClosed(let v): return unit == nil ? DecimalNumber(integer: v == .open ? 1 : 0) : nil
             default: return nil
             }
         }
+    }
+
+    /// A computed sum or mean: whole numbers print without a fraction (`BigDecimal` sums of whole numbers
+    /// do), others with the shortest digits of the `Double`.
+    static func computed(_ value: Double) -> DecimalNumber {
+        value == value.rounded() && abs(value) < 1e15 ? DecimalNumber(integer: Int(value)) : DecimalNumber(value)
     }
 }
 

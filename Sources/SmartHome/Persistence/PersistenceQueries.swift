@@ -233,7 +233,7 @@ public struct PersistenceQueries: Sendable {
             guard case .quantity(let q) = state else { return nil }
             return q.converted(to: unit)?.value
         }
-        return GroupFunction.numbers([state], unit: nil).first
+        return GroupFunction.numbers([state], unit: nil).first?.value
     }
 
     private func number(_ value: Double, of item: Item) -> State {
