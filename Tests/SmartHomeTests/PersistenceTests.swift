@@ -225,6 +225,23 @@ struct PersistenceTests {
         #expect(store.count == 2)
     }
 
+    @Test func everyKindOfStateComesBackEqual() throws {
+        let store = PersistenceStore(maxEntriesPerItem: 4)
+        let name = try ItemName("Any")
+        let states: [State] = [Self.c(21.5), .quantity(Quantity(DecimalNumber(70), .fahrenheit)), .decimal(DecimalNumber(integer: 3)),
+                               .percent(DecimalNumber(42.5)), .onOff(.on), .openClosed(.closed), .null, .undef, .string("away"),
+                               .dateTime(DateTimeValue(Self.at(9), in: Self.budapest)), .hsb(HSB(parsing: "120,100,50")!)]
+        for (index, state) in states.enumerated() {
+            store.store(name, state, at: Self.at(1, index))
+            let back = try #require(store.latest(name))
+            #expect(back.state == state)
+            #expect(back.state.description == state.description)
+            #expect(back.instant == Self.at(1, index))
+        }
+        #expect(store.entries(name).count == 4)
+        #expect(store.entries(name).first?.state == .undef)
+    }
+
     @Test func recordingFollowsTheBusAndRestoresOnStartup() async throws {
         let world = try await TestWorld()
         let store = PersistenceStore()

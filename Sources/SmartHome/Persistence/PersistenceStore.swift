@@ -26,18 +26,76 @@ public enum PersistenceStrategy: String, Sendable, CaseIterable {
 /// bounded per Item (the oldest are forgotten first), queried as openHAB's `QueryablePersistenceService`
 /// with `FilterCriteria` (begin and end inclusive).
 ///
+/// States are kept compactly (24 bytes for a number, a quantity in the Item's usual unit, ON/OFF,
+/// OPEN/CLOSED): a number is kept as its value, as a persistence database keeps a double, so `21.50`
+/// comes back as `21.5` (equal, as states compare by value). Other states are kept whole.
+///
 /// Thread-safe: its data sit behind a `Mutex`; the simulation task writes, anyone may read.
 public final class PersistenceStore: Sendable {
     /// How many states each Item keeps at most (the oldest go first).
     public let maxEntriesPerItem: Int
     private let series = Mutex<[ItemName: Series]>([:])
 
+    /// One stored state, compact.
+    private enum Stored {
+        case decimal(Double)
+        case percent(Double)
+        /// A quantity in the series' unit.
+        case quantity(Double)
+        case on, off, open, closed, null, undef
+        indirect case other(State)
+    }
+
+    private struct Compact {
+        var millis: Int64
+        var stored: Stored
+    }
+
     /// One Item's states: a ring over `entries` once it is full (`start` is the oldest).
     private struct Series {
-        var entries: [PersistedEntry] = []
+        var entries: [Compact] = []
         var start = 0
-        var ordered: [PersistedEntry] {
-            start == 0 ? entries : Array(entries[start...] + entries[..<start])
+        /// The unit of the first quantity stored; quantities in it are kept as numbers.
+        var unit: QuantityUnit?
+
+        var ordered: [Compact] { start == 0 ? entries : Array(entries[start...] + entries[..<start]) }
+
+        mutating func compact(_ state: State, at instant: SimInstant) -> Compact {
+            let stored: Stored
+            switch state {
+            case .decimal(let n): stored = .decimal(n.value)
+            case .percent(let n): stored = .percent(n.value)
+            case .quantity(let q):
+                if unit == nil { unit = q.unit }
+                stored = q.unit == unit ? .quantity(q.value) : .other(state)
+            case .onOff(let v): stored = v.isOn ? .on : .off
+            case .openClosed(let v): stored = v == .open ? .open : .closed
+            case .null: stored = .null
+            case .undef: stored = .undef
+            default: stored = .other(state)
+            }
+            return Compact(millis: instant.unixMilliseconds, stored: stored)
+        }
+
+        func entry(_ c: Compact) -> PersistedEntry {
+            let state: State
+            switch c.stored {
+            case .decimal(let v): state = .decimal(Self.number(v))
+            case .percent(let v): state = .percent(Self.number(v))
+            case .quantity(let v): state = .quantity(Quantity(Self.number(v), unit ?? .one))
+            case .on: state = .onOff(.on)
+            case .off: state = .onOff(.off)
+            case .open: state = .openClosed(.open)
+            case .closed: state = .openClosed(.closed)
+            case .null: state = .null
+            case .undef: state = .undef
+            case .other(let s): state = s
+            }
+            return PersistedEntry(SimInstant(unixMilliseconds: c.millis), state)
+        }
+
+        static func number(_ v: Double) -> DecimalNumber {
+            v == v.rounded() && abs(v) < 1e15 ? DecimalNumber(integer: Int(v)) : DecimalNumber(v)
         }
     }
 
@@ -51,12 +109,14 @@ public final class PersistenceStore: Sendable {
     public func store(_ name: ItemName, _ state: State, at instant: SimInstant) {
         let limit = maxEntriesPerItem
         series.withLock { all in
-            var s = all[name] ?? Series()
+            // Taken out and put back, so the arrays are changed in place (not copied per store).
+            var s = all.removeValue(forKey: name) ?? Series()
             defer { all[name] = s }
-            let entry = PersistedEntry(instant, state)
+            let entry = s.compact(state, at: instant)
+            let millis = entry.millis
             if s.entries.count < limit, s.start == 0 {
-                if let last = s.entries.last, last.instant > instant {
-                    let index = s.entries.lastIndex { $0.instant <= instant }.map { $0 + 1 } ?? 0
+                if let last = s.entries.last, last.millis > millis {
+                    let index = s.entries.lastIndex { $0.millis <= millis }.map { $0 + 1 } ?? 0
                     s.entries.insert(entry, at: index)
                 } else {
                     s.entries.append(entry)
@@ -64,13 +124,15 @@ public final class PersistenceStore: Sendable {
                 return
             }
             // Full: the ring drops the oldest.
-            var ordered = s.ordered
-            if let last = ordered.last, last.instant > instant {
-                let index = ordered.lastIndex { $0.instant <= instant }.map { $0 + 1 } ?? 0
+            let newest = s.entries[(s.start + s.entries.count - 1) % s.entries.count]
+            if newest.millis > millis {
+                var ordered = s.ordered
+                let index = ordered.lastIndex { $0.millis <= millis }.map { $0 + 1 } ?? 0
                 guard index > 0 else { return }  // older than everything kept
                 ordered.insert(entry, at: index)
                 ordered.removeFirst()
-                s = Series(entries: ordered, start: 0)
+                s.entries = ordered
+                s.start = 0
                 return
             }
             s.entries[s.start] = entry
@@ -83,9 +145,9 @@ public final class PersistenceStore: Sendable {
         series.withLock { all in
             guard let s = all[name] else { return [] }
             let ordered = s.ordered
-            let low = begin.map { b in Self.firstIndex(ordered) { $0.instant >= b } } ?? 0
-            let high = end.map { e in Self.firstIndex(ordered) { $0.instant > e } } ?? ordered.count
-            return low < high ? Array(ordered[low..<high]) : []
+            let low = begin.map { b in Self.firstIndex(ordered) { $0.millis >= b.unixMilliseconds } } ?? 0
+            let high = end.map { e in Self.firstIndex(ordered) { $0.millis > e.unixMilliseconds } } ?? ordered.count
+            return low < high ? ordered[low..<high].map(s.entry) : []
         }
     }
 
@@ -94,8 +156,8 @@ public final class PersistenceStore: Sendable {
         series.withLock { all in
             guard let s = all[name] else { return nil }
             let ordered = s.ordered
-            let index = Self.firstIndex(ordered) { $0.instant > instant }
-            return index > 0 ? ordered[index - 1] : nil
+            let index = Self.firstIndex(ordered) { $0.millis > instant.unixMilliseconds }
+            return index > 0 ? s.entry(ordered[index - 1]) : nil
         }
     }
 
@@ -103,7 +165,7 @@ public final class PersistenceStore: Sendable {
     public func latest(_ name: ItemName) -> PersistedEntry? {
         series.withLock { all in
             guard let s = all[name], !s.entries.isEmpty else { return nil }
-            return s.entries[(s.start + s.entries.count - 1) % s.entries.count]
+            return s.entry(s.entries[(s.start + s.entries.count - 1) % s.entries.count])
         }
     }
 
@@ -116,13 +178,15 @@ public final class PersistenceStore: Sendable {
     /// Forgets `name`'s states from `begin` to `end` (inclusive), as `removeAllStatesBetween`.
     public func remove(_ name: ItemName, from begin: SimInstant, to end: SimInstant) {
         series.withLock { all in
-            guard let s = all[name] else { return }
-            all[name] = Series(entries: s.ordered.filter { $0.instant < begin || $0.instant > end })
+            guard var s = all.removeValue(forKey: name) else { return }
+            s.entries = s.ordered.filter { $0.millis < begin.unixMilliseconds || $0.millis > end.unixMilliseconds }
+            s.start = 0
+            all[name] = s
         }
     }
 
     /// The first index whose element satisfies `belongs`, for an array partitioned by it. - Complexity: O(log n).
-    private static func firstIndex(_ array: [PersistedEntry], where belongs: (PersistedEntry) -> Bool) -> Int {
+    private static func firstIndex(_ array: [Compact], where belongs: (Compact) -> Bool) -> Int {
         var low = 0, high = array.count
         while low < high {
             let mid = (low + high) / 2
