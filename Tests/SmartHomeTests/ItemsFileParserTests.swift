@@ -57,7 +57,7 @@ import Testing
             Group:DateTime:LATEST gLast
             Group:Number:Power:SUM gSum
             Group:Number:MEDIAN gMedian
-            Group:Switch:OR gOrDefault
+            Group:Switch:XOR(ON,OFF) gXor
             """)
         #expect(result.issues.isEmpty, "\(result.issues)")
         let byName = Dictionary(uniqueKeysWithValues: result.items.map { ($0.name, $0) })
@@ -74,7 +74,10 @@ import Testing
         #expect(byName["gLast"]?.aggregation?.function == .latest)
         #expect(byName["gSum"]?.aggregation == GroupAggregation(baseType: .numberItem(.power), function: .sum))
         #expect(byName["gMedian"]?.aggregation?.function == .median)
-        #expect(byName["gOrDefault"]?.aggregation?.function == .or(active: .onOff(.on), passive: .onOff(.off)))
+        #expect(byName["gXor"]?.aggregation?.function == .xor(active: .onOff(.on), passive: .onOff(.off)))
+        // openHAB falls back to EQUALITY (and logs an error) where the twin refuses.
+        let missing = parse("Group:Switch:OR gOr\nGroup:Number:COUNT gCount\nGroup:Number:AVG(1) gAvg")
+        #expect(missing.issues.map(\.code) == [.unknownFunction, .unknownFunction, .unknownFunction])
     }
 
     @Test func labelsPatternsCommentsAndLineEnds() {

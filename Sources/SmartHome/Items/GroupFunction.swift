@@ -3,7 +3,7 @@ import Simulation
 
 /// How a Group with a base type aggregates its members' states (`Group:Switch:OR(ON,OFF)`,
 /// `Group:Number:Temperature:AVG`), with openhab-core's rules: `ArithmeticGroupFunction` (AND, OR, NAND,
-/// NOR, AVG, SUM, MIN, MAX, COUNT), `QuantityTypeArithmeticGroupFunction` (the same over quantities, in the
+/// NOR, XOR, AVG, MEDIAN, SUM, MIN, MAX, COUNT), `QuantityTypeArithmeticGroupFunction` (the same over quantities, in the
 /// Group's unit), `DateTimeGroupFunction` (EARLIEST, LATEST) and `GroupFunction.Equality` (no function).
 public enum GroupFunction: Sendable, Hashable, CustomStringConvertible {
     /// No function: every member in the same state gives that state, else `UNDEF` (none: `UNDEF`).
@@ -16,6 +16,8 @@ public enum GroupFunction: Sendable, Hashable, CustomStringConvertible {
     case nand(active: State, passive: State)
     /// OR, negated.
     case nor(active: State, passive: State)
+    /// Exactly one member in `active` → `active`, else `passive` (`ArithmeticGroupFunction.Xor`).
+    case xor(active: State, passive: State)
     /// The mean of the numeric members (none: `UNDEF`).
     case avg
     /// The median of the numeric members (none: `UNDEF`).
@@ -34,12 +36,12 @@ public enum GroupFunction: Sendable, Hashable, CustomStringConvertible {
     case latest
 
     /// The function names of the `.items` syntax, for hints.
-    public static let names = ["AND", "OR", "NAND", "NOR", "AVG", "MEDIAN", "SUM", "MIN", "MAX", "COUNT", "EARLIEST", "LATEST", "EQUALITY"]
+    public static let names = ["AND", "OR", "NAND", "NOR", "XOR", "AVG", "MEDIAN", "SUM", "MIN", "MAX", "COUNT", "EARLIEST", "LATEST", "EQUALITY"]
 
     /// How many parameters `name` takes (AND/OR/NAND/NOR: 2, COUNT: 1, others: 0), or `nil` if unknown.
     public static func parameterCount(_ name: String) -> Int? {
         switch name.uppercased() {
-        case "AND", "OR", "NAND", "NOR": return 2
+        case "AND", "OR", "NAND", "NOR", "XOR": return 2
         case "COUNT": return 1
         case "AVG", "MEDIAN", "SUM", "MIN", "MAX", "EARLIEST", "LATEST", "EQUALITY": return 0
         default: return nil
@@ -53,6 +55,7 @@ public enum GroupFunction: Sendable, Hashable, CustomStringConvertible {
         case .or(let a, let p): return "OR(\(a),\(p))"
         case .nand(let a, let p): return "NAND(\(a),\(p))"
         case .nor(let a, let p): return "NOR(\(a),\(p))"
+        case .xor(let a, let p): return "XOR(\(a),\(p))"
         case .avg: return "AVG"
         case .median: return "MEDIAN"
         case .sum: return "SUM"
@@ -83,6 +86,8 @@ public enum GroupFunction: Sendable, Hashable, CustomStringConvertible {
             return GroupFunction.and(active: active, passive: passive).calculate(members) == active ? passive : active
         case .nor(let active, let passive):
             return GroupFunction.or(active: active, passive: passive).calculate(members) == active ? passive : active
+        case .xor(let active, let passive):
+            return members.filter({ Self.matches($0, active) }).count == 1 ? active : passive
         case .avg, .median, .sum, .min, .max:
             let values = Self.numbers(members, unit: unit)
             let number: DecimalNumber?

@@ -324,19 +324,20 @@ private struct Parser {
         }
         let function: GroupFunction
         switch upper {
-        case "AND", "OR", "NAND", "NOR":
-            var pair = states
-            if pair.isEmpty, base == .switchItem { pair = [.onOff(.on), .onOff(.off)] }
-            if pair.isEmpty, base == .contactItem { pair = [.openClosed(.open), .openClosed(.closed)] }
+        case "AND", "OR", "NAND", "NOR", "XOR":
+            // GroupFunctionHelper: without two states openHAB logs an error and falls back to EQUALITY.
+            let pair = states
             guard pair.count == 2 else {
-                issues.add(.unknownFunction, name.line, name.column, "\(upper) takes two states: (active, passive), such as \(upper)(ON,OFF).")
+                issues.add(.unknownFunction, name.line, name.column,
+                           "\(upper) takes two states (active, passive), such as \(upper)(ON,OFF); openHAB would log an error and use EQUALITY.")
                 return nil
             }
             switch upper {
             case "AND": function = .and(active: pair[0], passive: pair[1])
             case "OR": function = .or(active: pair[0], passive: pair[1])
             case "NAND": function = .nand(active: pair[0], passive: pair[1])
-            default: function = .nor(active: pair[0], passive: pair[1])
+            case "NOR": function = .nor(active: pair[0], passive: pair[1])
+            default: function = .xor(active: pair[0], passive: pair[1])
             }
         case "COUNT":
             guard args.count == 1 else {
