@@ -146,6 +146,12 @@ import Testing
         #expect(issues.filter { $0.code == .groupCycle }.count == 1)
     }
 
+    @Test func expireMetadataIsChecked() {
+        let result = parse("Switch A { expire=\"5m,command=OFF\" }\nSwitch B { expire=\"5 parsecs\" }\nContact C { expire=\"1h,command=OPEN\" }")
+        #expect(result.issues.map(\.code) == [.invalidExpire, .invalidExpire])
+        #expect(result.issues.map(\.line) == [2, 3])
+    }
+
     @Test func unitsAreCheckedInPatternsToo() {
         let result = parse("""
             Number:Pressure P "Pressure [%.0f hPa]"

@@ -55,5 +55,8 @@ enum WorldItemBinding {
                                                        configuration: link.configuration))
             }
         }
+        // `expire` metadata of the files' Items (the bus keeps the manager while it listens).
+        let expiring = await runtime.items.all().filter { $0.metadata["expire"] != nil }
+        ExpireManager(runtime: runtime, items: expiring).start()
     }
 }

@@ -13,6 +13,11 @@ public enum ItemsFileChecks {
             } else {
                 seen[item.name] = item.line
             }
+            if let expire = item.metadata["expire"],
+               case .failure(let error) = ExpireManager.Config.parse(expire, type: item.aggregation?.baseType ?? item.type) {
+                issues.add(.invalidExpire, item.line, item.column, "the expire metadata of \(ItemsFileIssue.quoted(item.name)) is not valid: \(error.message)",
+                           hint: "write e.g. expire=\"10m\", expire=\"1h,state=OFF\" or expire=\"5m,command=OFF\".")
+            }
             guard case .numberItem(let dimension?) = item.aggregation?.baseType ?? item.type else { continue }
             if let unit = item.metadata[ItemMetadata.unitNamespace]?.value {
                 checkUnit(unit, of: dimension, item: item, where: "unit metadata", into: &issues)

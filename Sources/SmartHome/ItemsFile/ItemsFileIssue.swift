@@ -22,6 +22,9 @@ public struct ItemsFileIssue: CodedError, Equatable {
         case unknownGroup = "items.unknownGroup"
         /// Groups that are members of each other.
         case groupCycle = "items.groupCycle"
+        /// `expire` metadata openHAB's ExpireManager would refuse (a bad duration, a state or command the
+        /// Item does not take, an unknown key).
+        case invalidExpire = "items.invalidExpire"
         /// A name, label or file beyond the twin's bounds (names up to 256 characters, files up to 16 MB).
         case tooLarge = "items.tooLarge"
     }
