@@ -1,3 +1,5 @@
+import Foundation
+import Simulation
 import Testing
 @testable import SmartHome
 
@@ -216,5 +218,39 @@ import Testing
         for cut in 0...file.utf8.count {
             _ = ItemsFileParser.parse(bytes: Array(file.utf8.prefix(cut)), file: "p.items")
         }
+    }
+
+    /// Seeded byte mutations of the example file (deletions, insertions of grammar characters and bytes,
+    /// flips, duplicated slices): every one parses to Items and located problems, never a trap.
+    @Test func mutationsOfTheExampleFileAlwaysEndInItemsOrLocatedProblems() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let original = try [UInt8](Data(contentsOf: root.appendingPathComponent("Scenarios/openhab/home.items")))
+        #expect(ItemsFileParser.parse(bytes: original, file: "home.items").issues.isEmpty)
+        var random = SplitMix64(seed: 29)
+        let alphabet = Array("\"'<>()[]{},=:/*\\\n\r\t \u{0}%°Group:Number:AVG".utf8) + [0xFF, 0xC3, 0xE2, 0x80]
+        var withProblems = 0
+        for _ in 0..<600 {
+            var bytes = original
+            for _ in 0..<(1 + Int(random.next() % 4)) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 4 {
+                case 0: bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 40)))
+                case 1: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                case 2: bytes[at] ^= UInt8(truncatingIfNeeded: 1 << (random.next() % 8))
+                default:
+                    let end = min(bytes.count, at + Int(random.next() % 200))
+                    bytes.insert(contentsOf: bytes[at..<end], at: Int(random.next() % UInt64(bytes.count)))
+                }
+                if bytes.isEmpty { bytes = [0x0A] }
+            }
+            let result = ItemsFileParser.parse(bytes: bytes, file: "m.items")
+            let lines = bytes.split(separator: 0x0A, omittingEmptySubsequences: false).count + bytes.filter { $0 == 0x0D }.count
+            for issue in result.issues {
+                #expect(issue.line >= 1 && issue.line <= lines + 1 && issue.column >= 1, "\(issue.located)")
+            }
+            if !result.issues.isEmpty { withProblems += 1 }
+        }
+        // The mutations do reach the error paths (most mutated files have a problem).
+        #expect(withProblems > 200)
     }
 }
