@@ -182,6 +182,18 @@ struct PersistenceTests {
         #expect(PersistenceQueries(store: store, now: Self.at(12)).averageSince(item, Self.at(8))?.numericValue == 0.75)
     }
 
+    @Test func persistStoresTheCurrentStateOrAGivenOne() throws {
+        var (store, item) = try Self.temperatureHistory()
+        item.state = Self.c(19)
+        let q = PersistenceQueries(store: store, now: Self.at(18))
+        q.persist(item)
+        q.persist(item, at: Self.at(11), Self.c(25))
+        #expect(store.latest(item.name) == PersistedEntry(Self.at(18), Self.c(19)))
+        #expect(q.historicState(item, at: Self.at(11, 30))?.state == Self.c(25))
+        #expect(q.allStates(item, Self.at(11), Self.at(12))?.map(\.state) == [Self.c(25), Self.c(22)])
+        #expect(q.allStates(item, nil, nil) == nil)
+    }
+
     // MARK: DST
 
     /// 2026-03-29 in Budapest has 23 hours (02:00 → 03:00), 2026-10-25 has 25 (03:00 → 02:00).

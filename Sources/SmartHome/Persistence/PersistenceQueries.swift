@@ -18,6 +18,14 @@ public struct PersistenceQueries: Sendable {
         self.now = now
     }
 
+    // MARK: Storing
+
+    /// `persist(item)`: stores the Item's current state now, whatever the strategy.
+    public func persist(_ item: Item) { store.store(item.name, item.state, at: now) }
+
+    /// `persist(item, timestamp, state)`: stores `state` at `instant` (a `ModifiablePersistenceService`).
+    public func persist(_ item: Item, at instant: SimInstant, _ state: State) { store.store(item.name, state, at: instant) }
+
     // MARK: Single states
 
     /// `persistedState(item, timestamp)` (formerly `historicState`): the newest state stored at or before `instant`.
@@ -173,6 +181,11 @@ public struct PersistenceQueries: Sendable {
 
     public func countStateChangesSince(_ item: Item, _ instant: SimInstant) -> Int? { countStateChangesBetween(item, instant, nil) }
     public func countStateChangesUntil(_ item: Item, _ instant: SimInstant) -> Int? { countStateChangesBetween(item, nil, instant) }
+
+    /// `getAllStatesBetween`: the stored states from `begin` to `end`, oldest first (`nil` as openHAB refuses).
+    public func allStates(_ item: Item, _ begin: SimInstant?, _ end: SimInstant?) -> [PersistedEntry]? {
+        allStatesBetween(item, begin, end)
+    }
 
     // MARK: openHAB's helpers
 
