@@ -45,10 +45,10 @@ struct ItemFilesTests {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)").path
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for (name, bytes) in files {
-                FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: Data(bytes))
+                _ = FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: Data(bytes))
             }
             let path = "\(directory)/scenario.json"
-            FileManager.default.createFile(atPath: path, contents: Data(text().utf8))
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text().utf8))
             return try ScenarioDecoder.load(path: path)
         }
 
