@@ -72,7 +72,7 @@ let package = Package(
             swiftSettings: strict
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation", "SmartHome"], swiftSettings: strict),
         // The blocking loopback client the socket tests of HTTPServer and Serve share (not a product).
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),

@@ -26,7 +26,8 @@ struct StateAndCommandTests {
         #expect(command.description == printed)
     }
 
-    @Test("Number:Temperature rejects", arguments: ["+22", "2.5E+3", "warm", "21 C", "NaN", "", "0x10", "21.5 °C extra"])
+    // "21 C" is a quantity in coulombs (UnitUtils reads C as COULOMB): a command the Item then drops; "21 Q" has no unit.
+    @Test("Number:Temperature rejects", arguments: ["+22", "2.5E+3", "warm", "21 Q", "NaN", "", "0x10", "21.5 °C extra"])
     func temperatureRejects(text: String) {
         #expect(temperature.parseCommand(text) == nil)
     }

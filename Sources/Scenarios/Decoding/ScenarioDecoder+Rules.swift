@@ -53,6 +53,12 @@ extension ScenarioDecoder {
         case .dimmerItem: return "a Dimmer holds 0 to 100."
         case .dateTimeItem: return "write a date-time such as \"2026-01-09T15:00\" or \"2026-01-09T15:00:00.000+0100\"."
         case .stringItem, .groupItem: return "write the state as text."
+        case .rollershutterItem: return "a Rollershutter holds 0 to 100 (UP is 0, DOWN is 100)."
+        case .colorItem: return "a Color holds h,s,b such as \"120,100,50\"."
+        case .locationItem: return "a Location holds latitude,longitude such as \"47.5,19.05\"."
+        case .playerItem: return "a Player holds PLAY, PAUSE, REWIND or FASTFORWARD."
+        case .callItem: return "a Call holds comma-separated numbers."
+        case .imageItem: return "an Image holds a data: URI."
         }
     }
 

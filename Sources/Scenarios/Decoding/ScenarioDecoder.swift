@@ -10,7 +10,8 @@ import Weather
 /// cities, items, reservations) by ``ScenarioValidator``.
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
-                          "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules"]
+                          "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules",
+                          "itemFiles", "itemBindings", "persistence"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
@@ -102,7 +103,11 @@ public enum ScenarioDecoder {
         let expectations = root.optional("expect")?.array?.compactMap { decodeExpectation($0, calendar) } ?? []
         let tariff = root.optional("tariff").flatMap { decodeTariff($0, calendar: calendar) }
         let co2 = root.optional("co2KgPerKWh")?.number(in: 0...5, unit: " kg/kWh")
-        let items = root.optional("items").flatMap { decodeItems($0, calendar: calendar) } ?? []
+        var items = root.optional("items").flatMap { decodeItems($0, calendar: calendar) } ?? []
+        let itemFiles = root.optional("itemFiles").flatMap { decodeItemFiles($0, virtualItems: items) }
+        items += itemFiles?.items ?? []
+        let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
+        let persistence = root.optional("persistence").flatMap(decodePersistence)
         let rules = root.optional("rules").flatMap(decodeRules) ?? ([], [])
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
@@ -110,7 +115,8 @@ public enum ScenarioDecoder {
         return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
                         calendar: calendar, start: start, end: end, weather: weather, cities: cities, users: users, listings: listings,
                         automations: automations, timeline: sorted, expectations: expectations, tariff: tariff, co2KgPerKWh: co2,
-                        items: items, ruleFiles: rules.files, rules: rules.rules)
+                        items: items, itemFiles: itemFiles?.files ?? [], itemBindings: itemBindings, persistence: persistence,
+                        ruleFiles: rules.files, rules: rules.rules)
     }
 
     /// `{"perKWh": 0.32}`, `{"dayPerKWh": 0.36, "nightPerKWh": 0.18, "nightFrom": "22:00", "nightTo": "06:00"}`

@@ -1,4 +1,5 @@
 import Booking
+import Devices
 import Rules
 import Simulation
 import SmartHome
@@ -77,6 +78,7 @@ enum ScenarioValidator {
                 booked[id] = step.path
             }
             checkVirtualItems()
+            checkItemBindings()
             checkRules()
             for expectation in scenario.expectations { checkExpectation(expectation) }
         }
@@ -88,13 +90,61 @@ enum ScenarioValidator {
         func checkVirtualItems() {
             var seen: Set<String> = []
             for spec in scenario.items {
-                if let device = itemNames[spec.name] {
+                if let device = itemNames[spec.name], let definition = spec.definition {
+                    let fileIssues = IssueCollector(file: spec.sourceFile ?? scenario.file)
+                    fileIssues.add("", line: definition.line, "column \(definition.column): items.duplicate: \"\(spec.name)\" is already the Item of \(device).",
+                                   hint: "give the Item another name, or bind it to \(device) under \"itemBindings\".")
+                    issues.absorb(fileIssues)
+                } else if let device = itemNames[spec.name] {
                     report("\(spec.path).name", "\"\(spec.name)\" is already the Item of \(device).", hint: "give the virtual Item another name.")
                 } else if !seen.insert(spec.name).inserted {
                     report("\(spec.path).name", "the Item \"\(spec.name)\" is defined twice.")
                 }
                 for (index, member) in spec.members.enumerated() where resolvedItem(member) == nil {
                     unknown("\(spec.path).members[\(index)]", "Item", member, among: allItemNames)
+                }
+            }
+        }
+
+        /// `itemBindings` and `.items` channel links: the Item is the user's, the target a device channel
+        /// whose Item type the user's Item can stand for (World+ItemBinding links them).
+        func checkItemBindings() {
+            let userItems = Dictionary(scenario.items.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+            var bound: Set<String> = []
+            for binding in scenario.itemBindings {
+                guard let spec = userItems[binding.item] else {
+                    unknown(binding.path, "Item of the .items files or items named", binding.item, among: Array(userItems.keys))
+                    continue
+                }
+                if !bound.insert(binding.item).inserted { report(binding.path, "\"\(binding.item)\" is bound twice.") }
+                guard let device = items[binding.target] else {
+                    unknown(binding.path, "device channel", binding.target, among: Array(items.keys))
+                    continue
+                }
+                let channel = binding.target.split(separator: "/").last.map(String.init) ?? ""
+                if let deviceType = DeviceChannel(rawValue: channel)?.itemType,
+                   let problem = WorldItemBinding.incompatibility(spec.type, spec.definition?.aggregation, deviceType) {
+                    report(binding.path, "\(binding.item) is a \(spec.type) Item but \(binding.target) (\(device.id)) is a \(deviceType) channel: \(problem)")
+                }
+            }
+            if let persistence = scenario.persistence {
+                let groups = Set(scenario.items.filter { $0.type == .groupItem }.map(\.name))
+                for (index, selector) in persistence.items.enumerated() where selector != "*" {
+                    let name = selector.hasSuffix("*") ? String(selector.dropLast()) : selector
+                    if selector.hasSuffix("*") ? !groups.contains(name) : resolvedItem(name) == nil {
+                        unknown("\(persistence.path).items[\(index)]", selector.hasSuffix("*") ? "Group" : "Item", name,
+                                among: selector.hasSuffix("*") ? Array(groups) : allItemNames)
+                    }
+                }
+            }
+            let twinChannels = WorldItemBinding.channelUIDs(scenario)
+            for spec in scenario.items {
+                for link in spec.definition?.channels ?? [] where link.uid.hasPrefix("twin:") && twinChannels[link.uid] == nil {
+                    let fileIssues = IssueCollector(file: spec.sourceFile ?? scenario.file)
+                    fileIssues.add("", line: link.line, "column \(link.column): items.unknownChannel: \(spec.name) links the channel \"\(link.uid)\", which the twin does not have.",
+                                   hint: Suggestion.closest(to: link.uid, in: Array(twinChannels.keys)).map { "did you mean \"\($0)\"?" }
+                                    ?? "the twin's channels are twin:<thermostat|plug|lock>:<listing>:<device>:<channel>.")
+                    issues.absorb(fileIssues)
                 }
             }
         }

@@ -34,6 +34,13 @@ public struct Scenario: Sendable {
     public var co2KgPerKWh: Double? = nil
     /// Virtual Items (`items`): no device behind them.
     public var items: [VirtualItemSpec] = []
+    /// The `.items` files named by `itemFiles`, resolved against the scenario's directory (their Items are
+    /// in ``items``).
+    public var itemFiles: [String] = []
+    /// `itemBindings`: the user's Items bound to the twin's devices.
+    public var itemBindings: [ItemBindingSpec] = []
+    /// `persistence`: which Items the twin's persistence service records (`nil`: none).
+    public var persistence: PersistenceSpec? = nil
     /// The rule files named by `rules`, resolved against the scenario's directory.
     public var ruleFiles: [String] = []
     /// The rules those files hold, in file order.

@@ -13,6 +13,11 @@ public struct VirtualItemSpec: Sendable {
     public var label: String?
     /// A Group's members: device paths or Item names.
     public var members: [String]
-    /// Where it was written (`items[2]`).
+    /// Where it was written (`items[2]`, or `itemFiles[0]` for an Item of an `.items` file).
     public var path: String
+    /// The whole declaration when the Item comes from an `.items` file (groups, tags, metadata, channel
+    /// links, a Group's function); `nil` for the scenario's `items`.
+    public var definition: ItemDefinition? = nil
+    /// The `.items` file it comes from, resolved against the scenario's directory.
+    public var sourceFile: String? = nil
 }

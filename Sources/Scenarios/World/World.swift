@@ -77,6 +77,9 @@ public final class World: Sendable {
     let meters: MeterRecorder
     /// The rule engine running the scenario's `rules` (with no rules it listens to nothing).
     public let rules: RuleEngine
+    /// The persistence service: what `persistence` records (empty without it), for the persistence
+    /// extensions (`PersistenceQueries`).
+    public let persistence: PersistenceStore
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
     let observedBusEvents: BusEventCounter?
 
@@ -218,6 +221,8 @@ public final class World: Sendable {
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, reservations: services.reservations,
                                  interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
+        persistence = PersistenceStore(maxEntriesPerItem: scenario.persistence?.maxStatesPerItem ?? 100_000)
+        await Self.installPersistence(scenario, runtime: runtime, store: persistence)
         // Users' rules start at the scenario's start, after the built-in ones.
         try rules.add(scenario.rules)
         rules.start()
@@ -227,7 +232,7 @@ public final class World: Sendable {
     /// Group members in their Groups.
     private static func addVirtualItems(_ scenario: Scenario, to runtime: OpenHABRuntime) async throws {
         for spec in scenario.items {
-            var item = Item(name: try ItemName(spec.name), type: spec.type, label: spec.label, isManaged: false)
+            var item = try spec.definition?.item() ?? Item(name: try ItemName(spec.name), type: spec.type, label: spec.label, isManaged: false)
             if let text = spec.state, let state = spec.type.parseState(text, in: scenario.calendar).flatMap({ item.accepting($0) }) {
                 item.state = state
             }
@@ -241,6 +246,7 @@ public final class World: Sendable {
                 _ = await runtime.putItem(item)
             }
         }
+        try await WorldItemBinding.bind(scenario, runtime: runtime)
     }
 
     /// Frees the world once its result is taken: pending events, bus subscribers and Things (whose handlers,

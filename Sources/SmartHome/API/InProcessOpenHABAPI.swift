@@ -263,6 +263,11 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         case .dimmerItem: return "; send 0–100, ON, OFF, INCREASE or DECREASE"
         case .stringItem, .groupItem: return ""
         case .dateTimeItem: return "; send a date-time such as 2026-01-09T15:00:00.000+0100"
+        case .rollershutterItem: return "; send UP, DOWN, STOP, MOVE or 0–100"
+        case .colorItem: return "; send h,s,b (such as 120,100,50), 0–100, ON, OFF, INCREASE or DECREASE"
+        case .locationItem: return "; send latitude,longitude[,altitude]"
+        case .playerItem: return "; send PLAY, PAUSE, NEXT, PREVIOUS, REWIND or FASTFORWARD"
+        case .callItem, .imageItem: return "; it accepts only REFRESH"
         }
     }
 }

@@ -16,6 +16,20 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
     case dateTime(DateTimeValue)
     /// `REFRESH`: ask the device to report its current state.
     case refresh
+    /// `UP` / `DOWN` (Rollershutter).
+    case upDown(UpDown)
+    /// `STOP` / `MOVE` (Rollershutter).
+    case stopMove(StopMove)
+    /// A colour (Color).
+    case hsb(HSB)
+    /// A location (Location).
+    case point(GeoPoint)
+    /// `PLAY` / `PAUSE` (Player).
+    case playPause(PlayPause)
+    /// `REWIND` / `FASTFORWARD` (Player).
+    case rewindFastforward(RewindFastforward)
+    /// `NEXT` / `PREVIOUS` (Player).
+    case nextPrevious(NextPrevious)
 
     /// The command text.
     public var description: String {
@@ -27,6 +41,13 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
         case .string(let s): return s
         case .dateTime(let d): return d.description
         case .refresh: return "REFRESH"
+        case .upDown(let v): return v.rawValue
+        case .stopMove(let v): return v.rawValue
+        case .hsb(let v): return v.description
+        case .point(let v): return v.description
+        case .playPause(let v): return v.rawValue
+        case .rewindFastforward(let v): return v.rawValue
+        case .nextPrevious(let v): return v.rawValue
         }
     }
 
@@ -41,6 +62,13 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
         case .string: return "String"
         case .dateTime: return "DateTime"
         case .refresh: return "Refresh"
+        case .upDown: return "UpDown"
+        case .stopMove: return "StopMove"
+        case .hsb: return "HSB"
+        case .point: return "Point"
+        case .playPause: return "PlayPause"
+        case .rewindFastforward: return "RewindFastforward"
+        case .nextPrevious: return "NextPrevious"
         }
     }
 
@@ -53,7 +81,12 @@ public enum Command: Sendable, Hashable, CustomStringConvertible {
         case .percent(let n): return .percent(n)
         case .string(let s): return .string(s)
         case .dateTime(let d): return .dateTime(d)
-        case .increaseDecrease, .refresh: return nil
+        case .upDown(let v): return .percent(DecimalNumber(integer: v == .up ? 0 : 100))
+        case .hsb(let v): return .hsb(v)
+        case .point(let v): return .point(v)
+        case .playPause(let v): return .playPause(v)
+        case .rewindFastforward(let v): return .rewindFastforward(v)
+        case .increaseDecrease, .refresh, .stopMove, .nextPrevious: return nil
         }
     }
 }

@@ -26,6 +26,11 @@ public struct Item: Sendable, Hashable {
     public var metadata: [String: ItemMetadata]
     /// Whether the Item was created through the API (editable); file-defined Items are not.
     public var isManaged: Bool
+    /// A Group's base type and aggregation function (`Group:Switch:OR(ON,OFF)`); `nil` for a Group without
+    /// a base type and for every other Item.
+    public var aggregation: GroupAggregation? = nil
+    /// The state pattern of the label (`%.1f °C` of `[%.1f °C]`), openHAB's state description pattern.
+    public var statePattern: String? = nil
 
     /// A fresh Item in state `NULL`.
     public init(name: ItemName, type: ItemType, label: String? = nil, category: String? = nil,
@@ -45,7 +50,7 @@ public struct Item: Sendable, Hashable {
     /// of the Item's dimension (openHAB's `NumberItem.getUnit()`), else the dimension's default
     /// (°C, W, kWh, and ONE for `Number:Dimensionless`); `nil` for other types.
     public var unit: QuantityUnit? {
-        guard case .numberItem(let dimension?) = type else { return nil }
+        guard case .numberItem(let dimension?) = aggregation?.baseType ?? type else { return nil }
         if let symbol = metadata[ItemMetadata.unitNamespace]?.value, let unit = QuantityUnit(symbol: symbol),
            unit.dimension == dimension {
             return unit
@@ -55,7 +60,11 @@ public struct Item: Sendable, Hashable {
 
     /// The state this Item takes when handed `state` (by a device, autoupdate or the REST API), or `nil`
     /// when it drops it (``ItemType/accepting(_:unit:)`` with this Item's ``unit``).
-    public func accepting(_ state: State) -> State? { type.accepting(state, unit: unit) }
+    /// A Group with a base type takes what its base type takes.
+    public func accepting(_ state: State) -> State? {
+        if let aggregation, case .groupItem = type { return aggregation.baseType.accepting(state, unit: unit) }
+        return type.accepting(state, unit: unit)
+    }
 }
 
 /// One namespace of an Item's metadata: a value and an optional configuration (openHAB's `Metadata`).

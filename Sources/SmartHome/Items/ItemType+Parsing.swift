@@ -36,6 +36,27 @@ extension ItemType {
             if let n = DecimalNumber(parsing: text) { return .decimal(n) }
             if let q = Quantity(parsing: text) { return .quantity(q) }
             return .string(text)
+        case .rollershutterItem:
+            // RollershutterItem: UpDownType, StopMoveType, PercentType.
+            if let v = UpDown(rawValue: text) { return .upDown(v) }
+            if let v = StopMove(rawValue: text) { return .stopMove(v) }
+            if let n = DecimalNumber(parsing: text), (0...100).contains(n.value) { return .percent(n) }
+            return nil
+        case .colorItem:
+            // ColorItem: HSBType, PercentType, OnOffType, IncreaseDecreaseType.
+            if let v = OnOff(rawValue: text) { return .onOff(v) }
+            if let v = IncreaseDecrease(rawValue: text) { return .increaseDecrease(v) }
+            if let n = DecimalNumber(parsing: text), (0...100).contains(n.value) { return .percent(n) }
+            return HSB(parsing: text).map(Command.hsb)
+        case .locationItem:
+            return GeoPoint(parsing: text).map(Command.point)
+        case .playerItem:
+            if let v = PlayPause(rawValue: text) { return .playPause(v) }
+            if let v = RewindFastforward(rawValue: text) { return .rewindFastforward(v) }
+            if let v = NextPrevious(rawValue: text) { return .nextPrevious(v) }
+            return nil
+        case .callItem, .imageItem:
+            return nil  // read-only: CallItem and ImageItem accept only REFRESH
         }
     }
 
@@ -66,6 +87,21 @@ extension ItemType {
             else if let n = DecimalNumber(parsing: text) { candidate = .decimal(n) }
             else if let q = Quantity(parsing: text) { candidate = .quantity(q) }
             else { candidate = .string(text) }
+        case .rollershutterItem:
+            if let n = DecimalNumber(parsing: text) { candidate = (0...100).contains(n.value) ? .percent(n) : nil }
+            else { candidate = UpDown(rawValue: text).map { .percent(DecimalNumber(integer: $0 == .up ? 0 : 100)) } }
+        case .colorItem:
+            if let v = HSB(parsing: text) { candidate = .hsb(v) }
+            else if let n = DecimalNumber(parsing: text) { candidate = (0...100).contains(n.value) ? .percent(n) : nil }
+            else { candidate = OnOff(rawValue: text).map(State.onOff) }
+        case .locationItem: candidate = GeoPoint(parsing: text).map(State.point)
+        case .playerItem:
+            if let v = PlayPause(rawValue: text) { candidate = .playPause(v) }
+            else { candidate = RewindFastforward(rawValue: text).map(State.rewindFastforward) }
+        case .callItem:
+            candidate = .stringList(text.split(separator: ",", omittingEmptySubsequences: false).map(String.init))
+        case .imageItem:
+            candidate = text.hasPrefix("data:") ? .raw(text) : nil
         }
         return candidate
     }
@@ -86,6 +122,15 @@ extension ItemType {
             return state
         case (.dimmerItem, .onOff(let v)):
             return .percent(DecimalNumber(integer: v.isOn ? 100 : 0))
+        case (.rollershutterItem, .percent), (.colorItem, .hsb), (.locationItem, .point), (.playerItem, .playPause),
+             (.playerItem, .rewindFastforward), (.callItem, .stringList), (.imageItem, .raw):
+            return state
+        case (.colorItem, .onOff(let v)):
+            // ColorItem.setState keeps hue and saturation; a stateless conversion has none, so 0,0.
+            return .hsb(HSB(hue: DecimalNumber(integer: 0), saturation: DecimalNumber(integer: 0),
+                            brightness: DecimalNumber(integer: v.isOn ? 100 : 0)))
+        case (.colorItem, .percent(let p)):
+            return .hsb(HSB(hue: DecimalNumber(integer: 0), saturation: DecimalNumber(integer: 0), brightness: p))
         case (.numberItem(nil), .decimal):
             return state
         case (.numberItem(nil), .quantity(let q)):

@@ -15,10 +15,23 @@ public enum ItemType: Sendable, Hashable, CustomStringConvertible {
     /// `Group` without a base type: members by their `groupNames`; its own state is whatever is posted
     /// to it (`NULL` at first), and a command to it goes to every member (openHAB's group semantics).
     case groupItem
+    /// `Rollershutter`: a position 0–100 %; UP, DOWN, STOP, MOVE.
+    case rollershutterItem
+    /// `Color`: an HSB colour, also switched and dimmed.
+    case colorItem
+    /// `Location`: a point (latitude, longitude, altitude).
+    case locationItem
+    /// `Player`: PLAY/PAUSE, REWIND/FASTFORWARD; NEXT/PREVIOUS commands.
+    case playerItem
+    /// `Call`: the numbers of a call, read-only.
+    case callItem
+    /// `Image`: a picture (raw bytes as a `data:` text), read-only.
+    case imageItem
 
     /// Every type name the twin accepts, for error hints.
     public static let allNames: [String] = ["Switch", "Contact", "Number"]
-        + Dimension.allCases.map { "Number:\($0.rawValue)" } + ["String", "Dimmer", "DateTime", "Group"]
+        + Dimension.allCases.map { "Number:\($0.rawValue)" }
+        + ["String", "Dimmer", "DateTime", "Group", "Rollershutter", "Color", "Location", "Player", "Call", "Image"]
 
     /// Parses `Switch`, `Number:Temperature`, … (case-sensitive, as openHAB).
     public init?(rawValue: String) {
@@ -30,6 +43,12 @@ public enum ItemType: Sendable, Hashable, CustomStringConvertible {
         case "Dimmer": self = .dimmerItem
         case "DateTime": self = .dateTimeItem
         case "Group": self = .groupItem
+        case "Rollershutter": self = .rollershutterItem
+        case "Color": self = .colorItem
+        case "Location": self = .locationItem
+        case "Player": self = .playerItem
+        case "Call": self = .callItem
+        case "Image": self = .imageItem
         default:
             guard rawValue.hasPrefix("Number:"), let d = Dimension(rawValue: String(rawValue.dropFirst(7))) else { return nil }
             self = .numberItem(d)
@@ -57,6 +76,12 @@ public enum ItemType: Sendable, Hashable, CustomStringConvertible {
         case .dimmerItem: return "Dimmer"
         case .dateTimeItem: return "DateTime"
         case .groupItem: return "Group"
+        case .rollershutterItem: return "Rollershutter"
+        case .colorItem: return "Color"
+        case .locationItem: return "Location"
+        case .playerItem: return "Player"
+        case .callItem: return "Call"
+        case .imageItem: return "Image"
         }
     }
 

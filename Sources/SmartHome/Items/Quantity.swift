@@ -32,7 +32,7 @@ public struct Quantity: Sendable, Hashable, CustomStringConvertible {
     /// openHAB converts with exact decimals; the twin converts in binary floating point and
     /// rounds to 1e-9 so that `212 °F` is exactly `100.0 °C`, not `100.00000000000006 °C`.
     public func converted(to target: QuantityUnit) -> Quantity? {
-        guard target.dimension == unit.dimension else { return nil }
+        guard unit.converts(to: target) else { return nil }
         guard target != unit else { return self }
         let converted = (target.fromBase(unit.toBase(value)) * 1e9).rounded() / 1e9
         return Quantity(DecimalNumber(converted), target)

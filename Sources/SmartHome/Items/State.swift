@@ -1,3 +1,5 @@
+import Foundation
+
 /// The state of an Item, as openHAB's `State` implementations.
 public enum State: Sendable, Hashable, CustomStringConvertible {
     /// Never set (`NULL`): the state of a fresh Item.
@@ -18,6 +20,18 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
     case string(String)
     /// A date and time (`DateTimeType`).
     case dateTime(DateTimeValue)
+    /// A colour (`HSBType`).
+    case hsb(HSB)
+    /// A location (`PointType`).
+    case point(GeoPoint)
+    /// A player's state (`PlayPauseType`).
+    case playPause(PlayPause)
+    /// A player's winding state (`RewindFastforwardType`).
+    case rewindFastforward(RewindFastforward)
+    /// A call's numbers (`StringListType`, printed comma-separated).
+    case stringList([String])
+    /// An image (`RawType`), kept as its `data:` text.
+    case raw(String)
 
     /// The text openHAB 5 shows: `ON`, `21.5 °C`, `21 °C` (a quantity, narrowed), `21.50` (a decimal, `toPlainString`), `NULL`.
     public var description: String {
@@ -30,6 +44,12 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
         case .quantity(let q): return q.description
         case .string(let s): return s
         case .dateTime(let d): return d.description
+        case .hsb(let v): return v.description
+        case .point(let v): return v.description
+        case .playPause(let v): return v.rawValue
+        case .rewindFastforward(let v): return v.rawValue
+        case .stringList(let v): return v.map { $0.replacingOccurrences(of: ",", with: "\\,") }.joined(separator: ",")
+        case .raw(let v): return v
         }
     }
 
@@ -44,6 +64,12 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
         case .percent: return "Percent"
         case .string: return "String"
         case .dateTime: return "DateTime"
+        case .hsb: return "HSB"
+        case .point: return "Point"
+        case .playPause: return "PlayPause"
+        case .rewindFastforward: return "RewindFastforward"
+        case .stringList: return "StringList"
+        case .raw: return "Raw"
         }
     }
 
@@ -52,6 +78,7 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
         switch self {
         case .decimal(let n), .percent(let n): return n.value
         case .quantity(let q): return q.value
+        case .hsb(let v): return v.brightness.value
         default: return nil
         }
     }

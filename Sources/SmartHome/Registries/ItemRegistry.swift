@@ -9,6 +9,9 @@ import Synchronization
 /// public reads stay actor methods (callers `await` them as before).
 public actor ItemRegistry {
     private let storage = Mutex<[ItemName: Item]>([:])
+    /// Group name → the names of the Items whose `groupNames` hold it, kept as Items are put and removed
+    /// (so a Group's members are found without a pass over every Item).
+    private let membersIndex = Mutex<[String: Set<ItemName>]>([:])
 
     /// An empty registry.
     public init() {}
@@ -30,8 +33,28 @@ public actor ItemRegistry {
 
     /// The Items whose `groupNames` hold `group`, sorted by name (a Group's direct members).
     public nonisolated func members(of group: ItemName) -> [Item] {
-        let groupName = group.description
-        return storage.withLock { $0.values.filter { $0.groupNames.contains(groupName) } }.sorted { $0.name < $1.name }
+        let names = membersIndex.withLock { $0[group.description] ?? [] }
+        return storage.withLock { items in names.compactMap { items[$0] } }.sorted { $0.name < $1.name }
+    }
+
+    /// The state members of `group`, as `GroupItem.getStateMembers` collects them: every direct member, where
+    /// a member Group without a base type stands for its own state members (a cycle is walked once).
+    public nonisolated func stateMembers(of group: ItemName) -> [Item] {
+        let index = membersIndex.withLock { $0 }
+        return storage.withLock { items in
+            var seenGroups: Set<String> = [group.description]
+            var found: [ItemName: Item] = [:]
+            var pending = Array(index[group.description] ?? [])
+            while let name = pending.popLast() {
+                guard let item = items[name] else { continue }
+                if case .groupItem = item.type, item.aggregation == nil {
+                    if seenGroups.insert(item.name.description).inserted { pending += index[item.name.description] ?? [] }
+                } else {
+                    found[item.name] = item
+                }
+            }
+            return found.values.sorted { $0.name < $1.name }
+        }
     }
 
     /// The Item called `name`, read without a hop (for the rule engine, which runs on the simulation task).
@@ -42,7 +65,14 @@ public actor ItemRegistry {
     /// - Returns: `true` if the Item is new.
     @discardableResult
     nonisolated func put(_ item: Item) -> Bool {
-        storage.withLock { items in
+        let oldGroups = storage.withLock { $0[item.name]?.groupNames } ?? []
+        if oldGroups != item.groupNames {
+            membersIndex.withLock { index in
+                for g in oldGroups { index[g]?.remove(item.name) }
+                for g in item.groupNames { index[g, default: []].insert(item.name) }
+            }
+        }
+        return storage.withLock { items in
             var item = item
             if let old = items[item.name] {
                 if old.type == item.type {
@@ -61,7 +91,11 @@ public actor ItemRegistry {
         }
     }
 
-    nonisolated func remove(_ name: ItemName) -> Item? { storage.withLock { $0.removeValue(forKey: name) } }
+    nonisolated func remove(_ name: ItemName) -> Item? {
+        let removed = storage.withLock { $0.removeValue(forKey: name) }
+        if let removed { membersIndex.withLock { index in for g in removed.groupNames { index[g]?.remove(name) } } }
+        return removed
+    }
 
     /// What applying a state did: the state before and after, and the Item's update and change times
     /// before this update (what openHAB's `stateupdated`/`statechanged` events carry).
@@ -70,6 +104,8 @@ public actor ItemRegistry {
         var new: State
         var previousUpdate: SimInstant?
         var previousChange: SimInstant?
+        /// The Groups the Item is in (whose aggregated states may follow).
+        var groupNames: [String] = []
         var changed: Bool { old != new }
     }
 
@@ -97,7 +133,7 @@ public actor ItemRegistry {
     private static func apply(_ state: State, at now: SimInstant, to item: inout Item) -> AppliedState? {
         guard let accepted = item.accepting(state) else { return nil }
         let applied = AppliedState(old: item.state, new: accepted, previousUpdate: item.lastStateUpdate,
-                                   previousChange: item.lastStateChange)
+                                   previousChange: item.lastStateChange, groupNames: item.groupNames)
         if applied.changed {
             item.lastState = item.state
             item.lastStateChange = now

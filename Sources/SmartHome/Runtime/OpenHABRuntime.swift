@@ -235,17 +235,50 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     private func post(_ state: State, to name: ItemName) {
         let now = scheduler.now
         let applied = items.setState(name, state, at: now)
+        defer {
+            if let applied, applied.changed, !applied.groupNames.isEmpty { recalculateGroups(applied.groupNames, at: now) }
+        }
         guard events.hasSubscribers, events.mayHear(about: name) else {
             events.countUnheard(1 + (applied == nil ? 0 : applied!.changed ? 2 : 1))
             return
         }
         publish(.itemState(name, state))
         guard let applied else { return }
+        publishApplied(applied, to: name)
+    }
+
+    /// Publishes `stateupdated` and, on a change, `statechanged` for a state an Item took.
+    private func publishApplied(_ applied: ItemRegistry.AppliedState, to name: ItemName) {
         let lastUpdate = applied.previousUpdate.map { OpenHABEvent.EventTime($0, in: calendar) }
         publish(.itemStateUpdated(name, applied.new, lastStateUpdate: lastUpdate))
         if applied.changed {
             publish(.itemStateChanged(name, state: applied.new, oldState: applied.old, lastStateUpdate: lastUpdate,
                                       lastStateChange: applied.previousChange.map { OpenHABEvent.EventTime($0, in: calendar) }))
+        }
+    }
+
+    /// A member's state changed: every Group above it with a base type recalculates its state from its state
+    /// members (openHAB's `GroupItem.stateUpdated` → `function.calculate(getStateMembers(getMembers()))`,
+    /// converted to the base type), publishing `stateupdated`/`statechanged` for the Group when it takes the
+    /// result; Groups without a base type pass the change up to their own Groups. Each Group once per change.
+    private func recalculateGroups(_ groupNames: [String], at now: SimInstant) {
+        var pending = groupNames
+        var seen: Set<String> = []
+        while let groupText = pending.popLast() {
+            guard seen.insert(groupText).inserted, let groupName = try? ItemName(groupText),
+                  let group = items.lookup(groupName), case .groupItem = group.type else { continue }
+            guard let aggregation = group.aggregation else {
+                pending += group.groupNames
+                continue
+            }
+            let result = aggregation.function.calculate(items.stateMembers(of: groupName).map(\.state), unit: group.unit)
+            guard let applied = items.setState(groupName, result, at: now) else { continue }
+            if events.hasSubscribers, events.mayHear(about: groupName) {
+                publishApplied(applied, to: groupName)
+            } else {
+                events.countUnheard(applied.changed ? 2 : 1)
+            }
+            if applied.changed { pending += applied.groupNames }
         }
     }
 
@@ -257,7 +290,11 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         case (_, .refresh): return true
         case (.switchItem, .onOff), (.stringItem, .string), (.numberItem, .decimal),
              (.dimmerItem, .onOff), (.dimmerItem, .percent), (.dimmerItem, .increaseDecrease),
-             (.dateTimeItem, .dateTime), (.groupItem, _):
+             (.dateTimeItem, .dateTime), (.groupItem, _),
+             (.rollershutterItem, .upDown), (.rollershutterItem, .stopMove), (.rollershutterItem, .percent),
+             (.colorItem, .hsb), (.colorItem, .onOff), (.colorItem, .percent), (.colorItem, .increaseDecrease),
+             (.locationItem, .point), (.playerItem, .playPause), (.playerItem, .rewindFastforward),
+             (.playerItem, .nextPrevious):
             return true
         case (.numberItem, .quantity):
             // Any unit: REST posts the command to the bus unchecked; the handler ignores one it
