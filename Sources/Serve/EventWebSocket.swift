@@ -201,6 +201,12 @@ final class EventWebSocket: Sendable {
         case .dimmerItem: command ? ["Percent", "OnOff", "IncreaseDecrease"] : ["Percent", "OnOff"]
         case .dateTimeItem: ["DateTime"]
         case .groupItem: ["OnOff", "OpenClosed", "Decimal", "Quantity", "String", "Percent", "DateTime", "IncreaseDecrease"]
+        case .rollershutterItem: command ? ["UpDown", "StopMove", "Percent"] : ["Percent", "UpDown"]
+        case .colorItem: command ? ["HSB", "OnOff", "Percent", "IncreaseDecrease"] : ["HSB", "OnOff", "Percent"]
+        case .locationItem: ["Point"]
+        case .playerItem: command ? ["PlayPause", "RewindFastforward", "NextPrevious"] : ["PlayPause", "RewindFastforward"]
+        case .callItem: command ? [] : ["StringList"]
+        case .imageItem: command ? [] : ["Raw"]
         }
         return accepted.contains(valueType) || (command ? valueType == "Refresh" : valueType == "UnDef")
     }
