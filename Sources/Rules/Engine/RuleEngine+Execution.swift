@@ -196,3 +196,23 @@ extension RuleEngine {
         }
     }
 }
+
+extension RuleEngine {
+    /// Records what a run did after it slept (`Thread::sleep`) as a run-log line of its own (not counted as a run).
+    func recordContinuation(_ rule: Rule, summary: String, effects: [String]) {
+        let run = RuleRun(at: scheduler.now, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
+                          conditionNote: "after Thread::sleep", effects: effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
+        record(run)
+    }
+
+    /// Adds a finished DSL run's work to the scenario's budget; past it, the run of the scenario is ended as
+    /// stalled, naming the rule (a `while (true) {}` in a minute cron would otherwise burn hours).
+    func account(work steps: Int, rule: Rule) {
+        let total = ruleWork.add(Int64(steps), ordering: .relaxed).newValue
+        guard total > DSLLimits.maxStepsPerScenario, total - Int64(steps) <= DSLLimits.maxStepsPerScenario else { return }
+        if let kernel = scheduler as? SimulationKernel {
+            kernel.stop(SimulationError(.stalled,
+                "the rules did more than \(DSLLimits.maxStepsPerScenario) steps of work in this scenario; the last was rule \"\(rule.name)\" (\(rule.source)), which did \(steps) in one run at \(calendar.localDateTime(at: scheduler.now)). The run was ended."))
+        }
+    }
+}
