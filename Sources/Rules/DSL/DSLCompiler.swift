@@ -218,6 +218,8 @@ struct DSLChecker {
                 return
             }
             if isType(name) { return }
+            // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
+            if scope["it"] != nil, DSLLibrary.knowsMethod(name) { return }
             if itemSet.insert(name).inserted { items.append(name) }
         case .member(let receiver, let name, _, let at):
             checkMember(receiver, name, called: false, at, scope)
@@ -403,6 +405,7 @@ struct DSLRuleScript: RuleScript {
             await thread.acquire(fiber)
             let value = await evaluate(execution, fiber: fiber)
             result.withLock { $0 = value }
+            fiber.flush()
             await thread.release()
         }
         return result.withLock { $0 }

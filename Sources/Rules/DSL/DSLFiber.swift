@@ -52,16 +52,20 @@ final class DSLFiber: Sendable {
     /// The fiber side: hands control back to the kernel event waiting on it, recording what the run did
     /// since it last handed over (the first part is recorded by the engine as the run itself).
     func yieldToKernel() {
-        let (first, from) = recorded.withLock { r -> (Bool, Int) in
-            defer { r.first = false }
-            return (r.first, r.count)
-        }
+        flush()
+        recorded.withLock { $0.first = false }
+        kernelSide.withLock { $0.take() }?.resume()
+    }
+
+    /// Records what the run did since it last handed over, once it has slept (before that, the engine
+    /// records the run itself when the fiber first hands over).
+    func flush() {
+        let (first, from) = recorded.withLock { ($0.first, $0.count) }
         let effects = execution.effects
         recorded.withLock { $0.count = effects.count }
         if !first, effects.count > from {
             execution.engine.recordContinuation(execution.rule, summary: "rule \"\(execution.rule.name)\" continues", effects: Array(effects[from...]))
         }
-        kernelSide.withLock { $0.take() }?.resume()
     }
 
     /// The fiber side: parks until ``wake()``.

@@ -176,7 +176,7 @@ struct DSLInterpreter: Sendable {
         case .string(let s, _): return .string(s)
         case .bool(let b, _): return .bool(b)
         case .null: return .null
-        case .name(let name, let at): return try resolve(name, scope, at)
+        case .name(let name, let at): return try await resolve(name, scope, at)
         case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, scope: scope))
         case .unary(let op, let operand, let at):
             try tick(at)
@@ -360,8 +360,10 @@ struct DSLInterpreter: Sendable {
     }
 
     /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item.
-    private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+    private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         if let value = scope.lookup(name) ?? globals.lookup(name) { return value }
+        // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
+        if let it = scope.lookup("it"), DSLLibrary.knowsMethod(name) { return try await DSLLibrary.invoke(it, name, [], at, self) }
         if let constant = DSLLibrary.constants[name] { return constant }
         if name == "now" { return .instant(execution.now) }
         if execution.item(name) != nil { return .item(name) }

@@ -27,7 +27,7 @@ enum DSLMath {
             if case .int(let x)? = a.first { return .int(x == .min ? x : Swift.abs(x)) }
             return .number(Swift.abs(try number(a.first, "abs", at)))
         },
-        "round": { _, a, at in .int(Int64(saturating: try number(a.first, "round", at))) },
+        "round": { _, a, at in .int(Int64(saturating: Foundation.floor(try number(a.first, "round", at) + 0.5))) },
         "floor": unary("floor") { Foundation.floor($0) },
         "ceil": unary("ceil") { Foundation.ceil($0) },
         "sqrt": unary("sqrt") { $0.squareRoot() },

@@ -143,7 +143,9 @@ enum DSLLimits {
     /// The most elements a list, set or map a run builds may hold.
     static let maxCollectionSize = 100_000
     /// Work one run may do (statements and expressions evaluated) before it is ended as a runaway loop.
-    static let maxStepsPerRun = 2_000_000
-    /// Work all runs of a scenario may do before the scenario is ended as stalled.
-    static let maxStepsPerScenario: Int64 = 500_000_000
+    static let maxStepsPerRun = 1_000_000
+    /// Work all runs of a scenario may do before the scenario is ended as stalled: in total, and in runs that
+    /// used up their own budget (a `while (true) {}` in a minute cron ends the scenario at its third run).
+    static let maxStepsPerScenario: Int64 = 5_000_000_000
+    static let maxRunawayRuns = 3
 }

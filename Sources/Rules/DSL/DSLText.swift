@@ -144,7 +144,12 @@ enum DSLText {
             case "f", "e", "E", "g":
                 guard let n = value.numeric else { throw DSLFlow.failure("%\(conversion) can't format \(value.kindName)", at, type: "IllegalFormatConversionException") }
                 if case .int = value { throw DSLFlow.failure("%\(conversion) can't format an int (java.lang.Integer)", at, type: "IllegalFormatConversionException") }
-                var text = String(format: "%\(cspec)\(conversion)", n.value)
+                var text: String
+                if conversion == "f" {
+                    text = javaFixed(n.value, spec: cspec)
+                } else {
+                    text = String(format: "%\(cspec)\(conversion)", n.value)
+                }
                 if grouping { text = group(text) }
                 out += text
             case "x", "X":
@@ -157,6 +162,39 @@ enum DSLText {
             }
         }
         return try DSLOperators.checkedString(out, at)
+    }
+
+    /// `%f` as Java's Formatter: the decimal value of the number, rounded HALF_UP (`%.1f` of 2.25 is 2.3;
+    /// C's printf gives 2.2), then width and flags.
+    static func javaFixed(_ value: Double, spec: String) -> String {
+        var precision = 6
+        var flags = spec
+        if let dot = spec.firstIndex(of: ".") {
+            precision = Int(spec[spec.index(after: dot)...]) ?? 6
+            flags = String(spec[..<dot])
+        }
+        precision = min(precision, 30)
+        var decimal = Decimal(string: "\(value)") ?? Decimal(value)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &decimal, precision, .plain)
+        var text = NSDecimalNumber(decimal: rounded).stringValue
+        if text.contains("e") || !value.isFinite { text = String(format: "%.\(precision)f", value) }
+        if precision > 0 {
+            if !text.contains(".") { text += "." }
+            let decimals = text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count) - 1
+            if decimals < precision { text += String(repeating: "0", count: precision - decimals) }
+        }
+        if flags.contains("+"), !text.hasPrefix("-") { text = "+" + text }
+        let width = Int(flags.filter(\.isNumber).drop { $0 == "0" }) ?? 0
+        if text.count < width {
+            let pad = width - text.count
+            if flags.contains("-") { text += String(repeating: " ", count: pad) }
+            else if flags.hasPrefix("0") || flags.contains("0") && flags.first == "0" {
+                let negative = text.hasPrefix("-")
+                text = (negative ? "-" : "") + String(repeating: "0", count: pad) + (negative ? String(text.dropFirst()) : text)
+            } else { text = String(repeating: " ", count: pad) + text }
+        }
+        return text
     }
 
     private static func group(_ text: String) -> String {

@@ -13,8 +13,12 @@ enum DSLTime {
                                                "HALF_DAYS": 43_200_000, "DAYS": 86_400_000, "WEEKS": 604_800_000, "MONTHS": 0, "YEARS": 0]
 
     private static func amount(_ a: [DSLValue], _ name: String, _ at: DSLLocation) throws(DSLFlow) -> Int64 {
-        guard a.count >= 1, let n = a[0].numeric, n.value.isFinite, abs(n.value) < 9.2e18 else {
+        if case .int(let n)? = a.first { return n }
+        guard a.count >= 1, let n = a[0].numeric else {
             throw DSLFlow.failure("\(name) takes a whole number", at, type: "IllegalArgumentException")
+        }
+        guard n.value.isFinite, abs(n.value) < 9.2e18 else {
+            throw DSLFlow.failure("\(DSLValue.numberText(n.value)) is too large for \(name)", at, type: "ArithmeticException")
         }
         return Int64(n.value.rounded(.towardZero))
     }

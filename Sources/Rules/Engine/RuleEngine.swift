@@ -58,6 +58,8 @@ public final class RuleEngine: Sendable {
     let state = Mutex(EngineState())
     /// Steps of DSL work all runs have done (``DSLLimits/maxStepsPerScenario``).
     let ruleWork = Atomic<Int64>(0)
+    /// DSL runs that used up their own budget (``DSLLimits/maxRunawayRuns``).
+    let runawayRuns = Atomic<Int>(0)
 
     /// `text` parsed as a state of `type` (cached: a condition checks the same text every run).
     func parsedState(_ text: String, for type: ItemType) -> State? {
