@@ -212,7 +212,7 @@ struct DSLChecker {
         case .string, .bool, .null:
             break
         case .name(let name, let at):
-            if scope[name] != nil || DSLLibrary.constants[name] != nil || name == "now" || name == "it" && scope["it"] != nil { return }
+            if scope[name] != nil || DSLLibrary.constants[name] != nil || name == "now" || DSLLibrary.functions[name] != nil { return }
             if let hint = DSLLibrary.jodaHints[name] {
                 problem(.dslUnsupported, at, "\(name) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
                 return
@@ -230,6 +230,8 @@ struct DSLChecker {
             case .name(let name, let nameAt):
                 if scope[name] != nil {
                     problem(.dslSyntax, nameAt, "\(name) is a variable, not a function; call a lambda with \(name).apply(…)")
+                } else if scope["it"] != nil, DSLLibrary.isImplicitReceiverCall(name, arguments.count) {
+                    // it.name(…)
                 } else if DSLLibrary.functions[name] != nil {
                     // sendCommand("Item", …) names an Item by text.
                     if name == "sendCommand" || name == "postUpdate", case .string(let item, _)? = arguments.first, itemSet.insert(item).inserted {

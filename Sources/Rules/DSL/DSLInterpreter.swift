@@ -287,7 +287,7 @@ struct DSLInterpreter: Sendable {
         case .member(let receiverExpr, let name, let nullSafe, let at):
             try tick(at)
             let receiver = try await eval(receiverExpr, scope)
-            if nullSafe, case .null = receiver { return .null }
+            if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
             if case .type(let type) = receiver { return try await DSLLibrary.staticAccess(type, name, nil, at, self) }
             return try await DSLLibrary.invoke(receiver, name, [], at, self)
         case .call(let callee, let argumentExprs, let at):
@@ -295,19 +295,36 @@ struct DSLInterpreter: Sendable {
             switch callee {
             case .member(let receiverExpr, let name, let nullSafe, let memberAt):
                 let receiver = try await eval(receiverExpr, scope)
-                if nullSafe, case .null = receiver { return .null }
+                if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
                 let arguments = try await evaluate(argumentExprs, scope)
                 if case .type(let type) = receiver { return try await DSLLibrary.staticAccess(type, name, arguments, memberAt, self) }
                 return try await DSLLibrary.invoke(receiver, name, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
                 return try await DSLLibrary.staticAccess(type, member, try await evaluate(argumentExprs, scope), memberAt, self)
             case .name(let name, _):
-                // A variable holding a lambda can be called like a function? Not in Xbase: it needs .apply.
-                return try await DSLLibrary.callFunction(name, try await evaluate(argumentExprs, scope), at, self)
+                let arguments = try await evaluate(argumentExprs, scope)
+                // Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)`.
+                if let it = scope.lookup("it"), DSLLibrary.isImplicitReceiverCall(name, arguments.count) {
+                    return try await DSLLibrary.invoke(it, name, arguments, at, self)
+                }
+                return try await DSLLibrary.callFunction(name, arguments, at, self)
             default:
                 throw DSLFlow.failure("only functions and methods can be called", at)
             }
         }
+    }
+
+    /// What `x?.member` gives when `x` is null: Xbase gives a primitive's default (`false`, `0`) for a
+    /// member of primitive type (`XbaseCompiler`, null-safe feature calls), else null.
+    static func nullSafeDefault(_ name: String) -> DSLValue {
+        let bare = name.hasPrefix("get") ? String(name.dropFirst(3)) : name
+        if name.hasPrefix("is") || name.hasPrefix("has") || ["running", "active", "cancelled", "terminated", "empty", "contains", "equals",
+                                                            "startsWith", "endsWith", "exists", "forall", "containsKey", "matches"].contains(name) {
+            return .bool(false)
+        }
+        if ["size", "length", "intValue", "longValue", "compareTo", "indexOf", "Hour", "Minute", "Second", "hour", "minute", "second"].contains(bare) { return .int(0) }
+        if ["doubleValue", "floatValue"].contains(name) { return .number(0) }
+        return .null
     }
 
     private static func isBool(_ v: DSLValue) -> Bool { if case .bool = v { true } else { false } }
@@ -365,6 +382,8 @@ struct DSLInterpreter: Sendable {
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
         if let it = scope.lookup("it"), DSLLibrary.knowsMethod(name) { return try await DSLLibrary.invoke(it, name, [], at, self) }
         if let constant = DSLLibrary.constants[name] { return constant }
+        // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
+        if let f = DSLLibrary.functions[name] { return try await DSLLibrary.typed(at) { try await f(self, [], at) } }
         if name == "now" { return .instant(execution.now) }
         if execution.item(name) != nil { return .item(name) }
         if DSLLibrary.staticTypes[name] != nil || DSLLibrary.knownTypes.contains(name) { return .type(name) }

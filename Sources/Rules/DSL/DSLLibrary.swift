@@ -139,6 +139,14 @@ enum DSLLibrary {
         }
     }
 
+    /// Whether `name(args)` inside a lambda with an implicit `it` means `it.name(args)` (Xtend's implicit
+    /// receiver): a method no global function of that arity shadows.
+    static func isImplicitReceiverCall(_ name: String, _ arity: Int) -> Bool {
+        guard knowsMethod(name) else { return false }
+        if name == "sendCommand" || name == "postUpdate" { return arity == 1 }
+        return functions[name] == nil
+    }
+
     /// Calls a global function.
     static func callFunction(_ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
         if let f = functions[name] { return try await typed(at) { try await f(i, args, at) } }
