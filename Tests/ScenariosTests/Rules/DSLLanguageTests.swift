@@ -83,7 +83,7 @@ struct DSLLanguageTests {
             """)
         #expect(result.failures.isEmpty, "\(result.failures)")
         #expect(Self.logged(rules) == ["n=80 w=3", "eighty on big true yes", "caught For input string: \"oops\"", "finally", "rethrown boom",
-                                       "HI 5", "safe null none"], "\(rules)")
+                                       "HI 5", "safe false false"], "\(rules)")
     }
 
     @Test func closuresCaptureGlobalsAndGroupsIterate() async throws {
