@@ -162,7 +162,7 @@ enum DSLCollections {
             let l = list(r)
             return try l.update { (v: inout [DSLValue]) throws(DSLFlow) -> DSLValue in
                 if a.count == 2, let k = a[0].numeric {
-                    let n = Int(k.value)
+                    let n = Int(Int64(saturating: k.value))
                     guard n >= 0, n <= v.count else { throw DSLFlow.failure("Index \(n) out of bounds for length \(v.count)", at, type: "IndexOutOfBoundsException") }
                     v.insert(a[1], at: n)
                     return .null

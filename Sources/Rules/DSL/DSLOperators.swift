@@ -25,8 +25,9 @@ enum DSLOperators {
             guard case .int(let from) = integer(a), case .int(let to) = integer(b) else {
                 throw DSLFlow.failure("\(op) needs two integers, not \(a.kindName) and \(b.kindName)", at, type: "ClassCastException")
             }
-            let end = op == ".." ? to : to - 1
-            guard abs(end - from) < Int64(DSLLimits.maxCollectionSize) else {
+            let (end, o1) = op == ".." ? (to, false) : to.subtractingReportingOverflow(1)
+            let (span, o2) = end.subtractingReportingOverflow(from)
+            guard !o1, !o2, span.magnitude < UInt64(DSLLimits.maxCollectionSize) else {
                 throw DSLFlow.fatal("the range \(from)\(op)\(to) has more than \(DSLLimits.maxCollectionSize) elements (rules.dslValueTooLarge)", at)
             }
             let values: [DSLValue] = from <= end ? (from...end).map(DSLValue.int) : (op == ".." ? stride(from: from, through: end, by: -1).map(DSLValue.int) : [])
@@ -36,6 +37,13 @@ enum DSLOperators {
         default:
             return try arithmetic(op, a, b, at, interpreter)
         }
+    }
+
+    private static func instant(_ t: SimInstant?, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        guard let t, t >= DSLTime.earliest, t <= DSLTime.latest else {
+            throw DSLFlow.failure("the date-time is outside the years the twin supports (1–9999)", at, type: "DateTimeException")
+        }
+        return .instant(t)
     }
 
     private static func integer(_ v: DSLValue) -> DSLValue {
@@ -124,10 +132,10 @@ enum DSLOperators {
         if op == "+" {
             if case .string = a { return try concatenated(interpreter.describe(a), interpreter.describe(b), at) }
             if case .string = b { return try concatenated(interpreter.describe(a), interpreter.describe(b), at) }
-            if case .instant(let t) = a, case .duration(let d) = b { return .instant(t + d) }
-            if case .duration(let x) = a, case .duration(let y) = b { return .duration(x + y) }
+            if case .instant(let t) = a, case .duration(let d) = b { return try instant(DSLTime.shifted(t, d.milliseconds, unitMs: 1), at) }
+            if case .duration(let x) = a, case .duration(let y) = b { return .duration(SimDuration(milliseconds: x.milliseconds &+ y.milliseconds)) }
         }
-        if op == "-", case .instant(let t) = a, case .duration(let d) = b { return .instant(t - d) }
+        if op == "-", case .instant(let t) = a, case .duration(let d) = b { return try instant(DSLTime.shifted(t, d.milliseconds, unitMs: -1), at) }
         if case .int(let x) = a, case .int(let y) = b {
             switch op {
             case "+": return .int(x &+ y)

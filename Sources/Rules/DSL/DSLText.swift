@@ -120,6 +120,10 @@ enum DSLText {
             while let n = chars.first, "-+ 0#,.0123456789".contains(n) { spec.append(n); chars.removeFirst() }
             guard let conversion = chars.popFirst() else { throw DSLFlow.failure("the format ends inside a %", at, type: "UnknownFormatConversionException") }
             if conversion == "%" { out.append("%"); continue }
+            // A width or precision past 1000 is refused (a format must not build a huge string).
+            if spec.split(whereSeparator: { !$0.isNumber }).contains(where: { $0.count > 4 || (Int($0) ?? 0) > 1_000 }) {
+                throw DSLFlow.failure("the width or precision of %\(spec)\(conversion) is larger than 1000", at, type: "IllegalFormatWidthException")
+            }
             if conversion == "n" { out.append("\n"); continue }
             guard let value = args.popFirst() else { throw DSLFlow.failure("Format specifier '%\(spec)\(conversion)' has no argument", at, type: "MissingFormatArgumentException") }
             let grouping = spec.contains(",")

@@ -169,7 +169,7 @@ enum DSLTime {
     static let localTimeStatics: [String: DSLFunction] = [
         "now": { i, _, _ in .localTime(i.execution.calendar.localDateTime(at: i.execution.now).time) },
         "of": { _, a, at in
-            let parts = a.compactMap { $0.numeric.map { Int($0.value) } }
+            let parts = a.compactMap { $0.numeric.map { Int(Int64(saturating: $0.value)) } }
             guard parts.count >= 2, let t = LocalTime(hour: parts[0], minute: parts[1], second: parts.count > 2 ? parts[2] : 0) else {
                 throw DSLFlow.failure("LocalTime.of takes an hour and a minute", at, type: "DateTimeException")
             }
@@ -186,7 +186,7 @@ enum DSLTime {
     static let localDateStatics: [String: DSLFunction] = [
         "now": { i, _, _ in .localDate(i.execution.calendar.date(at: i.execution.now)) },
         "of": { _, a, at in
-            let parts = a.compactMap { $0.numeric.map { Int($0.value) } }
+            let parts = a.compactMap { $0.numeric.map { Int(Int64(saturating: $0.value)) } }
             guard parts.count == 3, let d = CivilDate(year: parts[0], month: parts[1], day: parts[2]) else {
                 throw DSLFlow.failure("LocalDate.of takes a year, a month and a day", at, type: "DateTimeException")
             }
