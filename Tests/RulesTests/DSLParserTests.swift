@@ -107,6 +107,8 @@ struct DSLParserTests {
          "rules/test.rules:3:1: found then where a trigger: Item, Member of, Time, System started or Thing was expected (rules.dslSyntax)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    val t = new DateTime()\nend\n",
          "rules/test.rules:5:13: new DateTime(…) (Joda-Time of openHAB 2) is not run by the twin (rules.dslUnsupported)."),
+        ("rule \"a\"\nwhen\n    Item A changed\nthen\n    val h = now.getHourOfDay\nend\n",
+         "rules/test.rules:5:17: .getHourOfDay is Joda-Time of openHAB 2, which openHAB 3+ and the twin do not have (rules.dslUnsupported)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    A.state = ON\nend\n",
          "rules/test.rules:5:7: assigning an Item's state (=) bypasses openHAB's events (rules.dslUnsupported)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    Math::maks(1, 2)\nend\n",

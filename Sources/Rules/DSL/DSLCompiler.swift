@@ -348,6 +348,11 @@ struct DSLChecker {
         }
         check(receiver, scope)
         if DSLLibrary.knowsMethod(name) { return }
+        if let replacement = DSLLibrary.jodaMethodHints[name] {
+            problem(.dslUnsupported, at, ".\(name) is Joda-Time of openHAB 2, which openHAB 3+ and the twin do not have",
+                    hint: "use \(replacement).")
+            return
+        }
         if let what = DSLLibrary.unsupportedMethods[name] {
             problem(.dslUnsupported, at, ".\(name)(…) is \(what), which the twin does not run yet",
                     hint: "remove it, or keep what you need in a variable or an Item yourself.")

@@ -1,6 +1,7 @@
 import Foundation
 import Simulation
 import SmartHome
+import Synchronization
 
 /// A global function of a body (`logInfo`, `sendCommand`, `newArrayList`).
 /// (Closures in the tables throw untyped: Swift does not infer typed throws in dictionary literals;
@@ -80,6 +81,16 @@ enum DSLLibrary {
         "DateTime": "openHAB 3+ has no Joda DateTime; use ZonedDateTime (now, now.plusMinutes(5), ZonedDateTime.now())",
         "LocalDateTime": "LocalDateTime is not run by the twin; use ZonedDateTime (now)",
         "DateTimeUtils": "openHAB 3+ has no Joda DateTimeUtils; use ZonedDateTime and Duration",
+    ]
+
+    /// Joda-Time methods rules of openHAB 2 call on `now`, with the java.time call that replaced them.
+    static let jodaMethodHints: [String: String] = [
+        "millis": "now.toInstant.toEpochMilli", "getMillis": "now.toInstant.toEpochMilli",
+        "hourOfDay": "now.hour (getHour)", "getHourOfDay": "now.hour (getHour)",
+        "minuteOfHour": "now.minute (getMinute)", "getMinuteOfHour": "now.minute (getMinute)",
+        "secondOfMinute": "now.second (getSecond)", "getSecondOfMinute": "now.second (getSecond)",
+        "toDate": "a ZonedDateTime itself (now)", "toDateTime": "a ZonedDateTime itself (now)",
+        "toDateTimeISO": "a ZonedDateTime itself (now)", "getDayOfWeekValue": "now.dayOfWeek.value",
     ]
 
     // MARK: Functions
@@ -489,6 +500,15 @@ enum DSLLibrary {
 
     /// Xtend's property sugar: `x.running` ≡ `x.isRunning()`, `x.name` ≡ `x.getName()`, and `getX()` ≡ `x`.
     static func candidates(_ name: String) -> [String] {
+        if let cached = candidateCache.withLock({ $0[name] }) { return cached }
+        let out = makeCandidates(name)
+        candidateCache.withLock { cache in if cache.count < 10_000 { cache[name] = out } }
+        return out
+    }
+
+    private static let candidateCache = Mutex<[String: [String]]>([:])
+
+    private static func makeCandidates(_ name: String) -> [String] {
         var out = [name]
         let capital = name.prefix(1).uppercased() + name.dropFirst()
         out.append("get" + capital)
