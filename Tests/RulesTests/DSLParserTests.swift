@@ -152,6 +152,16 @@ struct DSLParserTests {
         #expect(try Self.compile("rule \"c\"\nwhen\n    Item A changed\nthen\n    logInfo(\"x\", \"\" + (\(chain)))\nend\n").count == 1)
     }
 
+    /// Issue 26: `1e308` is a double as in Xbase; a literal Java cannot hold is a located error, never `inf`.
+    @Test func numberLiteralsAsXbase() throws {
+        #expect(try Self.compile("rule \"n\"\nwhen\n    Item A changed\nthen\n    val x = 1e308 + 2.5E-3 + 10L + 0x1F + 1_000 + 1.5d\nend\n").count == 1)
+        if case .number(let d)? = DSLInterpreter.literal("1e308") { #expect(d == 1e308) } else { Issue.record("1e308 is not a double") }
+        if case .int(let n)? = DSLInterpreter.literal("0x1F") { #expect(n == 31) } else { Issue.record("0x1F is not an int") }
+        if case .int(let n)? = DSLInterpreter.literal("10L") { #expect(n == 10) } else { Issue.record("10L is not a long") }
+        #expect(DSLInterpreter.literal("1e309") == nil)
+        #expect(Self.error("rule \"n\"\nwhen\n    Item A changed\nthen\n    val x = 1e309\nend\n")?.code == .dslSyntax)
+    }
+
     @Test func unsupportedConstructsHaveTheirOwnCode() {
         #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    executeCommandLine(\"ls\")\nend\n")?.code == .dslUnsupported)
         #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    x = 1\nend\n")?.code == .dslSyntax)
