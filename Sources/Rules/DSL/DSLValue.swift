@@ -166,13 +166,15 @@ final class DSLMap: Sendable {
 }
 
 /// Variables: a run's locals (with the scope of the block it is in) or a file's globals. `val`s are
-/// recorded so an assignment to one is refused.
+/// recorded so an assignment to one is refused. A scope holds a few names, so they are kept in a small
+/// array searched in order (cheaper than hashing for the 0–5 names a block declares).
 final class DSLScope: Sendable {
     private struct Slot {
+        var name: String
         var value: DSLValue
         var mutable: Bool
     }
-    private let values = Mutex<[String: Slot]>([:])
+    private let slots = Mutex<[Slot]>([])
     let parent: DSLScope?
 
     init(parent: DSLScope?) { self.parent = parent }
@@ -180,14 +182,20 @@ final class DSLScope: Sendable {
     func lookup(_ name: String) -> DSLValue? {
         var scope: DSLScope? = self
         while let s = scope {
-            if let slot = s.values.withLock({ $0[name] }) { return slot.value }
+            if let value = s.slots.withLock({ slots in slots.first(where: { $0.name == name })?.value }) { return value }
             scope = s.parent
         }
         return nil
     }
 
     func declare(_ name: String, _ value: DSLValue, mutable: Bool = true) {
-        values.withLock { $0[name] = Slot(value: value, mutable: mutable) }
+        slots.withLock { slots in
+            if let k = slots.firstIndex(where: { $0.name == name }) {
+                slots[k] = Slot(name: name, value: value, mutable: mutable)
+            } else {
+                slots.append(Slot(name: name, value: value, mutable: mutable))
+            }
+        }
     }
 
     enum Assignment { case assigned, missing, constant }
@@ -196,10 +204,10 @@ final class DSLScope: Sendable {
     func assign(_ name: String, _ value: DSLValue) -> Assignment {
         var scope: DSLScope? = self
         while let s = scope {
-            let result = s.values.withLock { values -> Assignment? in
-                guard let slot = values[name] else { return nil }
-                guard slot.mutable else { return .constant }
-                values[name]?.value = value
+            let result = s.slots.withLock { slots -> Assignment? in
+                guard let k = slots.firstIndex(where: { $0.name == name }) else { return nil }
+                guard slots[k].mutable else { return .constant }
+                slots[k].value = value
                 return .assigned
             }
             if let result { return result }
