@@ -34,6 +34,10 @@ public struct RulesError: CodedError, Equatable {
         case dslUnsupported = "rules.dslUnsupported"
         /// A DSL rule failed while it ran (a method on null, a wrong type); the run stops and says where.
         case dslRuntime = "rules.dslRuntime"
+        /// A DSL run did more work than one run may (a loop that never ends); the run was ended.
+        case dslBudget = "rules.dslBudget"
+        /// A DSL run built a string, list or map past the value-size budget; the run was ended.
+        case dslValueTooLarge = "rules.dslValueTooLarge"
     }
 
     /// What went wrong, as a stable code.

@@ -3,42 +3,65 @@ import SmartHome
 import Synchronization
 
 /// Turns Rules DSL text into the engine's ``Rule``s: triggers map onto the module types a UI rule uses,
-/// the body becomes a ``RuleScript``. Everything outside the subset is refused here, located, before a run.
+/// the body becomes a ``RuleScript``. Names are resolved here, before any run, against ``DSLLibrary``'s
+/// table (the one the interpreter runs): every problem of a file is reported, located, with its code.
 public enum DSLCompiler {
-    /// Functions a body may call.
-    static let functions: Set<String> = ["sendCommand", "postUpdate", "createTimer", "logInfo", "logWarn", "logError", "logDebug"]
-    /// Names every body may use without declaring them.
+    /// Names every body may use without declaring them (openHAB's implicit variables).
     static let implicitNames = ["receivedCommand", "newState", "previousState", "triggeringItem", "triggeringItemName",
-                                "triggeringGroup", "triggeringGroupName", "triggeringThing", "newStatus", "previousStatus"]
-    static let constants: Set<String> = ["now", "ON", "OFF", "OPEN", "CLOSED", "NULL", "UNDEF"]
+                                "triggeringGroup", "triggeringGroupName", "triggeringThing", "newStatus", "previousStatus",
+                                "receivedEvent", "newThingStatus", "previousThingStatus"]
 
-    /// The rules of a `.rules` file. UIDs are `<file name without .rules>-<n>`, as openHAB names DSL rules.
-    /// - Throws: ``RulesError`` `rules.dslSyntax` / `rules.dslUnsupported` / `rules.cron…`, located.
-    public static func compile(_ text: String, file: String) throws(RulesError) -> [Rule] {
-        var parser = try DSLParser(text, file: file)
-        let syntax = try parser.parseFile()
+    /// The rules of a `.rules` file and every problem found; a rule with a problem is left out (and named
+    /// by its problem), never dropped silently.
+    public static func compileAll(_ text: String, file: String) -> (rules: [Rule], problems: [RulesError]) {
+        var parser: DSLParser
+        do { parser = try DSLParser(text, file: file) } catch { return ([], [error]) }
+        let syntax = parser.parseFile()
+        var problems = parser.problems
         let globals = DSLFileGlobals(declarations: syntax.globals)
-        var globalNames = Set<String>()
+        var checker = DSLChecker()
+        var globalScope: [String: Bool] = [:]
+        for name in implicitNames { globalScope[name] = false }
         for statement in syntax.globals {
-            if case .declare(_, let name, let value, _) = statement {
-                if let value { try check([.expression(value)], declared: globalNames) }
-                globalNames.insert(name)
+            if case .declare(let mutable, let name, _, let value, _) = statement {
+                if let value { _ = checker.check([.expression(value)], declared: globalScope) }
+                globalScope[name] = mutable
             }
         }
-        let stem = NSStringLike(file).lastComponent.replacingSuffix(".rules")
-        var rules: [Rule] = []
-        for (index, rule) in syntax.rules.enumerated() {
+        problems += checker.problems
+        let stem = String(file.split(separator: "/").last ?? Substring(file)).replacingSuffix(".rules")
+        var usesSleep = checker.usesSleep
+        var checked: [(DSLRuleSyntax, [RuleTrigger], [String])?] = []
+        for rule in syntax.rules {
+            var ruleProblems: [RulesError] = []
             var triggers: [RuleTrigger] = []
             for (offset, (trigger, at)) in rule.triggers.enumerated() {
-                triggers.append(RuleTrigger(id: String(offset + 1), try map(trigger, at)))
+                do { triggers.append(RuleTrigger(id: String(offset + 1), try map(trigger, at))) } catch { ruleProblems.append(error) }
             }
-            let referenced = try check(rule.body, declared: globalNames.union(implicitNames))
-            let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced)
+            var ruleChecker = DSLChecker()
+            let referenced = ruleChecker.check(rule.body, declared: globalScope)
+            ruleProblems += ruleChecker.problems
+            usesSleep = usesSleep || ruleChecker.usesSleep
+            problems += ruleProblems
+            checked.append(ruleProblems.isEmpty ? (rule, triggers, referenced) : nil)
+        }
+        var rules: [Rule] = []
+        for (index, entry) in checked.enumerated() {
+            guard let (rule, triggers, referenced) = entry else { continue }
+            let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced, fibered: usesSleep)
             var compiled = Rule(uid: "\(stem)-\(index + 1)", name: rule.name, triggers: triggers,
                                 actions: [RuleAction(id: "script", .script(script))], source: "\(file):\(rule.location.line)")
             compiled.isEditable = false
             rules.append(compiled)
         }
+        return (rules, problems)
+    }
+
+    /// The rules of a `.rules` file. UIDs are `<file name without .rules>-<n>`, as openHAB names DSL rules.
+    /// - Throws: the first ``RulesError`` (`rules.dslSyntax` / `rules.dslUnsupported` / `rules.cron…`), located.
+    public static func compile(_ text: String, file: String) throws(RulesError) -> [Rule] {
+        let (rules, problems) = compileAll(text, file: file)
+        if let first = problems.first { throw first }
         return rules
     }
 
@@ -46,8 +69,12 @@ public enum DSLCompiler {
     public static func compileScript(_ text: String, location: String) throws(RulesError) -> any RuleScript {
         var parser = try DSLParser(text, file: location)
         let body = try parser.parseScript()
-        let referenced = try check(body, declared: Set(implicitNames))
-        return DSLRuleScript(source: text, body: body, globals: DSLFileGlobals(declarations: []), referencedItems: referenced)
+        var checker = DSLChecker()
+        var declared: [String: Bool] = [:]
+        for name in implicitNames { declared[name] = false }
+        let referenced = checker.check(body, declared: declared)
+        if let first = checker.problems.first { throw first }
+        return DSLRuleScript(source: text, body: body, globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep)
     }
 
     private static func map(_ trigger: DSLTriggerSyntax, _ at: DSLLocation) throws(RulesError) -> RuleTrigger.Kind {
@@ -72,91 +99,268 @@ public enum DSLCompiler {
         case .systemStarted:
             return .systemStartlevel(40)
         case .thingChanged(let thing, let from, let to):
-            let known = ThingStatus.allCases.map(\.rawValue)
-            for status in [from, to].compactMap({ $0 }) where !known.contains(status) {
-                throw RulesError(.dslSyntax, "\(at): \(status) is not a Thing status; use one of \(known.joined(separator: ", ")).")
-            }
+            try checkStatuses([from, to], at)
             return .thingStatusChange(thing: thing, previousStatus: from, status: to)
+        case .thingUpdate(let thing, let status):
+            try checkStatuses([status], at)
+            return .thingStatusUpdate(thing: thing, status: status)
         }
     }
 
-    // MARK: Checks before any run
+    private static func checkStatuses(_ statuses: [String?], _ at: DSLLocation) throws(RulesError) {
+        let known = ThingStatus.allCases.map(\.rawValue)
+        for status in statuses.compactMap({ $0 }) where !known.contains(status) {
+            throw RulesError(.dslSyntax, "\(at): \(status) is not a Thing status; use one of \(known.joined(separator: ", ")) (rules.dslSyntax).")
+        }
+    }
+}
 
-    /// Checks names and calls; returns the names that must be Items (free names of the body).
-    @discardableResult
-    static func check(_ statements: [DSLStmt], declared: Set<String>) throws(RulesError) -> [String] {
+/// Resolves every name of a body before any run: variables (and whether they are `val`s), functions,
+/// static members, constructors and methods against ``DSLLibrary``; the names left are Items (returned, so
+/// the scenario checks they exist). Problems are collected, not thrown: a file reports all of them.
+struct DSLChecker {
+    private(set) var problems: [RulesError] = []
+    /// Whether the body calls `Thread::sleep` (its runs then go on fibers that can pause).
+    private(set) var usesSleep = false
+    private var items: [String] = []
+    private var itemSet = Set<String>()
+
+    /// `declared`: name → mutable.
+    mutating func check(_ statements: [DSLStmt], declared: [String: Bool]) -> [String] {
         var scope = declared
-        var items: [String] = []
-        for statement in statements { try check(statement, &scope, &items) }
+        for statement in statements { check(statement, &scope) }
         return items
     }
 
-    private static func check(_ statement: DSLStmt, _ scope: inout Set<String>, _ items: inout [String]) throws(RulesError) {
+    private mutating func problem(_ code: RulesError.Code, _ at: DSLLocation, _ message: String, hint: String? = nil) {
+        problems.append(RulesError(code, "\(at): \(message) (\(code.rawValue)).", hint: hint))
+    }
+
+    private mutating func check(_ statement: DSLStmt, _ scope: inout [String: Bool]) {
         switch statement {
-        case .declare(_, let name, let value, _):
-            if let value { try check(value, scope, &items) }
-            scope.insert(name)
-        case .assign(let name, _, let value, let at):
-            guard scope.contains(name) else {
-                throw RulesError(.dslSyntax, "\(at): \(name) is assigned but never declared; declare it with var.")
-            }
-            try check(value, scope, &items)
+        case .declare(let mutable, let name, let type, let value, let at):
+            if let type { checkType(type, at) }
+            if let value { check(value, scope) }
+            scope[name] = mutable
         case .ifElse(let condition, let then, let otherwise, _):
-            try check(condition, scope, &items)
-            var inner = scope
-            for s in then { try check(s, &inner, &items) }
-            inner = scope
-            for s in otherwise ?? [] { try check(s, &inner, &items) }
+            check(condition, scope)
+            checkBlock(then, scope)
+            if let otherwise { checkBlock(otherwise, scope) }
         case .whileLoop(let condition, let body, _):
-            try check(condition, scope, &items)
+            check(condition, scope)
+            checkBlock(body, scope)
+        case .doWhile(let body, let condition, _):
+            checkBlock(body, scope)
+            check(condition, scope)
+        case .forEach(let name, let iterable, let body, _):
+            check(iterable, scope)
             var inner = scope
-            for s in body { try check(s, &inner, &items) }
+            inner[name] = false
+            checkBlock(body, inner)
+        case .forLoop(let initial, let condition, let updates, let body, _):
+            var inner = scope
+            for s in initial { check(s, &inner) }
+            if let condition { check(condition, inner) }
+            for u in updates { check(u, inner) }
+            checkBlock(body, inner)
+        case .tryCatch(let body, let catches, let finally, _):
+            checkBlock(body, scope)
+            for c in catches {
+                var inner = scope
+                inner[c.name] = false
+                checkBlock(c.body, inner)
+            }
+            if let finally { checkBlock(finally, scope) }
+        case .throwValue(let e, _):
+            check(e, scope)
         case .expression(let e):
-            try check(e, scope, &items)
+            check(e, scope)
         case .returnValue(let e, _):
-            if let e { try check(e, scope, &items) }
+            if let e { check(e, scope) }
         case .block(let body):
-            var inner = scope
-            for s in body { try check(s, &inner, &items) }
+            checkBlock(body, scope)
         }
     }
 
-    private static func check(_ expr: DSLExpr, _ scope: Set<String>, _ items: inout [String]) throws(RulesError) {
+    private mutating func checkBlock(_ body: [DSLStmt], _ scope: [String: Bool]) {
+        var inner = scope
+        for s in body { check(s, &inner) }
+    }
+
+    private mutating func checkType(_ type: String, _ at: DSLLocation) {
+        if let hint = DSLLibrary.jodaHints[type] {
+            problem(.dslUnsupported, at, "\(type) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
+        }
+    }
+
+    /// Whether `name` (not a variable) is a type a body may name.
+    private func isType(_ name: String) -> Bool {
+        DSLLibrary.staticTypes[name] != nil || DSLLibrary.knownTypes.contains(name)
+    }
+
+    private mutating func check(_ expr: DSLExpr, _ scope: [String: Bool]) {
         switch expr {
-        case .number, .quantity, .string, .bool, .null:
+        case .number(let n, let at):
+            if DSLInterpreter.literal(n) == nil {
+                problem(.dslSyntax, at, "\(n.count > 40 ? String(n.prefix(40)) + "…" : n) is not a number Java can hold (an int literal must fit a long; a decimal must be finite)",
+                        hint: "write a smaller number, or a decimal such as 1e30.")
+            }
+        case .quantity(let n, let unit, let at):
+            if Quantity(parsing: "\(n) \(unit)") == nil {
+                problem(.dslUnsupported, at, "\(n)|\(unit) is not a quantity the twin knows (unit \(unit))")
+            }
+        case .string, .bool, .null:
             break
-        case .name(let name, _):
-            if !scope.contains(name), !constants.contains(name), !items.contains(name) { items.append(name) }
-        case .member(let receiver, _, _):
-            try check(receiver, scope, &items)
+        case .name(let name, let at):
+            if scope[name] != nil || DSLLibrary.constants[name] != nil || name == "now" || DSLLibrary.functions[name] != nil { return }
+            if let hint = DSLLibrary.jodaHints[name] {
+                problem(.dslUnsupported, at, "\(name) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
+                return
+            }
+            if isType(name) { return }
+            // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
+            if scope["it"] != nil, DSLLibrary.knowsMethod(name) { return }
+            if itemSet.insert(name).inserted { items.append(name) }
+        case .member(let receiver, let name, _, let at):
+            checkMember(receiver, name, called: false, at, scope)
+        case .staticMember(let type, let member, let at):
+            checkStatic(type, member, at)
         case .call(let callee, let arguments, let at):
             switch callee {
-            case .name(let name, _):
-                guard functions.contains(name) else {
-                    throw RulesError(.dslUnsupported, "\(at): \(name)(…) is not in the DSL subset the twin runs.",
-                                     hint: "a body may call sendCommand, postUpdate, createTimer and logInfo/logWarn/logError/logDebug, and Item, number, time and timer methods.")
+            case .name(let name, let nameAt):
+                if scope[name] != nil {
+                    problem(.dslSyntax, nameAt, "\(name) is a variable, not a function; call a lambda with \(name).apply(…)")
+                } else if scope["it"] != nil, DSLLibrary.isImplicitReceiverCall(name, arguments.count) {
+                    // it.name(…)
+                } else if DSLLibrary.functions[name] != nil {
+                    // sendCommand("Item", …) names an Item by text.
+                    if name == "sendCommand" || name == "postUpdate", case .string(let item, _)? = arguments.first, itemSet.insert(item).inserted {
+                        items.append(item)
+                    }
+                } else if let what = DSLLibrary.unsupportedFunctions[name] {
+                    problem(.dslUnsupported, at, "\(name)(…) is \(what), which the twin does not run yet",
+                            hint: "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
+                } else {
+                    let near = Suggestion.closest(to: name, in: Array(DSLLibrary.functions.keys))
+                    problem(.dslUnsupported, at, "\(name)(…) is not a function openHAB's core or the twin knows",
+                            hint: near.map { "did you mean \($0)?" } ?? "the twin runs sendCommand, postUpdate, createTimer, logInfo/logWarn/logError/logDebug, newArrayList, newHashMap and the methods of Items, states, strings, numbers, time and collections.")
                 }
-                // sendCommand("Item", …) names an Item by text.
-                if name == "sendCommand" || name == "postUpdate", case .string(let item, _)? = arguments.first, !items.contains(item) {
-                    items.append(item)
+            case .member(let receiver, let name, _, let memberAt):
+                checkMember(receiver, name, called: true, memberAt, scope)
+            default:
+                check(callee, scope)
+            }
+            for a in arguments { check(a, scope) }
+        case .unary(_, let e, _):
+            check(e, scope)
+        case .cast(let e, let type, let at), .instanceOf(let e, let type, let at):
+            check(e, scope)
+            checkType(type, at)
+        case .binary(_, let l, let r, _):
+            check(l, scope)
+            check(r, scope)
+        case .lambda(let syntax, _):
+            var inner = scope
+            if syntax.implicitIt { inner["it"] = false }
+            for p in syntax.parameters { inner[p] = false }
+            checkBlock(syntax.body, inner)
+        case .conditional(let c, let t, let o, _):
+            check(c, scope)
+            check(t, scope)
+            if let o { check(o, scope) }
+        case .switchOf(let subject, let cases, let otherwise, _):
+            check(subject, scope)
+            for c in cases {
+                if let type = c.type { checkType(type, c.location) }
+                if let v = c.value { check(v, scope) }
+                if let t = c.then { check(t, scope) }
+            }
+            if let otherwise { check(otherwise, scope) }
+        case .block(let body, _):
+            checkBlock(body, scope)
+        case .collection(_, let elements, _):
+            for e in elements { check(e, scope) }
+        case .new(let type, let arguments, let at):
+            if let hint = DSLLibrary.jodaHints[type] {
+                problem(.dslUnsupported, at, "new \(type)(…) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
+            } else if DSLLibrary.constructors[type] == nil {
+                problem(.dslUnsupported, at, "new \(type)(…) is not a constructor the twin runs",
+                        hint: "the twin constructs " + DSLLibrary.constructors.keys.sorted().joined(separator: ", ") + ".")
+            }
+            for a in arguments { check(a, scope) }
+        case .assign(let target, let op, let value, let at):
+            switch target {
+            case .name(let name, _):
+                if let mutable = scope[name] {
+                    if !mutable {
+                        problem(.dslSyntax, at, "\(name) is a val (or a parameter) and cannot be assigned", hint: "declare it with var.")
+                    }
+                } else {
+                    problem(.dslSyntax, at, "\(name) is assigned but never declared; declare it with var")
+                }
+            case .member(let receiver, let name, _, let memberAt):
+                if name == "state" {
+                    problem(.dslUnsupported, memberAt, "assigning an Item's state (\(op)) bypasses openHAB's events",
+                            hint: "use postUpdate(…) or sendCommand(…) on the Item.")
+                } else {
+                    checkMember(receiver, "set" + name.prefix(1).uppercased() + name.dropFirst(), called: true, memberAt, scope)
                 }
             default:
-                try check(callee, scope, &items)
+                check(target, scope)
             }
-            for a in arguments { try check(a, scope, &items) }
-        case .unary(_, let e, _), .cast(let e, _, _):
-            try check(e, scope, &items)
-        case .binary(_, let l, let r, _):
-            try check(l, scope, &items)
-            try check(r, scope, &items)
-        case .lambda(let body, _):
-            var inner = scope
-            for s in body { try check(s, &inner, &items) }
-        case .conditional(let c, let t, let o, _):
-            try check(c, scope, &items)
-            try check(t, scope, &items)
-            if let o { try check(o, scope, &items) }
+            check(value, scope)
+        case .step(let target, _, let at):
+            if case .name(let name, _) = target {
+                if let mutable = scope[name] {
+                    if !mutable { problem(.dslSyntax, at, "\(name) is a val and cannot be changed with ++/--", hint: "declare it with var.") }
+                } else {
+                    problem(.dslSyntax, at, "\(name) is changed but never declared; declare it with var")
+                }
+            } else {
+                check(target, scope)
+            }
         }
+    }
+
+    private mutating func checkStatic(_ type: String, _ member: String, _ at: DSLLocation) {
+        if type == "Thread", member == "sleep" { usesSleep = true }
+        if let hint = DSLLibrary.jodaHints[type] {
+            problem(.dslUnsupported, at, "\(type)::\(member) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
+            return
+        }
+        guard let members = DSLLibrary.staticTypes[type] else {
+            problem(.dslUnsupported, at, "\(type)::\(member) is not a static member the twin runs",
+                    hint: "static access works on " + DSLLibrary.staticTypes.keys.sorted().joined(separator: ", ") + ".")
+            return
+        }
+        if members[member] == nil {
+            let near = Suggestion.closest(to: member, in: Array(members.keys))
+            problem(.dslUnsupported, at, "\(type) has no static member \(member) the twin runs",
+                    hint: near.map { "did you mean \(type)::\($0)?" } ?? "\(type) has " + members.keys.sorted().joined(separator: ", ") + ".")
+        }
+    }
+
+    private mutating func checkMember(_ receiver: DSLExpr, _ name: String, called: Bool, _ at: DSLLocation, _ scope: [String: Bool]) {
+        // `Math.max(…)`, `OnOffType.ON`: static access written with a dot.
+        if case .name(let type, _) = receiver, scope[type] == nil, DSLLibrary.staticTypes[type] != nil || DSLLibrary.jodaHints[type] != nil {
+            checkStatic(type, name, at)
+            return
+        }
+        check(receiver, scope)
+        if DSLLibrary.knowsMethod(name) { return }
+        if let replacement = DSLLibrary.jodaMethodHints[name] {
+            problem(.dslUnsupported, at, ".\(name) is Joda-Time of openHAB 2, which openHAB 3+ and the twin do not have",
+                    hint: "use \(replacement).")
+            return
+        }
+        if let what = DSLLibrary.unsupportedMethods[name] {
+            problem(.dslUnsupported, at, ".\(name)(…) is \(what), which the twin does not run yet",
+                    hint: "remove it, or keep what you need in a variable or an Item yourself.")
+            return
+        }
+        let near = Suggestion.closest(to: name, in: Array(DSLLibrary.methodNames))
+        problem(.dslUnsupported, at, "no value the twin knows has a method or property \(name)",
+                hint: near.map { "did you mean \($0)?" } ?? "see the methods of Items, states, strings, numbers, time and collections the twin runs.")
     }
 }
 
@@ -170,11 +374,11 @@ final class DSLFileGlobals: Sendable {
 
     func prepare(_ interpreter: DSLInterpreter) async {
         guard initialized.withLock({ let first = !$0; $0 = true; return first }) else { return }
-        do {
+        do throws(DSLFlow) {
             _ = try await interpreter.run(declarations, in: scope)
-        } catch let flow as DSLFlow {
-            interpreter.report(flow)
-        } catch {}
+        } catch {
+            interpreter.report(error)
+        }
     }
 }
 
@@ -184,6 +388,10 @@ struct DSLRuleScript: RuleScript {
     let body: [DSLStmt]
     let globals: DSLFileGlobals
     let referencedItems: [String]
+    /// Whether runs go on fibers (the file calls `Thread::sleep`).
+    let fibered: Bool
+    /// The rule's one thread (a run waits while an earlier run of the rule sleeps).
+    let thread = DSLRuleThread()
 
     func run(_ execution: RuleExecution) async {
         _ = await evaluate(execution)
@@ -196,47 +404,57 @@ struct DSLRuleScript: RuleScript {
 
     /// Runs the body; its value is that of a `return` or of the last statement.
     private func evaluate(_ execution: RuleExecution) async -> DSLValue? {
-        let interpreter = DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope)
+        guard fibered else { return await evaluate(execution, fiber: nil) }
+        let fiber = DSLFiber(execution: execution)
+        let result = Mutex<DSLValue?>(nil)
+        let thread = self.thread
+        await fiber.start { [self] in
+            await thread.acquire(fiber)
+            let value = await evaluate(execution, fiber: fiber)
+            result.withLock { $0 = value }
+            fiber.flush()
+            await thread.release()
+        }
+        return result.withLock { $0 }
+    }
+
+    private func evaluate(_ execution: RuleExecution, fiber: DSLFiber?) async -> DSLValue? {
+        let interpreter = DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber)
         await globals.prepare(interpreter)
         let locals = DSLScope(parent: nil)
         let event = execution.event
-        for name in DSLCompiler.implicitNames { locals.declare(name, .null) }
-        if let command = event.command { locals.declare("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description)) }
-        if let state = event.newState { locals.declare("newState", .state(state)) }
-        if let state = event.previousState { locals.declare("previousState", .state(state)) }
+        for name in DSLCompiler.implicitNames { locals.declare(name, .null, mutable: false) }
+        if let command = event.command { locals.declare("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description), mutable: false) }
+        if let state = event.newState { locals.declare("newState", .state(state), mutable: false) }
+        if let state = event.previousState { locals.declare("previousState", .state(state), mutable: false) }
         if let item = event.itemName {
-            locals.declare("triggeringItemName", .string(item))
-            locals.declare("triggeringItem", .item(item))
+            locals.declare("triggeringItemName", .string(item), mutable: false)
+            locals.declare("triggeringItem", .item(item), mutable: false)
         }
         if let group = event.groupName {
-            locals.declare("triggeringGroupName", .string(group))
-            locals.declare("triggeringGroup", .item(group))
+            locals.declare("triggeringGroupName", .string(group), mutable: false)
+            locals.declare("triggeringGroup", .item(group), mutable: false)
         }
-        if let thing = event.thingUID { locals.declare("triggeringThing", .string(thing)) }
-        if let status = event.thingStatus { locals.declare("newStatus", .string(status)) }
-        if let status = event.previousThingStatus { locals.declare("previousStatus", .string(status)) }
-        do {
-            return try await interpreter.run(body, in: locals)
-        } catch let flow as DSLFlow {
-            if case .returned(let value) = flow { return value }
-            interpreter.report(flow)
-            return nil
+        if let thing = event.thingUID { locals.declare("triggeringThing", .string(thing), mutable: false) }
+        if let status = event.thingStatus {
+            locals.declare("newStatus", .string(status), mutable: false)
+            locals.declare("newThingStatus", .string(status), mutable: false)
+        }
+        if let status = event.previousThingStatus {
+            locals.declare("previousStatus", .string(status), mutable: false)
+            locals.declare("previousThingStatus", .string(status), mutable: false)
+        }
+        var result: DSLValue?
+        do throws(DSLFlow) {
+            result = try await interpreter.run(body, in: locals)
         } catch {
-            return nil
+            if case .returned(let value) = error { result = value } else { interpreter.report(error) }
         }
+        execution.engine.account(work: interpreter.budget.steps.load(ordering: .relaxed), rule: execution.rule)
+        return result
     }
-}
-
-/// The last path component of a file path, without Foundation.
-private struct NSStringLike {
-    let path: String
-    var lastComponent: String { path.split(separator: "/").last.map(String.init) ?? path }
 }
 
 private extension String {
     func replacingSuffix(_ suffix: String) -> String { hasSuffix(suffix) ? String(dropLast(suffix.count)) : self }
-}
-
-private extension NSStringLike {
-    init(_ path: String) { self.path = path }
 }

@@ -1,21 +1,52 @@
+import Foundation
 import Simulation
 import SmartHome
+import Synchronization
 
-/// How a body stops early: `return`, or a runtime error (located), which ends the run as openHAB logs it.
+/// How a body stops early: `return`, a Java exception (catchable by `catch`), or an end the twin imposes
+/// (a budget; not catchable). Exceptions not caught end the run and are logged as openHAB logs them.
 enum DSLFlow: Error {
     case returned(DSLValue?)
-    case failure(String, DSLLocation)
+    /// A run-time error Java would throw (`NullPointerException`, `ArithmeticException`, …): type, message.
+    case failure(String, DSLLocation, type: String = "RuntimeException")
+    /// `throw value`.
+    case thrown(DSLValue, DSLLocation)
+    /// A budget ran out: the run ends whatever `catch` says.
+    case fatal(String, DSLLocation)
+}
+
+/// The work a run may do: one counter per run (``DSLLimits/maxStepsPerRun``).
+final class DSLBudget: Sendable {
+    let steps = Atomic<Int>(0)
 }
 
 /// Runs DSL statements against a rule run (``RuleExecution``): Items, commands, the clock, timers, the log.
+/// Functions, static members and methods are looked up in ``DSLLibrary``'s tables.
 struct DSLInterpreter: Sendable {
     let execution: RuleExecution
     /// The rule the body belongs to (timers run later as runs of it).
     let rule: Rule
     let globals: DSLScope
+    let budget: DSLBudget
+    /// The fiber the run is on, when its file calls `Thread::sleep` (else runs cannot pause).
+    let fiber: DSLFiber?
 
-    /// The most iterations a `while` may make in one run (a loop that never ends would stall the clock).
-    static let maxIterations = 100_000
+    init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget()) {
+        self.execution = execution
+        self.rule = rule
+        self.globals = globals
+        self.fiber = fiber
+        self.budget = budget
+    }
+
+    /// Counts one step of work; a run past its budget ends (a loop that never ends would stall the clock).
+    @inline(__always)
+    func tick(_ at: DSLLocation) throws(DSLFlow) {
+        let n = budget.steps.add(1, ordering: .relaxed).newValue
+        if n > DSLLimits.maxStepsPerRun {
+            throw DSLFlow.fatal("the run did more than \(DSLLimits.maxStepsPerRun) steps of work without ending (a loop that never ends?); it was ended (rules.dslBudget)", at)
+        }
+    }
 
     // MARK: Statements
 
@@ -27,20 +58,13 @@ struct DSLInterpreter: Sendable {
 
     private func run(_ statement: DSLStmt, in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
         switch statement {
-        case .declare(_, let name, let value, _):
+        case .declare(let mutable, let name, let type, let value, let at):
+            try tick(at)
             var initial = DSLValue.null
             if let value { initial = try await eval(value, scope) }
-            scope.declare(name, initial)
-            return nil
-        case .assign(let name, let op, let valueExpr, let at):
-            var value = try await eval(valueExpr, scope)
-            if op != "=" {
-                guard let old = scope.lookup(name) ?? globals.lookup(name) else { throw DSLFlow.failure("there is no variable \(name)", at) }
-                value = try arithmetic(op == "+=" ? "+" : "-", old, value, at)
-            }
-            guard scope.assign(name, value) || globals.assign(name, value) else {
-                throw DSLFlow.failure("there is no variable \(name) to assign; declare it with var", at)
-            }
+            if let type, case .int(let n) = initial, ["Double", "double", "Float", "float", "BigDecimal"].contains(type) { initial = .number(Double(n)) }
+            if let type, case .number(let n) = initial, ["Integer", "int", "Long", "long"].contains(type) { initial = .int(Int64(n)) }
+            scope.declare(name, initial, mutable: mutable)
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
             if try truth(try await eval(condition, scope), at) {
@@ -50,15 +74,65 @@ struct DSLInterpreter: Sendable {
             }
             return nil
         case .whileLoop(let condition, let body, let at):
-            var count = 0
             while try truth(try await eval(condition, scope), at) {
-                count += 1
-                guard count <= Self.maxIterations else {
-                    throw DSLFlow.failure("the while loop ran \(Self.maxIterations) times without ending (rules.dslLoop)", at)
-                }
+                try tick(at)
                 _ = try await run(body, in: DSLScope(parent: scope))
             }
             return nil
+        case .doWhile(let body, let condition, let at):
+            repeat {
+                try tick(at)
+                _ = try await run(body, in: DSLScope(parent: scope))
+            } while try truth(try await eval(condition, scope), at)
+            return nil
+        case .forEach(let name, let iterableExpr, let body, let at):
+            let iterable = try await eval(iterableExpr, scope)
+            for element in try elements(of: iterable, at) {
+                try tick(at)
+                let inner = DSLScope(parent: scope)
+                inner.declare(name, element, mutable: false)
+                _ = try await run(body, in: inner)
+            }
+            return nil
+        case .forLoop(let initial, let condition, let updates, let body, let at):
+            let loopScope = DSLScope(parent: scope)
+            _ = try await run(initial, in: loopScope)
+            while try condition == nil ? true : truth(try await eval(condition!, loopScope), at) {
+                try tick(at)
+                _ = try await run(body, in: DSLScope(parent: loopScope))
+                for update in updates { _ = try await eval(update, loopScope) }
+            }
+            return nil
+        case .tryCatch(let body, let catches, let finally, _):
+            var result: DSLValue?
+            do {
+                result = try await run(body, in: DSLScope(parent: scope))
+            } catch {
+                let caught: DSLValue?
+                switch error {
+                case .failure(let message, _, let type): caught = .exception(type: type, message: message)
+                case .thrown(let value, _): caught = value
+                case .returned, .fatal: caught = nil
+                }
+                guard let caught, let handler = catches.first(where: { Self.catches($0.type, caught) }) else {
+                    if let finally { _ = try await run(finally, in: DSLScope(parent: scope)) }
+                    throw error
+                }
+                let inner = DSLScope(parent: scope)
+                inner.declare(handler.name, caught, mutable: false)
+                do {
+                    result = try await run(handler.body, in: inner)
+                } catch {
+                    if let finally { _ = try await run(finally, in: DSLScope(parent: scope)) }
+                    throw error
+                }
+            }
+            if let finally { _ = try await run(finally, in: DSLScope(parent: scope)) }
+            return result
+        case .throwValue(let e, let at):
+            let value = try await eval(e, scope)
+            if case .null = value { throw DSLFlow.failure("throw null", at, type: "NullPointerException") }
+            throw DSLFlow.thrown(value, at)
         case .expression(let e):
             return try await eval(e, scope)
         case .returnValue(let e, _):
@@ -70,348 +144,293 @@ struct DSLInterpreter: Sendable {
         }
     }
 
+    /// Whether `catch (type e)` catches `value` (Exception and Throwable catch everything a run throws).
+    static func catches(_ type: String, _ value: DSLValue) -> Bool {
+        let thrownType: String
+        if case .exception(let t, _) = value { thrownType = t } else { return type == "Throwable" || type == "Exception" || type == "Object" }
+        return type.split(separator: "|").contains { t in
+            t == "Throwable" || t == "Exception" || t == thrownType || (t == "RuntimeException" && thrownType != "Exception" && thrownType != "InterruptedException")
+        }
+    }
+
+    /// The elements `for` and the collection extensions walk: a list, a set, a map's entries… or a Group's members.
+    func elements(of value: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> [DSLValue] {
+        switch value {
+        case .list(let l): return l.values
+        case .map(let m): return m.entries.map { .list(DSLList([$0.key, $0.value])) }
+        case .null: throw DSLFlow.failure("cannot iterate over null", at, type: "NullPointerException")
+        default: throw DSLFlow.failure("cannot iterate over \(value.kindName)", at, type: "ClassCastException")
+        }
+    }
+
     // MARK: Expressions
 
     func eval(_ expr: DSLExpr, _ scope: DSLScope) async throws(DSLFlow) -> DSLValue {
         switch expr {
         case .number(let n, let at):
-            guard let value = Double(n) else { throw DSLFlow.failure("\(n) is not a number", at) }
-            return .number(value)
+            guard let value = Self.literal(n) else { throw DSLFlow.failure("\(n) is not a number", at, type: "NumberFormatException") }
+            return value
         case .quantity(let n, let unit, let at):
             guard let q = Quantity(parsing: "\(n) \(unit)") else { throw DSLFlow.failure("\(n)|\(unit) is not a quantity the twin knows", at) }
             return .quantity(q)
         case .string(let s, _): return .string(s)
         case .bool(let b, _): return .bool(b)
         case .null: return .null
-        case .name(let name, let at): return try resolve(name, scope, at)
-        case .lambda(let body, _): return .lambda(body, scope)
+        case .name(let name, let at): return try await resolve(name, scope, at)
+        case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, scope: scope))
         case .unary(let op, let operand, let at):
+            try tick(at)
             let value = try await eval(operand, scope)
             if op == "!" { return .bool(!(try truth(value, at))) }
-            if case .quantity(let q) = value { return .quantity(Quantity(DecimalNumber(-q.value), q.unit)) }
-            guard let n = value.numeric else { throw DSLFlow.failure("cannot negate \(value.kindName)", at) }
-            return .number(-n.value)
+            if op == "+" { return value }
+            switch value {
+            case .int(let n): return .int(0 &- n)
+            case .quantity(let q), .state(.quantity(let q)): return .quantity(Quantity(DecimalNumber(-q.value), q.unit))
+            default:
+                guard let n = value.numeric else { throw DSLFlow.failure("cannot negate \(value.kindName)", at) }
+                return .number(-n.value)
+            }
         case .binary(let op, let l, let r, let at):
-            if op == "&&" {
+            try tick(at)
+            switch op {
+            case "&&":
                 guard try truth(try await eval(l, scope), at) else { return .bool(false) }
                 return .bool(try truth(try await eval(r, scope), at))
-            }
-            if op == "||" {
+            case "||":
                 if try truth(try await eval(l, scope), at) { return .bool(true) }
                 return .bool(try truth(try await eval(r, scope), at))
-            }
-            let left = try await eval(l, scope), right = try await eval(r, scope)
-            switch op {
-            case "==": return .bool(equal(left, right))
-            case "!=": return .bool(!equal(left, right))
-            case "<", "<=", ">", ">=":
-                let order = try compare(left, right, at)
-                switch op {
-                case "<": return .bool(order < 0)
-                case "<=": return .bool(order <= 0)
-                case ">": return .bool(order > 0)
-                default: return .bool(order >= 0)
-                }
+            case "?:":
+                let left = try await eval(l, scope)
+                if case .null = left { return try await eval(r, scope) }
+                return left
             default:
-                return try arithmetic(op, left, right, at)
+                let left = try await eval(l, scope), right = try await eval(r, scope)
+                return try DSLOperators.apply(op, left, right, at, self)
             }
         case .cast(let inner, let type, let at):
-            return try cast(try await eval(inner, scope), to: type, at)
+            return try DSLOperators.cast(try await eval(inner, scope), to: type, at, self)
+        case .instanceOf(let inner, let type, _):
+            return .bool(DSLOperators.isInstance(try await eval(inner, scope), of: type))
         case .conditional(let condition, let then, let otherwise, let at):
-            if try truth(try await eval(condition, scope), at) { return try await eval(then, scope) }
+            if try truth(try await eval(condition, scope), at) { return try await eval(then, DSLScope(parent: scope)) }
             guard let otherwise else { return .null }
-            return try await eval(otherwise, scope)
-        case .member(let receiver, let name, let at):
-            return try await method(try await eval(receiver, scope), name, [], at)
-        case .call(let callee, let argumentExprs, let at):
+            return try await eval(otherwise, DSLScope(parent: scope))
+        case .switchOf(let subjectExpr, let cases, let otherwise, let at):
+            let subject = try await eval(subjectExpr, scope)
+            var matched = false
+            for c in cases {
+                try tick(c.location)
+                if !matched {
+                    if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
+                    if let valueExpr = c.value {
+                        let caseScope = DSLScope(parent: scope)
+                        let value = try await eval(valueExpr, caseScope)
+                        if case .bool(let b) = value, !Self.isBool(subject) {
+                            if !b { continue }  // a guard: `case x > 5`
+                        } else if !DSLOperators.equal(subject, value) {
+                            continue
+                        }
+                    }
+                    matched = true
+                }
+                if let then = c.then { return try await eval(then, DSLScope(parent: scope)) }
+            }
+            _ = at
+            if let otherwise { return try await eval(otherwise, DSLScope(parent: scope)) }
+            return .null
+        case .block(let statements, _):
+            return try await run(statements, in: DSLScope(parent: scope)) ?? .null
+        case .collection(let kind, let elementExprs, let at):
+            var values: [DSLValue] = []
+            var pairs: [(DSLValue, DSLValue)] = []
+            for e in elementExprs {
+                if kind == .set, case .binary("->", let k, let v, _) = e {
+                    pairs.append((try await eval(k, scope), try await eval(v, scope)))
+                } else {
+                    values.append(try await eval(e, scope))
+                }
+            }
+            if !pairs.isEmpty {
+                let map = DSLMap()
+                for (k, v) in pairs { try DSLLibrary.put(map, k, v, at) }
+                return .map(map)
+            }
+            if kind == .set {
+                var unique: [DSLValue] = []
+                for v in values where !unique.contains(where: { DSLOperators.equal($0, v) }) { unique.append(v) }
+                return .list(DSLList(unique, isSet: true))
+            }
+            return .list(DSLList(values))
+        case .new(let type, let argumentExprs, let at):
+            try tick(at)
             var arguments: [DSLValue] = []
             for a in argumentExprs { arguments.append(try await eval(a, scope)) }
+            return try await DSLLibrary.construct(type, arguments, at, self)
+        case .assign(let target, let op, let valueExpr, let at):
+            try tick(at)
+            var value = try await eval(valueExpr, scope)
+            if op != "=" {
+                let old = try await eval(target, scope)
+                value = try DSLOperators.apply(String(op.dropLast()), old, value, at, self)
+            }
+            try await store(value, into: target, scope, at)
+            return value
+        case .step(let target, let op, let at):
+            try tick(at)
+            let old = try await eval(target, scope)
+            let new = try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self)
+            try await store(new, into: target, scope, at)
+            return old
+        case .staticMember(let type, let member, let at):
+            try tick(at)
+            return try await DSLLibrary.staticAccess(type, member, nil, at, self)
+        case .member(let receiverExpr, let name, let nullSafe, let at):
+            try tick(at)
+            let receiver = try await eval(receiverExpr, scope)
+            if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
+            if case .type(let type) = receiver { return try await DSLLibrary.staticAccess(type, name, nil, at, self) }
+            return try await DSLLibrary.invoke(receiver, name, [], at, self)
+        case .call(let callee, let argumentExprs, let at):
+            try tick(at)
             switch callee {
-            case .member(let receiver, let name, let memberAt):
-                return try await method(try await eval(receiver, scope), name, arguments, memberAt)
+            case .member(let receiverExpr, let name, let nullSafe, let memberAt):
+                let receiver = try await eval(receiverExpr, scope)
+                if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
+                let arguments = try await evaluate(argumentExprs, scope)
+                if case .type(let type) = receiver { return try await DSLLibrary.staticAccess(type, name, arguments, memberAt, self) }
+                return try await DSLLibrary.invoke(receiver, name, arguments, memberAt, self)
+            case .staticMember(let type, let member, let memberAt):
+                return try await DSLLibrary.staticAccess(type, member, try await evaluate(argumentExprs, scope), memberAt, self)
             case .name(let name, _):
-                return try await function(name, arguments, at)
+                let arguments = try await evaluate(argumentExprs, scope)
+                // Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)`.
+                if let it = scope.lookup("it"), DSLLibrary.isImplicitReceiverCall(name, arguments.count) {
+                    return try await DSLLibrary.invoke(it, name, arguments, at, self)
+                }
+                return try await DSLLibrary.callFunction(name, arguments, at, self)
             default:
                 throw DSLFlow.failure("only functions and methods can be called", at)
             }
         }
     }
 
-    /// A name: a variable, an implicit variable, a state constant, `now`, or an Item.
-    private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
-        if let value = scope.lookup(name) ?? globals.lookup(name) { return value }
-        switch name {
-        case "now": return .instant(execution.now)
-        case "ON": return .state(.onOff(.on))
-        case "OFF": return .state(.onOff(.off))
-        case "OPEN": return .state(.openClosed(.open))
-        case "CLOSED": return .state(.openClosed(.closed))
-        case "NULL": return .state(.null)
-        case "UNDEF": return .state(.undef)
-        default: break
+    /// What `x?.member` gives when `x` is null: Xbase gives a primitive's default (`false`, `0`) for a
+    /// member of primitive type (`XbaseCompiler`, null-safe feature calls), else null.
+    static func nullSafeDefault(_ name: String) -> DSLValue {
+        let bare = name.hasPrefix("get") ? String(name.dropFirst(3)) : name
+        if name.hasPrefix("is") || name.hasPrefix("has") || ["running", "active", "cancelled", "terminated", "empty", "contains", "equals",
+                                                            "startsWith", "endsWith", "exists", "forall", "containsKey", "matches"].contains(name) {
+            return .bool(false)
         }
+        if ["size", "length", "intValue", "longValue", "compareTo", "indexOf", "Hour", "Minute", "Second", "hour", "minute", "second"].contains(bare) { return .int(0) }
+        if ["doubleValue", "floatValue"].contains(name) { return .number(0) }
+        return .null
+    }
+
+    private static func isBool(_ v: DSLValue) -> Bool { if case .bool = v { true } else { false } }
+
+    private func evaluate(_ exprs: [DSLExpr], _ scope: DSLScope) async throws(DSLFlow) -> [DSLValue] {
+        var values: [DSLValue] = []
+        values.reserveCapacity(exprs.count)
+        for e in exprs { values.append(try await eval(e, scope)) }
+        return values
+    }
+
+    /// `target = value` for a variable or a property (`Item.state = v` is not a property openHAB writes).
+    private func store(_ value: DSLValue, into target: DSLExpr, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) {
+        switch target {
+        case .name(let name, _):
+            switch scope.assign(name, value) {
+            case .assigned: return
+            case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
+            case .missing:
+                switch globals.assign(name, value) {
+                case .assigned: return
+                case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
+                case .missing: throw DSLFlow.failure("there is no variable \(name) to assign; declare it with var", at)
+                }
+            }
+        case .member(let receiverExpr, let name, _, _):
+            let receiver = try await eval(receiverExpr, scope)
+            let setter = "set" + name.prefix(1).uppercased() + name.dropFirst()
+            _ = try await DSLLibrary.invoke(receiver, setter, [value], at, self)
+        default:
+            throw DSLFlow.failure("only a variable or a property can be assigned", at)
+        }
+    }
+
+    /// An Xbase number literal: `21` int, `10L` long, `21.5`/`1e3`/`1.5d` double, `0.1bd` BigDecimal.
+    static func literal(_ text: String) -> DSLValue? {
+        if text.utf8.allSatisfy({ $0 >= 48 && $0 <= 57 }), let n = Int64(text) { return .int(n) }  // the common case, fast
+        var t = text.contains("_") ? text.replacingOccurrences(of: "_", with: "") : text
+        let lower = t.lowercased()
+        if lower.hasPrefix("0x") {
+            let digits = lower.dropFirst(2).filter { $0 != "l" }
+            return Int64(digits, radix: 16).map(DSLValue.int)
+        }
+        var isDecimal = t.contains(".") || lower.contains("e")
+        if lower.hasSuffix("bd") || lower.hasSuffix("bi") { t.removeLast(2); isDecimal = isDecimal || lower.hasSuffix("bd") }
+        else if lower.hasSuffix("d") || lower.hasSuffix("f") { t.removeLast(); isDecimal = true }
+        else if lower.hasSuffix("l") { t.removeLast() }
+        if !isDecimal, let n = Int64(t) { return .int(n) }
+        guard let d = Double(t), d.isFinite else { return nil }
+        return .number(d)
+    }
+
+    /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item.
+    private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
+        if let value = scope.lookup(name) ?? globals.lookup(name) { return value }
+        // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
+        if let it = scope.lookup("it"), DSLLibrary.knowsMethod(name) { return try await DSLLibrary.invoke(it, name, [], at, self) }
+        if let constant = DSLLibrary.constants[name] { return constant }
+        // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
+        if let f = DSLLibrary.functions[name] { return try await DSLLibrary.typed(at) { try await f(self, [], at) } }
+        if name == "now" { return .instant(execution.now) }
         if execution.item(name) != nil { return .item(name) }
+        if DSLLibrary.staticTypes[name] != nil || DSLLibrary.knownTypes.contains(name) { return .type(name) }
         throw DSLFlow.failure("there is no variable or Item called \(name)", at)
     }
 
-    // MARK: Functions and methods
+    // MARK: Lambdas
 
-    private func function(_ name: String, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
-        switch name {
-        case "sendCommand", "postUpdate":
-            guard args.count == 2 else { throw DSLFlow.failure("\(name) takes an Item (or its name) and a value", at) }
-            let item: String
-            switch args[0] {
-            case .item(let n), .string(let n): item = n
-            default: throw DSLFlow.failure("\(name) needs an Item or an Item's name first, not \(args[0].kindName)", at)
+    /// Calls a lambda with arguments (its parameters, or `it` for one implicit parameter).
+    func call(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
+        try tick(at)
+        let scope = DSLScope(parent: closure.scope)
+        if closure.syntax.implicitIt {
+            if let first = args.first { scope.declare("it", first, mutable: false) }
+        } else {
+            guard closure.syntax.parameters.count == args.count else {
+                throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")
             }
-            try await send(name, to: item, args[1], at)
-            return .null
-        case "logInfo", "logWarn", "logError", "logDebug":
-            guard args.count >= 2 else { throw DSLFlow.failure("\(name) takes a logger name and a text", at) }
-            let level = ["logInfo": "INFO", "logWarn": "WARN", "logError": "ERROR", "logDebug": "DEBUG"][name] ?? "INFO"
-            var text = describe(args[1])
-            for value in args.dropFirst(2) {  // openHAB formats "{}" placeholders in order
-                if let range = text.range(of: "{}") { text.replaceSubrange(range, with: describe(value)) }
-            }
-            execution.log(level: level, logger: args[0].text, text)
-            return .null
-        case "createTimer":
-            guard args.count == 2, case .instant(let at) = args[0], case .lambda(let body, let captured) = args[1] else {
-                throw DSLFlow.failure("createTimer takes an instant (now.plusMinutes(5)) and a lambda [| … ]", at)
-            }
-            let rule = self.rule, globals = self.globals, engine = execution.engine
-            let timer = DSLTimer(scheduler: execution.scheduler) {
-                await engine.runDetached(rule, summary: "timer of rule \"\(rule.name)\"") { timerExecution in
-                    let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals)
-                    do {
-                        _ = try await interpreter.run(body, in: DSLScope(parent: captured))
-                    } catch let flow as DSLFlow {
-                        interpreter.report(flow)
-                    } catch {}
-                }
-            }
-            timer.schedule(at: at)
-            return .timer(timer)
-        default:
-            throw DSLFlow.failure("\(name)(…) is not a function the twin runs", at)
+            for (p, a) in zip(closure.syntax.parameters, args) { scope.declare(p, a, mutable: false) }
         }
-    }
-
-    private func send(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation) async throws(DSLFlow) {
-        guard execution.item(item) != nil else { throw DSLFlow.failure("there is no Item called \(item)", at) }
-        let text: String
-        switch value {
-        case .null: throw DSLFlow.failure("\(function) to \(item) with null", at)
-        case .number(let n): text = DSLValue.numberText(n)
-        default: text = describe(value)
-        }
-        if function == "sendCommand" { await execution.sendCommand(item, text) } else { await execution.postUpdate(item, text) }
-    }
-
-    private func method(_ receiver: DSLValue, _ rawName: String, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
-        // Xtend lets `x.hour` stand for `x.getHour()`.
-        let name = rawName.hasPrefix("get") && rawName.count > 3 ? rawName.dropFirst(3).prefix(1).lowercased() + rawName.dropFirst(4) : rawName
-        switch (receiver, name) {
-        case (.null, _):
-            throw DSLFlow.failure("\(rawName) was called on null", at)
-        case (.item(let item), "sendCommand"), (.item(let item), "postUpdate"):
-            guard args.count == 1 else { throw DSLFlow.failure("\(rawName) takes one value", at) }
-            try await send(name, to: item, args[0], at)
-            return .null
-        case (.item(let item), "state"):
-            return .state(execution.item(item)?.state ?? .null)
-        case (.item(let item), "name"):
-            return .string(item)
-        case (.item(let item), "label"):
-            return execution.item(item)?.label.map(DSLValue.string) ?? .null
-        case (.item(let item), "lastStateUpdate"):
-            return execution.item(item)?.lastStateUpdate.map(DSLValue.instant) ?? .null
-        case (.item(let item), "lastStateChange"):
-            return execution.item(item)?.lastStateChange.map(DSLValue.instant) ?? .null
-        case (_, "toString"):
-            return .string(describe(receiver))
-        case (_, "doubleValue"), (_, "floatValue"), (_, "toBigDecimal"):
-            guard let n = receiver.numeric else { throw DSLFlow.failure("\(rawName) needs a number, not \(receiver.kindName)", at) }
-            return .number(n.value)
-        case (_, "intValue"), (_, "longValue"):
-            guard let n = receiver.numeric else { throw DSLFlow.failure("\(rawName) needs a number, not \(receiver.kindName)", at) }
-            return .number(n.value.rounded(.towardZero))
-        case (_, "toUnit"):
-            guard let n = receiver.numeric, let unit = n.unit, args.count == 1, case .string(let target) = args[0],
-                  let converted = Quantity(DecimalNumber(n.value), unit).converted(to: Quantity(parsing: "1 \(target)")?.unit ?? unit),
-                  converted.unit.symbol == target else {
-                throw DSLFlow.failure("toUnit needs a quantity and a unit of its dimension", at)
-            }
-            return .quantity(converted)
-        case (.state(.dateTime(let d)), "zonedDateTime"):
-            return .instant(d.instant)
-        case (.instant(let t), _):
-            return try instantMethod(t, name, args, at)
-        case (.dayOfWeek(let d), "value"):
-            return .number(Double(d))
-        case (.timer(let timer), _):
-            switch name {
-            case "reschedule":
-                guard args.count == 1, case .instant(let when) = args[0] else { throw DSLFlow.failure("reschedule takes an instant", at) }
-                timer.schedule(at: when)
-                return .bool(true)
-            case "cancel": return .bool(timer.cancel())
-            case "isActive": return .bool(timer.status.withLock { $0.pending != nil })
-            case "isRunning": return .bool(timer.status.withLock { $0.running })
-            case "hasTerminated": return .bool(timer.status.withLock { $0.terminated })
-            default: break
-            }
-        case (.string(let s), "length"): return .number(Double(s.count))
-        case (.string(let s), "contains"): return .bool(args.first.map { s.contains($0.text) } ?? false)
-        case (.string(let s), "startsWith"): return .bool(args.first.map { s.hasPrefix($0.text) } ?? false)
-        case (.string(let s), "endsWith"): return .bool(args.first.map { s.hasSuffix($0.text) } ?? false)
-        case (_, "equals"): return .bool(args.count == 1 && equal(receiver, args[0]))
-        default: break
-        }
-        throw DSLFlow.failure("\(receiver.kindName) has no method or property \(rawName) the twin runs", at)
-    }
-
-    private func instantMethod(_ t: SimInstant, _ name: String, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
-        let calendar = execution.calendar
-        let local = calendar.localDateTime(at: t)
-        func amount() throws(DSLFlow) -> Int64 {
-            guard args.count == 1, let n = args[0].numeric else { throw DSLFlow.failure("\(name) takes a number", at) }
-            return Int64(n.value)
-        }
-        func shiftedDays(_ days: Int64) -> DSLValue {
-            .instant(calendar.resolvedInstant(for: LocalDateTime(date: local.date.adding(days: Int(days)), time: local.time)))
-        }
-        switch name {
-        case "plusSeconds": return .instant(t + .seconds(try amount()))
-        case "plusMinutes": return .instant(t + .minutes(try amount()))
-        case "plusHours": return .instant(t + .hours(try amount()))
-        case "plusDays": return shiftedDays(try amount())
-        case "minusSeconds": return .instant(t - .seconds(try amount()))
-        case "minusMinutes": return .instant(t - .minutes(try amount()))
-        case "minusHours": return .instant(t - .hours(try amount()))
-        case "minusDays": return shiftedDays(-(try amount()))
-        case "hour": return .number(Double(local.time.hour))
-        case "minute": return .number(Double(local.time.minute))
-        case "second": return .number(Double(local.time.second))
-        case "dayOfMonth": return .number(Double(local.date.day))
-        case "monthValue": return .number(Double(local.date.month))
-        case "year": return .number(Double(local.date.year))
-        case "dayOfWeek": return .dayOfWeek(local.date.isoWeekday)
-        case "isBefore", "isAfter":
-            guard args.count == 1, case .instant(let other) = args[0] else { throw DSLFlow.failure("\(name) takes an instant", at) }
-            return .bool(name == "isBefore" ? t < other : t > other)
-        case "toString": return .string(zonedText(t))
-        default: throw DSLFlow.failure("a ZonedDateTime has no method \(name) the twin runs", at)
-        }
-    }
-
-    // MARK: Operators
-
-    func truth(_ value: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> Bool {
-        guard case .bool(let b) = value else { throw DSLFlow.failure("a condition must be true or false, not \(value.kindName)", at) }
-        return b
-    }
-
-    /// `==`: states by state, numbers and quantities by value (converted), the rest by text.
-    func equal(_ a: DSLValue, _ b: DSLValue) -> Bool {
-        switch (a, b) {
-        case (.null, .null): return true
-        case (.null, _), (_, .null): return false
-        case (.bool(let x), .bool(let y)): return x == y
-        case (.state(let x), .state(let y)): return StateComparison.equal(x, y)
-        case (.instant(let x), .instant(let y)): return x == y
-        case (.dayOfWeek(let x), .dayOfWeek(let y)): return x == y
-        case (.timer(let x), .timer(let y)): return x === y
-        default: break
-        }
-        if let x = a.numeric, let y = b.numeric { return (try? order(x, y)) == 0 }
-        if case .state = a, case .string = b { return false }
-        return a.text == b.text
-    }
-
-    private func order(_ x: (value: Double, unit: QuantityUnit?), _ y: (value: Double, unit: QuantityUnit?)) throws(DSLFlow) -> Int {
-        var right = y.value
-        if let lu = x.unit, let ru = y.unit, lu != ru {
-            guard let converted = Quantity(DecimalNumber(y.value), ru).converted(to: lu) else {
-                throw DSLFlow.failure("cannot compare \(lu.symbol) with \(ru.symbol)", DSLLocation(file: "", line: 0, column: 0))
-            }
-            right = converted.value
-        }
-        return x.value < right ? -1 : (x.value > right ? 1 : 0)
-    }
-
-    private func compare(_ a: DSLValue, _ b: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> Int {
-        if case .instant(let x) = a, case .instant(let y) = b { return x < y ? -1 : (x > y ? 1 : 0) }
-        guard let x = a.numeric, let y = b.numeric else {
-            throw DSLFlow.failure("cannot compare \(a.kindName) with \(b.kindName)", at)
-        }
-        do { return try order(x, y) } catch {
-            if case .failure(let message, _) = error { throw DSLFlow.failure(message, at) }
+        do {
+            return try await run(closure.syntax.body, in: scope) ?? .null
+        } catch {
+            if case .returned(let value) = error { return value ?? .null }
             throw error
         }
     }
 
-    func arithmetic(_ op: String, _ a: DSLValue, _ b: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
-        if op == "+", case .string = a { return .string(describe(a) + describe(b)) }
-        if op == "+", case .string = b { return .string(describe(a) + describe(b)) }
-        guard let x = a.numeric, let y = b.numeric else {
-            throw DSLFlow.failure("cannot apply \(op) to \(a.kindName) and \(b.kindName)", at)
-        }
-        var right = y.value
-        if let lu = x.unit, let ru = y.unit, lu != ru, op == "+" || op == "-" {
-            guard let converted = Quantity(DecimalNumber(y.value), ru).converted(to: lu) else {
-                throw DSLFlow.failure("cannot \(op == "+" ? "add" : "subtract") \(ru.symbol) and \(lu.symbol)", at)
-            }
-            right = converted.value
-        }
-        let result: Double
-        switch op {
-        case "+": result = x.value + right
-        case "-": result = x.value - right
-        case "*": result = x.value * right
-        case "/":
-            guard right != 0 else { throw DSLFlow.failure("division by zero", at) }
-            result = x.value / right
-        default:
-            guard right != 0 else { throw DSLFlow.failure("division by zero", at) }
-            result = x.value.truncatingRemainder(dividingBy: right)
-        }
-        if let unit = x.unit ?? ((op == "*" || op == "+" || op == "-") ? y.unit : nil) {
-            return .quantity(Quantity(DecimalNumber(result), unit))
-        }
-        return .number(result)
-    }
+    // MARK: Helpers
 
-    private func cast(_ value: DSLValue, to type: String, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
-        switch type {
-        case "Number", "QuantityType":
-            switch value {
-            case .state(.quantity(let q)): return .quantity(q)
-            case .state(.decimal(let n)), .state(.percent(let n)): return .number(n.value)
-            case .number, .quantity: return value
-            case .state(.null), .state(.undef), .null: return .null
-            default: throw DSLFlow.failure("\(value.kindName) cannot be cast to \(type)", at)
-            }
-        case "DecimalType", "PercentType":
-            guard let n = value.numeric else {
-                if case .state(let s) = value, s.isUndefined { return .null }
-                throw DSLFlow.failure("\(value.kindName) cannot be cast to \(type)", at)
-            }
-            return .number(n.value)
-        case "OnOffType", "OpenClosedType", "StringType", "DateTimeType", "State", "Command":
-            return value
-        case "String":
-            return .string(describe(value))
-        default:
-            throw DSLFlow.failure("casting to \(type) is not in the DSL subset the twin runs", at)
+    func truth(_ value: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> Bool {
+        switch value {
+        case .bool(let b): return b
+        case .null: throw DSLFlow.failure("a condition is null", at, type: "NullPointerException")
+        default: throw DSLFlow.failure("a condition must be true or false, not \(value.kindName)", at, type: "ClassCastException")
         }
     }
 
     /// Xtend's `toString` of a value: an instant as `ZonedDateTime.toString` in the scenario's zone.
     func describe(_ value: DSLValue) -> String {
-        if case .instant(let t) = value { return zonedText(t) }
-        return value.text
+        switch value {
+        case .instant(let t): return zonedText(t)
+        case .list(let l): return "[" + l.values.map(describe).joined(separator: ", ") + "]"
+        case .map(let m): return "{" + m.entries.map { "\(describe($0.key))=\(describe($0.value))" }.joined(separator: ", ") + "}"
+        default: return value.text
+        }
     }
 
     /// `ZonedDateTime.toString`: `2026-11-21T08:00+01:00[Europe/Berlin]` (seconds and fraction only when not zero).
@@ -427,8 +446,17 @@ struct DSLInterpreter: Sendable {
         return text + "[\(calendar.identifier)]"
     }
 
-    /// Records a runtime error for the run log (openHAB logs it and ends the run).
+    /// Records a run-time error for the run log (openHAB logs it and ends the run).
     func report(_ flow: DSLFlow) {
-        if case .failure(let message, let at) = flow { execution.record("error: \(at): \(message)") }
+        switch flow {
+        case .failure(let message, let at, let type):
+            execution.record("error: \(at): \(message) (\(type == "RuntimeException" ? "" : "\(type), ")rules.dslRuntime)")
+        case .thrown(let value, let at):
+            execution.record("error: \(at): uncaught \(value.text) (rules.dslRuntime)")
+        case .fatal(let message, let at):
+            execution.record("error: \(at): \(message)")
+        case .returned:
+            break
+        }
     }
 }

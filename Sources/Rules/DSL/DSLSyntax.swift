@@ -10,46 +10,94 @@ public struct DSLLocation: Sendable, Hashable, CustomStringConvertible {
     public var description: String { "\(file):\(line):\(column)" }
 }
 
-/// An expression of a rule body.
+/// An expression of a rule body (Xbase: everything is an expression; statements are the ones that
+/// declare or loop).
 indirect enum DSLExpr: Sendable {
     case number(String, DSLLocation)
     case quantity(String, String, DSLLocation)
     case string(String, DSLLocation)
     case bool(Bool, DSLLocation)
     case null(DSLLocation)
-    /// A name: a variable, an implicit variable, a state constant (`ON`) or an Item.
+    /// A name: a variable, an implicit variable, a state constant (`ON`), a type or an Item.
     case name(String, DSLLocation)
-    /// `receiver.member` (a property, or a method when called).
-    case member(DSLExpr, String, DSLLocation)
+    /// `receiver.member` / `receiver?.member` (a property, or a method when called).
+    case member(DSLExpr, String, nullSafe: Bool, DSLLocation)
+    /// `Type::member` (Java static access: `Thread::sleep`, `OnOffType::ON`, `Math::max`).
+    case staticMember(String, String, DSLLocation)
     /// `callee(arguments)`; a trailing lambda is the last argument.
     case call(DSLExpr, [DSLExpr], DSLLocation)
     case unary(String, DSLExpr, DSLLocation)
     case binary(String, DSLExpr, DSLExpr, DSLLocation)
     /// `value as Type`.
     case cast(DSLExpr, String, DSLLocation)
-    /// `[| statements ]`.
-    case lambda([DSLStmt], DSLLocation)
-    /// `condition ? a : b` (Xtend has no ternary, but `if` is an expression: `if (c) a else b`).
+    /// `value instanceof Type`.
+    case instanceOf(DSLExpr, String, DSLLocation)
+    /// `[ a, b | statements ]`; `implicitIt`: written without `|` (one parameter called `it`).
+    case lambda(DSLLambdaSyntax, DSLLocation)
+    /// `if (c) a else b` as a value.
     case conditional(DSLExpr, DSLExpr, DSLExpr?, DSLLocation)
+    /// `switch x { case … }`.
+    case switchOf(DSLExpr, [DSLCase], DSLExpr?, DSLLocation)
+    /// `{ statements }` as a value (its last statement's).
+    case block([DSLStmt], DSLLocation)
+    /// `#[a, b]` (list), `#{a, b}` (set), `#{k -> v}` (map: pairs as `->` binaries).
+    case collection(DSLCollectionKind, [DSLExpr], DSLLocation)
+    /// `new Type(arguments)`.
+    case new(String, [DSLExpr], DSLLocation)
+    /// `target = value`, `target += value`, … (`target` is a name or a member).
+    case assign(DSLExpr, String, DSLExpr, DSLLocation)
+    /// `x++`, `x--` (postfix: the value before).
+    case step(DSLExpr, String, DSLLocation)
 
     var location: DSLLocation {
         switch self {
         case .number(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l),
-             .member(_, _, let l), .call(_, _, let l), .unary(_, _, let l), .binary(_, _, _, let l), .cast(_, _, let l),
-             .lambda(_, let l), .conditional(_, _, _, let l):
+             .member(_, _, _, let l), .staticMember(_, _, let l), .call(_, _, let l), .unary(_, _, let l), .binary(_, _, _, let l),
+             .cast(_, _, let l), .instanceOf(_, _, let l), .lambda(_, let l), .conditional(_, _, _, let l), .switchOf(_, _, _, let l),
+             .block(_, let l), .collection(_, _, let l), .new(_, _, let l), .assign(_, _, _, let l), .step(_, _, let l):
             return l
         }
     }
 }
 
+enum DSLCollectionKind: Sendable { case list, set }
+
+/// A lambda as written.
+struct DSLLambdaSyntax: Sendable {
+    let parameters: [String]
+    /// Written without `|`: it takes one parameter, `it`.
+    let implicitIt: Bool
+    let body: [DSLStmt]
+}
+
+/// A `case` of a switch: a type guard and/or a value or condition; `then == nil` falls through (`,`).
+struct DSLCase: Sendable {
+    let type: String?
+    let value: DSLExpr?
+    let then: DSLExpr?
+    let location: DSLLocation
+}
+
+/// A `catch (Type name) { … }`.
+struct DSLCatch: Sendable {
+    let type: String
+    let name: String
+    let body: [DSLStmt]
+}
+
 /// A statement of a rule body.
 indirect enum DSLStmt: Sendable {
     /// `val`/`var` (`mutable`), an optional type, a name and an optional value.
-    case declare(mutable: Bool, name: String, value: DSLExpr?, DSLLocation)
-    /// `name = value`, `name += value`, `name -= value`.
-    case assign(String, String, DSLExpr, DSLLocation)
+    case declare(mutable: Bool, name: String, type: String?, value: DSLExpr?, DSLLocation)
     case ifElse(DSLExpr, [DSLStmt], [DSLStmt]?, DSLLocation)
     case whileLoop(DSLExpr, [DSLStmt], DSLLocation)
+    case doWhile([DSLStmt], DSLExpr, DSLLocation)
+    /// `for (x : iterable) body`.
+    case forEach(String, DSLExpr, [DSLStmt], DSLLocation)
+    /// `for (init; condition; updates) body`.
+    case forLoop([DSLStmt], DSLExpr?, [DSLExpr], [DSLStmt], DSLLocation)
+    case tryCatch([DSLStmt], [DSLCatch], [DSLStmt]?, DSLLocation)
+    case throwValue(DSLExpr, DSLLocation)
     case expression(DSLExpr)
     case returnValue(DSLExpr?, DSLLocation)
     case block([DSLStmt])
@@ -65,6 +113,7 @@ enum DSLTriggerSyntax: Sendable {
     case dateTime(item: String, timeOnly: Bool, offset: Int)
     case systemStarted
     case thingChanged(thing: String, from: String?, to: String?)
+    case thingUpdate(thing: String, status: String?)
 }
 
 /// One `rule "name" when … then … end`.
@@ -81,4 +130,22 @@ struct DSLFileSyntax: Sendable {
     let file: String
     let globals: [DSLStmt]
     let rules: [DSLRuleSyntax]
+}
+
+/// The budgets that keep a file or a run from exhausting the machine (one place for all of them).
+enum DSLLimits {
+    /// How deep expressions may go, counting nesting (parentheses, blocks, lambdas) **and** the links of
+    /// a flat chain (`1+1+…`, `a && b && …`, `else if …`): the parser, the checker and the interpreter
+    /// recurse once per level, so this bounds their stack.
+    static let maxExpressionDepth = 256
+    /// The longest string a literal or a run may build (characters).
+    static let maxStringLength = 1_000_000
+    /// The most elements a list, set or map a run builds may hold.
+    static let maxCollectionSize = 100_000
+    /// Work one run may do (statements and expressions evaluated) before it is ended as a runaway loop.
+    static let maxStepsPerRun = 1_000_000
+    /// Work all runs of a scenario may do before the scenario is ended as stalled: in total, and in runs that
+    /// used up their own budget (a `while (true) {}` in a minute cron ends the scenario at its third run).
+    static let maxStepsPerScenario: Int64 = 5_000_000_000
+    static let maxRunawayRuns = 3
 }

@@ -5,11 +5,11 @@ struct DSLToken: Sendable, Equatable {
         case word(String)
         /// `"text"` or `'text'`, escapes resolved.
         case string(String)
-        /// A number as written (`21`, `21.5`).
+        /// A number as written (`21`, `21.5`, `1e3`, `10L`, `0x1F`).
         case number(String)
         /// A quantity literal `21|°C` (number text, unit text).
         case quantity(String, String)
-        /// Punctuation or an operator (`(`, `==`, `[|`, …).
+        /// Punctuation or an operator (`(`, `==`, `?.`, `::`, …).
         case symbol(String)
         /// The end of the file.
         case end
@@ -18,13 +18,15 @@ struct DSLToken: Sendable, Equatable {
     let kind: Kind
     let line: Int
     let column: Int
+    /// Whether white space (or a comment) comes right before it (`>` `>` of nested generics vs `>>`).
+    var spaced = true
 
     /// How the token reads in a message.
     var text: String {
         switch kind {
         case .word(let w): return w
-        case .string(let s): return "\"\(s)\""
-        case .number(let n): return n
+        case .string(let s): return "\"\(s.count > 40 ? String(s.prefix(40)) + "…" : s)\""
+        case .number(let n): return n.count > 40 ? String(n.prefix(40)) + "…" : n
         case .quantity(let n, let u): return "\(n)|\(u)"
         case .symbol(let s): return s
         case .end: return "the end of the file"
@@ -33,25 +35,57 @@ struct DSLToken: Sendable, Equatable {
 }
 
 /// Turns Rules DSL text into tokens; comments (`//`, `/* */`) and white space are skipped.
+///
+/// Line ends may be LF, CRLF or CR (a file saved on Windows or an old Mac loads the same rules as its LF
+/// twin), a leading byte order mark is skipped, tabs are white space.
 struct DSLLexer {
-    private let scalars: [Character]
+    private let scalars: [Unicode.Scalar]
     private var index = 0
     private var line = 1
     private var column = 1
     private let file: String
 
+    /// The longest string literal a file may hold (one value-size budget with the interpreter's).
+    static let maxLiteral = DSLLimits.maxStringLength
+
     init(_ text: String, file: String) {
-        self.scalars = Array(text)
+        self.scalars = Self.normalized(text)
         self.file = file
     }
 
-    static let symbols = ["[|", "===", "!==", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "->", "(", ")", "[", "]", "{", "}", ",", ".",
-                          ";", "|", "+", "-", "*", "/", "%", "<", ">", "!", "=", ":", "?"]
+    /// The text's scalars with CRLF and CR as LF and without a leading BOM.
+    static func normalized(_ text: String) -> [Unicode.Scalar] {
+        var out: [Unicode.Scalar] = []
+        out.reserveCapacity(text.unicodeScalars.count)
+        var previousCR = false
+        for (offset, s) in text.unicodeScalars.enumerated() {
+            if offset == 0, s == "\u{FEFF}" { continue }
+            if s == "\r" { out.append("\n"); previousCR = true; continue }
+            if s == "\n", previousCR { previousCR = false; continue }
+            previousCR = false
+            out.append(s)
+        }
+        return out
+    }
+
+    /// The text as lines (for rule bodies shown in logs), line ends normalized.
+    static func lines(_ text: String) -> [Substring] {
+        let normalized = String(String.UnicodeScalarView(normalized(text)))
+        return normalized.split(separator: "\n", omittingEmptySubsequences: false)
+    }
+
+    /// Operators and punctuation, longest first where one is a prefix of another.
+    static let symbols = ["===", "!==", "..<", "?.", "?:", "::", "==", "!=", "<=", ">=", "&&", "||", "+=", "-=", "*=", "/=", "%=",
+                          "++", "--", "->", "=>", "**", "..", "#[", "#{", "(", ")", "[", "]", "{", "}", ",", ".",
+                          ";", "|", "+", "-", "*", "/", "%", "<", ">", "!", "=", ":", "?", "#", "@"]
 
     mutating func tokens() throws(RulesError) -> [DSLToken] {
         var out: [DSLToken] = []
+        var spaced = true
         while true {
+            let before = index
             skipBlanks()
+            if index != before { spaced = true }
             let startLine = line, startColumn = column
             guard index < scalars.count else {
                 out.append(DSLToken(kind: .end, line: startLine, column: startColumn))
@@ -60,6 +94,7 @@ struct DSLLexer {
             let c = scalars[index]
             if c == "/" && peek(1) == "/" {
                 while index < scalars.count && scalars[index] != "\n" { advance() }
+                spaced = true
                 continue
             }
             if c == "/" && peek(1) == "*" {
@@ -67,53 +102,90 @@ struct DSLLexer {
                 while index < scalars.count && !(scalars[index] == "*" && peek(1) == "/") { advance() }
                 guard index < scalars.count else { throw error(startLine, startColumn, "this comment is never closed; end it with */") }
                 advance(); advance()
+                spaced = true
                 continue
             }
+            var token: DSLToken.Kind
             if c == "\"" || c == "'" {
-                out.append(DSLToken(kind: .string(try string(quote: c, line: startLine, column: startColumn)), line: startLine, column: startColumn))
-                continue
-            }
-            if c.isNumber {
-                var number = ""
-                while index < scalars.count, scalars[index].isNumber { number.append(scalars[index]); advance() }
-                if index < scalars.count, scalars[index] == ".", let next = peek(1), next.isNumber {
-                    number.append("."); advance()
-                    while index < scalars.count, scalars[index].isNumber { number.append(scalars[index]); advance() }
-                }
-                if index < scalars.count, scalars[index] == "|", peek(1).map({ !$0.isWhitespace && $0 != "|" && $0 != "]" }) ?? false {
-                    advance()
-                    var unit = ""
-                    while index < scalars.count, !scalars[index].isWhitespace, !")],;}".contains(scalars[index]) {
-                        unit.append(scalars[index]); advance()
-                    }
-                    out.append(DSLToken(kind: .quantity(number, unit), line: startLine, column: startColumn))
-                } else {
-                    out.append(DSLToken(kind: .number(number), line: startLine, column: startColumn))
-                }
-                continue
-            }
-            if c.isLetter || c == "_" {
+                token = .string(try string(quote: c, line: startLine, column: startColumn))
+            } else if Self.isDigit(c) {
+                token = try number(startLine, startColumn)
+            } else if Self.isLetter(c) || c == "_" || c == "$" || c == "^" {
                 var word = ""
-                while index < scalars.count, scalars[index].isLetter || scalars[index].isNumber || scalars[index] == "_" {
-                    word.append(scalars[index]); advance()
+                if c == "^" { advance() }  // Xtend's escaped keyword: ^val is a name
+                while index < scalars.count, Self.isLetter(scalars[index]) || Self.isDigit(scalars[index]) || scalars[index] == "_" || scalars[index] == "$" {
+                    word.unicodeScalars.append(scalars[index]); advance()
                 }
-                out.append(DSLToken(kind: .word(word), line: startLine, column: startColumn))
-                continue
+                guard !word.isEmpty else { throw error(startLine, startColumn, "\"^\" must be followed by a name") }
+                token = .word(word)
+            } else {
+                guard let symbol = Self.symbols.first(where: { matches($0) }) else {
+                    throw error(startLine, startColumn, "\"\(Character(c))\" cannot start anything in a rule")
+                }
+                for _ in symbol.unicodeScalars { advance() }
+                token = .symbol(symbol)
             }
-            guard let symbol = Self.symbols.first(where: { matches($0) }) else {
-                throw error(startLine, startColumn, "\"\(c)\" cannot start anything in a rule")
-            }
-            for _ in symbol { advance() }
-            out.append(DSLToken(kind: .symbol(symbol), line: startLine, column: startColumn))
+            out.append(DSLToken(kind: token, line: startLine, column: startColumn, spaced: spaced))
+            spaced = false
         }
     }
 
-    private func peek(_ offset: Int) -> Character? {
+    static func isDigit(_ s: Unicode.Scalar) -> Bool { s >= "0" && s <= "9" }
+    static func isLetter(_ s: Unicode.Scalar) -> Bool {
+        (s >= "a" && s <= "z") || (s >= "A" && s <= "Z") || (s.value > 127 && s.properties.isAlphabetic)
+    }
+
+    /// A number as Xbase writes it: `21`, `21.5`, `1e308`, `2.5E-3`, `10L`, `1.5d`, `0.1bd`, `0x1F`,
+    /// `1_000`; optionally followed by `|unit` (a quantity literal of openHAB).
+    private mutating func number(_ startLine: Int, _ startColumn: Int) throws(RulesError) -> DSLToken.Kind {
+        var number = ""
+        func take() { number.unicodeScalars.append(scalars[index]); advance() }
+        if scalars[index] == "0", let x = peek(1), x == "x" || x == "X" {
+            take(); take()
+            while index < scalars.count, scalars[index].properties.isASCIIHexDigit || scalars[index] == "_" { take() }
+        } else {
+            while index < scalars.count, Self.isDigit(scalars[index]) || scalars[index] == "_" { take() }
+            if index < scalars.count, scalars[index] == ".", let next = peek(1), Self.isDigit(next) {
+                take()
+                while index < scalars.count, Self.isDigit(scalars[index]) || scalars[index] == "_" { take() }
+            }
+            if index < scalars.count, scalars[index] == "e" || scalars[index] == "E",
+               let next = peek(1), Self.isDigit(next) || ((next == "+" || next == "-") && peek(2).map(Self.isDigit) == true) {
+                take(); take()
+                while index < scalars.count, Self.isDigit(scalars[index]) { take() }
+            }
+        }
+        // Xbase's type suffixes: l/L long, d/D double, f/F float, bi/BI BigInteger, bd/BD BigDecimal.
+        if index < scalars.count {
+            let s = scalars[index]
+            if (s == "b" || s == "B"), let n = peek(1), "iIdD".unicodeScalars.contains(n), peek(2).map({ !Self.isLetter($0) && !Self.isDigit($0) }) ?? true {
+                take(); take()
+            } else if "lLdDfF".unicodeScalars.contains(s), peek(1).map({ !Self.isLetter($0) && !Self.isDigit($0) && $0 != "_" }) ?? true {
+                take()
+            }
+        }
+        guard number.count <= 400 else { throw error(startLine, startColumn, "this number has more than 400 characters") }
+        if index < scalars.count, scalars[index] == "|", let next = peek(1), !next.properties.isWhitespace, next != "|", next != "]" {
+            advance()
+            var unit = ""
+            while index < scalars.count, !scalars[index].properties.isWhitespace, !")],;}".unicodeScalars.contains(scalars[index]) {
+                unit.unicodeScalars.append(scalars[index]); advance()
+            }
+            return .quantity(number, unit)
+        }
+        return .number(number)
+    }
+
+    private func peek(_ offset: Int) -> Unicode.Scalar? {
         index + offset < scalars.count ? scalars[index + offset] : nil
     }
 
     private func matches(_ symbol: String) -> Bool {
-        for (offset, ch) in symbol.enumerated() where peek(offset) != ch { return false }
+        var offset = 0
+        for ch in symbol.unicodeScalars {
+            if peek(offset) != ch { return false }
+            offset += 1
+        }
         return true
     }
 
@@ -123,18 +195,31 @@ struct DSLLexer {
     }
 
     private mutating func skipBlanks() {
-        while index < scalars.count, scalars[index].isWhitespace { advance() }
+        while index < scalars.count, scalars[index].properties.isWhitespace || scalars[index] == "\u{FEFF}" { advance() }
     }
 
-    private mutating func string(quote: Character, line: Int, column: Int) throws(RulesError) -> String {
+    private mutating func string(quote: Unicode.Scalar, line: Int, column: Int) throws(RulesError) -> String {
         advance()
-        var text = ""
+        var text = String.UnicodeScalarView()
         while index < scalars.count, scalars[index] != quote {
             if scalars[index] == "\\", let next = peek(1) {
                 advance()
                 switch next {
                 case "n": text.append("\n")
                 case "t": text.append("\t")
+                case "r": text.append("\r")
+                case "b": text.append("\u{8}")
+                case "f": text.append("\u{C}")
+                case "u":
+                    var hex = ""
+                    var k = 1
+                    while k <= 4, let h = peek(k), h.properties.isASCIIHexDigit { hex.unicodeScalars.append(h); k += 1 }
+                    if hex.count == 4, let v = UInt32(hex, radix: 16), let s = Unicode.Scalar(v) {
+                        text.append(s)
+                        for _ in 0..<4 { advance() }
+                    } else {
+                        text.append("u")
+                    }
                 default: text.append(next)
                 }
                 advance()
@@ -142,13 +227,14 @@ struct DSLLexer {
             }
             text.append(scalars[index])
             advance()
+            if text.count > Self.maxLiteral { throw error(line, column, "this string is longer than \(Self.maxLiteral) characters") }
         }
         guard index < scalars.count else { throw error(line, column, "this string is never closed; end it with \(quote)") }
         advance()
-        return text
+        return String(text)
     }
 
     private func error(_ line: Int, _ column: Int, _ message: String) -> RulesError {
-        RulesError(.dslSyntax, "\(file):\(line):\(column): \(message).")
+        RulesError(.dslSyntax, "\(file):\(line):\(column): \(message) (rules.dslSyntax).")
     }
 }

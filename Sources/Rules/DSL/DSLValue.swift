@@ -7,7 +7,9 @@ import Synchronization
 enum DSLValue: Sendable {
     case null
     case bool(Bool)
-    /// A plain number (Xtend's `BigDecimal`, `int`, `double`).
+    /// A Java `int`/`long` (integer literals and what integer arithmetic gives: `7 / 2` is 3).
+    case int(Int64)
+    /// A `BigDecimal`/`double` (decimal literals, `DecimalType` values, mixed arithmetic).
     case number(Double)
     case quantity(Quantity)
     case string(String)
@@ -17,32 +19,68 @@ enum DSLValue: Sendable {
     case item(String)
     /// A `ZonedDateTime` (`now`, a DateTime state's `zonedDateTime`).
     case instant(SimInstant)
+    /// A `java.time.LocalTime`.
+    case localTime(LocalTime)
+    /// A `java.time.LocalDate`.
+    case localDate(CivilDate)
+    /// A `java.time.Duration`.
+    case duration(SimDuration)
     /// A `DayOfWeek` (ISO 1 = Monday).
     case dayOfWeek(Int)
+    /// A constant of a Java enum the twin knows (`ChronoUnit.MINUTES`, `RoundingMode.HALF_UP`).
+    case constant(type: String, name: String)
+    /// A `DateTimeFormatter` (its pattern).
+    case formatter(String)
     case timer(DSLTimer)
-    /// `[| … ]` with the scope it was written in.
-    case lambda([DSLStmt], DSLScope)
+    /// A lambda with the scope it was written in.
+    case lambda(DSLClosure)
+    /// A `java.util.List` or `Set` (shared, mutable, as Java's).
+    case list(DSLList)
+    /// A `java.util.Map` (insertion order, as `LinkedHashMap`).
+    case map(DSLMap)
+    /// A Java type named in code (`Math`, `OnOffType`, a type guard).
+    case type(String)
+    /// A thrown exception (`new Exception("…")`, or a run-time error caught by `catch`).
+    case exception(type: String, message: String)
+    /// A `StringBuilder`.
+    case builder(DSLList)
 
     /// Xtend's `toString`, as `+` with a string and `logInfo` print it: states as openHAB prints them.
     var text: String {
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
+        case .int(let n): return String(n)
         case .number(let n): return Self.numberText(n)
         case .quantity(let q): return q.description
         case .string(let s): return s
         case .state(let s): return s.description
         case .item(let name): return name
         case .instant(let instant): return "instant \(instant)"
-        case .dayOfWeek(let d): return ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"][(d - 1 + 7) % 7]
+        case .localTime(let t): return t.isoString
+        case .localDate(let d): return d.description
+        case .duration(let d): return d.description
+        case .dayOfWeek(let d): return Self.dayNames[(d - 1 + 7) % 7]
+        case .constant(_, let name): return name
+        case .formatter(let p): return "DateTimeFormatter(\(p))"
         case .timer: return "Timer"
         case .lambda: return "Procedure"
+        case .list(let l): return (l.isSet ? "[" : "[") + l.values.map(\.text).joined(separator: ", ") + "]"
+        case .map(let m): return "{" + m.entries.map { "\($0.key.text)=\($0.value.text)" }.joined(separator: ", ") + "}"
+        case .type(let t): return t
+        case .exception(let type, let message): return "java.lang.\(type): \(message)"
+        case .builder(let b): return b.values.map(\.text).joined()
         }
     }
 
+    static let dayNames = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]
+
     /// A number as `BigDecimal.toString` of the twin's results: no `.0` on whole numbers, up to 10 decimals.
     static func numberText(_ n: Double) -> String {
+        if n.isNaN { return "NaN" }
+        if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
         if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
+        if abs(n) >= 1e15 || abs(n) < 1e-10 { return "\(n)" }
         var text = String(format: "%.10f", n)
         while text.hasSuffix("0") { text.removeLast() }
         if text.hasSuffix(".") { text.removeLast() }
@@ -52,6 +90,7 @@ enum DSLValue: Sendable {
     /// The value as a number or a quantity, when it is one (number states count, with their unit).
     var numeric: (value: Double, unit: QuantityUnit?)? {
         switch self {
+        case .int(let n): return (Double(n), nil)
         case .number(let n): return (n, nil)
         case .quantity(let q): return (q.value, q.unit)
         case .state(.decimal(let n)), .state(.percent(let n)): return (n.value, nil)
@@ -65,41 +104,116 @@ enum DSLValue: Sendable {
         switch self {
         case .null: return "null"
         case .bool: return "a Boolean"
+        case .int: return "an int"
         case .number: return "a number"
         case .quantity: return "a quantity"
         case .string: return "a String"
-        case .state(let s): return "the state \(s.description)"
+        case .state(let s): return "the state \(s.description) (\(s.typeName)Type)"
         case .item(let n): return "the Item \(n)"
         case .instant: return "a ZonedDateTime"
+        case .localTime: return "a LocalTime"
+        case .localDate: return "a LocalDate"
+        case .duration: return "a Duration"
         case .dayOfWeek: return "a DayOfWeek"
+        case .constant(let type, _): return "a \(type)"
+        case .formatter: return "a DateTimeFormatter"
         case .timer: return "a Timer"
         case .lambda: return "a lambda"
+        case .list(let l): return l.isSet ? "a Set" : "a List"
+        case .map: return "a Map"
+        case .type(let t): return "the type \(t)"
+        case .exception(let t, _): return "a \(t)"
+        case .builder: return "a StringBuilder"
         }
     }
 }
 
-/// Variables: a run's locals (with the scope of the block it is in) or a file's globals.
+/// A lambda value: parameters, body and the scope it closes over (globals and locals it sees).
+struct DSLClosure: Sendable {
+    let syntax: DSLLambdaSyntax
+    let scope: DSLScope
+}
+
+/// A Java list or set: shared by reference, as Java's collections are.
+final class DSLList: Sendable {
+    let isSet: Bool
+    private let storage: Mutex<[DSLValue]>
+
+    init(_ values: [DSLValue], isSet: Bool = false) {
+        self.isSet = isSet
+        self.storage = Mutex(values)
+    }
+
+    var values: [DSLValue] { storage.withLock { $0 } }
+    var count: Int { storage.withLock { $0.count } }
+    func update<T>(_ body: (inout [DSLValue]) throws(DSLFlow) -> T) throws(DSLFlow) -> T {
+        try storage.withLock { (values: inout [DSLValue]) throws(DSLFlow) -> T in try body(&values) }
+    }
+}
+
+/// A Java map in insertion order.
+final class DSLMap: Sendable {
+    struct Entry: Sendable {
+        var key: DSLValue
+        var value: DSLValue
+    }
+    private let storage = Mutex<[Entry]>([])
+
+    var entries: [Entry] { storage.withLock { $0 } }
+    func update<T>(_ body: (inout [Entry]) throws(DSLFlow) -> T) throws(DSLFlow) -> T {
+        try storage.withLock { (entries: inout [Entry]) throws(DSLFlow) -> T in try body(&entries) }
+    }
+}
+
+/// Variables: a run's locals (with the scope of the block it is in) or a file's globals. `val`s are
+/// recorded so an assignment to one is refused. A scope holds a few names, so they are kept in a small
+/// array searched in order (cheaper than hashing for the 0–5 names a block declares).
 final class DSLScope: Sendable {
-    private let values = Mutex<[String: DSLValue]>([:])
+    private struct Slot {
+        var name: String
+        var value: DSLValue
+        var mutable: Bool
+    }
+    private let slots = Mutex<[Slot]>([])
     let parent: DSLScope?
 
     init(parent: DSLScope?) { self.parent = parent }
 
     func lookup(_ name: String) -> DSLValue? {
-        if let value = values.withLock({ $0[name] }) { return value }
-        return parent?.lookup(name)
+        var scope: DSLScope? = self
+        while let s = scope {
+            if let value = s.slots.withLock({ slots in slots.first(where: { $0.name == name })?.value }) { return value }
+            scope = s.parent
+        }
+        return nil
     }
 
-    func declare(_ name: String, _ value: DSLValue) { values.withLock { $0[name] = value } }
-
-    /// Sets an existing variable where it was declared; `false` if there is none.
-    func assign(_ name: String, _ value: DSLValue) -> Bool {
-        let found = values.withLock { values -> Bool in
-            guard values[name] != nil else { return false }
-            values[name] = value
-            return true
+    func declare(_ name: String, _ value: DSLValue, mutable: Bool = true) {
+        slots.withLock { slots in
+            if let k = slots.firstIndex(where: { $0.name == name }) {
+                slots[k] = Slot(name: name, value: value, mutable: mutable)
+            } else {
+                slots.append(Slot(name: name, value: value, mutable: mutable))
+            }
         }
-        return found || (parent?.assign(name, value) ?? false)
+    }
+
+    enum Assignment { case assigned, missing, constant }
+
+    /// Sets an existing variable where it was declared.
+    func assign(_ name: String, _ value: DSLValue) -> Assignment {
+        var scope: DSLScope? = self
+        while let s = scope {
+            let result = s.slots.withLock { slots -> Assignment? in
+                guard let k = slots.firstIndex(where: { $0.name == name }) else { return nil }
+                guard slots[k].mutable else { return .constant }
+                slots[k].value = value
+                return .assigned
+            }
+            if let result { return result }
+            scope = s.parent
+        }
+        return .missing
     }
 }
 
@@ -129,7 +243,7 @@ final class DSLTimer: Sendable {
             defer { status.pending = nil; status.terminated = false; status.cancelled = false }
             return status.pending
         }
-        if let old { scheduler.cancel(old) }
+        if let old { _ = scheduler.cancel(old) }
         let id = scheduler.schedule(at: when, label: "DSL timer") { [self] _ in
             status.withLock { $0.pending = nil; $0.running = true }
             await fire()
@@ -146,5 +260,12 @@ final class DSLTimer: Sendable {
         }
         guard let pending else { return false }
         return scheduler.cancel(pending)
+    }
+}
+
+extension Int64 {
+    /// Java's `(long) d`: NaN is 0, out-of-range values saturate.
+    init(saturating d: Double) {
+        if d.isNaN { self = 0 } else if d >= 9.223372036854775807e18 { self = .max } else if d <= -9.223372036854775808e18 { self = .min } else { self = Int64(d) }
     }
 }

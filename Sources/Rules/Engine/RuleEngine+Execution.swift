@@ -196,3 +196,32 @@ extension RuleEngine {
         }
     }
 }
+
+extension RuleEngine {
+    /// Records what a run did after it slept (`Thread::sleep`) as a run-log line of its own (not counted as a run).
+    func recordContinuation(_ rule: Rule, summary: String, effects: [String]) {
+        let run = RuleRun(at: scheduler.now, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
+                          conditionNote: "after Thread::sleep", effects: effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
+        record(run)
+    }
+
+    /// Adds a finished DSL run's work to the scenario's budget; past it (or at the third run that used up its
+    /// own budget) the run of the scenario is ended as stalled, naming the rule (a `while (true) {}` in a
+    /// minute cron would otherwise burn hours).
+    func account(work steps: Int, rule: Rule) {
+        let total = ruleWork.add(Int64(steps), ordering: .relaxed).newValue
+        let runaway = steps > DSLLimits.maxStepsPerRun ? runawayRuns.add(1, ordering: .relaxed).newValue : 0
+        let why: String
+        if runaway == DSLLimits.maxRunawayRuns {
+            why = "\(runaway) rule runs used up their budget of \(DSLLimits.maxStepsPerRun) steps (loops that never end)"
+        } else if total > DSLLimits.maxStepsPerScenario, total - Int64(steps) <= DSLLimits.maxStepsPerScenario {
+            why = "the rules did more than \(DSLLimits.maxStepsPerScenario) steps of work in this scenario"
+        } else {
+            return
+        }
+        if let kernel = scheduler as? SimulationKernel {
+            kernel.stop(SimulationError(.stalled,
+                "\(why); the last was rule \"\(rule.name)\" (\(rule.source)) at \(calendar.localDateTime(at: scheduler.now)). The run was ended."))
+        }
+    }
+}

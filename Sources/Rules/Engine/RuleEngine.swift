@@ -34,7 +34,9 @@ public final class RuleEngine: Sendable {
         /// Per rule UID, the instants of its counted runs (conditions held, not a timer), in order:
         /// what `rule` expectations count. A built-in watcher runs hourly per listing, so the other
         /// runs are not kept whole (a 1000-flat year would hold millions of records).
-        var countedRuns: [String: [SimInstant]] = [:]
+        var countedRuns: [String: RunInstants] = [:]
+        /// Per rule UID, its runs the log keeps (``RuleEngine/maxLoggedRunsPerRule``) and those it did not.
+        var loggedPerRule: [String: Int] = [:]
         var intervalPassed: [String: SimInstant] = [:]
         var dateTimeTimers: [String: TimerID] = [:]
         /// `uid/trigger` → the pending timer of a cron or recurrence trigger (so a removed rule stops).
@@ -56,6 +58,10 @@ public final class RuleEngine: Sendable {
     }
 
     let state = Mutex(EngineState())
+    /// Steps of DSL work all runs have done (``DSLLimits/maxStepsPerScenario``).
+    let ruleWork = Atomic<Int64>(0)
+    /// DSL runs that used up their own budget (``DSLLimits/maxRunawayRuns``).
+    let runawayRuns = Atomic<Int>(0)
 
     /// `text` parsed as a state of `type` (cached: a condition checks the same text every run).
     func parsedState(_ text: String, for type: ItemType) -> State? {
@@ -124,24 +130,33 @@ public final class RuleEngine: Sendable {
     /// Runs of a rule (by UID or name) whose conditions held, in `[from, to)` when given.
     public func runCount(of uidOrName: String, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
         guard let rule = rule(uidOrName) else { return 0 }
-        let instants = state.withLock { $0.countedRuns[rule.uid] ?? [] }
-        func firstIndex(notBefore instant: SimInstant?) -> Int {
-            guard let instant else { return 0 }
-            var low = 0, high = instants.count
-            while low < high {
-                let mid = (low + high) / 2
-                if instants[mid] < instant { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-        return (to.map { firstIndex(notBefore: $0) } ?? instants.count) - firstIndex(notBefore: from)
+        return state.withLock { $0.countedRuns[rule.uid]?.count(from: from, to: to) ?? 0 }
     }
+
+    /// How many runs of one rule the run log keeps whole; later ones are counted (expectations see them)
+    /// and those that report an error are still kept, so memory does not grow with a rule that runs every
+    /// second (a year of them would be 31 million records).
+    public static let maxLoggedRunsPerRule = 5_000
 
     /// Keeps what the log and the counts need of `run`.
     func record(_ run: RuleRun) {
         state.withLock { state in
-            if run.conditionsHeld, !run.isTimer { state.countedRuns[run.ruleUID, default: []].append(run.at) }
-            if run.isLogged { state.runs.append(run) }
+            if run.conditionsHeld, !run.isTimer { state.countedRuns[run.ruleUID, default: RunInstants()].append(run.at) }
+            guard run.isLogged else { return }
+            let kept = state.loggedPerRule[run.ruleUID, default: 0]
+            state.loggedPerRule[run.ruleUID] = kept + 1
+            if kept < Self.maxLoggedRunsPerRule {
+                state.runs.append(run)
+            } else if kept == Self.maxLoggedRunsPerRule {
+                state.runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
+                                          trigger: "rule \"\(run.ruleName)\": the log keeps its first \(Self.maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error",
+                                          conditionsHeld: true, conditionNote: "", effects: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+            }
+            if kept >= Self.maxLoggedRunsPerRule, run.effects.contains(where: { $0.hasPrefix("error: ") }),
+               state.loggedPerRule["errors:" + run.ruleUID, default: 0] < Self.maxLoggedRunsPerRule {
+                state.loggedPerRule["errors:" + run.ruleUID, default: 0] += 1
+                state.runs.append(run)
+            }
         }
     }
 

@@ -53,4 +53,12 @@ public struct RuleTrigger: Sendable {
         case .cron, .thingStatusChange, .thingStatusUpdate, .systemStartlevel, .recurrence: return []
         }
     }
+
+    /// The Thing a trigger names, for validation.
+    public var thingUID: String? {
+        switch kind {
+        case .thingStatusChange(let thing, _, _), .thingStatusUpdate(let thing, _): return thing
+        default: return nil
+        }
+    }
 }

@@ -156,10 +156,22 @@ enum ScenarioValidator {
             return nil
         }
 
-        /// Rule files: unique UIDs, every Item a rule names exists, every rule a rule names is loaded.
+        /// Rule files: unique UIDs, every Item and Thing a rule names exists, every rule a rule names is loaded.
         func checkRules() {
             var uids: [String: String] = [:]
             let known = allItemNames
+            // The Things the world builds (World: twin:thermostat|plug|lock:<listing>:<device>).
+            let knownThings = scenario.listings.flatMap { listing in
+                listing.devices.map { device -> String in
+                    let binding: String
+                    switch device.kind {
+                    case .heating, .cooling: binding = "thermostat"
+                    case .smartPlug: binding = "plug"
+                    case .lock: binding = "lock"
+                    }
+                    return "twin:\(binding):\(listing.id):\(device.id)"
+                }
+            }
             for rule in scenario.rules {
                 if let first = uids[rule.uid] {
                     report("rules", "\(rule.source): the rule UID \"\(rule.uid)\" is already used at \(first).", hint: "give each rule its own uid.")
@@ -181,6 +193,11 @@ enum ScenarioValidator {
                     case .script(let script): names += script.referencedItems
                     case .builtIn: break
                     }
+                }
+                for thing in rule.triggers.compactMap(\.thingUID) where !knownThings.contains(thing) {
+                    report("rules", "\(rule.source): rule \"\(rule.name)\" names the Thing \"\(thing)\", which does not exist.",
+                           hint: Suggestion.closest(to: thing, in: knownThings).map { "did you mean \"\($0)\"?" }
+                            ?? "the twin's Things are twin:thermostat|plug|lock:<listing>:<device>.")
                 }
                 var seen = Set<String>()
                 for name in names where !known.contains(name) && seen.insert(name).inserted {

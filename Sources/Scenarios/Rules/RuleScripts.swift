@@ -13,11 +13,11 @@ enum RuleScripts {
         }
     }
 
-    /// The rules of a `.rules` file.
+    /// The rules of a `.rules` file; every problem of the file becomes an issue (a rule with a problem is
+    /// not loaded, and its problem says why).
     static func loadDSLFile(_ text: String, file: String, issues: IssueCollector) -> [Rule] {
-        do {
-            return try DSLCompiler.compile(text, file: file)
-        } catch {
+        let (rules, problems) = DSLCompiler.compileAll(text, file: file)
+        for error in problems {
             // `file:line:column: what` → the issue's own file and line, and "column N: what".
             let rest = error.message.hasPrefix(file + ":") ? error.message.dropFirst(file.count + 1) : Substring(error.message)
             let parts = rest.split(separator: ":", maxSplits: 2)
@@ -26,7 +26,7 @@ enum RuleScripts {
             } else {
                 issues.add("", line: nil, error.message, hint: error.hint)
             }
-            return []
         }
+        return rules
     }
 }

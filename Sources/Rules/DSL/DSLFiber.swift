@@ -1,0 +1,131 @@
+import Simulation
+import Synchronization
+
+/// A parked side of a hand-over: a continuation, or a resume that came before anyone waited.
+private struct Baton {
+    var waiter: UnsafeContinuation<Void, Never>?
+    var early = false
+
+    mutating func take() -> UnsafeContinuation<Void, Never>? {
+        if let w = waiter { waiter = nil; return w }
+        early = true
+        return nil
+    }
+}
+
+/// One run of a rule that may call `Thread::sleep`: it runs on its own task, and the kernel event that
+/// started (or woke) it waits until it ends or sleeps. Only one of them runs at a time, so runs stay
+/// deterministic; while the run sleeps, the world goes on, and the kernel event that ends the sleep
+/// resumes it at its virtual instant.
+///
+/// openHAB runs each rule on one thread: a trigger that comes while the rule sleeps waits for it (see
+/// ``DSLRuleThread``).
+final class DSLFiber: Sendable {
+    private let kernelSide = Mutex(Baton())
+    private let fiberSide = Mutex(Baton())
+    private let recorded = Mutex<(first: Bool, count: Int)>((true, 0))
+    let execution: RuleExecution
+
+    init(execution: RuleExecution) { self.execution = execution }
+
+    /// Runs `body` as a fiber and returns when it ends or first sleeps.
+    func start(_ body: @escaping @Sendable () async -> Void) async {
+        Task { [self] in
+            await body()
+            yieldToKernel()
+        }
+        await waitForYield()
+    }
+
+    /// The kernel side: waits until the fiber ends or sleeps.
+    func waitForYield() async {
+        await withUnsafeContinuation { (k: UnsafeContinuation<Void, Never>) in
+            let now = kernelSide.withLock { side -> Bool in
+                if side.early { side.early = false; return true }
+                side.waiter = k
+                return false
+            }
+            if now { k.resume() }
+        }
+    }
+
+    /// The fiber side: hands control back to the kernel event waiting on it, recording what the run did
+    /// since it last handed over (the first part is recorded by the engine as the run itself).
+    func yieldToKernel() {
+        flush()
+        recorded.withLock { $0.first = false }
+        kernelSide.withLock { $0.take() }?.resume()
+    }
+
+    /// Records what the run did since it last handed over, once it has slept (before that, the engine
+    /// records the run itself when the fiber first hands over).
+    func flush() {
+        let (first, from) = recorded.withLock { ($0.first, $0.count) }
+        let effects = execution.effects
+        recorded.withLock { $0.count = effects.count }
+        if !first, effects.count > from {
+            execution.engine.recordContinuation(execution.rule, summary: "rule \"\(execution.rule.name)\" continues", effects: Array(effects[from...]))
+        }
+    }
+
+    /// The fiber side: parks until ``wake()``.
+    func park() async {
+        await withUnsafeContinuation { (k: UnsafeContinuation<Void, Never>) in
+            let now = fiberSide.withLock { side -> Bool in
+                if side.early { side.early = false; return true }
+                side.waiter = k
+                return false
+            }
+            if now { k.resume() }
+        }
+    }
+
+    /// The kernel side: lets a parked fiber go on (the caller then waits with ``waitForYield()``).
+    func wake() {
+        fiberSide.withLock { $0.take() }?.resume()
+    }
+
+    /// `Thread::sleep(ms)`: the run pauses for `ms` of virtual time while the world goes on.
+    func sleep(milliseconds: Int64) async {
+        let scheduler = execution.scheduler
+        _ = scheduler.schedule(at: scheduler.now + .milliseconds(milliseconds), label: "Thread::sleep of rule \(execution.rule.name)") { [self] _ in
+            wake()
+            await waitForYield()
+        }
+        yieldToKernel()
+        await park()
+    }
+}
+
+/// The one thread of a rule in openHAB: a run that starts while another run of the same rule sleeps waits
+/// until that one ends.
+final class DSLRuleThread: Sendable {
+    private struct State {
+        var busy = false
+        var waiting: [DSLFiber] = []
+    }
+    private let state = Mutex(State())
+
+    /// Called by a fiber before its body: returns at once when the rule is free, else parks until its turn.
+    func acquire(_ fiber: DSLFiber) async {
+        let wait = state.withLock { s -> Bool in
+            if !s.busy { s.busy = true; return false }
+            s.waiting.append(fiber)
+            return true
+        }
+        guard wait else { return }
+        fiber.yieldToKernel()
+        await fiber.park()
+    }
+
+    /// Called by a fiber after its body: the next waiting run goes on now (this run's kernel event waits for it).
+    func release() async {
+        let next = state.withLock { s -> DSLFiber? in
+            if s.waiting.isEmpty { s.busy = false; return nil }
+            return s.waiting.removeFirst()
+        }
+        guard let next else { return }
+        next.wake()
+        await next.waitForYield()
+    }
+}

@@ -1,0 +1,124 @@
+import Simulation
+import SmartHome
+
+/// Methods of Items, states and timers (openHAB's `GenericItem`, `GroupItem`, the state types, `Timer`).
+enum DSLItems {
+    private static func item(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> (String, Item) {
+        guard case .item(let name) = r, let item = i.execution.item(name) else {
+            throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
+        }
+        return (name, item)
+    }
+
+    /// The Item type's openHAB class name (`SwitchItem`, `GroupItem`).
+    static func className(_ type: ItemType) -> String {
+        switch type {
+        case .switchItem: return "SwitchItem"
+        case .contactItem: return "ContactItem"
+        case .numberItem: return "NumberItem"
+        case .dimmerItem: return "DimmerItem"
+        case .dateTimeItem: return "DateTimeItem"
+        case .stringItem: return "StringItem"
+        case .groupItem: return "GroupItem"
+        }
+    }
+
+    /// A group's direct members, or (`all`) every non-group Item below it, in name order.
+    static func members(_ group: String, all: Bool, _ i: DSLInterpreter) -> [DSLValue] {
+        guard let name = try? ItemName(group) else { return [] }
+        let registry = i.execution.engine.runtime.items
+        if !all { return registry.members(of: name).map { .item($0.name.description) } }
+        var seen = Set<String>(), out: [DSLValue] = [], queue = [name]
+        while let next = queue.popLast() {
+            for member in registry.members(of: next) where seen.insert(member.name.description).inserted {
+                if member.type == .groupItem { queue.append(member.name) } else { out.append(.item(member.name.description)) }
+            }
+        }
+        return out.sorted { $0.text < $1.text }
+    }
+
+    static let methods: [String: DSLMethod] = [
+        "sendCommand": { i, r, a, at in
+            guard a.count == 1 else { throw DSLFlow.failure("sendCommand takes one value", at) }
+            try await DSLLibrary.send("sendCommand", to: try item(r, i, at).0, a[0], at, i)
+            return .null
+        },
+        "postUpdate": { i, r, a, at in
+            guard a.count == 1 else { throw DSLFlow.failure("postUpdate takes one value", at) }
+            try await DSLLibrary.send("postUpdate", to: try item(r, i, at).0, a[0], at, i)
+            return .null
+        },
+        "setState": { _, r, _, at in
+            // openHAB's `Item.state = v` calls GenericItem.setState, which rules must not use: it changes the
+            // state without an event. The twin refuses it and names the call that works.
+            throw DSLFlow.failure("\(r.text).state = … is not how a rule sets a state; use \(r.text).postUpdate(…)", at, type: "UnsupportedOperationException")
+        },
+        "getState": { i, r, _, at in .state(try item(r, i, at).1.state) },
+        "getStateAs": { i, r, a, at in
+            let state = try item(r, i, at).1.state
+            guard case .type(let type)? = a.first else { throw DSLFlow.failure("getStateAs takes a type such as OnOffType", at) }
+            switch (type, state) {
+            case ("OnOffType", .decimal(let n)), ("OnOffType", .percent(let n)): return .state(.onOff(n.value > 0 ? .on : .off))
+            case ("PercentType", .onOff(let v)): return .state(.percent(DecimalNumber(integer: v == .on ? 100 : 0)))
+            case ("DecimalType", .onOff(let v)): return .state(.decimal(DecimalNumber(integer: v == .on ? 1 : 0)))
+            case ("DecimalType", .openClosed(let v)): return .state(.decimal(DecimalNumber(integer: v == .open ? 1 : 0)))
+            default: return DSLOperators.isInstance(.state(state), of: type) ? .state(state) : .null
+            }
+        },
+        "getName": { i, r, _, at in .string(try item(r, i, at).0) },
+        "getLabel": { i, r, _, at in try item(r, i, at).1.label.map(DSLValue.string) ?? .null },
+        "getCategory": { i, r, _, at in try item(r, i, at).1.category.map(DSLValue.string) ?? .null },
+        "getType": { i, r, _, at in .string(try item(r, i, at).1.type.rawValue) },
+        "getTags": { i, r, _, at in .list(DSLList(try item(r, i, at).1.tags.map(DSLValue.string), isSet: true)) },
+        "hasTag": { i, r, a, at in .bool(try item(r, i, at).1.tags.contains(a.first?.text ?? "")) },
+        "getGroupNames": { i, r, _, at in .list(DSLList(try item(r, i, at).1.groupNames.map(DSLValue.string))) },
+        "getLastStateUpdate": { i, r, _, at in try item(r, i, at).1.lastStateUpdate.map(DSLValue.instant) ?? .null },
+        "getLastStateChange": { i, r, _, at in try item(r, i, at).1.lastStateChange.map(DSLValue.instant) ?? .null },
+        "getLastState": { i, r, _, at in try item(r, i, at).1.lastState.map(DSLValue.state) ?? .null },
+        "getMembers": { i, r, _, at in
+            let (name, it) = try item(r, i, at)
+            guard it.type == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
+            return .list(DSLList(members(name, all: false, i), isSet: true))
+        },
+        "getAllMembers": { i, r, _, at in
+            let (name, it) = try item(r, i, at)
+            guard it.type == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
+            return .list(DSLList(members(name, all: true, i), isSet: true))
+        },
+        "getUID": { i, r, _, at in .string(try item(r, i, at).0) },
+    ]
+
+    static let stateMethods: [String: DSLMethod] = [
+        "getZonedDateTime": { i, r, _, at in
+            guard case .state(.dateTime(let d)) = r else { throw DSLFlow.failure("\(r.kindName) has no zonedDateTime", at, type: "NoSuchMethodException") }
+            _ = i
+            return .instant(d.instant)
+        },
+        "getInstant": { _, r, _, at in
+            guard case .state(.dateTime(let d)) = r else { throw DSLFlow.failure("\(r.kindName) has no instant", at, type: "NoSuchMethodException") }
+            return .instant(d.instant)
+        },
+        "toFullString": { i, r, _, _ in .string(i.describe(r)) },
+        "as": { _, r, a, at in
+            guard case .type(let t)? = a.first else { throw DSLFlow.failure("as takes a type", at) }
+            return DSLOperators.isInstance(r, of: t) ? r : .null
+        },
+    ]
+
+    static let timerMethods: [String: DSLMethod] = [
+        "reschedule": { _, r, a, at in
+            guard case .timer(let timer) = r, a.count == 1 else { throw DSLFlow.failure("reschedule takes an instant", at) }
+            switch a[0] {
+            case .instant(let when): timer.schedule(at: when)
+            case .state(.dateTime(let d)): timer.schedule(at: d.instant)
+            default: throw DSLFlow.failure("reschedule takes an instant, not \(a[0].kindName)", at)
+            }
+            return .bool(true)
+        },
+        "cancel": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.cancel()) }; return .bool(false) },
+        "isActive": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.pending != nil }) }; return .bool(false) },
+        "isRunning": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.running }) }; return .bool(false) },
+        "hasTerminated": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.terminated }) }; return .bool(false) },
+        "isCancelled": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.cancelled }) }; return .bool(false) },
+    ]
+}

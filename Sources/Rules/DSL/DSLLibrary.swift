@@ -1,0 +1,544 @@
+import Foundation
+import Simulation
+import SmartHome
+import Synchronization
+
+/// A global function of a body (`logInfo`, `sendCommand`, `newArrayList`).
+/// (Closures in the tables throw untyped: Swift does not infer typed throws in dictionary literals;
+/// ``DSLLibrary/typed(_:_:)`` turns what they throw back into ``DSLFlow``.)
+typealias DSLFunction = @Sendable (DSLInterpreter, [DSLValue], DSLLocation) async throws -> DSLValue
+/// A method on a receiver (`x.contains(…)`, `Item.sendCommand(…)`, `list.filter[ … ]`).
+typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocation) async throws -> DSLValue
+
+/// The kinds of receivers methods are looked up for (a value may be several: a `DecimalType` state is a
+/// state and a number).
+enum DSLReceiver: Hashable, Sendable {
+    case item, state, number, string, instant, localTime, localDate, duration, dayOfWeek, timer, lambda, list, map,
+         formatter, exception, builder, constant, any
+}
+
+/// **The one table** of what a body may call: global functions, Java static members (`Type::member` and
+/// `Type.member`), constructors and methods by receiver kind. The checker (`validate`) reads the same
+/// table, so a name it accepts is a name the interpreter runs. Actions and persistence extensions that
+/// openHAB has and the twin does not run yet are listed in ``unsupportedFunctions`` and
+/// ``unsupportedMethods``: they are refused as `rules.dslUnsupported`, naming the construct.
+enum DSLLibrary {
+    // MARK: Names
+
+    /// Names that are values without being declared.
+    static let constants: [String: DSLValue] = [
+        "ON": .state(.onOff(.on)), "OFF": .state(.onOff(.off)), "OPEN": .state(.openClosed(.open)),
+        "CLOSED": .state(.openClosed(.closed)), "NULL": .state(.null), "UNDEF": .state(.undef),
+        "UP": .constant(type: "UpDownType", name: "UP"), "DOWN": .constant(type: "UpDownType", name: "DOWN"),
+        "STOP": .constant(type: "StopMoveType", name: "STOP"), "MOVE": .constant(type: "StopMoveType", name: "MOVE"),
+        "INCREASE": .constant(type: "IncreaseDecreaseType", name: "INCREASE"), "DECREASE": .constant(type: "IncreaseDecreaseType", name: "DECREASE"),
+        "PLAY": .constant(type: "PlayPauseType", name: "PLAY"), "PAUSE": .constant(type: "PlayPauseType", name: "PAUSE"),
+    ]
+
+    /// Types a body may name (casts, `instanceof`, `catch`, declarations) beyond those with static members.
+    static let knownTypes: Set<String> = [
+        "Object", "Number", "Integer", "Long", "Double", "Float", "Boolean", "String", "CharSequence", "BigDecimal", "int", "long",
+        "double", "float", "boolean", "void", "State", "Command", "Type", "PrimitiveType", "Item", "GenericItem", "GroupItem", "SwitchItem",
+        "NumberItem", "ContactItem", "StringItem", "DimmerItem", "DateTimeItem", "RollershutterItem", "ColorItem", "Timer",
+        "List", "ArrayList", "LinkedList", "Set", "HashSet", "LinkedHashSet", "Map", "HashMap", "LinkedHashMap", "Iterable", "Collection",
+        "Exception", "RuntimeException", "Throwable", "IllegalStateException", "IllegalArgumentException", "NullPointerException",
+        "ArithmeticException", "NumberFormatException", "ClassCastException", "InterruptedException", "DateTimeException",
+        "UnsupportedOperationException", "IndexOutOfBoundsException", "StringBuilder", "Procedure", "Function", "Pair",
+        "Procedures", "Functions", "Temperature", "Power", "Energy", "Dimensionless", "Length", "Time", "Pressure", "Speed",
+        "Volume", "Angle", "Intensity", "Illuminance", "ElectricPotential", "ElectricCurrent", "Frequency", "Mass", "Density",
+        "Procedure0", "Procedure1", "Procedure2", "Procedure3", "Function0", "Function1", "Function2", "Function3", "Instant",
+    ]
+
+    /// openHAB actions the twin does not run yet (refused by `validate`, naming what they are).
+    static let unsupportedFunctions: [String: String] = {
+        var table: [String: String] = [:]
+        for n in ["sendNotification", "sendBroadcastNotification", "sendLogNotification", "sendPriorityMessage"] { table[n] = "the openHAB Cloud notification action \(n)" }
+        for n in ["sendMail", "sendHtmlMail", "sendTelegram", "sendTelegramPhoto", "pushover", "sendPushoverMessage", "sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
+        for n in ["say", "playSound", "playStream", "executeCommandLine", "sendHttpGetRequest", "sendHttpPostRequest",
+                  "sendHttpPutRequest", "sendHttpDeleteRequest", "transform", "transformRaw", "getActions", "callScript", "publish",
+                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isWeekend", "isBankHoliday"] {
+            table[n] = "the openHAB action \(n)"
+        }
+        return table
+    }()
+
+    /// Persistence extensions and other Item methods of openHAB the twin does not run yet.
+    static let unsupportedMethods: [String: String] = {
+        var table: [String: String] = [:]
+        for n in ["previousState", "historicState", "averageSince", "averageUntil", "averageBetween", "maximumSince", "maximumUntil",
+                  "maximumBetween", "minimumSince", "minimumUntil", "minimumBetween", "sumSince", "sumUntil", "sumBetween", "deltaSince",
+                  "deltaUntil", "deltaBetween", "changedSince", "changedUntil", "changedBetween", "updatedSince", "updatedUntil",
+                  "updatedBetween", "lastUpdate", "lastChange", "nextUpdate", "evolutionRate", "evolutionRateSince", "evolutionRateUntil",
+                  "countSince", "countUntil", "countBetween", "countStateChangesSince", "countStateChangesUntil", "countStateChangesBetween",
+                  "persist", "varianceSince", "deviationSince", "medianSince", "getAllStatesSince", "getAllStatesBetween", "persistedState"] {
+            table[n] = "the persistence extension \(n)"
+        }
+        return table
+    }()
+
+    /// openHAB 2's Joda-Time, gone from openHAB 3: what to write instead.
+    static let jodaHints: [String: String] = [
+        "DateTime": "openHAB 3+ has no Joda DateTime; use ZonedDateTime (now, now.plusMinutes(5), ZonedDateTime.now())",
+        "LocalDateTime": "LocalDateTime is not run by the twin; use ZonedDateTime (now)",
+        "DateTimeUtils": "openHAB 3+ has no Joda DateTimeUtils; use ZonedDateTime and Duration",
+    ]
+
+    /// Joda-Time methods rules of openHAB 2 call on `now`, with the java.time call that replaced them.
+    static let jodaMethodHints: [String: String] = [
+        "millis": "now.toInstant.toEpochMilli", "getMillis": "now.toInstant.toEpochMilli",
+        "hourOfDay": "now.hour (getHour)", "getHourOfDay": "now.hour (getHour)",
+        "minuteOfHour": "now.minute (getMinute)", "getMinuteOfHour": "now.minute (getMinute)",
+        "secondOfMinute": "now.second (getSecond)", "getSecondOfMinute": "now.second (getSecond)",
+        "toDate": "a ZonedDateTime itself (now)", "toDateTime": "a ZonedDateTime itself (now)",
+        "toDateTimeISO": "a ZonedDateTime itself (now)", "getDayOfWeekValue": "now.dayOfWeek.value",
+    ]
+
+    // MARK: Functions
+
+    static let functions: [String: DSLFunction] = [
+        "sendCommand": { i, a, at in try await itemAction("sendCommand", i, a, at) },
+        "postUpdate": { i, a, at in try await itemAction("postUpdate", i, a, at) },
+        "logInfo": { i, a, at in try log("INFO", i, a, at) },
+        "logWarn": { i, a, at in try log("WARN", i, a, at) },
+        "logError": { i, a, at in try log("ERROR", i, a, at) },
+        "logDebug": { i, a, at in try log("DEBUG", i, a, at) },
+        "logTrace": { i, a, at in try log("TRACE", i, a, at) },
+        "println": { i, a, at in
+            i.execution.log(level: "INFO", logger: "println", a.first.map(i.describe) ?? "")
+            return a.first ?? .null
+        },
+        "createTimer": { i, a, at in try createTimer(i, a, at) },
+        "newArrayList": { _, a, _ in .list(DSLList(a)) },
+        "newLinkedList": { _, a, _ in .list(DSLList(a)) },
+        "newArrayOfSize": { _, a, at in
+            guard case .int(let n)? = a.first, n >= 0, n <= Int64(DSLLimits.maxCollectionSize) else { throw DSLFlow.failure("newArrayOfSize takes a size", at) }
+            return .list(DSLList(Array(repeating: .null, count: Int(n))))
+        },
+        "newHashSet": { _, a, _ in .list(DSLList(unique(a), isSet: true)) },
+        "newLinkedHashSet": { _, a, _ in .list(DSLList(unique(a), isSet: true)) },
+        "newHashMap": { _, a, at in try newMap(a, at) },
+        "newLinkedHashMap": { _, a, at in try newMap(a, at) },
+        "newImmutableList": { _, a, _ in .list(DSLList(a)) },
+    ]
+
+    static func unique(_ values: [DSLValue]) -> [DSLValue] {
+        var out: [DSLValue] = []
+        for v in values where !out.contains(where: { DSLOperators.equal($0, v) }) { out.append(v) }
+        return out
+    }
+
+    static func newMap(_ pairs: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        let map = DSLMap()
+        for p in pairs {
+            guard case .list(let pair) = p, pair.count == 2 else { throw DSLFlow.failure("newHashMap takes pairs key -> value", at) }
+            let v = pair.values
+            try put(map, v[0], v[1], at)
+        }
+        return .map(map)
+    }
+
+    static func put(_ map: DSLMap, _ key: DSLValue, _ value: DSLValue, _ at: DSLLocation) throws(DSLFlow) {
+        try map.update { (entries: inout [DSLMap.Entry]) throws(DSLFlow) in
+            if let k = entries.firstIndex(where: { DSLOperators.equal($0.key, key) }) {
+                entries[k].value = value
+            } else {
+                guard entries.count < DSLLimits.maxCollectionSize else {
+                    throw DSLFlow.fatal("a map grew past \(DSLLimits.maxCollectionSize) entries; the run was ended (rules.dslValueTooLarge)", at)
+                }
+                entries.append(DSLMap.Entry(key: key, value: value))
+            }
+        }
+    }
+
+    /// Whether `name(args)` inside a lambda with an implicit `it` means `it.name(args)` (Xtend's implicit
+    /// receiver): a method no global function of that arity shadows.
+    static func isImplicitReceiverCall(_ name: String, _ arity: Int) -> Bool {
+        guard knowsMethod(name) else { return false }
+        if name == "sendCommand" || name == "postUpdate" { return arity == 1 }
+        return functions[name] == nil
+    }
+
+    /// Calls a global function.
+    static func callFunction(_ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        if let f = functions[name] { return try await typed(at) { try await f(i, args, at) } }
+        // A variable holding a lambda called directly is not Xbase, but a name may be a lambda value.
+        throw DSLFlow.failure("\(name)(…) is not a function the twin runs", at)
+    }
+
+    private static func log(_ level: String, _ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        guard args.count >= 2 else { throw DSLFlow.failure("log\(level.prefix(1))\(level.dropFirst().lowercased()) takes a logger name and a text", at) }
+        var text = i.describe(args[1])
+        var searchFrom = text.startIndex
+        for value in args.dropFirst(2) {  // SLF4J "{}" placeholders, in order
+            guard let range = text.range(of: "{}", range: searchFrom..<text.endIndex) else { break }
+            let replacement = i.describe(value)
+            text.replaceSubrange(range, with: replacement)
+            searchFrom = text.index(range.lowerBound, offsetBy: replacement.count)
+        }
+        i.execution.log(level: level, logger: args[0].text, text)
+        return .null
+    }
+
+    static func itemName(_ value: DSLValue, _ function: String, _ at: DSLLocation) throws(DSLFlow) -> String {
+        switch value {
+        case .item(let n), .string(let n): return n
+        default: throw DSLFlow.failure("\(function) needs an Item or an Item's name first, not \(value.kindName)", at, type: "IllegalArgumentException")
+        }
+    }
+
+    private static func itemAction(_ name: String, _ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
+        guard args.count == 2 else { throw DSLFlow.failure("\(name) takes an Item (or its name) and a value", at) }
+        try await send(name, to: try itemName(args[0], name, at), args[1], at, i)
+        return .null
+    }
+
+    /// The text a command or update carries.
+    static func commandText(_ value: DSLValue, _ i: DSLInterpreter) -> String {
+        switch value {
+        case .number(let n): return DSLValue.numberText(n)
+        case .instant(let t): return DateTimeValue(t, in: i.execution.calendar).description
+        default: return i.describe(value)
+        }
+    }
+
+    static func send(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
+        guard i.execution.item(item) != nil else { throw DSLFlow.failure("there is no Item called \(item)", at, type: "ItemNotFoundException") }
+        if case .null = value { throw DSLFlow.failure("\(function) to \(item) with null", at, type: "NullPointerException") }
+        let text = commandText(value, i)
+        if function == "sendCommand" { await i.execution.sendCommand(item, text) } else { await i.execution.postUpdate(item, text) }
+    }
+
+    private static func createTimer(_ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        guard args.count == 2, case .lambda(let closure) = args[1] else {
+            throw DSLFlow.failure("createTimer takes an instant (now.plusMinutes(5)) and a lambda [| … ]", at)
+        }
+        let when: SimInstant
+        switch args[0] {
+        case .instant(let t): when = t
+        case .state(.dateTime(let d)): when = d.instant
+        default: throw DSLFlow.failure("createTimer takes an instant (now.plusMinutes(5)), not \(args[0].kindName)", at)
+        }
+        let rule = i.rule, globals = i.globals, engine = i.execution.engine, fibered = i.fiber != nil
+        let timer = DSLTimer(scheduler: i.execution.scheduler) {
+            await engine.runDetached(rule, summary: "timer of rule \"\(rule.name)\"") { timerExecution in
+                let fiber = fibered ? DSLFiber(execution: timerExecution) : nil
+                let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals, fiber: fiber)
+                let body: @Sendable () async -> Void = {
+                    do throws(DSLFlow) {
+                        _ = try await interpreter.call(closure, [], at)
+                    } catch {
+                        interpreter.report(error)
+                    }
+                    engine.account(work: interpreter.budget.steps.load(ordering: .relaxed), rule: rule)
+                }
+                if let fiber { await fiber.start(body) } else { await body() }
+            }
+        }
+        timer.schedule(at: when)
+        return .timer(timer)
+    }
+
+    // MARK: Static members and constructors
+
+    /// `Type::member` / `Type.member`: constants (no arguments) and static methods.
+    static let staticTypes: [String: [String: DSLFunction]] = [
+        "Thread": ["sleep": { i, a, at in
+            guard a.count == 1, let ms = a[0].numeric, ms.value >= 0, ms.value < 1e12 else {
+                throw DSLFlow.failure("Thread::sleep takes milliseconds", at, type: "IllegalArgumentException")
+            }
+            guard let fiber = i.fiber else {
+                throw DSLFlow.fatal("Thread::sleep ran outside a fiber (the file was not compiled for it) (rules.dslRuntime)", at)
+            }
+            await fiber.sleep(milliseconds: Int64(ms.value))
+            return .null
+        }],
+        "OnOffType": ["ON": { _, _, _ in .state(.onOff(.on)) }, "OFF": { _, _, _ in .state(.onOff(.off)) },
+                      "from": { _, a, at in
+                          guard case .bool(let b)? = a.first else { throw DSLFlow.failure("OnOffType.from takes a boolean", at) }
+                          return .state(.onOff(b ? .on : .off))
+                      }],
+        "OpenClosedType": ["OPEN": { _, _, _ in .state(.openClosed(.open)) }, "CLOSED": { _, _, _ in .state(.openClosed(.closed)) }],
+        "UnDefType": ["NULL": { _, _, _ in .state(.null) }, "UNDEF": { _, _, _ in .state(.undef) }],
+        "UpDownType": ["UP": { _, _, _ in .constant(type: "UpDownType", name: "UP") }, "DOWN": { _, _, _ in .constant(type: "UpDownType", name: "DOWN") }],
+        "StopMoveType": ["STOP": { _, _, _ in .constant(type: "StopMoveType", name: "STOP") }, "MOVE": { _, _, _ in .constant(type: "StopMoveType", name: "MOVE") }],
+        "IncreaseDecreaseType": ["INCREASE": { _, _, _ in .constant(type: "IncreaseDecreaseType", name: "INCREASE") },
+                                 "DECREASE": { _, _, _ in .constant(type: "IncreaseDecreaseType", name: "DECREASE") }],
+        "PlayPauseType": ["PLAY": { _, _, _ in .constant(type: "PlayPauseType", name: "PLAY") }, "PAUSE": { _, _, _ in .constant(type: "PlayPauseType", name: "PAUSE") }],
+        "PercentType": ["HUNDRED": { _, _, _ in .state(.percent(DecimalNumber(integer: 100))) }, "ZERO": { _, _, _ in .state(.percent(DecimalNumber(integer: 0))) }],
+        "DecimalType": ["ZERO": { _, _, _ in .state(.decimal(DecimalNumber(integer: 0))) },
+                        "valueOf": { _, a, at in
+                            guard case .string(let s)? = a.first, let n = DecimalNumber(parsing: s) else { throw DSLFlow.failure("DecimalType.valueOf takes a number's text", at, type: "NumberFormatException") }
+                            return .state(.decimal(n))
+                        }],
+        "String": ["format": { i, a, at in try DSLText.format(a, at, i) },
+                   "valueOf": { i, a, _ in .string(a.first.map(i.describe) ?? "null") },
+                   "join": { i, a, at in
+                       guard a.count >= 1 else { throw DSLFlow.failure("String.join takes a separator and values", at) }
+                       let parts: [DSLValue]
+                       if a.count == 2, case .list(let l) = a[1] { parts = l.values } else { parts = Array(a.dropFirst()) }
+                       return try DSLOperators.checkedString(parts.map(i.describe).joined(separator: a[0].text), at)
+                   }],
+        "Math": DSLMath.functions,
+        "Integer": parsers(integer: true, max: Int64(Int32.max), min: Int64(Int32.min)),
+        "Long": parsers(integer: true, max: Int64.max, min: Int64.min),
+        "Double": parsers(integer: false, max: 0, min: 0),
+        "Float": parsers(integer: false, max: 0, min: 0),
+        "Boolean": ["parseBoolean": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
+                    "valueOf": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
+                    "TRUE": { _, _, _ in .bool(true) }, "FALSE": { _, _, _ in .bool(false) }],
+        "ZonedDateTime": ["now": { i, _, _ in .instant(i.execution.now) },
+                          "parse": { i, a, at in
+                              guard case .string(let s)? = a.first, let d = DateTimeValue(parsing: s, in: i.execution.calendar) else {
+                                  throw DSLFlow.failure("ZonedDateTime.parse cannot read \(a.first?.text ?? "nothing")", at, type: "DateTimeParseException")
+                              }
+                              return .instant(d.instant)
+                          }],
+        "Instant": ["now": { i, _, _ in .instant(i.execution.now) }],
+        "System": ["currentTimeMillis": { i, _, _ in .int(i.execution.now.unixMilliseconds) }],
+        "LocalTime": DSLTime.localTimeStatics,
+        "LocalDate": DSLTime.localDateStatics,
+        "Duration": DSLTime.durationStatics,
+        "ChronoUnit": Dictionary(uniqueKeysWithValues: DSLTime.chronoUnits.keys.map { name in (name, { _, _, _ in DSLValue.constant(type: "ChronoUnit", name: name) } as DSLFunction) }),
+        "TimeUnit": Dictionary(uniqueKeysWithValues: ["MILLISECONDS", "SECONDS", "MINUTES", "HOURS", "DAYS"].map { name in (name, { _, _, _ in DSLValue.constant(type: "TimeUnit", name: name) } as DSLFunction) }),
+        "RoundingMode": Dictionary(uniqueKeysWithValues: ["HALF_UP", "HALF_DOWN", "HALF_EVEN", "UP", "DOWN", "FLOOR", "CEILING"].map { name in (name, { _, _, _ in DSLValue.constant(type: "RoundingMode", name: name) } as DSLFunction) }),
+        "DayOfWeek": Dictionary(uniqueKeysWithValues: DSLValue.dayNames.enumerated().map { (k, name) in (name, { _, _, _ in DSLValue.dayOfWeek(k + 1) } as DSLFunction) }),
+        "DateTimeFormatter": ["ofPattern": { _, a, at in
+            guard case .string(let p)? = a.first else { throw DSLFlow.failure("DateTimeFormatter.ofPattern takes a pattern", at) }
+            return .formatter(p)
+        }, "ISO_LOCAL_TIME": { _, _, _ in .formatter("HH:mm:ss") }, "ISO_LOCAL_DATE": { _, _, _ in .formatter("yyyy-MM-dd") },
+           "ISO_LOCAL_DATE_TIME": { _, _, _ in .formatter("yyyy-MM-dd'T'HH:mm:ss") }],
+    ]
+
+    static func parsers(integer: Bool, max: Int64, min: Int64) -> [String: DSLFunction] {
+        let parse: DSLFunction = { _, a, at in
+            guard let first = a.first else { throw DSLFlow.failure("a parse function takes a text", at, type: "NumberFormatException") }
+            if case .string(let s) = first {
+                let t = s.trimmingCharacters(in: .whitespaces) == s ? s : ""
+                if integer {
+                    guard let n = Int64(t), n <= max, n >= min else { throw DSLFlow.failure("For input string: \"\(s)\"", at, type: "NumberFormatException") }
+                    return .int(n)
+                }
+                guard let d = Double(s.trimmingCharacters(in: .whitespaces)) else { throw DSLFlow.failure("For input string: \"\(s)\"", at, type: "NumberFormatException") }
+                return .number(d)
+            }
+            guard let n = first.numeric else { throw DSLFlow.failure("cannot read a number from \(first.kindName)", at, type: "NumberFormatException") }
+            return integer ? .int(Int64(n.value)) : .number(n.value)
+        }
+        var table: [String: DSLFunction] = ["valueOf": parse, "parseInt": parse, "parseLong": parse, "parseDouble": parse, "parseFloat": parse]
+        if integer {
+            table["MAX_VALUE"] = { _, _, _ in .int(max) }
+            table["MIN_VALUE"] = { _, _, _ in .int(min) }
+        }
+        return table
+    }
+
+    /// A static access, called (`args` given) or read.
+    static func staticAccess(_ type: String, _ member: String, _ args: [DSLValue]?, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        if let hint = jodaHints[type] { throw DSLFlow.failure(hint, at, type: "UnsupportedOperationException") }
+        guard let f = staticTypes[type]?[member] else {
+            throw DSLFlow.failure("\(type)::\(member) is not a static member the twin runs", at, type: "NoSuchMethodException")
+        }
+        return try await typed(at) { try await f(i, args ?? [], at) }
+    }
+
+    /// Runs a table entry, keeping its ``DSLFlow`` typed.
+    static func typed(_ at: DSLLocation, _ body: () async throws -> DSLValue) async throws(DSLFlow) -> DSLValue {
+        do { return try await body() } catch let flow as DSLFlow { throw flow } catch {
+            throw DSLFlow.failure("\(error)", at)
+        }
+    }
+
+    /// `new Type(arguments)`.
+    static func construct(_ type: String, _ a: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        if let hint = jodaHints[type] { throw DSLFlow.failure(hint, at, type: "UnsupportedOperationException") }
+        guard let make = constructors[type] else {
+            throw DSLFlow.failure("new \(type)(…) is not a constructor the twin runs", at, type: "NoSuchMethodException")
+        }
+        return try await typed(at) { try await make(i, a, at) }
+    }
+
+    static let constructors: [String: DSLFunction] = {
+        var table: [String: DSLFunction] = [
+            "DecimalType": { _, a, at in
+                guard let first = a.first else { return .state(.decimal(DecimalNumber(integer: 0))) }
+                if case .string(let s) = first, let n = DecimalNumber(parsing: s) { return .state(.decimal(n)) }
+                if case .int(let n) = first { return .state(.decimal(DecimalNumber(integer: Int(n)))) }
+                guard let n = first.numeric else { throw DSLFlow.failure("new DecimalType takes a number, not \(first.kindName)", at, type: "NumberFormatException") }
+                return .state(.decimal(DecimalNumber(parsing: DSLValue.numberText(n.value)) ?? DecimalNumber(n.value)))
+            },
+            "PercentType": { _, a, at in
+                var value = 0.0
+                if let first = a.first {
+                    if case .string(let s) = first, let n = Double(s) { value = n } else if let n = first.numeric { value = n.value } else {
+                        throw DSLFlow.failure("new PercentType takes 0 to 100", at, type: "IllegalArgumentException")
+                    }
+                }
+                guard value >= 0, value <= 100 else { throw DSLFlow.failure("Value must be between 0 and 100", at, type: "IllegalArgumentException") }
+                return .state(.percent(DecimalNumber(parsing: DSLValue.numberText(value)) ?? DecimalNumber(value)))
+            },
+            "QuantityType": { _, a, at in
+                if a.count == 1, case .string(let s) = a[0], let q = Quantity(parsing: s) { return .quantity(q) }
+                if a.count == 2, let n = a[0].numeric, case .string(let u) = a[1], let q = Quantity(parsing: "\(DSLValue.numberText(n.value)) \(u)") { return .quantity(q) }
+                if a.count == 1, let n = a[0].numeric { return n.unit.map { .quantity(Quantity(DecimalNumber(n.value), $0)) } ?? .number(n.value) }
+                throw DSLFlow.failure("new QuantityType takes a text such as \"21 °C\" (or a number and a unit)", at, type: "IllegalArgumentException")
+            },
+            "StringType": { i, a, _ in .state(.string(a.first.map(i.describe) ?? "")) },
+            "DateTimeType": { i, a, at in
+                guard let first = a.first else { return .state(.dateTime(DateTimeValue(i.execution.now, in: i.execution.calendar))) }
+                switch first {
+                case .instant(let t): return .state(.dateTime(DateTimeValue(t, in: i.execution.calendar)))
+                case .string(let s):
+                    guard let d = DateTimeValue(parsing: s, in: i.execution.calendar) else { throw DSLFlow.failure("\(s) is not a date-time", at, type: "IllegalArgumentException") }
+                    return .state(.dateTime(d))
+                default: throw DSLFlow.failure("new DateTimeType takes a ZonedDateTime or a text", at, type: "IllegalArgumentException")
+                }
+            },
+            "StringBuilder": { i, a, _ in .builder(DSLList(a.map { .string(i.describe($0)) })) },
+        ]
+        for name in ["ArrayList", "LinkedList", "CopyOnWriteArrayList"] { table[name] = { _, a, _ in
+            if case .list(let l)? = a.first { return .list(DSLList(l.values)) }
+            return .list(DSLList([]))
+        } }
+        for name in ["HashSet", "LinkedHashSet", "TreeSet"] { table[name] = { _, a, _ in
+            if case .list(let l)? = a.first { return .list(DSLList(unique(l.values), isSet: true)) }
+            return .list(DSLList([], isSet: true))
+        } }
+        for name in ["HashMap", "LinkedHashMap", "TreeMap", "ConcurrentHashMap"] { table[name] = { _, _, _ in .map(DSLMap()) } }
+        for name in ["Exception", "RuntimeException", "IllegalStateException", "IllegalArgumentException", "NullPointerException",
+                     "UnsupportedOperationException", "ArithmeticException", "NumberFormatException", "Throwable"] {
+            table[name] = { i, a, _ in .exception(type: name, message: a.first.map(i.describe) ?? "null") }
+        }
+        return table
+    }()
+
+    // MARK: Methods
+
+    /// The receiver kinds of a value, most specific first.
+    static func receivers(_ v: DSLValue) -> [DSLReceiver] {
+        switch v {
+        case .item: return [.item, .any]
+        case .state(.decimal), .state(.percent), .state(.quantity): return [.state, .number, .any]
+        case .state(.dateTime): return [.state, .any]
+        case .state: return [.state, .any]
+        case .int, .number, .quantity: return [.number, .any]
+        case .string: return [.string, .any]
+        case .instant: return [.instant, .any]
+        case .localTime: return [.localTime, .any]
+        case .localDate: return [.localDate, .any]
+        case .duration: return [.duration, .any]
+        case .dayOfWeek: return [.dayOfWeek, .any]
+        case .timer: return [.timer, .any]
+        case .lambda: return [.lambda, .any]
+        case .list: return [.list, .any]
+        case .map: return [.map, .any]
+        case .formatter: return [.formatter, .any]
+        case .exception: return [.exception, .any]
+        case .builder: return [.builder, .any]
+        case .constant: return [.constant, .any]
+        case .bool, .type, .null: return [.any]
+        }
+    }
+
+    static let methods: [DSLReceiver: [String: DSLMethod]] = [
+        .any: [
+            "toString": { i, r, _, _ in .string(i.describe(r)) },
+            "equals": { _, r, a, _ in .bool(a.count == 1 && DSLOperators.equal(r, a[0])) },
+            "hashCode": { i, r, _, _ in .int(Int64(truncatingIfNeeded: StableHash.fnv1a64(i.describe(r)))) },
+            "compareTo": { _, r, a, at in
+                guard a.count == 1 else { throw DSLFlow.failure("compareTo takes one value", at) }
+                return .int(Int64(try DSLOperators.compare(r, a[0], at)))
+            },
+            "booleanValue": { _, r, _, at in
+                guard case .bool(let b) = r else { throw DSLFlow.failure("booleanValue needs a Boolean", at, type: "ClassCastException") }
+                return .bool(b)
+            } as DSLMethod,
+        ],
+        .item: DSLItems.methods,
+        .state: DSLItems.stateMethods,
+        .number: DSLMath.numberMethods,
+        .string: DSLText.stringMethods,
+        .instant: DSLTime.instantMethods,
+        .localTime: DSLTime.localTimeMethods,
+        .localDate: DSLTime.localDateMethods,
+        .duration: DSLTime.durationMethods,
+        .dayOfWeek: ["value": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d)) }; return .null },
+                     "name": { _, r, _, _ in .string(r.text) }],
+        .timer: DSLItems.timerMethods,
+        .lambda: ["apply": { i, r, a, at in
+            guard case .lambda(let c) = r else { return .null }
+            return try await i.call(c, a, at)
+        }],
+        .list: DSLCollections.listMethods,
+        .map: DSLCollections.mapMethods,
+        .formatter: ["format": { i, r, a, at in
+            guard case .formatter(let p) = r, let first = a.first else { throw DSLFlow.failure("format takes a date-time", at) }
+            return .string(try DSLTime.format(first, pattern: p, at, i))
+        }],
+        .exception: ["getMessage": { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
+                     "message": { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
+                     "localizedMessage": { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
+                     "printStackTrace": { _, _, _, _ in .null }],
+        .builder: ["append": { i, r, a, at in
+            guard case .builder(let b) = r, let first = a.first else { return r }
+            let piece = i.describe(first)
+            try b.update { (v: inout [DSLValue]) throws(DSLFlow) in
+                v.append(.string(piece))
+                if v.count > DSLLimits.maxCollectionSize { throw DSLFlow.fatal("a StringBuilder grew too large (rules.dslValueTooLarge)", at) }
+            }
+            _ = try DSLOperators.checkedString(r.text, at)
+            return r
+        }, "length": { _, r, _, _ in .int(Int64(r.text.count)) }],
+        .constant: ["name": { _, r, _, _ in .string(r.text) }],
+    ]
+
+    /// Every method name the table knows (with Xtend's property sugar), for the checker.
+    static let methodNames: Set<String> = {
+        var names = Set<String>()
+        for (_, table) in methods { names.formUnion(table.keys) }
+        return names
+    }()
+
+    /// Xtend's property sugar: `x.running` ≡ `x.isRunning()`, `x.name` ≡ `x.getName()`, and `getX()` ≡ `x`.
+    static func candidates(_ name: String) -> [String] {
+        if let cached = candidateCache.withLock({ $0[name] }) { return cached }
+        let out = makeCandidates(name)
+        candidateCache.withLock { cache in if cache.count < 10_000 { cache[name] = out } }
+        return out
+    }
+
+    private static let candidateCache = Mutex<[String: [String]]>([:])
+
+    private static func makeCandidates(_ name: String) -> [String] {
+        var out = [name]
+        let capital = name.prefix(1).uppercased() + name.dropFirst()
+        out.append("get" + capital)
+        out.append("is" + capital)
+        if name.hasPrefix("get"), name.count > 3 { out.append(name.dropFirst(3).prefix(1).lowercased() + name.dropFirst(4)) }
+        if name.hasPrefix("is"), name.count > 2, name.dropFirst(2).first?.isUppercase == true {
+            out.append(name.dropFirst(2).prefix(1).lowercased() + name.dropFirst(3))
+        }
+        return out
+    }
+
+    /// Whether some receiver has a method or property `name` (the checker's question).
+    static func knowsMethod(_ name: String) -> Bool {
+        candidates(name).contains { methodNames.contains($0) }
+    }
+
+    /// Calls `receiver.name(args)`.
+    static func invoke(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        if case .null = receiver {
+            throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
+        }
+        let kinds = receivers(receiver)
+        for candidate in candidates(name) {
+            for kind in kinds {
+                if let m = methods[kind]?[candidate] { return try await typed(at) { try await m(i, receiver, args, at) } }
+            }
+        }
+        if let what = unsupportedMethods[name] {
+            throw DSLFlow.failure("\(what) is not run by the twin yet", at, type: "UnsupportedOperationException")
+        }
+        throw DSLFlow.failure("\(receiver.kindName) has no method or property \(name) the twin runs", at, type: "NoSuchMethodException")
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+
+/// `String` methods (Java's, with Java regular expressions where Java takes one) and `String::format`.
+enum DSLText {
+    private static func string(_ r: DSLValue) -> String { if case .string(let s) = r { s } else { r.text } }
+    private static func arg(_ a: [DSLValue], _ k: Int, _ name: String, _ at: DSLLocation) throws(DSLFlow) -> String {
+        guard k < a.count else { throw DSLFlow.failure("\(name) takes \(k + 1) argument(s)", at, type: "IllegalArgumentException") }
+        if case .null = a[k] { throw DSLFlow.failure("\(name) with null", at, type: "NullPointerException") }
+        return a[k].text
+    }
+    private static func int(_ a: [DSLValue], _ k: Int, _ name: String, _ at: DSLLocation) throws(DSLFlow) -> Int {
+        guard k < a.count, let n = a[k].numeric else { throw DSLFlow.failure("\(name) takes a number", at, type: "IllegalArgumentException") }
+        return Int(clamping: Int64(saturating: n.value))
+    }
+
+    static func regex(_ pattern: String, _ at: DSLLocation) throws(DSLFlow) -> NSRegularExpression {
+        do { return try NSRegularExpression(pattern: pattern) } catch {
+            throw DSLFlow.failure("\(pattern) is not a regular expression", at, type: "PatternSyntaxException")
+        }
+    }
+
+    /// Java's `String.split(regex)`: trailing empty strings removed.
+    static func split(_ s: String, _ pattern: String, _ at: DSLLocation) throws(DSLFlow) -> [String] {
+        let re = try regex(pattern, at)
+        let ns = s as NSString
+        var parts: [String] = []
+        var start = 0
+        for m in re.matches(in: s, range: NSRange(location: 0, length: ns.length)) {
+            if m.range.length == 0, m.range.location == 0 || m.range.location >= ns.length { continue }
+            parts.append(ns.substring(with: NSRange(location: start, length: m.range.location - start)))
+            start = m.range.location + m.range.length
+        }
+        parts.append(ns.substring(from: start))
+        while parts.count > 1, parts.last == "" { parts.removeLast() }
+        return parts
+    }
+
+    static let stringMethods: [String: DSLMethod] = [
+        "length": { _, r, _, _ in .int(Int64((string(r) as NSString).length)) },
+        "isEmpty": { _, r, _, _ in .bool(string(r).isEmpty) },
+        "isBlank": { _, r, _, _ in .bool(string(r).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty) },
+        "contains": { _, r, a, at in .bool(string(r).contains(try arg(a, 0, "contains", at))) },
+        "startsWith": { _, r, a, at in .bool(string(r).hasPrefix(try arg(a, 0, "startsWith", at))) },
+        "endsWith": { _, r, a, at in .bool(string(r).hasSuffix(try arg(a, 0, "endsWith", at))) },
+        "equalsIgnoreCase": { _, r, a, _ in .bool(a.count == 1 && string(r).lowercased() == a[0].text.lowercased()) },
+        "indexOf": { _, r, a, at in
+            let ns = string(r) as NSString
+            let range = ns.range(of: try arg(a, 0, "indexOf", at))
+            return .int(range.location == NSNotFound ? -1 : Int64(range.location))
+        },
+        "lastIndexOf": { _, r, a, at in
+            let ns = string(r) as NSString
+            let range = ns.range(of: try arg(a, 0, "lastIndexOf", at), options: .backwards)
+            return .int(range.location == NSNotFound ? -1 : Int64(range.location))
+        },
+        "substring": { _, r, a, at in
+            let ns = string(r) as NSString
+            let from = try int(a, 0, "substring", at)
+            let to = a.count > 1 ? try int(a, 1, "substring", at) : ns.length
+            guard from >= 0, to <= ns.length, from <= to else {
+                throw DSLFlow.failure("begin \(from), end \(to), length \(ns.length)", at, type: "StringIndexOutOfBoundsException")
+            }
+            return .string(ns.substring(with: NSRange(location: from, length: to - from)))
+        },
+        "charAt": { _, r, a, at in
+            let ns = string(r) as NSString
+            let k = try int(a, 0, "charAt", at)
+            guard k >= 0, k < ns.length else { throw DSLFlow.failure("index \(k), length \(ns.length)", at, type: "StringIndexOutOfBoundsException") }
+            return .string(ns.substring(with: NSRange(location: k, length: 1)))
+        },
+        "split": { _, r, a, at in .list(DSLList(try split(string(r), try arg(a, 0, "split", at), at).map(DSLValue.string))) },
+        "replace": { _, r, a, at in
+            try DSLOperators.checkedString(string(r).replacingOccurrences(of: try arg(a, 0, "replace", at), with: try arg(a, 1, "replace", at)), at)
+        },
+        "replaceAll": { _, r, a, at in
+            let s = string(r)
+            let re = try regex(try arg(a, 0, "replaceAll", at), at)
+            return try DSLOperators.checkedString(re.stringByReplacingMatches(in: s, range: NSRange(location: 0, length: (s as NSString).length),
+                                                                              withTemplate: try arg(a, 1, "replaceAll", at)), at)
+        },
+        "replaceFirst": { _, r, a, at in
+            let s = string(r)
+            let re = try regex(try arg(a, 0, "replaceFirst", at), at)
+            guard let m = re.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) else { return .string(s) }
+            let replacement = re.replacementString(for: m, in: s, offset: 0, template: try arg(a, 1, "replaceFirst", at))
+            return .string((s as NSString).replacingCharacters(in: m.range, with: replacement))
+        },
+        "matches": { _, r, a, at in
+            let s = string(r)
+            let re = try regex("^(?:" + (try arg(a, 0, "matches", at)) + ")$", at)
+            return .bool(re.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil)
+        },
+        "toUpperCase": { _, r, _, _ in .string(string(r).uppercased()) },
+        "toLowerCase": { _, r, _, _ in .string(string(r).lowercased()) },
+        "trim": { _, r, _, _ in .string(string(r).trimmingCharacters(in: .whitespacesAndNewlines)) },
+        "strip": { _, r, _, _ in .string(string(r).trimmingCharacters(in: .whitespacesAndNewlines)) },
+        "concat": { _, r, a, at in try DSLOperators.checkedString(string(r) + (try arg(a, 0, "concat", at)), at) },
+        "toCharArray": { _, r, _, _ in .list(DSLList(string(r).map { .string(String($0)) })) },
+        "repeat": { _, r, a, at in
+            let n = try int(a, 0, "repeat", at)
+            let s = string(r)
+            guard n >= 0, s.utf8.count.multipliedReportingOverflow(by: n).overflow == false,
+                  s.utf8.count * n <= DSLLimits.maxStringLength else {
+                throw DSLFlow.fatal("a string grew past \(DSLLimits.maxStringLength) bytes; the run was ended (rules.dslValueTooLarge)", at)
+            }
+            return .string(String(repeating: s, count: n))
+        },
+    ]
+
+    /// `String::format` / `String.format` with Java's `%s %d %f %.1f %5.2f %x %%  %n %b`.
+    static func format(_ a: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter?) throws(DSLFlow) -> DSLValue {
+        guard case .string(let pattern)? = a.first else { throw DSLFlow.failure("String.format takes a pattern first", at, type: "IllegalArgumentException") }
+        var out = ""
+        var args = Array(a.dropFirst())[...]
+        var chars = Array(pattern)[...]
+        func describe(_ v: DSLValue) -> String { i?.describe(v) ?? v.text }
+        while let c = chars.popFirst() {
+            guard c == "%" else { out.append(c); continue }
+            var spec = ""
+            while let n = chars.first, "-+ 0#,.0123456789".contains(n) { spec.append(n); chars.removeFirst() }
+            guard let conversion = chars.popFirst() else { throw DSLFlow.failure("the format ends inside a %", at, type: "UnknownFormatConversionException") }
+            if conversion == "%" { out.append("%"); continue }
+            // A width or precision past 1000 is refused (a format must not build a huge string).
+            if spec.split(whereSeparator: { !$0.isNumber }).contains(where: { $0.count > 4 || (Int($0) ?? 0) > 1_000 }) {
+                throw DSLFlow.failure("the width or precision of %\(spec)\(conversion) is larger than 1000", at, type: "IllegalFormatWidthException")
+            }
+            if conversion == "n" { out.append("\n"); continue }
+            guard let value = args.popFirst() else { throw DSLFlow.failure("Format specifier '%\(spec)\(conversion)' has no argument", at, type: "MissingFormatArgumentException") }
+            let grouping = spec.contains(",")
+            let cspec = spec.replacingOccurrences(of: ",", with: "")
+            switch conversion {
+            case "s", "S":
+                var text = describe(value)
+                if let dot = cspec.firstIndex(of: "."), let p = Int(cspec[cspec.index(after: dot)...]) { text = String(text.prefix(p)) }
+                let widthText = cspec.split(separator: ".").first.map(String.init) ?? ""
+                let left = widthText.hasPrefix("-")
+                if let width = Int(widthText.filter(\.isNumber)), width > text.count {
+                    let pad = String(repeating: " ", count: width - text.count)
+                    text = left ? text + pad : pad + text
+                }
+                out += conversion == "S" ? text.uppercased() : text
+            case "d":
+                guard let n = value.numeric else { throw DSLFlow.failure("%d can't format \(value.kindName)", at, type: "IllegalFormatConversionException") }
+                if case .int = value {} else if case .number = value { throw DSLFlow.failure("%d can't format a decimal (java.math.BigDecimal)", at, type: "IllegalFormatConversionException") }
+                var text = String(format: "%\(cspec)lld", Int64(saturating: n.value))
+                if grouping { text = group(text) }
+                out += text
+            case "f", "e", "E", "g":
+                guard let n = value.numeric else { throw DSLFlow.failure("%\(conversion) can't format \(value.kindName)", at, type: "IllegalFormatConversionException") }
+                if case .int = value { throw DSLFlow.failure("%\(conversion) can't format an int (java.lang.Integer)", at, type: "IllegalFormatConversionException") }
+                var text: String
+                if conversion == "f" {
+                    text = javaFixed(n.value, spec: cspec)
+                } else {
+                    text = String(format: "%\(cspec)\(conversion)", n.value)
+                }
+                if grouping { text = group(text) }
+                out += text
+            case "x", "X":
+                guard case .int(let n) = value else { throw DSLFlow.failure("%x needs an integer", at, type: "IllegalFormatConversionException") }
+                out += String(format: "%\(cspec)ll\(conversion)", n)
+            case "b", "B":
+                if case .bool(let b) = value { out += b ? "true" : "false" } else if case .null = value { out += "false" } else { out += "true" }
+            default:
+                throw DSLFlow.failure("Conversion = '\(conversion)'", at, type: "UnknownFormatConversionException")
+            }
+        }
+        return try DSLOperators.checkedString(out, at)
+    }
+
+    /// `%f` as Java's Formatter: the decimal value of the number, rounded HALF_UP (`%.1f` of 2.25 is 2.3;
+    /// C's printf gives 2.2), then width and flags.
+    static func javaFixed(_ value: Double, spec: String) -> String {
+        var precision = 6
+        var flags = spec
+        if let dot = spec.firstIndex(of: ".") {
+            precision = Int(spec[spec.index(after: dot)...]) ?? 6
+            flags = String(spec[..<dot])
+        }
+        precision = min(precision, 30)
+        var decimal = Decimal(string: "\(value)") ?? Decimal(value)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &decimal, precision, .plain)
+        var text = NSDecimalNumber(decimal: rounded).stringValue
+        if text.contains("e") || !value.isFinite { text = String(format: "%.\(precision)f", value) }
+        if precision > 0 {
+            if !text.contains(".") { text += "." }
+            let decimals = text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count) - 1
+            if decimals < precision { text += String(repeating: "0", count: precision - decimals) }
+        }
+        if flags.contains("+"), !text.hasPrefix("-") { text = "+" + text }
+        let width = Int(flags.filter(\.isNumber).drop { $0 == "0" }) ?? 0
+        if text.count < width {
+            let pad = width - text.count
+            if flags.contains("-") { text += String(repeating: " ", count: pad) }
+            else if flags.hasPrefix("0") || flags.contains("0") && flags.first == "0" {
+                let negative = text.hasPrefix("-")
+                text = (negative ? "-" : "") + String(repeating: "0", count: pad) + (negative ? String(text.dropFirst()) : text)
+            } else { text = String(repeating: " ", count: pad) + text }
+        }
+        return text
+    }
+
+    private static func group(_ text: String) -> String {
+        let negative = text.hasPrefix("-")
+        let body = negative ? String(text.dropFirst()) : text
+        let parts = body.split(separator: ".", maxSplits: 1)
+        let integer = Array(parts[0].trimmingCharacters(in: .whitespaces))
+        var grouped = ""
+        for (k, ch) in integer.enumerated() {
+            if k > 0, (integer.count - k) % 3 == 0 { grouped.append(",") }
+            grouped.append(ch)
+        }
+        return (negative ? "-" : "") + grouped + (parts.count > 1 ? "." + parts[1] : "")
+    }
+}

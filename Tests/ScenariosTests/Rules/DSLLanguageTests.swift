@@ -1,0 +1,201 @@
+import Testing
+@testable import Scenarios
+
+/// The Rules DSL as openHAB users write it (issue 28) and its budgets (issue 26), run in scenarios: each
+/// expected line is what Java/Xbase gives for the same expression.
+@Suite("Rules DSL language")
+struct DSLLanguageTests {
+    static func logged(_ rules: [String]) -> [String] { DSLRuleTests.logged(rules) }
+
+    static func run(_ body: String, items: String = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }]"#, globals: String = "",
+                    end: String = "2026-01-10T00:00") async throws -> (ScenarioResult, [String]) {
+        var s = RuleScenario()
+        s.items = items
+        s.end = end
+        s.files["l.rules"] = globals + "\nrule \"lang\"\nwhen\n    Item Go changed to ON\nthen\n" + body + "\nend\n"
+        s.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
+        let (result, rules) = try await s.run()
+        return (result, rules)
+    }
+
+    @Test func numbersFollowJavaAndOpenHAB() async throws {
+        let (result, rules) = try await Self.run("""
+            logInfo("test", "" + (7 / 2) + " " + (7 % 3) + " " + (7.0 / 2) + " " + (2 ** 10) + " " + (-7 / 2) + " " + (1 + 2 * 3))
+            logInfo("test", "" + (10L * 3) + " " + Integer::parseInt("42") + " " + Double.parseDouble("2.5") + " " + Math::max(3, 9) + " " + Math.round(2.5))
+            logInfo("test", "" + (1e3 + 1) + " " + 0x1F + " " + 1_000 + " " + (3 == 3.0) + " " + ("a" + null))
+            val q = new QuantityType("21 °C")
+            logInfo("test", "" + (q + 1|°C) + " " + new DecimalType(5) + " " + (new DecimalType(5) == 5))
+            logInfo("test", String::format("%s=%d %.1f %5.2f|%-4s|%%", "n", 42, 2.25, 3.14159, "ab"))
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["3 1 3.5 1024 -3 7", "30 42 2.5 9 3", "1001 31 1000 true anull", "22 °C 5 true", "n=42 2.3  3.14|ab  |%"], "\(rules)")
+    }
+
+    @Test func stringsAndCollections() async throws {
+        let (result, rules) = try await Self.run("""
+            val s = "  Living Room Light  "
+            val t = s.trim
+            logInfo("test", t.toUpperCase + "|" + t.substring(7) + "|" + t.indexOf("Room") + "|" + t.replace(" ", "_") + "|" + t.replaceAll("[aeiou]", "") + "|" + t.split(" ").size + "|" + t.length)
+            val list = newArrayList(5, 3, 8, 1)
+            list.add(4)
+            logInfo("test", "" + list.sortBy[ it ] + " " + list.filter[ it > 3 ] + " " + list.map[ it * 2 ] + " " + list.reduce[ a, b | a + b ] + " " + list.fold(100)[ a, b | a - b ])
+            logInfo("test", "" + list.head + " " + list.last + " " + list.take(2) + " " + list.drop(3) + " " + list.exists[ it == 8 ] + " " + list.forall[ it > 0 ] + " " + list.findFirst[ it > 4 ] + " " + list.contains(3) + " " + list.size)
+            val map = newHashMap("a" -> 1)
+            map.put("b", 2)
+            var sum = 0
+            for (k : map.keySet) sum += map.get(k) as Integer
+            val m2 = #{ "x" -> 10 }
+            logInfo("test", "" + map + " " + sum + " " + m2.get("x") + " " + #[1, 2] + " " + #{3, 3, 4} + " " + (1 .. 4) + " " + map.containsKey("b"))
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["LIVING ROOM LIGHT|Room Light|7|Living_Room_Light|Lvng Rm Lght|3|17",
+                                       "[1, 3, 4, 5, 8] [5, 8, 4] [10, 6, 16, 2, 8] 21 79",
+                                       "5 4 [5, 3] [1, 4] true true 5 true 5",
+                                       "{a=1, b=2} 3 10 [1, 2] [3, 4] [1, 2, 3, 4] true"], "\(rules)")
+    }
+
+    @Test func controlFlowLambdasSwitchAndExceptions() async throws {
+        let (result, rules) = try await Self.run("""
+            var n = 0
+            for (var i = 0; i < 5; i++) { n += i }
+            do { n = n * 2 } while (n < 50)
+            var w = 0
+            while (w < 3) w++
+            logInfo("test", "n=" + n + " w=" + w)
+            val kind = switch n { case 80: "eighty" case 81, case 82: "eighty-ish" default: "other" }
+            val typed = switch (Go.state) { DecimalType: "number" OnOffType case Go.state == ON: "on" default: "?" }
+            val guarded = switch 7 { case 7 > 5: "big" default: "small" }
+            logInfo("test", kind + " " + typed + " " + guarded + " " + (Go.state instanceof OnOffType) + " " + (if (n > 10) "yes" else "no"))
+            try {
+                val x = Integer::parseInt("oops")
+                logInfo("test", "not here " + x)
+            } catch (NumberFormatException e) {
+                logInfo("test", "caught " + e.message)
+            } finally {
+                logInfo("test", "finally")
+            }
+            try { throw new IllegalStateException("boom") } catch (Exception e) { logInfo("test", "rethrown " + e.getMessage) }
+            val Functions$Function2<Integer, Integer, Integer> add = [ a, b | a + b ]
+            val Procedures$Procedure1<String> shout = [ s | logInfo("test", s.toUpperCase) ]
+            shout.apply("hi " + add.apply(2, 3))
+            var Timer t = null
+            logInfo("test", "safe " + t?.isActive + " " + (t?.running ?: "none"))
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["n=80 w=3", "eighty on big true yes", "caught For input string: \"oops\"", "finally", "rethrown boom",
+                                       "HI 5", "safe false false"], "\(rules)")
+    }
+
+    @Test func closuresCaptureGlobalsAndGroupsIterate() async throws {
+        var s = RuleScenario()
+        s.items = #"""
+            [{ "name": "gBattery", "type": "Group" },
+             { "name": "Battery_Door", "type": "Number", "state": "15", "group": "x" },
+             { "name": "Go", "type": "Switch", "state": "OFF" }]
+            """#
+        s.items = #"[{ "name": "gBattery", "type": "Group", "members": ["Battery_Door", "Battery_Window", "Battery_Hall"] }, { "name": "Battery_Door", "type": "Number", "state": "15" }, { "name": "Battery_Window", "type": "Number", "state": "80" }, { "name": "Battery_Hall", "type": "Number", "state": "5" }, { "name": "Go", "type": "Switch", "state": "OFF" }]"#
+        s.files["b.rules"] = """
+            var int checks = 0
+            val Functions$Function1<Number, Boolean> isLow = [ level | level < 20 ]
+            rule "batteries"
+            when
+                Item Go changed to ON
+            then
+                checks = checks + 1
+                val low = gBattery.members.filter[ b | isLow.apply(b.state as Number) ].sortBy[ name ]
+                low.forEach[ b | logInfo("test", b.name + " is low at " + b.state + "%") ]
+                logInfo("test", "checks " + checks + ", " + low.size + " of " + gBattery.members.size + " low, min " + gBattery.members.map[ (state as Number).intValue ].min)
+            end
+            """
+        s.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
+        let (result, rules) = try await s.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["Battery_Door is low at 15%", "Battery_Hall is low at 5%", "checks 1, 2 of 3 low, min 5"], "\(rules)")
+    }
+
+    @Test func javaTimeOnTheVirtualClock() async throws {
+        let (result, rules) = try await Self.run("""
+            val t = now.plusDays(1).withHour(7).withMinute(30)
+            logInfo("test", t.format(DateTimeFormatter::ofPattern("EEE dd.MM.yyyy HH:mm")) + " " + t.dayOfWeek + " " + t.isAfter(now))
+            logInfo("test", "" + Duration::between(now, t).toMinutes + " " + LocalTime::parse("07:30").isBefore(LocalTime::of(8, 0)) + " " + now.toLocalDate + " " + now.truncatedTo(ChronoUnit::HOURS).minute + " " + now.plus(90, ChronoUnit::MINUTES).hour)
+            val dt = new DateTimeType()
+            logInfo("test", "" + dt.zonedDateTime.hour + " " + now.plusMonths(1).monthValue + " " + now.minusYears(1).year)
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["Sat 10.01.2026 07:30 SATURDAY true", "1290 true 2026-01-09 0 11", "10 2 2025"], "\(rules)")
+    }
+
+    /// Issue 26: time arithmetic that overflows is a run-time rule error in the run log, as `1/0` is.
+    @Test(arguments: ["now.plusDays(9223372036854775807)", "now.plusSeconds(-9223372036854775807 - 1)", "now.plusYears(2147483647)",
+                      "now.plusMinutes(9223372036854775807)", "1 / 0"])
+    func overflowingTimeIsARunTimeError(expression: String) async throws {
+        let (result, rules) = try await Self.run("val x = \(expression)\nlogInfo(\"test\", \"not reached \" + x)")
+        #expect(result.failures.isEmpty)
+        #expect(Self.logged(rules).isEmpty)
+        #expect(rules.contains { $0.contains("error: ") && $0.contains("l.rules:") && ($0.contains("DateTimeException") || $0.contains("ArithmeticException")) }, "\(rules)")
+    }
+
+    /// Issue 26: a value may not grow without bound (a located rule error ends the run).
+    @Test func aStringThatDoublesForeverEndsTheRun() async throws {
+        let (result, rules) = try await Self.run("var s = \"x\"\nwhile (true) { s = s + s }")
+        #expect(result.failures.isEmpty)
+        #expect(rules.contains { $0.contains("error: ") && $0.contains("rules.dslValueTooLarge") && $0.contains("l.rules:") }, "\(rules)")
+    }
+
+    /// Issue 26: a run that never ends is ended by the per-run budget; the scenario's budget ends the scenario
+    /// naming the rule (here a cron every minute with an endless loop).
+    @Test func endlessLoopsAreBoundedPerRunAndPerScenario() async throws {
+        let (result, rules) = try await Self.run("var i = 0\nwhile (true) { i = i + 1 }")
+        #expect(result.failures.isEmpty)
+        #expect(rules.contains { $0.contains("rules.dslBudget") && $0.contains("l.rules:") }, "\(rules)")
+
+        var s = RuleScenario()
+        s.end = "2026-01-12T00:00"
+        s.files["spin.rules"] = "rule \"spin\"\nwhen\n    Time cron \"0 * * * * ?\"\nthen\n    while (true) {}\nend\n"
+        do {
+            _ = try await s.run()
+            Issue.record("an endless loop every minute did not end the scenario")
+        } catch let error as ScenarioError {
+            #expect(error.message.contains("rule \"spin\"") && error.message.contains("used up their budget"), "\(error.message)")
+        }
+    }
+
+    /// `Thread::sleep` pauses the rule's run on the virtual clock while the world goes on, and the rule's
+    /// next trigger waits for it (one thread per rule in openHAB).
+    @Test func threadSleepPausesOnTheVirtualClockAndTheNextTriggerWaits() async throws {
+        var s = RuleScenario()
+        s.items = #"[{ "name": "Go", "type": "Number", "state": "0" }, { "name": "Other", "type": "Switch", "state": "OFF" }]"#
+        s.files["sleep.rules"] = """
+            rule "sleeper"
+            when
+                Item Go received update
+            then
+                logInfo("test", "start " + Go.state + " at " + now.minute + ":" + now.second)
+                Thread::sleep(90000)
+                logInfo("test", "woke " + Go.state + " at " + now.minute + ":" + now.second + " other " + Other.state)
+            end
+            rule "other"
+            when
+                Item Other changed
+            then
+                logInfo("test", "other ran at " + now.minute + ":" + now.second)
+            end
+            """
+        s.timeline = #"""
+            { "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "1" } },
+            { "at": "2026-01-09T10:01", "update": { "item": "Other", "state": "ON" } },
+            { "at": "2026-01-09T10:01", "update": { "item": "Go", "state": "2" } }
+            """#
+        let (result, rules) = try await s.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["start 1 at 0:0", "other ran at 1:0", "woke 2 at 1:30 other ON", "start 2 at 1:30", "woke 2 at 3:0 other ON"], "\(rules)")
+    }
+
+    /// Issue 26: `Thing "no:such:thing" changed` is refused by validate, with a suggestion.
+    @Test func anUnknownThingIsRefused() {
+        var s = RuleScenario()
+        s.files["t.rules"] = "rule \"t\"\nwhen\n    Thing \"twin:thermostat:flat-1:heatng\" changed\nthen\nend\n"
+        let problems = s.problems()
+        #expect(problems.count == 1 && problems[0].contains("twin:thermostat:flat-1:heatng") && problems[0].contains("twin:thermostat:flat-1:heating"), "\(problems)")
+    }
+}
