@@ -142,11 +142,17 @@ public struct PartitionSet: Sendable {
             }
             for report in part.reports {
                 let path = (directory as NSString).appendingPathComponent(report.name)
-                guard let data = FileManager.default.contents(atPath: path) else {
-                    throw PartitionError(.unreadable, "\(path) is missing or unreadable.", file: path, hint: "Copy the whole partition directory.")
+                let reader = try ChunkReader(path: path)
+                var hash: UInt64 = 0xCBF2_9CE4_8422_2325, count = 0
+                while let chunk = reader.next() {
+                    count += chunk.count
+                    for byte in chunk {
+                        hash ^= UInt64(byte)
+                        hash &*= 0x0000_0100_0000_01B3
+                    }
                 }
-                guard data.count == report.bytes, PartitionSummary.hash(data) == report.hash else {
-                    throw PartitionError(.corrupt, "\(path) has \(data.count) bytes, not the \(report.bytes) its manifest names, or other bytes "
+                guard count == report.bytes, hash == report.hash else {
+                    throw PartitionError(.corrupt, "\(path) has \(count) bytes, not the \(report.bytes) its manifest names, or other bytes "
                                      + "(truncated or edited).", file: path, hint: "Copy the partition directory again, or run the partition again.")
                 }
             }
@@ -175,8 +181,16 @@ public struct PartitionSet: Sendable {
             try CSVRecords.merge(inputs, listings: listingSets, write: write) { fields in [fields[0], fields[1]] } listing: { $0[1] }
         }))
         let partListings = parts.map { $0.summary.listings.sorted() }
-        files.append(("timeseries.csv", made("timeseries.csv") { inputs, write throws(PartitionError) in
-            try CSVRecords.mergeTicks(inputs, listings: partListings, write: write)
+        files.append(("timeseries.csv", .pieces { write throws(ScenarioError) in
+            do throws(PartitionError) {
+                let readers = try directories.map { (directory: String) throws(PartitionError) -> RecordReader in
+                    try RecordReader(path: (directory as NSString).appendingPathComponent("timeseries.csv"))
+                }
+                try RecordReader.mergeTicks(readers, listings: partListings, write: write)
+            } catch {
+                failure.error.withLock { $0 = error }
+                throw ScenarioError(.reportFailed, error.message, file: error.file)
+            }
         }))
         files.append(("kpi.csv", made("kpi.csv") { inputs, write throws(PartitionError) in
             try CSVRecords.merge(inputs, listings: listingSets, write: write) { fields in
@@ -318,20 +332,78 @@ struct CSVRecords {
         }
         emit(&out, write, force: true)
     }
+}
 
-    /// Merges `timeseries.csv`: each part has one record per listing (sorted) at each tick; the whole
-    /// run's tick holds every listing's, sorted.
-    static func mergeTicks(_ inputs: [CSVRecords], listings: [[String]], write: (String) -> Void) throws(PartitionError) {
-        let header = inputs[0].header
-        var ticks: Int?
-        for (part, input) in inputs.enumerated() {
-            guard input.header == header else { throw input.corrupt("its header differs from the first part's") }
-            guard !listings[part].isEmpty, input.count % listings[part].count == 0 else {
-                throw input.corrupt("its \(input.count) rows are not whole ticks of \(listings[part].count) listing(s)")
+/// A file read in chunks of a megabyte (a part's timeseries of a portfolio year is a hundred megabytes).
+final class ChunkReader {
+    private let file: UnsafeMutablePointer<FILE>
+    private var buffer = [UInt8](repeating: 0, count: 1 << 20)
+
+    init(path: String) throws(PartitionError) {
+        guard let file = fopen(path, "rb") else {
+            throw PartitionError(.unreadable, "\(path) is missing or unreadable.", file: path, hint: "Copy the whole partition directory.")
+        }
+        self.file = file
+    }
+
+    deinit { fclose(file) }
+
+    /// The next chunk, nil at the end.
+    func next() -> ArraySlice<UInt8>? {
+        let count = buffer.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        return count > 0 ? buffer[0..<count] : nil
+    }
+}
+
+/// The CSV records of a file, one at a time (RFC 4180: a quoted field may hold line feeds).
+final class RecordReader {
+    let path: String
+    private let chunks: ChunkReader
+    private var pending: [UInt8] = []
+    private var position = 0
+    private var scanned = 0
+    private var quoted = false
+    private var ended = false
+
+    init(path: String) throws(PartitionError) {
+        self.path = path
+        chunks = try ChunkReader(path: path)
+    }
+
+    func corrupt(_ why: String) -> PartitionError {
+        PartitionError(.corrupt, "\(path): \(why).", file: path, hint: "Run the partition again; do not edit its files.")
+    }
+
+    /// The next record with its line feed; nil at the end of the file.
+    /// - Throws: `partition.corrupt` when the file ends inside a record.
+    func next() throws(PartitionError) -> ArraySlice<UInt8>? {
+        while true {
+            while scanned < pending.count {
+                let byte = pending[scanned]
+                scanned += 1
+                if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == UInt8(ascii: "\n"), !quoted {
+                    let record = pending[position..<scanned]
+                    position = scanned
+                    return record
+                }
             }
-            let partTicks = input.count / listings[part].count
-            if let ticks, ticks != partTicks { throw input.corrupt("it has \(partTicks) ticks, the first part \(ticks)") }
-            ticks = partTicks
+            if ended {
+                guard position == pending.count else { throw corrupt("it does not end with a complete CSV line") }
+                return nil
+            }
+            pending.removeFirst(position)
+            scanned -= position
+            position = 0
+            if let chunk = chunks.next() { pending += chunk } else { ended = true }
+        }
+    }
+
+    /// Merges `timeseries.csv` as it reads it: each part has one record per listing (sorted) at each
+    /// tick; the whole run's tick holds every listing's, sorted.
+    static func mergeTicks(_ readers: [RecordReader], listings: [[String]], write: (String) -> Void) throws(PartitionError) {
+        guard let header = try readers[0].next() else { throw readers[0].corrupt("it is empty") }
+        for reader in readers.dropFirst() {
+            guard try reader.next() == header else { throw reader.corrupt("its header differs from the first part's") }
         }
         // The whole run's order of (part, position in part) within a tick.
         let order = listings.enumerated().flatMap { part, ids in ids.enumerated().map { (id: $0.element, part: part, offset: $0.offset) } }
@@ -340,23 +412,38 @@ struct CSVRecords {
         let expected = order.map { Array((CSVWriter.field($0.id) + ",").utf8) }
         let comma = UInt8(ascii: ",")
         var out = [UInt8](header)
-        for tick in 0..<(ticks ?? 0) {
+        var tick = 0
+        var rows = listings.map { [ArraySlice<UInt8>](repeating: [], count: $0.count) }
+        while true {
+            var ended = 0
+            for (part, reader) in readers.enumerated() {
+                for offset in 0..<listings[part].count {
+                    guard let record = try reader.next() else {
+                        guard offset == 0 else { throw reader.corrupt("tick \(tick + 1) ends before its last listing") }
+                        ended += 1
+                        break
+                    }
+                    rows[part][offset] = record
+                }
+            }
+            if ended == readers.count { break }
+            guard ended == 0 else { throw readers[0].corrupt("the parts hold different numbers of ticks") }
             var time: ArraySlice<UInt8>?
             for (position, entry) in order.enumerated() {
-                let input = inputs[entry.part]
-                let record = input.record(tick * listings[entry.part].count + entry.offset)
-                guard let cut = record.firstIndex(of: comma) else { throw input.corrupt("a row of tick \(tick + 1) has no fields") }
-                let rest = record[(cut + 1)...]
-                guard rest.starts(with: expected[position]) else {
-                    throw input.corrupt("tick \(tick + 1) does not hold listing \"\(entry.id)\" where it should")
+                let record = rows[entry.part][entry.offset]
+                let reader = readers[entry.part]
+                guard let cut = record.firstIndex(of: comma) else { throw reader.corrupt("a row of tick \(tick + 1) has no fields") }
+                guard record[(cut + 1)...].starts(with: expected[position]) else {
+                    throw reader.corrupt("tick \(tick + 1) does not hold listing \"\(entry.id)\" where it should")
                 }
                 let stamp = record[..<cut]
-                if let time, time != stamp { throw input.corrupt("tick \(tick + 1) is at another time than in the other parts") }
+                if let time, time != stamp { throw reader.corrupt("tick \(tick + 1) is at another time than in the other parts") }
                 time = stamp
                 out += record
             }
-            emit(&out, write, force: false)
+            tick += 1
+            CSVRecords.emit(&out, write, force: false)
         }
-        emit(&out, write, force: true)
+        CSVRecords.emit(&out, write, force: true)
     }
 }
