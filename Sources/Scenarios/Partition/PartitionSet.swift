@@ -142,15 +142,7 @@ public struct PartitionSet: Sendable {
             }
             for report in part.reports {
                 let path = (directory as NSString).appendingPathComponent(report.name)
-                let reader = try ChunkReader(path: path)
-                var hash: UInt64 = 0xCBF2_9CE4_8422_2325, count = 0
-                while let chunk = reader.next() {
-                    count += chunk.count
-                    for byte in chunk {
-                        hash ^= UInt64(byte)
-                        hash &*= 0x0000_0100_0000_01B3
-                    }
-                }
+                let (count, hash) = try ChunkReader(path: path).sizeAndHash()
                 guard count == report.bytes, hash == report.hash else {
                     throw PartitionError(.corrupt, "\(path) has \(count) bytes, not the \(report.bytes) its manifest names, or other bytes "
                                      + "(truncated or edited).", file: path, hint: "Copy the partition directory again, or run the partition again.")
@@ -347,6 +339,19 @@ final class ChunkReader {
     }
 
     deinit { fclose(file) }
+
+    /// The size and FNV-1a 64 of the rest of the file.
+    func sizeAndHash() -> (Int, UInt64) {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325, count = 0
+        while let chunk = next() {
+            count += chunk.count
+            for byte in chunk {
+                hash ^= UInt64(byte)
+                hash &*= 0x0000_0100_0000_01B3
+            }
+        }
+        return (count, hash)
+    }
 
     /// The next chunk, nil at the end.
     func next() -> ArraySlice<UInt8>? {

@@ -49,10 +49,11 @@ public enum PortfolioRun {
             let names = try ReportWriter.write(result, to: directory)
             for name in names {
                 let path = (directory as NSString).appendingPathComponent(name)
-                guard let data = FileManager.default.contents(atPath: path) else {
+                guard let reader = try? ChunkReader(path: path) else {
                     throw ScenarioError(.writeFailed, "cannot read back \(path), just written.", file: path)
                 }
-                reports.append(.init(name: name, bytes: data.count, hash: PartitionSummary.hash(data)))
+                let (bytes, hash) = reader.sizeAndHash()
+                reports.append(.init(name: name, bytes: bytes, hash: hash))
             }
         }
         let summary = PartitionSummary(result: result, whole: loaded.scenario, file: loaded.file, scenarioHash: loaded.hash, plan: plan,
