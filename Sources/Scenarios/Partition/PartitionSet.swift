@@ -60,6 +60,10 @@ public struct PartitionSet: Sendable {
             }
             if part.seed != first.seed { throw differs("seed", String(part.seed), String(first.seed)) }
             if part.parts != first.parts { throw differs("N =", String(part.parts), String(first.parts)) }
+            guard (1...1000).contains(part.parts) else {
+                throw PartitionError(.corrupt, "\(place) says the run had \(part.parts) parts; a run has 1 to 1000.", file: place,
+                                     hint: "Run the partition again; do not edit its files.")
+            }
             guard (1...max(1, part.parts)).contains(part.part), !part.listings.isEmpty || part.allListings == 0 else {
                 throw PartitionError(.corrupt, "\(place) says it is part \(part.part) of \(part.parts) with \(part.listings.count) listing(s).",
                                  file: place, hint: "Run the partition again; do not edit its files.")
@@ -167,10 +171,10 @@ public struct PartitionSet: Sendable {
         }
         var files: [(name: String, content: OutputFiles.Content)] = []
         files.append(("energy-daily.csv", made("energy-daily.csv") { inputs, write throws(PartitionError) in
-            try CSVRecords.merge(inputs, listings: listingSets, write: write) { fields in [fields[0], fields[1]] } listing: { $0[1] }
+            try CSVRecords.merge(inputs, header: EnergyDailyReport.header, listings: listingSets, write: write) { fields in [fields[0], fields[1]] } listing: { $0[1] }
         }))
         files.append(("stays.csv", made("stays.csv") { inputs, write throws(PartitionError) in
-            try CSVRecords.merge(inputs, listings: listingSets, write: write) { fields in [fields[0], fields[1]] } listing: { $0[1] }
+            try CSVRecords.merge(inputs, header: StaysReport.header, listings: listingSets, write: write) { fields in [fields[0], fields[1]] } listing: { $0[1] }
         }))
         let partListings = parts.map { $0.summary.listings.sorted() }
         files.append(("timeseries.csv", .pieces { write throws(ScenarioError) in
@@ -185,7 +189,7 @@ public struct PartitionSet: Sendable {
             }
         }))
         files.append(("kpi.csv", made("kpi.csv") { inputs, write throws(PartitionError) in
-            try CSVRecords.merge(inputs, listings: listingSets, write: write) { fields in
+            try CSVRecords.merge(inputs, header: KPIReport.header, listings: listingSets, write: write) { fields in
                 fields[0] == "listing" ? ["0", fields[1]] : ["1", fields[1], fields[2]]
             } listing: { $0[2] }
         }))
@@ -288,13 +292,13 @@ struct CSVRecords {
     /// Merges files whose records are sorted by `key` (compared field by field as strings): every part's
     /// records in order, the smallest key first, ties to the lower part. Every record's `listing` must be
     /// one of its part's.
-    static func merge(_ inputs: [CSVRecords], listings: [Set<String>], write: (String) -> Void,
+    static func merge(_ inputs: [CSVRecords], header expected: [String], listings: [Set<String>], write: (String) -> Void,
                       key: ([String]) -> [String], listing: ([String]) -> String) throws(PartitionError) {
         let header = inputs[0].header
         var keys: [[[String]]] = []
         for (part, input) in inputs.enumerated() {
-            guard input.header == header else { throw input.corrupt("its header differs from the first part's") }
-            let width = input.fields(-1).count
+            guard input.header.elementsEqual(CSVWriter.line(expected).utf8) else { throw input.corrupt("its header is not the report's") }
+            let width = expected.count
             var partKeys: [[String]] = []
             partKeys.reserveCapacity(input.count)
             for index in 0..<input.count {
@@ -406,9 +410,9 @@ final class RecordReader {
     /// Merges `timeseries.csv` as it reads it: each part has one record per listing (sorted) at each
     /// tick; the whole run's tick holds every listing's, sorted.
     static func mergeTicks(_ readers: [RecordReader], listings: [[String]], write: (String) -> Void) throws(PartitionError) {
-        guard let header = try readers[0].next() else { throw readers[0].corrupt("it is empty") }
-        for reader in readers.dropFirst() {
-            guard try reader.next() == header else { throw reader.corrupt("its header differs from the first part's") }
+        let header = Array(CSVWriter.line(TimeseriesReport.header).utf8)
+        for reader in readers {
+            guard let line = try reader.next(), line.elementsEqual(header) else { throw reader.corrupt("its header is not the report's") }
         }
         // The whole run's order of (part, position in part) within a tick.
         let order = listings.enumerated().flatMap { part, ids in ids.enumerated().map { (id: $0.element, part: part, offset: $0.offset) } }
