@@ -1,7 +1,7 @@
 /// The commands of the command line; dispatch switches over this, so a new command cannot fall
 /// through to another one.
 enum CommandName: String, CaseIterable, Sendable {
-    case run, suite, validate, serve, demo, bench, fuzz
+    case run, suite, validate, serve, demo, bench, fuzz, merge
 }
 
 /// What the command line offers: every command with its arguments, options and help text.
@@ -20,6 +20,8 @@ struct CommandSpec: Sendable {
         static let junit = Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario) to FILE.")
         static let shard = Option(name: "--shard", valueName: "K/N", help: "Run only shard K of N: every N-th file of the sorted list, from the K-th (a CI matrix runs K = 1…N; their JUnit files hold the cases of one whole run).")
         static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
+        static let runJobs = Option(name: "--jobs", valueName: "N", help: "Run the portfolio's listings as N parts at once, merged into exactly what one part writes (default: every core for a portfolio of 8 listings or more, else 1; 1 runs it whole).")
+        static let partition = Option(name: "--partition", valueName: "K/N", help: "Run only part K of N of the portfolio's listings (needs --report); rental-twin merge joins the N directories into the reports of one run.")
         static let days = Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (demo: default 2; bench: default 365).")
         static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead.")
         static let seconds = Option(name: "--seconds", valueName: "N", help: "Stop after N seconds of wall time (default 60).")
@@ -49,19 +51,43 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .run, abstract: "Run one scenario and check its expectations.",
             arguments: "FILE", minPositionals: 1, maxPositionals: 1,
-            options: [.report, .seed, .interval, .log],
+            options: [.report, .seed, .interval, .log, .runJobs, .partition],
             discussion: """
                 Prints PASS or FAIL, what was simulated, and each failed expectation or step with its line,
                 JSON path, local time, expected and actual values. Same file and seed, same output, byte for byte.
+                A portfolio runs its listings in parts on every core (--jobs); listings that something couples
+                (a shared reservation id, rules, virtual Items) stay in one part, and the output is the same
+                bytes for any --jobs. On a terminal a progress line (flats and simulated days done, ETA) shows
+                on stderr; in CI logs it does not.
 
                 EXAMPLES:
                   rental-twin run Scenarios/01-winter-weekend.json
                   rental-twin run Scenarios/01-winter-weekend.json --report Reports/winter --seed 7
+                  rental-twin run portfolio.json --report Reports/all --jobs 2
+                  rental-twin run portfolio.json --partition 3/16 --report part-3   (then rental-twin merge)
 
                 Reports are written all or none; a path held by a directory or another non-file is refused,
                 never replaced.
 
                 Exit status: 0 all hold, 1 some failed, 64 bad usage, 65 invalid scenario file, 74 reports not written.
+                """),
+        CommandSpec(
+            name: .merge, abstract: "Join the partition directories of run --partition K/N into one run's result and reports.",
+            arguments: "DIR...", minPositionals: 1, maxPositionals: nil,
+            options: [.report, .log],
+            discussion: """
+                Reads each DIR's partition.json and reports, checks that they are every part 1…N of one run (the same
+                scenario file, seed and N; none missing or given twice; no file truncated or edited), prints what
+                rental-twin run would print for the whole scenario and, with --report OUT, writes its reports: the
+                same bytes as one run. With --log it prints the log too, if every part was run with --log.
+
+                EXAMPLE:
+                  rental-twin run portfolio.json --partition 1/2 --report part-1
+                  rental-twin run portfolio.json --partition 2/2 --report part-2
+                  rental-twin merge part-1 part-2 --report Reports/all
+
+                Exit status: 0 all hold, 1 some failed, 64 bad usage, 65 partitions that do not merge (codes
+                partition.*), 74 reports not written.
                 """),
         CommandSpec(
             name: .suite, abstract: "Run every *.json scenario below DIR, sorted by path.",

@@ -8,7 +8,7 @@ enum Demo {
         let text = BuiltInScenarios.demo(days: days)
         let scenario = try ScenarioDecoder.decode(text, file: "built-in-demo.json")
         let result = try await ScenarioRunner.run(scenario)
-        var out = ScenarioCommands.describe(result, path: "built-in demo", verbose: true)
+        var out = ScenarioCommands.describe(RunSummary(result), path: "built-in demo", verbose: true)
         out += "Log (local time):\n"
         out += result.log.prefix(40).map { "  \($0)\n" }.joined()
         if result.log.count > 40 { out += "  … \(result.log.count - 40) more lines (rental-twin run FILE --log shows all)\n" }

@@ -42,6 +42,7 @@ struct RentalTwinCommand {
                 case .demo: return try await BuiltInCommands.demo(command)
                 case .bench: return try await BuiltInCommands.bench(command)
                 case .fuzz: return try await FuzzCommand.run(command)
+                case .merge: return try MergeCommand.run(command)
                 }
             } catch {
                 outcome.standardError = "error: \(error.message)\n"

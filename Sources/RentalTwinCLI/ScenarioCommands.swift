@@ -1,5 +1,7 @@
 import Foundation
 import Scenarios
+import Simulation
+import Synchronization
 
 /// `run`, `suite` and `validate`: turn scenario results into the lines a user reads and the exit
 /// status of the contract (SCENARIO-FORMAT.md).
@@ -7,24 +9,53 @@ enum ScenarioCommands {
     /// Reports progress while a suite runs (a terminal line; nothing in CI logs).
     typealias Progress = @Sendable (Int, Int, String) -> Void
 
+    /// Listings from which `run` uses every core by default (measured: below it a part's world costs more
+    /// than it saves).
+    static let defaultJobsFromListings = 8
+
     static func run(_ command: ArgumentParser.ParsedCommand, progress: ScenarioRunner.Progress? = nil) async throws(ArgumentParser.UsageError)
         -> RentalTwinCommand.Outcome
     {
-        var outcome = RentalTwinCommand.Outcome()
         let file = command.positionals[0]
         let seed = try seedOption(command)
         let reportDir = command.value(.report)
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
-        switch await SuiteRunner.runFile(file, seed: seed, timeseriesInterval: reportDir == nil ? nil : interval, progress: progress) {
-        case .failed(let error):
-            outcome.standardError = error.explanation + "\n"
-            outcome.exitCode = error.code == .cancelled ? .interrupted
-                : error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
-        case .ran(let result):
-            outcome.standardOutput = describe(result, path: file, verbose: true)
+        let timeseries = reportDir == nil ? nil : interval
+        if let (part, count) = try partOption(command, option: .partition) {
+            guard let reportDir else {
+                throw ArgumentParser.UsageError("--partition needs --report DIR: the partition's reports and manifest go there for rental-twin merge.",
+                                                command: "run")
+            }
+            guard !command.has(.runJobs) else {
+                throw ArgumentParser.UsageError("--partition runs one part; it takes no --jobs.", command: "run")
+            }
+            return await runPartition(file, seed: seed, part: part, of: count, interval: interval, directory: reportDir, log: command.has(.log),
+                                      progress: progress)
+        }
+        let explicitJobs = command.value(.runJobs) == nil ? nil : try command.integer(.runJobs, default: 1)
+        if let explicitJobs, !(1...64).contains(explicitJobs) {
+            throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(explicitJobs).", command: "run")
+        }
+        var outcome = RentalTwinCommand.Outcome()
+        let loaded: PortfolioRun.Loaded
+        do { loaded = try PortfolioRun.load(file, seed: seed) } catch {
+            return failed(error, into: outcome)
+        }
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let jobs = explicitJobs ?? (loaded.scenario.listings.count >= defaultJobsFromListings ? max(1, min(cores, 64)) : 1)
+        let notes = ScenarioPartition.plan(loaded.scenario, parts: jobs)
+        guard jobs > 1, notes.parts.count > 1 else {
+            // One part: the whole scenario in one world, as always.
+            let result: ScenarioResult
+            do {
+                result = try await ScenarioRunner.run(loaded.scenario, options: World.Options(recordTimeseries: timeseries, progress: progress))
+            } catch {
+                return failed(error, into: outcome)
+            }
+            outcome.standardOutput = describe(RunSummary(result), path: file, verbose: true)
             if command.has(.log) {
-                outcome.standardOutput += "Log (local time):\n" + result.log.map { "  \(TerminalText.escaped($0))\n" }.joined()
+                outcome.standardOutput += logText(result.log, notes: notes.notes, listings: loaded.scenario.listings.count)
             }
             if let reportDir {
                 do {
@@ -37,8 +68,98 @@ enum ScenarioCommands {
                 }
             }
             outcome.exitCode = result.passed ? .success : .failure
+            return outcome
+        }
+        let merged: (parts: PartitionSet, reports: [String]?)
+        do {
+            merged = try await PortfolioRun.runParts(loaded, jobs: jobs, timeseriesInterval: timeseries, reportDirectory: reportDir,
+                                                     withLog: command.has(.log), progress: progress.map { partsProgress(notes, report: $0) })
+        } catch let error as ScenarioError {
+            if error.code == .writeFailed {
+                outcome.standardError += error.explanation + "\n"
+                outcome.exitCode = .ioError
+                return outcome
+            }
+            return failed(error, into: outcome)
+        } catch {
+            outcome.standardError = "\((error as? any CodedError)?.explanation ?? "\(error)")\n"
+            outcome.exitCode = .failure
+            return outcome
+        }
+        let summary = merged.parts.summary
+        outcome.standardOutput = describe(summary, path: file, verbose: true)
+        if command.has(.log) { outcome.standardOutput += logText(summary.log ?? [], notes: notes.notes, listings: loaded.scenario.listings.count) }
+        if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
+        outcome.exitCode = summary.passed ? .success : .failure
+        return outcome
+    }
+
+    /// `run FILE --partition K/N --report DIR`: the part's reports and manifest in DIR; prints the part's result.
+    private static func runPartition(_ file: String, seed: UInt64?, part: Int, of count: Int, interval: ReportInterval, directory: String,
+                                     log: Bool, progress: ScenarioRunner.Progress?) async -> RentalTwinCommand.Outcome {
+        var outcome = RentalTwinCommand.Outcome()
+        do {
+            let loaded = try PortfolioRun.load(file, seed: seed)
+            let summary = try await PortfolioRun.runPartition(loaded, part: part, of: count, timeseriesInterval: interval, withLog: log,
+                                                               directory: directory, progress: progress)
+            let result = RunSummary.merged([summary])
+            outcome.standardOutput = "partition \(part)/\(count): \(summary.listings.count) of \(summary.allListings) listing(s) → "
+                + "\(TerminalText.escaped(directory)) (join the \(count) directories with rental-twin merge)\n"
+            outcome.standardOutput += describe(result, path: file, verbose: true)
+            outcome.exitCode = result.passed ? .success : .failure
+        } catch let error as ScenarioError {
+            if error.code == .writeFailed {
+                outcome.standardError = error.explanation + "\n"
+                outcome.exitCode = .ioError
+                return outcome
+            }
+            return failed(error, into: outcome)
+        } catch let error as PartitionError {
+            outcome.standardError = "\(error.codeName): \(error.explanation)\n"
+            outcome.exitCode = .usage
+        } catch {
+            outcome.standardError = "\(error)\n"
+            outcome.exitCode = .failure
         }
         return outcome
+    }
+
+    /// The log block of `--log`: how the portfolio splits (for several listings), then the lines.
+    static func logText(_ lines: [String], notes: [String], listings: Int) -> String {
+        var text = listings > 1 ? "Partition: \(TerminalText.escaped(notes.joined(separator: "; ")))\n" : ""
+        text += "Log (local time):\n" + lines.map { "  \(TerminalText.escaped($0))\n" }.joined()
+        return text
+    }
+
+    /// The outcome of a run that ended in `error` (nothing written).
+    private static func failed(_ error: ScenarioError, into outcome: RentalTwinCommand.Outcome) -> RentalTwinCommand.Outcome {
+        var outcome = outcome
+        outcome.standardError = error.explanation + "\n"
+        outcome.exitCode = error.code == .cancelled ? .interrupted
+            : error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
+        return outcome
+    }
+
+    /// One progress line for parts running at once: the share simulated over all parts, the local time the
+    /// slowest part reached, the flats done and the time left (wall clock: the terminal line only).
+    private static func partsProgress(_ plan: ScenarioPartition, report: @escaping ScenarioRunner.Progress) -> PortfolioRun.Progress {
+        let weights = plan.parts.map { Double($0.listings.count) }
+        let total = max(1, weights.reduce(0, +))
+        let started = ContinuousClock.now  // wall-clock: the ETA of the terminal progress line only
+        let done = Mutex(plan.parts.map { _ in (fraction: 0.0, reached: "") })
+        return { part, fraction, reached in
+            let (share, flats, slowest) = done.withLock { done -> (Double, Int, String) in
+                done[part] = (fraction, reached)
+                let share = zip(done, weights).reduce(0) { $0 + $1.0.fraction * $1.1 } / total
+                let flats = zip(done, weights).reduce(0) { $0 + ($1.0.fraction >= 1 ? Int($1.1) : 0) }
+                return (share, flats, done.min { $0.fraction < $1.fraction }?.reached ?? "")
+            }
+            let elapsed = ContinuousClock.now - started  // wall-clock: the ETA of the terminal progress line only
+            let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+            let eta = share > 0 ? Int((seconds * (1 - share) / share).rounded()) : 0
+            report(share, "\(slowest) (slowest of \(plan.parts.count) parts), \(flats) of \(Int(total)) flats done, "
+                   + "about \(eta / 60):\(String(format: "%02d", eta % 60)) left")
+        }
     }
 
     static func suite(_ command: ArgumentParser.ParsedCommand, progress: Progress?) async throws(ArgumentParser.UsageError)
@@ -82,7 +203,7 @@ enum ScenarioCommands {
             switch entry.outcome {
             case .ran(let result):
                 if result.passed { passed += 1 } else { failed += 1 }
-                outcome.standardOutput += describe(result, path: entry.path, verbose: false)
+                outcome.standardOutput += describe(RunSummary(result), path: entry.path, verbose: false)
                 if let reportDir {
                     let stem = relativeStem(entry.path, below: directory)
                     do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)") } catch {
@@ -113,10 +234,16 @@ enum ScenarioCommands {
 
     /// `--shard K/N` as (K, N), or nil without it.
     private static func shardOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> (Int, Int)? {
-        guard let text = command.value(.shard) else { return nil }
+        try partOption(command, option: .shard)
+    }
+
+    /// A `K/N` option (`--shard`, `--partition`) as (K, N), or nil without it.
+    private static func partOption(_ command: ArgumentParser.ParsedCommand, option: CommandSpec.Option) throws(ArgumentParser.UsageError) -> (Int, Int)? {
+        guard let text = command.value(option) else { return nil }
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), (1...1000).contains(count), (1...count).contains(index) else {
-            throw ArgumentParser.UsageError("--shard takes K/N with 1 ≤ K ≤ N ≤ 1000, e.g. --shard 2/4, not \"\(text)\".", command: "suite")
+            throw ArgumentParser.UsageError("\(option.name) takes K/N with 1 ≤ K ≤ N ≤ 1000, e.g. \(option.name) 2/4, not \"\(text)\".",
+                                            command: command.name)
         }
         return (index, count)
     }
@@ -147,13 +274,13 @@ enum ScenarioCommands {
             + "… and \(written.count - shown) more\n"
     }
 
-    /// `PASS path — name` plus one indented line per failure (and figures when `verbose`).
-    static func describe(_ result: ScenarioResult, path: String, verbose: Bool) -> String {
-        var text = "\(result.passed ? "PASS" : "FAIL")    \(TerminalText.escaped(path)) — \(TerminalText.escaped(result.scenario.name))\n"
+    /// `PASS path — name` plus one indented line per failure (and figures when `verbose`: simulated
+    /// hours, steps and expectations — the figures that are the same however the run was split).
+    static func describe(_ result: RunSummary, path: String, verbose: Bool) -> String {
+        var text = "\(result.passed ? "PASS" : "FAIL")    \(TerminalText.escaped(path)) — \(TerminalText.escaped(result.name))\n"
         if verbose {
             let hours = result.simulatedSeconds / 3600
-            text += "    \(format(hours)) h simulated, \(result.stepsRun) step(s), \(result.expectationsChecked) expectation(s), "
-                + "\(result.kernelEvents) kernel events\n"
+            text += "    \(format(hours)) h simulated, \(result.stepsRun) step(s), \(result.expectationsChecked) expectation(s)\n"
         }
         for failure in result.failures { text += "    \(failure)\n" }
         return text

@@ -13,13 +13,20 @@ public enum ReportWriter {
     @discardableResult
     public static func write(_ result: ScenarioResult, to directory: String) throws(ScenarioError) -> [String] {
         let files = try contents(result)
+        try writeFiles(files, to: directory)
+        return files.map(\.name)
+    }
+
+    /// Writes `files` into `directory` (created if needed), all or none; the directories this call
+    /// created are removed again when nothing is written.
+    static func writeFiles(_ files: [(name: String, content: OutputFiles.Content)], to directory: String) throws(ScenarioError) {
         // The directories this call creates, deepest last: removed again (when empty) if no report is written,
         // since the reports are made while they are written.
         var created: [String] = []
         var missing = directory
         while !missing.isEmpty, missing != "/", OutputFiles.kind(of: missing) == nil {
             created.insert(missing, at: 0)
-            missing = (missing as NSString).deletingLastPathComponent
+            missing = parent(of: missing)
         }
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -32,7 +39,6 @@ public enum ReportWriter {
             for path in created.reversed() { rmdir(path) }
             throw error
         }
-        return files.map(\.name)
     }
 
     /// Builds every report of `result` in memory, in writing order: what ``write(_:to:)`` writes (which
@@ -96,6 +102,15 @@ public enum ReportWriter {
             }))
         }
         return files
+    }
+
+    /// The directory above `path` ("" for a bare name, "/" for a name in the root). Foundation's
+    /// `deletingLastPathComponent` traps on some one-character names on Linux (`--report m`).
+    static func parent(of path: String) -> String {
+        var path = Substring(path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     /// `<kind>-<listing>.<ext>` (`chart-flat-1.svg`), with every character a file name cannot safely hold

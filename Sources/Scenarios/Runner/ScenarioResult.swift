@@ -10,6 +10,8 @@ public struct ScenarioResult: Sendable {
     public let scenario: Scenario
     /// Every failed expectation or step, in the order they happened.
     public let failures: [ScenarioFailure]
+    /// Where each of ``failures`` happened (indices into this result's scenario), for merging parts.
+    let failureOrder: [FailureOrder]
     /// Timeline steps executed.
     public let stepsRun: Int
     /// Expectations checked.
@@ -46,18 +48,44 @@ struct RunLog: Sendable {
     let rules: [RuleRun]
     let calendar: LocalCalendar
 
-    /// One log in time order: at one instant steps first, then the automations' actions with their
-    /// reasons, then rule runs, each in the order it was recorded; times in local time.
-    var lines: [String] {
-        let automationLines = automations.map { entry in
-            (entry.at, "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
+    /// One log in time order: at one instant steps first (in file order), then the automations' actions
+    /// with their reasons (by listing, each listing's in the order recorded), then rule runs in the order
+    /// recorded; times in local time. The order depends on no listing's neighbours, so the log of a
+    /// portfolio run in parts merges into the log of one run (``LogEntry``).
+    var lines: [String] { entries.map(\.text) }
+
+    /// The log's lines with their places, in log order.
+    var entries: [LogEntry] {
+        let stepLines = steps.map { record in
+            LogEntry(at: record.at, kind: 0, listing: "", index: Int(record.step), text: record.line(of: timeline[Int(record.step)], calendar: calendar))
         }
-        let ruleLines = rules.map { run in (run.at, "\(calendar.localDateTime(at: run.at))  \(run.logText)") }
-        let stepLines = steps.map { record in (record.at, record.line(of: timeline[Int(record.step)], calendar: calendar)) }
-        return (stepLines.enumerated().map { ($0.element.0, 0, $0.offset, $0.element.1) }
-                + automationLines.enumerated().map { ($0.element.0, 1, $0.offset, $0.element.1) }
-                + ruleLines.enumerated().map { ($0.element.0, 2, $0.offset, $0.element.1) })
-            .sorted { ($0.0, $0.1, $0.2) < ($1.0, $1.1, $1.2) }.map(\.3)
+        let automationLines = automations.enumerated().map { offset, entry in
+            LogEntry(at: entry.at, kind: 1, listing: entry.listing.rawValue, index: offset,
+                     text: "\(calendar.localDateTime(at: entry.at))  \(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)")
+        }
+        let ruleLines = rules.enumerated().map { offset, run in
+            LogEntry(at: run.at, kind: 2, listing: "", index: offset, text: "\(calendar.localDateTime(at: run.at))  \(run.logText)")
+        }
+        return (stepLines + automationLines + ruleLines).sorted(by: LogEntry.inOrder)
+    }
+}
+
+/// One line of a run's log and its place: the instant, what wrote it (0 a step, 1 an automation, 2 a
+/// rule), the listing of an automation's line, and the step's index in the timeline (else the line's
+/// position among its kind's records).
+struct LogEntry: Sendable, Equatable {
+    let at: SimInstant
+    let kind: Int
+    let listing: String
+    var index: Int
+    let text: String
+
+    /// The log's order: instant, kind, listing, index.
+    static func inOrder(_ a: LogEntry, _ b: LogEntry) -> Bool {
+        if a.at != b.at { return a.at < b.at }
+        if a.kind != b.kind { return a.kind < b.kind }
+        if a.listing != b.listing { return a.listing < b.listing }
+        return a.index < b.index
     }
 }
 

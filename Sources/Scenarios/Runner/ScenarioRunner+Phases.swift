@@ -30,16 +30,17 @@ extension ScenarioRunner {
         }
         // Timed Item and reservation checks: one checkpoint per instant, run once everything else due at
         // that instant has run (steps, automations, device timers), in file order.
-        var checkpoints: [SimInstant: [Expectation]] = [:]
-        for expectation in scenario.expectations {
+        var checkpoints: [SimInstant: [(index: Int, expectation: Expectation)]] = [:]
+        for (index, expectation) in scenario.expectations.enumerated() {
             guard let at = expectation.at, isPointCheck(expectation) else { continue }
-            checkpoints[at, default: []].append(expectation)
+            checkpoints[at, default: []].append((index, expectation))
         }
         for at in checkpoints.keys.sorted() {
             let due = checkpoints[at] ?? []
             scheduleCheckpoint(at: at, in: world, deferrals: 0) { now in
-                for expectation in due {
-                    state.checked(await check(expectation, in: world, at: calendar.localDateTime(at: now).description))
+                for (index, expectation) in due {
+                    state.checked(await check(expectation, in: world, at: calendar.localDateTime(at: now).description), index: index, at: now,
+                                  atEnd: false)
                 }
             }
         }
@@ -57,15 +58,17 @@ extension ScenarioRunner {
         let calendar = scenario.calendar
         let endText = calendar.localDateTime(at: scenario.end).description
         let ledger = world.meters.ledger
-        for expectation in scenario.expectations where isEndCheck(expectation) {
+        for (index, expectation) in scenario.expectations.enumerated() where isEndCheck(expectation) {
             let at = expectation.at.map { calendar.localDateTime(at: $0).description } ?? endText
+            let failure: ScenarioFailure?
             if isPointCheck(expectation) {
-                state.checked(await check(expectation, in: world, at: at))
+                failure = await check(expectation, in: world, at: at)
             } else if case .ruleRuns(let rule, let from, let to, let runs, let atLeast) = expectation.check {
-                state.checked(checkRuns(expectation, rule: rule, from: from, to: to, runs: runs, atLeast: atLeast, world: world, at: at))
+                failure = checkRuns(expectation, rule: rule, from: from, to: to, runs: runs, atLeast: atLeast, world: world, at: at)
             } else {
-                state.checked(checkLedger(expectation, ledger: ledger, scenario: scenario, at: at))
+                failure = checkLedger(expectation, ledger: ledger, scenario: scenario, at: at)
             }
+            state.checked(failure, index: index, at: scenario.end, atEnd: true)
         }
     }
 
@@ -75,7 +78,7 @@ extension ScenarioRunner {
         let ledger = world.meters.ledger
         let stays = await world.stayRecords()
         let (failures, steps, checks, stepLog) = state.snapshot
-        return ScenarioResult(scenario: scenario, failures: failures, stepsRun: steps, expectationsChecked: checks,
+        return ScenarioResult(scenario: scenario, failures: failures.map(\.failure), failureOrder: failures.map(\.order), stepsRun: steps, expectationsChecked: checks,
                               kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
                               observedBusEvents: world.observedBusEvents?.value, ledger: ledger, reports: world.meters.reports,
                               stays: stays,

@@ -273,10 +273,25 @@ public enum ScenarioRunner {
     }
 }
 
+/// Where a failure happened in a run, which orders failures the same way in a whole run and in a merge
+/// of its parts: while the run went (phase 0) by instant, at one instant steps (kind 0) before the checks
+/// that wait for them (kind 1), each in file order (`index`, in the whole scenario's arrays); then the
+/// checks at the end (phase 1) in file order.
+struct FailureOrder: Sendable, Comparable {
+    let phase: Int
+    let at: SimInstant
+    let kind: Int
+    var index: Int
+
+    static func < (a: FailureOrder, b: FailureOrder) -> Bool {
+        (a.phase, a.at, a.kind, a.index) < (b.phase, b.at, b.kind, b.index)
+    }
+}
+
 /// The mutable bookkeeping of a run (steps and expectations report into it from kernel handlers).
 final class RunState: Sendable {
     private struct Data {
-        var failures: [ScenarioFailure] = []
+        var failures: [(order: FailureOrder, failure: ScenarioFailure)] = []
         var steps = 0
         var checks = 0
         var log: [StepRecord] = []
@@ -287,6 +302,7 @@ final class RunState: Sendable {
     /// what the log says of it (written into a line only when the log is asked for).
     func stepRan(_ step: Step, index: Int, outcome: ScenarioRunner.StepError?, note: String?, at instant: SimInstant,
                  calendar: LocalCalendar) {
+        let order = FailureOrder(phase: 0, at: instant, kind: 0, index: index)
         data.withLock { d in
             d.steps += 1
             func failure(expected: String, actual: String) -> ScenarioFailure {
@@ -299,26 +315,34 @@ final class RunState: Sendable {
                 result = .done
             case (nil, let error?):
                 result = .failed(error.code)
-                d.failures.append(failure(expected: "\(step.action.name) to succeed", actual: "\(error.code): \(error.message)"))
+                d.failures.append((order, failure(expected: "\(step.action.name) to succeed", actual: "\(error.code): \(error.message)")))
             case (let code?, nil):
                 result = .succeeded
-                d.failures.append(failure(expected: "error \(code)", actual: "success"))
+                d.failures.append((order, failure(expected: "error \(code)", actual: "success")))
             case (let code?, let error?):
                 result = .refused(error.code)
                 if error.code != code {
-                    d.failures.append(failure(expected: "error \(code)", actual: "\(error.code): \(error.message)"))
+                    d.failures.append((order, failure(expected: "error \(code)", actual: "\(error.code): \(error.message)")))
                 }
             }
             d.log.append(StepRecord(at: instant, step: Int32(index), result: result, note: note))
         }
     }
 
-    func checked(_ failure: ScenarioFailure?) {
+    /// Records that expectation `index` was checked: at `instant` while the run went (`atEnd` false), or
+    /// after it ended.
+    func checked(_ failure: ScenarioFailure?, index: Int, at instant: SimInstant, atEnd: Bool) {
         data.withLock { d in
             d.checks += 1
-            if let failure { d.failures.append(failure) }
+            if let failure { d.failures.append((FailureOrder(phase: atEnd ? 1 : 0, at: instant, kind: 1, index: index), failure)) }
         }
     }
 
-    var snapshot: ([ScenarioFailure], Int, Int, [StepRecord]) { data.withLock { ($0.failures, $0.steps, $0.checks, $0.log) } }
+    /// The failures in ``FailureOrder`` (the order they happened), counts and the step records.
+    var snapshot: ([(order: FailureOrder, failure: ScenarioFailure)], Int, Int, [StepRecord]) {
+        data.withLock { d in
+            (d.failures.enumerated().sorted { ($0.element.order, $0.offset) < ($1.element.order, $1.offset) }.map(\.element),
+             d.steps, d.checks, d.log)
+        }
+    }
 }

@@ -1,0 +1,45 @@
+import Scenarios
+import Simulation
+
+/// `merge DIR… [--report OUT] [--log]`: joins the directories of `run --partition K/N` into what one
+/// run of the whole scenario prints and writes.
+enum MergeCommand {
+    static func run(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> RentalTwinCommand.Outcome {
+        var outcome = RentalTwinCommand.Outcome()
+        let reportDir = command.value(.report)
+        try ScenarioCommands.refuseNonDirectory(reportDir, option: "--report", command: command.name)
+        let set: PartitionSet
+        do {
+            set = try PartitionSet.read(command.positionals)
+        } catch {
+            outcome.standardError = "\(error.codeName): \(error.explanation)\n"
+            outcome.exitCode = .invalidInput
+            return outcome
+        }
+        let summary = set.summary
+        if command.has(.log), summary.log == nil {
+            throw ArgumentParser.UsageError("--log needs parts run with --log; these were run without it.", command: "merge")
+        }
+        var written: [String]?
+        if let reportDir {
+            do {
+                written = try set.writeReports(to: reportDir)
+            } catch let error as PartitionError {
+                outcome.standardError = "\(error.codeName): \(error.explanation)\n"
+                outcome.exitCode = .invalidInput
+                return outcome
+            } catch {
+                outcome.standardError = "\((error as? any CodedError)?.explanation ?? "\(error)")\n"
+                outcome.exitCode = .ioError
+                return outcome
+            }
+        }
+        outcome.standardOutput = ScenarioCommands.describe(summary, path: set.file, verbose: true)
+        if command.has(.log) {
+            outcome.standardOutput += ScenarioCommands.logText(summary.log ?? [], notes: set.notes, listings: set.listingCount)
+        }
+        if let reportDir, let written { outcome.standardOutput += ScenarioCommands.reportsLine(written, directory: reportDir) }
+        outcome.exitCode = summary.passed ? .success : .failure
+        return outcome
+    }
+}

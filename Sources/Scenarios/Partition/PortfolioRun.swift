@@ -1,0 +1,115 @@
+import Foundation
+import Simulation
+
+/// Runs a scenario in parts: one part of N for a machine of a matrix (``runPartition(file:seed:part:of:timeseriesInterval:withLog:directory:progress:)``),
+/// or every part at once in this process (``runParts(file:seed:jobs:timeseriesInterval:reportDirectory:withLog:progress:)``).
+/// Both end in a ``PartitionSet``, whose merge is what one run of the whole scenario gives.
+public enum PortfolioRun {
+    /// Told after each simulated day of a part: the part (0-based), its share done (0…1) and the local time reached.
+    public typealias Progress = @Sendable (_ part: Int, _ fractionDone: Double, _ reached: String) -> Void
+
+    /// A scenario file decoded, with the hash of its bytes.
+    public struct Loaded: Sendable {
+        public let scenario: Scenario
+        public let hash: UInt64
+        public let file: String
+    }
+
+    /// Reads and decodes `file` (with `seed` overriding the file's).
+    /// - Throws: ``ScenarioError`` `scenario.unreadable` or `scenario.invalid`.
+    public static func load(_ file: String, seed: UInt64?) throws(ScenarioError) -> Loaded {
+        let scenario = try ScenarioDecoder.load(path: file, seed: seed)
+        let bytes = FileManager.default.contents(atPath: file) ?? Data()
+        HeapTrim.releaseFreedMemory()
+        return Loaded(scenario: scenario, hash: PartitionSummary.hash(bytes), file: file)
+    }
+
+    /// Runs part `part` (1-based) of `count` of the plan and, with `directory`, writes its reports and
+    /// its manifest there.
+    /// - Throws: ``ScenarioError`` as a run does; ``PartitionError`` `partition.tooManyParts` when the scenario
+    ///   has fewer independent components than `count`.
+    public static func runPartition(_ loaded: Loaded, part: Int, of count: Int, timeseriesInterval: SimDuration?, withLog: Bool,
+                                    directory: String?, progress: ScenarioRunner.Progress? = nil) async throws -> PartitionSummary {
+        let plan = ScenarioPartition.plan(loaded.scenario, parts: count)
+        guard plan.parts.count == count else {
+            throw PartitionError(.tooManyParts, "\(loaded.file) has \(plan.parts.count) independent part(s) (\(plan.notes.joined(separator: "; "))), "
+                                 + "so it cannot be split into \(count).", file: loaded.file,
+                                 hint: "Use --partition K/N with N ≤ \(plan.parts.count).")
+        }
+        return try await run(loaded, plan: plan, part: part, timeseriesInterval: timeseriesInterval, withLog: withLog, directory: directory,
+                             progress: progress)
+    }
+
+    private static func run(_ loaded: Loaded, plan: ScenarioPartition, part: Int, timeseriesInterval: SimDuration?, withLog: Bool,
+                            directory: String?, progress: ScenarioRunner.Progress?) async throws -> PartitionSummary {
+        let scenario = loaded.scenario.restricted(to: plan.parts[part - 1])
+        let result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval, progress: progress))
+        var reports: [PartitionSummary.ReportFile] = []
+        if let directory {
+            let names = try ReportWriter.write(result, to: directory)
+            for name in names {
+                let path = (directory as NSString).appendingPathComponent(name)
+                guard let reader = try? ChunkReader(path: path) else {
+                    throw ScenarioError(.writeFailed, "cannot read back \(path), just written.", file: path)
+                }
+                let (bytes, hash) = reader.sizeAndHash()
+                reports.append(.init(name: name, bytes: bytes, hash: hash))
+            }
+        }
+        let summary = PartitionSummary(result: result, whole: loaded.scenario, file: loaded.file, scenarioHash: loaded.hash, plan: plan,
+                                       part: part, withLog: withLog, reports: reports)
+        if let directory {
+            try OutputFiles.write([(path: (directory as NSString).appendingPathComponent(PartitionSummary.manifestName), text: summary.manifestText)])
+        }
+        return summary
+    }
+
+    /// Runs the scenario as at most `jobs` parts at once in this process (each part's world on its own
+    /// task) and merges them; with `reportDirectory` the parts write into a temporary directory and the
+    /// merged reports go to `reportDirectory`.
+    /// - Returns: the parts, and the names of the reports written.
+    /// - Throws: the first part's error (in part order) as a run throws it; ``PartitionError`` or
+    ///   ``ScenarioError`` `scenario.writeFailed` from the merge.
+    public static func runParts(_ loaded: Loaded, jobs: Int, timeseriesInterval: SimDuration?, reportDirectory: String?, withLog: Bool,
+                                progress: Progress? = nil) async throws -> (parts: PartitionSet, reports: [String]?) {
+        try await runParts(loaded, plan: ScenarioPartition.plan(loaded.scenario, parts: jobs), timeseriesInterval: timeseriesInterval,
+                           reportDirectory: reportDirectory, withLog: withLog, progress: progress)
+    }
+
+    /// Runs every part of `plan` at once in this process and merges them (see ``runParts(_:jobs:timeseriesInterval:reportDirectory:withLog:progress:)``).
+    static func runParts(_ loaded: Loaded, plan: ScenarioPartition, timeseriesInterval: SimDuration?, reportDirectory: String?, withLog: Bool,
+                         progress: Progress? = nil) async throws -> (parts: PartitionSet, reports: [String]?) {
+        let scratch = reportDirectory.map { _ in
+            (NSTemporaryDirectory() as NSString).appendingPathComponent("rental-twin-parts-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+        }
+        defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        typealias Outcome = (part: Int, result: Result<PartitionSummary, any Error>)
+        @Sendable func runOne(_ part: Int) async -> Outcome {
+            let directory = scratch.map { ($0 as NSString).appendingPathComponent("part-\(part)") }
+            var report: ScenarioRunner.Progress?
+            if let progress { report = { fraction, reached in progress(part - 1, fraction, reached) } }
+            do {
+                let summary = try await run(loaded, plan: plan, part: part, timeseriesInterval: timeseriesInterval, withLog: withLog,
+                                            directory: directory, progress: report)
+                return (part, .success(summary))
+            } catch {
+                return (part, .failure(error))
+            }
+        }
+        var outcomes = [Result<PartitionSummary, any Error>?](repeating: nil, count: plan.parts.count)
+        await withTaskGroup(of: Outcome.self) { group in
+            for part in 1...plan.parts.count {
+                group.addTask { await runOne(part) }  // simulation task: one per part's world; the world never leaves it
+            }
+            for await outcome in group { outcomes[outcome.part - 1] = outcome.result }
+        }
+        var summaries: [(directory: String?, summary: PartitionSummary)] = []
+        for (index, outcome) in outcomes.enumerated() {
+            guard let outcome else { throw ScenarioError(.runFailed, "part \(index + 1) did not run.", file: loaded.file) }
+            summaries.append((scratch.map { ($0 as NSString).appendingPathComponent("part-\(index + 1)") }, try outcome.get()))
+        }
+        let set = try PartitionSet.check(summaries)
+        guard let reportDirectory else { return (set, nil) }
+        return (set, try set.writeReports(to: reportDirectory))
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+import Simulation
+@testable import Scenarios
+
+/// Partition directories edited with care — each file's size and hash and the manifest's check made to
+/// match again — are still refused by what the merge reads, never a crash.
+@Suite("Hostile partitions")
+struct HostilePartitionTests {
+    /// Replaces `name` in the part at `directory` with `text` and rewrites its manifest to match.
+    static func forge(_ directory: String, _ name: String, _ edit: (String) -> String) throws {
+        let manifestPath = (directory as NSString).appendingPathComponent(PartitionSummary.manifestName)
+        let summary = try PartitionSummary.read(manifest: try String(contentsOfFile: manifestPath, encoding: .utf8), path: manifestPath)
+        let path = (directory as NSString).appendingPathComponent(name)
+        let original = try String(contentsOfFile: path, encoding: .utf8)
+        let text = edit(original)
+        #expect(text != original, "the edit of \(name) changes nothing")
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let reports = summary.reports.map { report in
+            report.name == name ? PartitionSummary.ReportFile(name: name, bytes: text.utf8.count, hash: PartitionSummary.hash(Array(text.utf8))) : report
+        }
+        let forged = PartitionSummary(file: summary.file, name: summary.name, scenarioHash: summary.scenarioHash, seed: summary.seed,
+                                      part: summary.part, parts: summary.parts, listings: summary.listings, allListings: summary.allListings,
+                                      simulatedMilliseconds: summary.simulatedMilliseconds, stepsRun: summary.stepsRun,
+                                      sharedStepsRun: summary.sharedStepsRun, expectationsChecked: summary.expectationsChecked,
+                                      failures: summary.failures, log: summary.log, notes: summary.notes, reports: reports)
+        try forged.manifestText.write(toFile: manifestPath, atomically: true, encoding: .utf8)
+    }
+
+    @Test func forgedReportsAreRefusedAsCorrupt() async throws {
+        let root = (NSTemporaryDirectory() as NSString).appendingPathComponent("hostile-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let file = (root as NSString).appendingPathComponent("p.json")
+        try PortfolioGenerator.json(flats: 4, days: 3, seed: 6).write(toFile: file, atomically: true, encoding: .utf8)
+        let loaded = try PortfolioRun.load(file, seed: nil)
+        let edits: [(String, (String) -> String, String)] = [
+            ("kpi.csv", { "x\n" + $0.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n") }, "a one-column header"),
+            ("energy-daily.csv", { text in
+                var lines = text.split(separator: "\n").map(String.init)
+                lines.swapAt(1, lines.count - 1)
+                return lines.joined(separator: "\n") + "\n"
+            }, "rows out of order"),
+            ("energy-daily.csv", { $0.replacingOccurrences(of: ",flat-1,", with: ",flat-0,") }, "rows of another part's listing"),
+            ("timeseries.csv", { String($0.dropLast(40)) + "\n" }, "a tick cut short"),
+            ("timeseries.csv", { $0.replacingOccurrences(of: "T00:15+01:00,flat-3", with: "T00:30+01:00,flat-3") }, "a tick at another time"),
+            ("stays.csv", { $0 + "\"unclosed" }, "an unclosed quote"),
+        ]
+        for (index, (name, edit, what)) in edits.enumerated() {
+            var directories: [String] = []
+            for part in 1...2 {
+                let directory = (root as NSString).appendingPathComponent("\(index)-part-\(part)")
+                _ = try await PortfolioRun.runPartition(loaded, part: part, of: 2, timeseriesInterval: .minutes(15), withLog: false, directory: directory)
+                directories.append(directory)
+            }
+            #expect(try PartitionSet.read(directories).summary.passed)
+            try Self.forge(directories[1], name, edit)
+            let set = try PartitionSet.read(directories)  // the manifests agree with the files again
+            let out = (root as NSString).appendingPathComponent("\(index)-merged")
+            #expect(throws: PartitionError.self, "\(what)") { _ = try set.writeReports(to: out) }
+            do { _ = try set.writeReports(to: out) } catch let error as PartitionError {
+                #expect(error.code == .corrupt, "\(what): \(error)")
+            }
+            #expect(!FileManager.default.fileExists(atPath: out), "\(what)")
+        }
+    }
+}
