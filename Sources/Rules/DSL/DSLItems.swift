@@ -20,6 +20,12 @@ enum DSLItems {
         case .dateTimeItem: return "DateTimeItem"
         case .stringItem: return "StringItem"
         case .groupItem: return "GroupItem"
+        case .rollershutterItem: return "RollershutterItem"
+        case .colorItem: return "ColorItem"
+        case .locationItem: return "LocationItem"
+        case .playerItem: return "PlayerItem"
+        case .callItem: return "CallItem"
+        case .imageItem: return "ImageItem"
         }
     }
 
