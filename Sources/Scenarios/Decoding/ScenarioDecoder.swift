@@ -78,7 +78,7 @@ public enum ScenarioDecoder {
         var calendar: LocalCalendar?
         if let f = root.required("timeZone"), let zone = f.string {
             do { calendar = try LocalCalendar(identifier: zone) } catch {
-                f.problem("\"\(zone)\" is not an IANA time zone known on this machine.",
+                f.problem("\(UserText.quoted(zone)) is not an IANA time zone known on this machine.",
                           hint: "use a name like \"Europe/Budapest\" (see /usr/share/zoneinfo).")
             }
         }
@@ -126,7 +126,7 @@ public enum ScenarioDecoder {
                 let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingBlanks }
                 if offset == 0, cells.first == "time" { continue }
                 guard cells.count == 2, let local = LocalDateTime(iso: cells[0]), let value = Double(cells[1]), value.isFinite else {
-                    f.problem("\(path) line \(offset + 1): \"\(line)\" is not time,price_per_kwh (e.g. 2026-01-09T00:15,0.2841).")
+                    f.problem("\(path) line \(offset + 1): \(UserText.quoted(line)) is not time,price_per_kwh (e.g. 2026-01-09T00:15,0.2841).")
                     return nil
                 }
                 let at = calendar.resolvedInstant(for: local)
@@ -255,7 +255,7 @@ public enum ScenarioDecoder {
         for member in members {
             let cityField = Field(node: member.value, path: "\(field.path).\(member.key)", issues: field.issues)
             if member.key.trimmingCharacters(in: .whitespaces).isEmpty || member.key.contains(",") {
-                cityField.problem("\"\(member.key)\" is not a city name: it is empty or contains a comma.",
+                cityField.problem("\(UserText.quoted(member.key)) is not a city name: it is empty or contains a comma.",
                                   hint: "write the plain name, e.g. \"Siófok\", and the country under \"country\".")
                 continue
             }
@@ -265,7 +265,7 @@ public enum ScenarioDecoder {
             var code: String?
             if let f = o.optional("country"), let text = f.string {
                 if let iso = WeatherService.countryCode(for: text) { code = iso } else {
-                    f.problem("\"\(text)\" is not a two-letter ISO 3166 country code.", hint: "write e.g. \"HU\" or \"AT\".")
+                    f.problem("\(UserText.quoted(text)) is not a two-letter ISO 3166 country code.", hint: "write e.g. \"HU\" or \"AT\".")
                     continue
                 }
             }
@@ -282,7 +282,7 @@ public enum ScenarioDecoder {
         var interpolation = WeatherSeries.Interpolation.linear
         if let f = object.optional("interpolation"), let text = f.string {
             guard let value = WeatherSeries.Interpolation(rawValue: text) else {
-                f.problem("is \"\(text)\" but must be \"linear\" or \"step\".",
+                f.problem("is \(UserText.quoted(text)) but must be \"linear\" or \"step\".",
                           hint: Suggestion.closest(to: text, in: ["linear", "step"]).map { "did you mean \"\($0)\"?" })
                 return nil
             }
@@ -428,7 +428,7 @@ public enum ScenarioDecoder {
         case "smartPlug": allowed = ["id", "type", "loadW", "standbyW", "on"]
         case "lock": allowed = ["id", "type"]
         default:
-            typeNode.problem("\"\(type)\" is not a device type; expected one of \(deviceTypes.joined(separator: ", ")).",
+            typeNode.problem("\(UserText.quoted(type)) is not a device type; expected one of \(deviceTypes.joined(separator: ", ")).",
                              hint: Suggestion.closest(to: type, in: deviceTypes).map { "did you mean \"\($0)\"?" })
             return nil
         }
@@ -499,7 +499,7 @@ public enum ScenarioDecoder {
                 var mode = AutomationsSpec.Preheat.Mode.fixed
                 if let m = p.optional("mode"), let text = m.string {
                     if let value = AutomationsSpec.Preheat.Mode(rawValue: text) { mode = value } else {
-                        m.problem("is \"\(text)\" but must be \"fixed\" (start `lead` before check-in) or \"smart\" (use the flat's thermal model).")
+                        m.problem("is \(UserText.quoted(text)) but must be \"fixed\" (start `lead` before check-in) or \"smart\" (use the flat's thermal model).")
                         ok = false
                     }
                 }
