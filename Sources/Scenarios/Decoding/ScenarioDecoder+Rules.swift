@@ -60,7 +60,6 @@ extension ScenarioDecoder {
     static func decodeRules(_ field: Field) -> (files: [String], rules: [Rule])? {
         guard let list = field.array else { return nil }
         var files: [String] = [], rules: [Rule] = []
-        let scenarioDirectory = (field.issues.file as NSString).deletingLastPathComponent
         for f in list {
             guard let path = f.name else { continue }
             let lower = path.lowercased()
@@ -70,7 +69,7 @@ extension ScenarioDecoder {
                 continue
             }
             guard let text = readSideFile(f, path: path, what: "rule", example: "rules/heating.rules") else { continue }
-            let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
             let fileIssues = IssueCollector(file: resolved)
             let loaded: [Rule]
             if lower.hasSuffix(".json") {

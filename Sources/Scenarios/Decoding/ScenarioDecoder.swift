@@ -13,9 +13,13 @@ public enum ScenarioDecoder {
                           "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
+    /// - Parameter sideFiles: texts to read instead of the files the scenario names (`epw`, `calendars`,
+    ///   `rules`, prices), keyed by the path as resolved against `file`'s directory — the fuzzer's seam
+    ///   for a mutated side file; any other side file is read from disk.
     /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
-    public static func decode(_ text: String, file: String, seed seedOverride: UInt64? = nil) throws(ScenarioError) -> Scenario {
-        let issues = IssueCollector(file: file)
+    public static func decode(_ text: String, file: String, seed seedOverride: UInt64? = nil,
+                              sideFiles: [String: String] = [:]) throws(ScenarioError) -> Scenario {
+        let issues = IssueCollector(file: file, sideFiles: sideFiles)
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
@@ -374,11 +378,17 @@ public enum ScenarioDecoder {
     /// The largest side file read (an EPW year is about 1.6 MB, a busy calendar far less).
     static let maxSideFileBytes = 32 << 20
 
+    /// A side file's path as the scenario writes it, resolved against the scenario file's directory.
+    public static func resolvedSidePath(_ path: String, scenarioFile: String) -> String {
+        let scenarioDirectory = (scenarioFile as NSString).deletingLastPathComponent
+        return path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+    }
+
     /// The text of a file a scenario names (`epw`, `calendars`), relative to the scenario file's directory;
     /// a problem at `f` when it is missing, too large or not UTF-8.
     static func readSideFile(_ f: Field, path: String, what: String, example: String) -> String? {
-        let scenarioDirectory = (f.issues.file as NSString).deletingLastPathComponent
-        let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+        let resolved = resolvedSidePath(path, scenarioFile: f.issues.file)
+        if let text = f.issues.sideFiles[resolved] { return text }
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
         guard let size = attributes?[.size] as? Int, attributes?[.type] as? FileAttributeType == .typeRegular else {
             f.problem("cannot read \(resolved): there is no such file.", hint: "give the \(what) file's path relative to the scenario file, e.g. \"\(example)\".")
