@@ -40,7 +40,7 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
                    matches: { $0.hasSuffix(".epw") }, dictionary: LineMutation.epwDictionary, mutate: LineMutation.mutateEPW),
     ]
 
-    /// The kinds `list` names (`rules,ical`), in ``all``'s order; `nil` naming the unknown one.
+    /// The kinds `list` names (`rules,ical`), in ``all``'s order, or the first name that is no kind.
     public static func parse(_ list: String) -> Result<[FuzzTarget], UnknownTarget> {
         let names = list.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
         for name in names where !all.contains(where: { $0.name == name }) { return .failure(UnknownTarget(name: name)) }
