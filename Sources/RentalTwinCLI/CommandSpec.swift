@@ -1,3 +1,4 @@
+import Scenarios
 /// The commands of the command line; dispatch switches over this, so a new command cannot fall
 /// through to another one.
 enum CommandName: String, CaseIterable, Sendable {
@@ -27,7 +28,7 @@ struct CommandSpec: Sendable {
         static let from = Option(name: "--from", valueName: "N", help: "Start at input N (default 0). Input N is the same in every run with the same seed and corpus, so a long campaign can run in parts: --inputs 500000, then --from 500000.")
         static let corpus = Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios).")
         static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json, and a mutated side file beside it (default .build/fuzz-findings).")
-        static let target = Option(name: "--target", valueName: "LIST", help: "The kinds of file to mutate, comma-separated: scenario, rules, ui-rules, ical, epw (default all of them).")
+        static let target = Option(name: "--target", valueName: "LIST", help: "The kinds of file to mutate, comma-separated: \(FuzzTarget.all.map(\.name).joined(separator: ", ")) (default all of them).")
         static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take per listing and simulated day before it counts as a hang (an event storm; default 100000, about 40 times the busiest example, 03, with reports on). A loop at one instant stops as run.stalled whatever the budget.")
         static let port = Option(name: "--port", valueName: "N", help: "The TCP port to serve on, 0–65535 (default 8080; 0 picks a free one and prints it).")
         static let host = Option(name: "--host", valueName: "ADDRESS", help: "The IPv4 address to listen on (default 127.0.0.1). Any other than loopback exposes the twin to the network; serve warns.")
@@ -161,17 +162,7 @@ struct CommandSpec: Sendable {
             discussion: """
                 Input n of a seed is always the same file: the seed scenarios themselves first, then mutants of
                 one target kind each, chosen by the input's own random stream among --target's kinds:
-                  scenario   one to four structure-aware mutations of a seed scenario (numbers to extremes or
-                             "NaN", ids swapped, dates to edge values, keys renamed or dropped, array elements
-                             dropped, duplicated or swapped, steps moved)
-                  rules      a Rules DSL file a seed scenario loads, split into tokens (identifiers, numbers,
-                             strings, comments, operators, punctuation), tokens dropped, duplicated, swapped or
-                             replaced by DSL keywords and operators
-                  ui-rules   a UI-rule JSON file, mutated as scenarios are
-                  ical       an iCalendar feed: lines dropped, repeated, swapped, folded, values and properties
-                             (RRULE, EXDATE, TZID, dates, nested components) replaced
-                  epw        an EPW weather file: fields to extremes, missing codes and junk, rows dropped,
-                             repeated, swapped, cut or widened
+                \(FuzzTarget.all.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n"))
                 A side-file mutant runs its seed scenario unchanged, loading the mutated file through the real
                 loader in place of the one on disk.
                 Each input is validated, run and reported in memory, and must end as a user may see it end:

@@ -10,7 +10,7 @@ import Simulation
 public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
     /// The name `--target` takes and the summary prints.
     public let name: String
-    /// One line for `--help`.
+    /// What it mutates and how, for `fuzz --help` (which lists every kind from ``all``).
     public let summary: String
     /// Whether a side file (its path as the scenario writes it, lower-cased) is of this kind; `nil` for the scenario itself.
     let matches: (@Sendable (String) -> Bool)?
@@ -24,19 +24,19 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
     /// The scenario JSON itself (structure-aware mutations, ``ScenarioMutator``).
-    public static let scenario = FuzzTarget(name: "scenario", summary: "the scenario JSON (structure-aware: values, keys, array elements, steps)",
+    public static let scenario = FuzzTarget(name: "scenario", summary: "one to four structure-aware mutations of a seed scenario (numbers to extremes or \"NaN\", ids swapped, dates to edge values, keys renamed or dropped, array elements dropped, duplicated or swapped, steps moved)",
                                             matches: nil, dictionary: { _ in [] }, mutate: { _, text, _ in text })
 
     /// Every kind, in the order the summary lists them; the default of `--target`.
     public static let all: [FuzzTarget] = [
         scenario,
-        FuzzTarget(name: "rules", summary: "Rules DSL files (*.rules): token-level — tokens dropped, duplicated, swapped, replaced by DSL keywords and operators",
+        FuzzTarget(name: "rules", summary: "a Rules DSL file (*.rules) a seed scenario loads, split into tokens (identifiers, numbers, strings, comments, operators, punctuation): tokens dropped, duplicated, swapped, repeated or replaced by DSL keywords and operators",
                    matches: { $0.hasSuffix(".rules") }, dictionary: RuleTokens.dictionary, mutate: RuleTokens.mutate),
-        FuzzTarget(name: "ui-rules", summary: "UI rules (*.json under rules): structure-aware JSON mutations",
+        FuzzTarget(name: "ui-rules", summary: "a UI-rule JSON file (*.json a scenario's rules name), mutated as scenarios are",
                    matches: { $0.hasSuffix(".json") }, dictionary: { $0 }, mutate: JSONFileMutation.mutate),
-        FuzzTarget(name: "ical", summary: "iCalendar feeds (*.ics): lines dropped, repeated, swapped, values and properties (RRULE, TZID, dates) replaced",
+        FuzzTarget(name: "ical", summary: "an iCalendar feed (*.ics): lines dropped, repeated, swapped, folded; values and properties (RRULE, EXDATE, TZID, dates, nested components) replaced",
                    matches: { $0.hasSuffix(".ics") }, dictionary: LineMutation.icalDictionary, mutate: LineMutation.mutateICalendar),
-        FuzzTarget(name: "epw", summary: "EPW weather (*.epw): fields to extremes, missing codes and junk, rows dropped, repeated, swapped, cut or widened",
+        FuzzTarget(name: "epw", summary: "an EPW weather file (*.epw): fields to extremes, missing codes and junk; rows dropped, repeated, swapped, reversed, cut or widened",
                    matches: { $0.hasSuffix(".epw") }, dictionary: LineMutation.epwDictionary, mutate: LineMutation.mutateEPW),
     ]
 
