@@ -1,3 +1,4 @@
+import Scenarios
 /// The commands of the command line; dispatch switches over this, so a new command cannot fall
 /// through to another one.
 enum CommandName: String, CaseIterable, Sendable {
@@ -28,7 +29,8 @@ struct CommandSpec: Sendable {
         static let inputs = Option(name: "--inputs", valueName: "N", help: "Stop after N inputs (whichever comes first).")
         static let from = Option(name: "--from", valueName: "N", help: "Start at input N (default 0). Input N is the same in every run with the same seed and corpus, so a long campaign can run in parts: --inputs 500000, then --from 500000.")
         static let corpus = Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios).")
-        static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json (default .build/fuzz-findings).")
+        static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json, and a mutated side file beside it (default .build/fuzz-findings).")
+        static let target = Option(name: "--target", valueName: "LIST", help: "The kinds of file to mutate, comma-separated: \(FuzzTarget.all.map(\.name).joined(separator: ", ")) (default all of them).")
         static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take per listing and simulated day before it counts as a hang (an event storm; default 100000, about 40 times the busiest example, 03, with reports on). A loop at one instant stops as run.stalled whatever the budget.")
         static let port = Option(name: "--port", valueName: "N", help: "The TCP port to serve on, 0–65535 (default 8080; 0 picks a free one and prints it).")
         static let host = Option(name: "--host", valueName: "ADDRESS", help: "The IPv4 address to listen on (default 127.0.0.1). Any other than loopback exposes the twin to the network; serve warns.")
@@ -180,23 +182,32 @@ struct CommandSpec: Sendable {
                 Exit status: 0.
                 """),
         CommandSpec(
-            name: .fuzz, abstract: "Mutate the example scenarios and check that every input ends cleanly.",
+            name: .fuzz, abstract: "Mutate the example scenarios and the files they load; check that every input ends cleanly.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
-            options: [.seconds, .seed, .inputs, .from, .corpus, .out, .events],
+            options: [.seconds, .seed, .inputs, .from, .corpus, .out, .events, .target],
             discussion: """
-                Input n of a seed is always the same file: the seed scenarios themselves first, then one to four
-                structure-aware mutations of one of them (numbers to extremes or "NaN", ids swapped, dates to
-                edge values, keys renamed or dropped, array elements dropped, duplicated or swapped, steps moved).
+                Input n of a seed is always the same file: the seed scenarios themselves first, then mutants of
+                one target kind each, chosen by the input's own random stream among --target's kinds:
+                \(FuzzTarget.all.map { "  \($0.name): \($0.summary)" }.joined(separator: "\n"))
+                A side-file mutant runs its seed scenario unchanged, loading the mutated file through the real
+                loader in place of the one on disk.
                 Each input is validated, run and reported in memory, and must end as a user may see it end:
                 pass, fail or invalid (exit 0, 1 or 65) within the event budget, with no nan or inf in any
                 printed line or report. Anything else is a finding: hang, run-failed, report-failed, non-finite.
                 The summary gives inputs, wall time, outcomes and findings by kind with a sample of each; each
-                finding's input is saved so that `rental-twin run DIR/<kind>-<n>.json` replays it. An input
+                finding's input is saved so that `rental-twin run DIR/<kind>-<n>.json` replays it (a mutated side
+                file is saved beside it, and the scenario names it; its other side files by absolute path). An input
                 that finishes no simulated day for 120 s ends the run (saved as stuck-<n>.json). A line on
                 stderr every 10000 inputs tells how far a long campaign got (the input to continue --from).
 
+                Seeds: CI fuzzes a fresh seed every run, the commit's: the first 15 hex digits of
+                `git rev-parse HEAD` read as a number, seed=$((16#$(git rev-parse HEAD | cut -c1-15))); it prints
+                "fuzz seed: N — replay: …" first, so a finding replays with one command. It also fuzzes the
+                fixed seed 1, for regressions.
+
                 EXAMPLES:
                   rental-twin fuzz --seconds 120 --seed 1
+                  rental-twin fuzz --seconds 60 --target rules,ical --seed $((16#$(git rev-parse HEAD | cut -c1-15)))
                   swift run -c release rental-twin fuzz --seconds 3600 --seed 7 --out fuzz-findings
                   rental-twin fuzz --seconds 36000 --seed 7 --inputs 500000 --from 500000
 

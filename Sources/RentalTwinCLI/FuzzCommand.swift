@@ -20,9 +20,18 @@ enum FuzzCommand {
         }
         let corpusDirectory = command.value(.corpus) ?? "Scenarios"
         let out = command.value(.out) ?? ".build/fuzz-findings"
+        var targets = FuzzTarget.all
+        if let list = command.value(.target) {
+            switch FuzzTarget.parse(list) {
+            case .success(let chosen): targets = chosen
+            case .failure(let unknown):
+                throw ArgumentParser.UsageError("--target \"\(unknown.name)\" is not a fuzz target; the targets are "
+                                                + "\(FuzzTarget.all.map(\.name).joined(separator: ", ")) (several: comma-separated).", command: "fuzz")
+            }
+        }
         let fuzzer: ScenarioFuzzer
         do {
-            fuzzer = try ScenarioFuzzer(corpus: try ScenarioFuzzer.corpus(in: corpusDirectory), seed: seed)
+            fuzzer = try ScenarioFuzzer(corpus: try ScenarioFuzzer.corpus(in: corpusDirectory), seed: seed, targets: targets)
         } catch {
             throw ArgumentParser.UsageError("\(error.message) fuzz needs a directory of *.json seed scenarios (--corpus DIR).", command: "fuzz")
         }
@@ -88,8 +97,7 @@ enum FuzzCommand {
                     if stopped { return }
                     guard stuck, index >= 0 else { continue }
                     let path = "\(outDirectory)/stuck-\(index).json"
-                    try? FileManager.default.createDirectory(atPath: outDirectory, withIntermediateDirectories: true)
-                    try? Data(fuzzer.input(index).text.utf8).write(to: URL(fileURLWithPath: path))
+                    FuzzCampaign.save(fuzzer.input(index), as: "stuck-\(index)", in: outDirectory)
                     FileHandle.standardError.write(Data("fuzz: input #\(index) made no progress for \(limitSeconds) s of wall time: no simulated day finished, or its world was not built (a hang the event budget cannot see); saved as \(path)\n".utf8))
                     exit(ExitCode.failure.rawValue)
                 }

@@ -38,8 +38,12 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 let work = Task.detached {  // simulation task: the command runs off the main thread, which waits for signals
     await RentalTwinCommand.main(arguments, progress: onTerminal ? showProgress : nil, runProgress: onTerminal ? showRunProgress : nil)
 }
+// Signals are handled on a queue of their own: a serial queue may start a thread of its own, whereas
+// `.global()` shares the cooperative width (one thread per core) with the simulation tasks, so with
+// `suite --jobs 2` on two cores the handler waited until a scenario finished (issue 26).
+let signalQueue = DispatchQueue(label: "rental-twin.signals")
 signal(SIGINT, SIG_IGN)
-let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: signalQueue)
 interrupt.setEventHandler {
     if work.isCancelled { _exit(ExitCode.interrupted.rawValue) }  // a second Ctrl-C: leave at once
     work.cancel()
@@ -47,7 +51,7 @@ interrupt.setEventHandler {
 interrupt.resume()
 // SIGTERM ends the work as Ctrl-C does (serve stops cleanly and prints its result).
 signal(SIGTERM, SIG_IGN)
-let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
+let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: signalQueue)
 terminate.setEventHandler { work.cancel() }
 terminate.resume()
 let outcome = await work.value

@@ -57,8 +57,14 @@ struct EPWScenarioTests {
         #expect(outcome.exitCode == .invalidInput)
         #expect(outcome.standardError.contains(#"weather.Budapest.epw: weather/bud.epw line 14: field 7 (dry-bulb temperature) is "warm", not a number."#),
                 "\(outcome.standardError)")
-        let hot = try scenario(epw: Self.epw { $0 == 5 ? "75.0" : "1.0" })
+        // Inside EPW's range (-70 … 70 °C) but not the scenario's outdoor bound.
+        let hot = try scenario(epw: Self.epw { $0 == 5 ? "65.0" : "1.0" })
         let tooHot = await RentalTwinCommand.main(["run", hot])
-        #expect(tooHot.standardError.contains("weather/bud.epw line 14: the dry-bulb temperature 75 °C is outside -90 … +60 °C."), "\(tooHot.standardError)")
+        #expect(tooHot.standardError.contains("weather/bud.epw line 14: the dry-bulb temperature 65 °C is outside -90 … +60 °C."), "\(tooHot.standardError)")
+        // Outside EPW's range: named as out of range, not as missing (issue 26).
+        let absurd = try scenario(epw: Self.epw { $0 == 5 ? "9999" : "1.0" })
+        let refused = await RentalTwinCommand.main(["run", absurd])
+        #expect(refused.exitCode == .invalidInput)
+        #expect(refused.standardError.contains(#"weather/bud.epw line 14: field 7 (dry-bulb temperature) is "9999" °C, out of range"#), "\(refused.standardError)")
     }
 }

@@ -23,6 +23,20 @@ struct FuzzCommandTests {
         #expect(replay.exitCode == .success, "the seed scenario itself passes once the budget is lifted")
     }
 
+    /// `--target` chooses the kinds of file mutated; the summary gives each kind's outcomes, and a side
+    /// file's finding is saved beside its scenario.
+    @Test func targetsAreChosenAndCountedApart() async throws {
+        let out = try temporaryDirectory().appendingPathComponent("findings").path
+        let outcome = await RentalTwinCommand.main(["fuzz", "--target", "rules,ical", "--from", "17", "--inputs", "12", "--seed", "2",
+                                                    "--corpus", scenariosDirectory, "--out", out])
+        #expect(outcome.exitCode == .success, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.standardOutput.contains("\n  rules: ") && outcome.standardOutput.contains("\n  ical: "), "\(outcome.standardOutput)")
+        #expect(!outcome.standardOutput.contains("  scenario: ") && !outcome.standardOutput.contains("  epw: "))
+        let refused = await RentalTwinCommand.main(["fuzz", "--target", "rules,yaml"])
+        #expect(refused.exitCode == .usage)
+        #expect(refused.standardError.contains("--target \"yaml\" is not a fuzz target; the targets are scenario, rules, ui-rules, ical, epw"), "\(refused.standardError)")
+    }
+
     @Test func badOptionsAreUsageErrors() async {
         #expect(await RentalTwinCommand.main(["fuzz", "--seed", "-1"]).exitCode == .usage)
         #expect(await RentalTwinCommand.main(["fuzz", "--events", "0"]).exitCode == .usage)

@@ -32,3 +32,24 @@ struct CodedErrorTests {
         }
     }
 }
+
+/// Issue 26: user text in messages is cut, and "did you mean" does bounded work.
+@Suite("User text in messages")
+struct UserTextTests {
+    @Test func longTextIsCutAndShortTextKept() {
+        #expect(UserText.quoted("flat-1") == "\"flat-1\"")
+        let long = String(repeating: "x", count: 5_000_000)
+        let shown = UserText.quoted(long)
+        #expect(shown == "\"" + String(repeating: "x", count: UserText.maxShown) + "… (5000000 bytes in all)\"")
+        #expect(UserText.shown("ab🏠cd", limit: 3) == "ab🏠… (8 bytes in all)")
+    }
+
+    @Test func aHugeWordGetsNoSuggestionAndTypicalTyposStillDo() {
+        let items = (0..<2_000).map { "flat-\($0)/heating/switch" }
+        #expect(Suggestion.closest(to: "flat-12/heating/swich", in: items) == "flat-12/heating/switch")
+        #expect(Suggestion.closest(to: String(repeating: "flat-1/heating/switch", count: 250_000), in: items) == nil)
+        // A word within the cap but far longer than every candidate is not compared with them.
+        #expect(Suggestion.closest(to: String(repeating: "a", count: 200), in: items) == nil)
+        #expect(Suggestion.closest(to: "uaWPerk", in: ["uaWPerK", "capacitanceKWhPerK"]) == "uaWPerK")
+    }
+}

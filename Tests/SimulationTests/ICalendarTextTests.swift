@@ -79,4 +79,88 @@ struct ICalendarTextTests {
         #expect(text.contains("DTSTART;VALUE=DATE:20260109\r\nDTEND;VALUE=DATE:20260111\r\n"))
         #expect(try ICalendarText.parse(text, name: "out.ics") == events)
     }
+
+    /// One VEVENT with `lines` added, in a calendar.
+    static func calendar(_ lines: [String], start: String = "DTSTART;VALUE=DATE:20260105", end: String = "DTEND;VALUE=DATE:20260107") -> String {
+        (["BEGIN:VCALENDAR", "BEGIN:VEVENT", "UID:r", start, end, "SUMMARY:Reserved"] + lines + ["END:VEVENT", "END:VCALENDAR"])
+            .joined(separator: "\r\n") + "\r\n"
+    }
+
+    static func dates(_ events: [ICalendarEvent]) -> [String] {
+        events.map { event in
+            let start = ICalendarText.day(event.start), end = event.end.map(ICalendarText.day)
+            return "\(start)/\(end.map { "\($0)" } ?? "-")"
+        }
+    }
+
+    /// Issue 26: RRULE is expanded (bounded), never ignored: each occurrence is a stay of the first one's length.
+    @Test func aWeeklyRuleBooksEveryWeekWithItsOwnUID() throws {
+        // Monday 5 January 2026, two nights, every week, four times; the third week excluded.
+        let events = try ICalendarText.parse(Self.calendar(["RRULE:FREQ=WEEKLY;COUNT=4", "EXDATE;VALUE=DATE:20260119"]), name: "w.ics")
+        #expect(Self.dates(events) == ["2026-01-05/2026-01-07", "2026-01-12/2026-01-14", "2026-01-26/2026-01-28"])
+        #expect(events.map(\.uid) == ["r#20260105", "r#20260112", "r#20260126"])
+        #expect(events.allSatisfy { $0.summary == "Reserved" })
+    }
+
+    @Test("RRULE frequencies, INTERVAL, UNTIL and BYDAY", arguments: [
+        ("FREQ=DAILY;INTERVAL=3;COUNT=3", ["2026-01-05", "2026-01-08", "2026-01-11"]),
+        ("FREQ=WEEKLY;INTERVAL=2;UNTIL=20260202", ["2026-01-05", "2026-01-19", "2026-02-02"]),
+        ("FREQ=WEEKLY;BYDAY=MO,FR;COUNT=4", ["2026-01-05", "2026-01-09", "2026-01-12", "2026-01-16"]),
+        ("FREQ=WEEKLY;BYDAY=WE;COUNT=3", ["2026-01-05", "2026-01-07", "2026-01-14"]),
+        ("FREQ=MONTHLY;COUNT=3", ["2026-01-05", "2026-02-05", "2026-03-05"]),
+        ("FREQ=YEARLY;INTERVAL=2;UNTIL=20300101T000000Z", ["2026-01-05", "2028-01-05"]),
+    ])
+    func recurrence(rule: String, starts: [String]) throws {
+        let events = try ICalendarText.parse(Self.calendar(["RRULE:\(rule)"]), name: "r.ics")
+        #expect(events.map { "\(ICalendarText.day($0.start))" } == starts)
+    }
+
+    @Test func aMonthlyRuleSkipsMonthsWithoutItsDay() throws {
+        let events = try ICalendarText.parse(Self.calendar(["RRULE:FREQ=MONTHLY;COUNT=3"], start: "DTSTART;VALUE=DATE:20260131", end: "DTEND;VALUE=DATE:20260201"), name: "m.ics")
+        #expect(events.map { "\(ICalendarText.day($0.start))" } == ["2026-01-31", "2026-03-31", "2026-05-31"])
+    }
+
+    @Test("hostile calendars are refused with their line", arguments: [
+        (["RRULE:FREQ=WEEKLY"], "x.ics line 7: RRULE of \"r\": it has neither COUNT nor UNTIL"),
+        (["RRULE:FREQ=HOURLY;COUNT=2"], "x.ics line 7: RRULE of \"r\": FREQ must be one of DAILY, WEEKLY, MONTHLY, YEARLY."),
+        (["RRULE:FREQ=MONTHLY;BYDAY=2MO;COUNT=2"], "x.ics line 7: RRULE of \"r\": BYDAY with FREQ=MONTHLY is not read"),
+        (["RRULE:FREQ=WEEKLY;BYDAY=XX;COUNT=2"], "x.ics line 7: RRULE of \"r\": BYDAY \"XX\" is not a weekday"),
+        (["RRULE:FREQ=DAILY;BYMONTHDAY=3;COUNT=2"], "x.ics line 7: RRULE of \"r\": the rule part BYMONTHDAY is not read"),
+        (["RRULE:FREQ=DAILY;COUNT=5000"], "x.ics line 7: RRULE of \"r\": COUNT=5000 is not a whole number from 1 to 1000."),
+        (["RRULE:FREQ=DAILY;UNTIL=21991231"], "x.ics line 7: RRULE of \"r\": it expands to more than 1000 stays."),
+        (["EXDATE;VALUE=DATE:20260105"], "x.ics line 7: EXDATE without RRULE"),
+        (["RDATE;VALUE=DATE:20260110"], "x.ics line 7: the VEVENT \"r\" has RDATE"),
+        (["BEGIN:VEVENT", "UID:inner", "END:VEVENT"], "x.ics line 7: BEGIN:VEVENT inside a VEVENT"),
+        (["BEGIN:VALARM", "BEGIN:X", "BEGIN:X", "BEGIN:X", "BEGIN:X", "BEGIN:X", "BEGIN:X"], "x.ics line 13: BEGIN:X nests components 9 deep"),
+    ])
+    func hostile(lines: [String], message: String) {
+        do {
+            _ = try ICalendarText.parse(Self.calendar(lines), name: "x.ics")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.code == .invalidCalendar)
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    @Test("absurd stays and unknown zones are refused", arguments: [
+        ("DTSTART;VALUE=DATE:20260105", "DTEND;VALUE=DATE:21260105", "x.ics line 5: the VEVENT \"r\" lasts 36524 nights"),
+        ("DTSTART;VALUE=DATE:99990105", "DTEND;VALUE=DATE:99990107", "x.ics line 4: DTSTART \"99990105\" lies in 9999"),
+        ("DTSTART;TZID=Mars/Olympus:20260105T150000", "DTEND;TZID=Mars/Olympus:20260107T100000",
+         "x.ics line 4: TZID=\"Mars/Olympus\" is neither a VTIMEZONE of this file nor an IANA time zone"),
+    ])
+    func absurd(start: String, end: String, message: String) {
+        do {
+            _ = try ICalendarText.parse(Self.calendar([], start: start, end: end), name: "x.ics")
+            Issue.record("accepted")
+        } catch {
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    @Test func aZoneDefinedInTheFileIsAccepted() throws {
+        let text = Self.calendar([], start: "DTSTART;TZID=W. Europe Standard Time:20260105T150000", end: "DTEND;VALUE=DATE:20260107")
+            .replacingOccurrences(of: "BEGIN:VCALENDAR\r\n", with: "BEGIN:VCALENDAR\r\nBEGIN:VTIMEZONE\r\nTZID:W. Europe Standard Time\r\nEND:VTIMEZONE\r\n")
+        #expect(try ICalendarText.parse(text, name: "z.ics").count == 1)
+    }
 }

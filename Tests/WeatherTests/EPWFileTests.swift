@@ -112,6 +112,59 @@ struct EPWFileTests {
         #expect(throws: WeatherError.self) { try EPWFile(text: lines.joined(separator: "\n"), name: "x.epw") }
     }
 
+    /// Issue 26: values outside the manual's range are named as out of range (not as missing), a NUL
+    /// inside a number is not a number, more than 35 fields and impossible pressure or wind are refused.
+    @Test("a hostile data line is refused, located", arguments: [
+        (6, "9999", "x.epw line 10: field 7 (dry-bulb temperature) is \"9999\" °C, out of range: EPW allows -70 to 70 °C, or 99.9 for missing."),
+        (6, "1e308", "x.epw line 10: field 7 (dry-bulb temperature) is \"1e308\" °C, out of range"),
+        (6, "99.90", "x.epw line 10: field 7 (dry-bulb temperature) is missing (99.9)"),
+        (6, "-1.\u{0}7", "x.epw line 10: field 7 (dry-bulb temperature) is \"-1.\u{0}7\", not a number."),
+        (6, "0x10", "x.epw line 10: field 7 (dry-bulb temperature) is \"0x10\", not a number."),
+        (9, "-1", "x.epw line 10: field 10 (station pressure) is \"-1\" Pa, out of range: EPW allows 31000 to 120000 Pa"),
+        (21, "9999", "x.epw line 10: field 22 (wind speed) is \"9999\" m/s, out of range: EPW allows 0 to 40 m/s"),
+        (20, "-5", "x.epw line 10: field 21 (wind direction) is \"-5\"°, out of range"),
+        (8, "250", "x.epw line 10: field 9 (relative humidity) is \"250\" %, out of range"),
+        (22, "11", "x.epw line 10: field 23 (total sky cover) is \"11\" tenths, out of range"),
+    ])
+    func hostileValues(field: Int, value: String, message: String) {
+        var lines = epwText(hours: 24).split(separator: "\n").map(String.init)
+        var fields = lines[9].split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        fields[field] = value
+        lines[9] = fields.joined(separator: ",")
+        do {
+            _ = try EPWFile(text: lines.joined(separator: "\n"), name: "x.epw")
+            Issue.record("accepted \(value)")
+        } catch {
+            #expect(error.code == .invalidSource)
+            #expect(error.message.hasPrefix(message), "\(error.message)")
+        }
+    }
+
+    @Test func tooManyFieldsAndReversedOrRepeatedRowsAreRefused() {
+        let lines = epwText(hours: 24).split(separator: "\n").map(String.init)
+        var wide = lines
+        wide[9] += String(repeating: ",0", count: 1000)
+        #expect(throws: WeatherError.self) { try EPWFile(text: wide.joined(separator: "\n"), name: "x.epw") }
+        do { _ = try EPWFile(text: wide.joined(separator: "\n"), name: "x.epw") } catch {
+            #expect(error.message.hasPrefix("x.epw line 10: has 1035 fields; an EPW data line has 35"), "\(error.message)")
+        }
+        let reversed = Array(lines[..<8]) + lines[8...].reversed()
+        do {
+            _ = try EPWFile(text: reversed.joined(separator: "\n"), name: "x.epw")
+            Issue.record("reversed rows accepted")
+        } catch {
+            #expect(error.message.hasPrefix("x.epw line 10: is 1/1 hour 23, not after the line before (1/1 hour 24)"), "\(error.message)")
+        }
+        var repeated = lines
+        repeated.insert(lines[12], at: 13)
+        do {
+            _ = try EPWFile(text: repeated.joined(separator: "\n"), name: "x.epw")
+            Issue.record("a repeated row accepted")
+        } catch {
+            #expect(error.message.hasPrefix("x.epw line 14: is 1/1 hour 5, not after the line before (1/1 hour 5)"), "\(error.message)")
+        }
+    }
+
     @Test func theTypicalYearIsLaidOnTheScenarioYearsInLocalStandardTime() throws {
         let file = try EPWFile(text: epwText(), name: "BUD.epw")
         let calendar = try LocalCalendar(identifier: "Europe/Budapest")

@@ -3,8 +3,13 @@
 final class IssueCollector {
     let file: String
     private(set) var issues: [ScenarioIssue] = []
+    /// Side files read from here instead of the disk: resolved path → text (the fuzzer's mutants).
+    let sideFiles: [String: String]
 
-    init(file: String) { self.file = file }
+    init(file: String, sideFiles: [String: String] = [:]) {
+        self.file = file
+        self.sideFiles = sideFiles
+    }
 
     /// Takes over the issues another collector found (a side file's, which name their own file).
     func absorb(_ other: IssueCollector) { issues += other.issues }

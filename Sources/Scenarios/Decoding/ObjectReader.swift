@@ -19,7 +19,7 @@ final class ObjectReader {
         for member in members where !allowed.contains(member.key) {
             let hint = Suggestion.closest(to: member.key, in: allowed).map { "did you mean \"\($0)\"?" }
                 ?? "allowed keys here: \(allowed.joined(separator: ", "))."
-            field.issues.add(childPath(member.key), line: member.keyLine, "unknown key \"\(member.key)\".", hint: hint)
+            field.issues.add(childPath(member.key), line: member.keyLine, "unknown key \(UserText.quoted(member.key)).", hint: hint)
         }
     }
 

@@ -13,11 +13,11 @@ extension ScenarioDecoder {
                   let nameField = o.required("name"), let name = nameField.name,
                   let typeField = o.required("type"), let typeText = typeField.name else { continue }
             if (try? ItemName(name)) == nil {
-                nameField.problem("\"\(name)\" is not a valid Item name.", hint: "openHAB Item names use letters, digits and underscores, e.g. \"Guest_Present\".")
+                nameField.problem("\(UserText.quoted(name)) is not a valid Item name.", hint: "openHAB Item names use letters, digits and underscores, e.g. \"Guest_Present\".")
                 continue
             }
             guard let type = ItemType(rawValue: typeText) else {
-                typeField.problem("\"\(typeText)\" is not an Item type the twin knows.",
+                typeField.problem("\(UserText.quoted(typeText)) is not an Item type the twin knows.",
                                   hint: Suggestion.closest(to: typeText, in: ItemType.allNames).map { "did you mean \"\($0)\"?" }
                                     ?? "use one of \(ItemType.allNames.joined(separator: ", ")).")
                 continue
@@ -26,7 +26,7 @@ extension ScenarioDecoder {
             if let sf = o.optional("state") {
                 state = sf.openHABText("state")
                 if let text = state, type.parseState(text, in: calendar).flatMap({ type.accepting($0) }) == nil {
-                    sf.problem("\"\(text)\" is not a state a \(type) Item takes.", hint: stateHint(type))
+                    sf.problem("\(UserText.quoted(text)) is not a state a \(type) Item takes.", hint: stateHint(type))
                     continue
                 }
             }
@@ -66,17 +66,16 @@ extension ScenarioDecoder {
     static func decodeRules(_ field: Field) -> (files: [String], rules: [Rule])? {
         guard let list = field.array else { return nil }
         var files: [String] = [], rules: [Rule] = []
-        let scenarioDirectory = (field.issues.file as NSString).deletingLastPathComponent
         for f in list {
             guard let path = f.name else { continue }
             let lower = path.lowercased()
             guard lower.hasSuffix(".json") || lower.hasSuffix(".rules") else {
-                f.problem("\"\(path)\" is neither a .rules file (Rules DSL) nor a .json file (UI rules).",
+                f.problem("\(UserText.quoted(path)) is neither a .rules file (Rules DSL) nor a .json file (UI rules).",
                           hint: "name Rules DSL files *.rules and exported UI rules *.json.")
                 continue
             }
             guard let text = readSideFile(f, path: path, what: "rule", example: "rules/heating.rules") else { continue }
-            let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
             let fileIssues = IssueCollector(file: resolved)
             let loaded: [Rule]
             if lower.hasSuffix(".json") {

@@ -72,7 +72,7 @@ extension ScenarioDecoder {
                 switch s {
                 case "ONLINE": online = true
                 case "OFFLINE": online = false
-                default: f.problem("is \"\(s)\" but must be \"ONLINE\" or \"OFFLINE\".")
+                default: f.problem("is \(UserText.quoted(s)) but must be \"ONLINE\" or \"OFFLINE\".")
                 }
             }
             if let thing, let online { action = .thing(thing: thing, online: online) } else { action = nil }
@@ -147,7 +147,7 @@ extension ScenarioDecoder {
                   let reservation = o.required("reservation")?.name, let f = o.required("status"), let status = f.string else { return nil }
             let statuses = ["confirmed", "checkedIn", "checkedOut", "cancelled"]
             guard statuses.contains(status) else {
-                f.problem("\"\(status)\" is not a reservation status; expected one of \(statuses.joined(separator: ", ")).",
+                f.problem("\(UserText.quoted(status)) is not a reservation status; expected one of \(statuses.joined(separator: ", ")).",
                           hint: Suggestion.closest(to: status, in: statuses).map { "did you mean \"\($0)\"?" })
                 return nil
             }

@@ -14,9 +14,13 @@ public enum ScenarioDecoder {
                           "itemFiles", "itemBindings", "persistence"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
+    /// - Parameter sideFiles: texts to read instead of the files the scenario names (`epw`, `calendars`,
+    ///   `rules`, prices), keyed by the path as resolved against `file`'s directory — the fuzzer's seam
+    ///   for a mutated side file; any other side file is read from disk.
     /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
-    public static func decode(_ text: String, file: String, seed seedOverride: UInt64? = nil) throws(ScenarioError) -> Scenario {
-        let issues = IssueCollector(file: file)
+    public static func decode(_ text: String, file: String, seed seedOverride: UInt64? = nil,
+                              sideFiles: [String: String] = [:]) throws(ScenarioError) -> Scenario {
+        let issues = IssueCollector(file: file, sideFiles: sideFiles)
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
@@ -79,7 +83,7 @@ public enum ScenarioDecoder {
         var calendar: LocalCalendar?
         if let f = root.required("timeZone"), let zone = f.string {
             do { calendar = try LocalCalendar(identifier: zone) } catch {
-                f.problem("\"\(zone)\" is not an IANA time zone known on this machine.",
+                f.problem("\(UserText.quoted(zone)) is not an IANA time zone known on this machine.",
                           hint: "use a name like \"Europe/Budapest\" (see /usr/share/zoneinfo).")
             }
         }
@@ -132,7 +136,7 @@ public enum ScenarioDecoder {
                 let cells = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingBlanks }
                 if offset == 0, cells.first == "time" { continue }
                 guard cells.count == 2, let local = LocalDateTime(iso: cells[0]), let value = Double(cells[1]), value.isFinite else {
-                    f.problem("\(path) line \(offset + 1): \"\(line)\" is not time,price_per_kwh (e.g. 2026-01-09T00:15,0.2841).")
+                    f.problem("\(path) line \(offset + 1): \(UserText.quoted(line)) is not time,price_per_kwh (e.g. 2026-01-09T00:15,0.2841).")
                     return nil
                 }
                 let at = calendar.resolvedInstant(for: local)
@@ -261,7 +265,7 @@ public enum ScenarioDecoder {
         for member in members {
             let cityField = Field(node: member.value, path: "\(field.path).\(member.key)", issues: field.issues)
             if member.key.trimmingCharacters(in: .whitespaces).isEmpty || member.key.contains(",") {
-                cityField.problem("\"\(member.key)\" is not a city name: it is empty or contains a comma.",
+                cityField.problem("\(UserText.quoted(member.key)) is not a city name: it is empty or contains a comma.",
                                   hint: "write the plain name, e.g. \"Siófok\", and the country under \"country\".")
                 continue
             }
@@ -271,7 +275,7 @@ public enum ScenarioDecoder {
             var code: String?
             if let f = o.optional("country"), let text = f.string {
                 if let iso = WeatherService.countryCode(for: text) { code = iso } else {
-                    f.problem("\"\(text)\" is not a two-letter ISO 3166 country code.", hint: "write e.g. \"HU\" or \"AT\".")
+                    f.problem("\(UserText.quoted(text)) is not a two-letter ISO 3166 country code.", hint: "write e.g. \"HU\" or \"AT\".")
                     continue
                 }
             }
@@ -288,7 +292,7 @@ public enum ScenarioDecoder {
         var interpolation = WeatherSeries.Interpolation.linear
         if let f = object.optional("interpolation"), let text = f.string {
             guard let value = WeatherSeries.Interpolation(rawValue: text) else {
-                f.problem("is \"\(text)\" but must be \"linear\" or \"step\".",
+                f.problem("is \(UserText.quoted(text)) but must be \"linear\" or \"step\".",
                           hint: Suggestion.closest(to: text, in: ["linear", "step"]).map { "did you mean \"\($0)\"?" })
                 return nil
             }
@@ -380,11 +384,17 @@ public enum ScenarioDecoder {
     /// The largest side file read (an EPW year is about 1.6 MB, a busy calendar far less).
     static let maxSideFileBytes = 32 << 20
 
+    /// A side file's path as the scenario writes it, resolved against the scenario file's directory.
+    public static func resolvedSidePath(_ path: String, scenarioFile: String) -> String {
+        let scenarioDirectory = (scenarioFile as NSString).deletingLastPathComponent
+        return path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+    }
+
     /// The text of a file a scenario names (`epw`, `calendars`), relative to the scenario file's directory;
     /// a problem at `f` when it is missing, too large or not UTF-8.
     static func readSideFile(_ f: Field, path: String, what: String, example: String) -> String? {
-        let scenarioDirectory = (f.issues.file as NSString).deletingLastPathComponent
-        let resolved = path.hasPrefix("/") || scenarioDirectory.isEmpty ? path : "\(scenarioDirectory)/\(path)"
+        let resolved = resolvedSidePath(path, scenarioFile: f.issues.file)
+        if let text = f.issues.sideFiles[resolved] { return text }
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
         guard let size = attributes?[.size] as? Int, attributes?[.type] as? FileAttributeType == .typeRegular else {
             f.problem("cannot read \(resolved): there is no such file.", hint: "give the \(what) file's path relative to the scenario file, e.g. \"\(example)\".")
@@ -434,7 +444,7 @@ public enum ScenarioDecoder {
         case "smartPlug": allowed = ["id", "type", "loadW", "standbyW", "on"]
         case "lock": allowed = ["id", "type"]
         default:
-            typeNode.problem("\"\(type)\" is not a device type; expected one of \(deviceTypes.joined(separator: ", ")).",
+            typeNode.problem("\(UserText.quoted(type)) is not a device type; expected one of \(deviceTypes.joined(separator: ", ")).",
                              hint: Suggestion.closest(to: type, in: deviceTypes).map { "did you mean \"\($0)\"?" })
             return nil
         }
@@ -505,7 +515,7 @@ public enum ScenarioDecoder {
                 var mode = AutomationsSpec.Preheat.Mode.fixed
                 if let m = p.optional("mode"), let text = m.string {
                     if let value = AutomationsSpec.Preheat.Mode(rawValue: text) { mode = value } else {
-                        m.problem("is \"\(text)\" but must be \"fixed\" (start `lead` before check-in) or \"smart\" (use the flat's thermal model).")
+                        m.problem("is \(UserText.quoted(text)) but must be \"fixed\" (start `lead` before check-in) or \"smart\" (use the flat's thermal model).")
                         ok = false
                     }
                 }

@@ -1,3 +1,5 @@
+import Simulation
+
 /// One problem in a scenario file: where (file, JSON path, line), what was expected, and a hint.
 public struct ScenarioIssue: Sendable, Equatable, CustomStringConvertible {
     /// The file as given by the user.
@@ -24,7 +26,7 @@ public struct ScenarioIssue: Sendable, Equatable, CustomStringConvertible {
         var text = file
         if let line { text += ":\(line)" }
         text += ": "
-        if !path.isEmpty { text += "\(path): " }
+        if !path.isEmpty { text += "\(UserText.shown(path, limit: 2 * UserText.maxShown)): " }
         text += message
         if let hint { text += " Hint: \(hint)" }
         return TerminalText.escaped(text)

@@ -57,7 +57,7 @@ enum ScenarioValidator {
         func unknown(_ path: String, _ what: String, _ value: String, among candidates: [String]) {
             let hint = Suggestion.closest(to: value, in: candidates).map { "did you mean \"\($0)\"?" }
                 ?? (candidates.isEmpty ? "define it first." : "known: \(candidates.sorted().prefix(12).joined(separator: ", ")).")
-            report(path, "no \(what) \"\(value)\".", hint: hint)
+            report(path, "no \(what) \(UserText.quoted(value)).", hint: hint)
         }
 
         mutating func run() {
@@ -73,7 +73,7 @@ enum ScenarioValidator {
             for step in scenario.timeline where step.expectError == nil {
                 guard case .book(let id, _, _, _, _, _) = step.action else { continue }
                 if let first = booked[id] {
-                    report("\(step.path).book.id", "the reservation id \"\(id)\" is already used by \(first).", hint: "give every booking its own id.")
+                    report("\(step.path).book.id", "the reservation id \(UserText.quoted(id)) is already used by \(first).", hint: "give every booking its own id.")
                 }
                 booked[id] = step.path
             }
@@ -92,13 +92,13 @@ enum ScenarioValidator {
             for spec in scenario.items {
                 if let device = itemNames[spec.name], let definition = spec.definition {
                     let fileIssues = IssueCollector(file: spec.sourceFile ?? scenario.file)
-                    fileIssues.add("", line: definition.line, "column \(definition.column): items.duplicate: \"\(spec.name)\" is already the Item of \(device).",
+                    fileIssues.add("", line: definition.line, "column \(definition.column): items.duplicate: \(UserText.quoted(spec.name)) is already the Item of \(device).",
                                    hint: "give the Item another name, or bind it to \(device) under \"itemBindings\".")
                     issues.absorb(fileIssues)
                 } else if let device = itemNames[spec.name] {
-                    report("\(spec.path).name", "\"\(spec.name)\" is already the Item of \(device).", hint: "give the virtual Item another name.")
+                    report("\(spec.path).name", "\(UserText.quoted(spec.name)) is already the Item of \(device).", hint: "give the virtual Item another name.")
                 } else if !seen.insert(spec.name).inserted {
-                    report("\(spec.path).name", "the Item \"\(spec.name)\" is defined twice.")
+                    report("\(spec.path).name", "the Item \(UserText.quoted(spec.name)) is defined twice.")
                 }
                 for (index, member) in spec.members.enumerated() where resolvedItem(member) == nil {
                     unknown("\(spec.path).members[\(index)]", "Item", member, among: allItemNames)
@@ -174,7 +174,7 @@ enum ScenarioValidator {
             }
             for rule in scenario.rules {
                 if let first = uids[rule.uid] {
-                    report("rules", "\(rule.source): the rule UID \"\(rule.uid)\" is already used at \(first).", hint: "give each rule its own uid.")
+                    report("rules", "\(rule.source): the rule UID \(UserText.quoted(rule.uid)) is already used at \(first).", hint: "give each rule its own uid.")
                 }
                 uids[rule.uid] = rule.source
                 var names = rule.triggers.flatMap(\.itemNames)
@@ -187,7 +187,7 @@ enum ScenarioValidator {
                     case .itemCommand(let item, _), .itemStateUpdate(let item, _): names.append(item)
                     case .runRules(let ids, _), .enableRules(let ids, _):
                         for id in ids where !scenario.rules.contains(where: { $0.uid == id }) {
-                            report("rules", "\(rule.source): rule \"\(rule.name)\" (action \(action.id)) names the rule \"\(id)\", which no rule file defines.",
+                            report("rules", "\(rule.source): rule \(UserText.quoted(rule.name)) (action \(action.id)) names the rule \(UserText.quoted(id)), which no rule file defines.",
                                    hint: Suggestion.closest(to: id, in: scenario.rules.map(\.uid)).map { "did you mean \"\($0)\"?" })
                         }
                     case .script(let script): names += script.referencedItems
@@ -201,7 +201,7 @@ enum ScenarioValidator {
                 }
                 var seen = Set<String>()
                 for name in names where !known.contains(name) && seen.insert(name).inserted {
-                    report("rules", "\(rule.source): rule \"\(rule.name)\" names the Item \"\(name)\", which does not exist.",
+                    report("rules", "\(rule.source): rule \(UserText.quoted(rule.name)) names the Item \(UserText.quoted(name)), which does not exist.",
                            hint: Suggestion.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
                             ?? "device Items are named listing_device_channel (e.g. flat_1_heating_setpoint); add helper Items under \"items\".")
                 }
@@ -229,8 +229,8 @@ enum ScenarioValidator {
         /// Every `cities` entry has weather; no two weather cities look the same to the feed.
         func checkCities() {
             for name in scenario.cities.keys.sorted() where !cities.contains(name) {
-                report("cities.\(name)", "the city \"\(name)\" has coordinates but no weather.",
-                       hint: "add \"\(name)\" under \"weather\"" + (Suggestion.closest(to: name, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
+                report("cities.\(name)", "the city \(UserText.quoted(name)) has coordinates but no weather.",
+                       hint: "add \(UserText.quoted(name)) under \"weather\"" + (Suggestion.closest(to: name, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
             }
             var seen: [String: String] = [:]
             for city in cities {
@@ -238,7 +238,7 @@ enum ScenarioValidator {
                     let info = try scenario.feedCity(named: city)
                     for key in ["id \(info.owmID)", "\(info.name.lowercased()),\(info.countryCode)"] {
                         if let other = seen[key] {
-                            report("weather.\(city)", "the weather feed cannot tell \"\(city)\" from \"\(other)\" (same \(key)).",
+                            report("weather.\(city)", "the weather feed cannot tell \(UserText.quoted(city)) from \(UserText.quoted(other)) (same \(key)).",
                                    hint: "give each city one weather entry, spelled once.")
                             break
                         }
@@ -253,31 +253,32 @@ enum ScenarioValidator {
         func duplicates(_ ids: [String], path: (Int) -> String, what: String) {
             var seen: Set<String> = []
             for (index, id) in ids.enumerated() where !seen.insert(id).inserted {
-                report(path(index), "the \(what) id \"\(id)\" is used twice.", hint: "ids must be unique.")
+                report(path(index), "the \(what) id \(UserText.quoted(id)) is used twice.", hint: "ids must be unique.")
             }
         }
 
         mutating func checkListing(_ listing: ListingSpec, at path: String) {
             if !userSet.contains(listing.owner) { unknown("\(path).owner", "user", listing.owner, among: users) }
             if !cities.contains(listing.city) {
-                report("\(path).city", "the city \"\(listing.city)\" has no weather.",
-                       hint: "add \"\(listing.city)\" under \"weather\"" + (Suggestion.closest(to: listing.city, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
+                report("\(path).city", "the city \(UserText.quoted(listing.city)) has no weather.",
+                       hint: "add \(UserText.quoted(listing.city)) under \"weather\"" + (Suggestion.closest(to: listing.city, in: cities).map { ", or did you mean \"\($0)\"?" } ?? "."))
             } else if let described = scenario.cities[listing.city]?.countryCode,
                       let code = WeatherService.countryCode(for: listing.country), code != described {
-                report("\(path).country", "is \"\(listing.country)\" (\(code)) but cities.\(listing.city) puts the city in \(described).",
+                report("\(path).country", "is \(UserText.quoted(listing.country)) (\(code)) but cities.\(listing.city) puts the city in \(described).",
                        hint: "make the listing's country and the city's \"country\" agree, or leave \"country\" out under cities.")
             }
             do { _ = try ThingUID(binding: "twin", type: "lock", id: listing.id) } catch {
-                report("\(path).id", "\"\(listing.id)\" cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")
+                report("\(path).id", "\(UserText.quoted(listing.id)) cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")
             }
             checkHeatingRate(listing, at: path)
+            checkCalendars(listing, at: path)
             var deviceIDs: Set<String> = []
             for (index, device) in listing.devices.enumerated() {
                 if !deviceIDs.insert(device.id).inserted {
-                    report("\(path).devices[\(index)].id", "the device id \"\(device.id)\" is used twice in \(listing.id).")
+                    report("\(path).devices[\(index)].id", "the device id \(UserText.quoted(device.id)) is used twice in \(listing.id).")
                 }
                 do { _ = try ThingUID(binding: "twin", type: "lock", id: device.id) } catch {
-                    report("\(path).devices[\(index)].id", "\"\(device.id)\" cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")
+                    report("\(path).devices[\(index)].id", "\(UserText.quoted(device.id)) cannot be part of an openHAB Thing UID.", hint: "use letters, digits, '-' and '_' only.")
                 }
                 for channel in device.kind.channels {
                     let itemPath = "\(listing.id)/\(device.id)/\(channel)"
@@ -288,6 +289,26 @@ enum ScenarioValidator {
                     }
                     itemNames[name] = itemPath
                     items[itemPath] = device
+                }
+            }
+        }
+
+        /// Each calendar books as a guest of its own, registered under the file's name (``CalendarSync``):
+        /// the same file twice in one listing, or a scenario user with a calendar guest's id, would make
+        /// the world fail to build, so both are refused here, located.
+        func checkCalendars(_ listing: ListingSpec, at path: String) {
+            var files: [String: Int] = [:]
+            for (index, feed) in listing.calendars.enumerated() {
+                if let first = files[feed.file] {
+                    report("\(path).calendars[\(index)]", "lists \(UserText.quoted(feed.file)) again (already calendars[\(first)]).",
+                           hint: "list each calendar file once per listing.")
+                } else {
+                    files[feed.file] = index
+                }
+                let guest = CalendarSync.guestID(listing: listing.id, index: index + 1)
+                if let user = scenario.users.firstIndex(where: { $0.id == guest || $0.id.hasPrefix(guest + "-") }) {
+                    report("users[\(user)].id", "\(UserText.quoted(scenario.users[user].id)) is the id \(path).calendars[\(index)] books its guests under.",
+                           hint: "pick another user id; \"\(guest)\" and \"\(guest)-<digits>\" belong to the calendar.")
                 }
             }
         }
@@ -336,18 +357,18 @@ enum ScenarioValidator {
                 let parts = item.split(separator: "/", omittingEmptySubsequences: false)
                 let hint = parts.count == 3 ? Suggestion.closest(to: item, in: Array(items.keys)).map { "did you mean \"\($0)\"?" }
                     : "write listing/device/channel, e.g. \"flat-1/heating/setpoint\"."
-                report(path, "no Item \"\(item)\".", hint: hint ?? "known Items: \(items.keys.sorted().prefix(8).joined(separator: ", ")) …")
+                report(path, "no Item \(UserText.quoted(item)).", hint: hint ?? "known Items: \(items.keys.sorted().prefix(8).joined(separator: ", ")) …")
                 return
             }
             if lockOnly, !(item.hasSuffix("/lock") && device.kind.typeName == "lock") {
-                report(path, "\"\(item)\" is not a lock's lock channel.", hint: "lock and unlock take a path like \"flat-1/door/lock\".")
+                report(path, "\(UserText.quoted(item)) is not a lock's lock channel.", hint: "lock and unlock take a path like \"flat-1/door/lock\".")
             }
         }
 
         func checkStep(_ step: Step) {
             checkTime(step.at, path: "\(step.path).at")
             if let code = step.expectError, !ScenarioValidator.knownErrorCodes.contains(code) {
-                report("\(step.path).expectError", "\"\(code)\" is not an error code any step can fail with.",
+                report("\(step.path).expectError", "\(UserText.quoted(code)) is not an error code any step can fail with.",
                        hint: Suggestion.closest(to: code, in: ScenarioValidator.knownErrorCodes).map { "did you mean \"\($0)\"?" })
             }
             let p = "\(step.path).\(step.action.name)"

@@ -1,13 +1,16 @@
 import Foundation
+import Glibc
 import Synchronization
 
 /// Runs a ``ScenarioFuzzer`` for a while — inputs 0, 1, 2, … until a wall-clock time or an input
-/// count is reached — tallies outcomes and findings, and writes every finding's input to a
-/// directory so that `rental-twin run DIR/<kind>-<n>.json` replays it.
+/// count is reached — tallies outcomes and findings (per target kind), and writes every finding's
+/// input to a directory so that `rental-twin run DIR/<kind>-<n>.json` replays it (``save(_:as:in:)``:
+/// a mutated side file goes beside it, and the scenario names it and its other side files so that
+/// they resolve from there).
 ///
 /// The wall clock only decides when to stop; which inputs run and how each ends depend on the seed
-/// alone. Before each input its text is written to `DIR/in-progress.json` (and removed after), so
-/// an input that crashes the process or hangs inside one event is still on disk.
+/// alone. Before each input it is written as `DIR/in-progress.json` (and removed after), so an input
+/// that crashes the process or hangs inside one event is still on disk.
 public struct FuzzCampaign: Sendable {
     /// What a campaign did.
     public struct Summary: Sendable {
@@ -19,6 +22,11 @@ public struct FuzzCampaign: Sendable {
         public var wallSeconds = 0.0
         /// Inputs per outcome.
         public var outcomes: [ScenarioFuzzer.Outcome: Int] = [:]
+        /// Per target kind: inputs per outcome, and findings.
+        public var outcomesByTarget: [String: [ScenarioFuzzer.Outcome: Int]] = [:]
+        public var findingsByTarget: [String: Int] = [:]
+        /// The target kinds of the campaign, in ``FuzzTarget/all``'s order.
+        public var targets: [String] = []
         /// Findings per kind.
         public var findingCounts: [FuzzFinding.Kind: Int] = [:]
         /// The first few findings of each kind (at most ``FuzzCampaign/samplesPerKind``), in input order.
@@ -38,13 +46,22 @@ public struct FuzzCampaign: Sendable {
                 lines.append("interrupted: input #\(firstInput + inputs) was not judged; continue the campaign with --from \(firstInput + inputs)")
             }
             lines.append("outcomes: " + ScenarioFuzzer.Outcome.allCases.map { "\(outcomes[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
+            // Per target kind, when more than one was judged.
+            let judged = targets.filter { outcomesByTarget[$0] != nil || findingsByTarget[$0] != nil }
+            if judged.count > 1 {
+                for target in judged {
+                    let mix = ScenarioFuzzer.Outcome.allCases.map { "\(outcomesByTarget[target]?[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")
+                    lines.append("  \(target): \(mix), \(findingsByTarget[target] ?? 0) findings")
+                }
+            }
             if findings == 0 {
                 lines.append("findings: none")
             } else {
                 lines.append("findings: " + findingCounts.keys.sorted().map { "\(findingCounts[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", "))
                 for sample in samples {
                     let where_ = outDirectory.map { " → \($0)/\(FuzzCampaign.fileName(sample))" } ?? ""
-                    lines.append("  \(sample.kind.rawValue) #\(sample.index) (from \(sample.base))\(where_): \(Self.printable(sample.detail.prefix(300)))")
+                    let what = sample.sideFile.map { "\(sample.target) \($0.reference) of \(sample.base)" } ?? sample.base
+                    lines.append("  \(sample.kind.rawValue) #\(sample.index) (from \(what))\(where_): \(Self.printable(sample.detail.prefix(300)))")
                 }
             }
             return lines.joined(separator: "\n") + "\n"
@@ -82,6 +99,83 @@ public struct FuzzCampaign: Sendable {
     /// `<kind>-<input number>.json`.
     static func fileName(_ finding: FuzzFinding) -> String { "\(finding.kind.rawValue)-\(finding.index).json" }
 
+    /// Writes `input` to `directory` as `<stem>.json` so that `rental-twin run` replays it: a mutated side
+    /// file is written beside it as `<stem>-<its name>` (``sideFileName(stem:reference:)``), and the scenario names it so; every other
+    /// side file the scenario names relative to its seed is named by its absolute path, so it resolves
+    /// from `directory` too. A scenario with no side files (or that is no JSON) is written as it is.
+    /// - Returns: the files written.
+    @discardableResult
+    public static func save(_ input: ScenarioFuzzer.Input, as stem: String, in directory: String) -> [String] {
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var text = input.text
+        var written: [String] = []
+        var sideName: String?
+        if let side = input.sideFile {
+            let name = sideFileName(stem: stem, reference: side.reference)
+            if write(side.text, to: "\(directory)/\(name)") { written.append("\(directory)/\(name)") }
+            sideName = name
+        }
+        if let root = try? JSONParser.parse(input.text) {
+            let references = ScenarioFuzzer.sideFileReferences(root, scenario: input.base)
+            if !references.isEmpty {
+                let here = FileManager.default.currentDirectoryPath
+                var replacements: [String: String] = [:]
+                for reference in references {
+                    let resolved = ScenarioDecoder.resolvedSidePath(reference, scenarioFile: input.base)
+                    replacements[reference] = resolved.hasPrefix("/") ? resolved : "\(here)/\(resolved)"
+                }
+                if let side = input.sideFile, let sideName { replacements[side.reference] = sideName }
+                text = replacingStrings(root, replacements).jsonText
+            }
+        }
+        if write(text, to: "\(directory)/\(stem).json") { written.append("\(directory)/\(stem).json") }
+        return written
+    }
+
+    /// Writes `text` to `path` with plain `write(2)` calls: no `fsync` (which `Data.write` does), so saving
+    /// every input before it runs costs microseconds, not a disk flush (an EPW mutant is 150 kB).
+    private static func write(_ text: String, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var text = text
+        return text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { return true }
+            var done = 0
+            while done < buffer.count {
+                let count = Glibc.write(descriptor, base + done, buffer.count - done)
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { return false }
+                done += count
+            }
+            return true
+        }
+    }
+
+    /// `<stem>-<the side file's name>`: never the scenario's own `<stem>.json`, and says which file it replaces.
+    static func sideFileName(stem: String, reference: String) -> String {
+        "\(stem)-\((reference as NSString).lastPathComponent)"
+    }
+
+    /// Removes the files of the input judged last (`in-progress.json` and its side file).
+    static func removeInProgress(in directory: String) {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
+        where name == "in-progress.json" || name.hasPrefix("in-progress-") {
+            try? FileManager.default.removeItem(atPath: "\(directory)/\(name)")
+        }
+    }
+
+    /// `node` with every string value found in `replacements` replaced.
+    private static func replacingStrings(_ node: JSONNode, _ replacements: [String: String]) -> JSONNode {
+        switch node.value {
+        case .string(let s): return replacements[s].map { node.with(.string($0)) } ?? node
+        case .array(let elements): return node.with(.array(elements.map { replacingStrings($0, replacements) }))
+        case .object(let members):
+            return node.with(.object(members.map { JSONNode.Member(key: $0.key, keyLine: $0.keyLine, value: replacingStrings($0.value, replacements)) }))
+        default: return node
+        }
+    }
+
     /// Judges inputs `firstInput, firstInput + 1, …` until `seconds` of wall time have passed or
     /// `maxInputs` were judged. Input `n` is the same whichever part of a campaign judges it, so a long
     /// campaign can run in parts (`0 ..< k`, then from `k`) and count as one.
@@ -90,6 +184,7 @@ public struct FuzzCampaign: Sendable {
     public func run(seconds: Double, maxInputs: Int?, firstInput: Int = 0, current: @escaping @Sendable (Int) -> Void = { _ in }) async -> Summary {
         var summary = Summary()
         summary.firstInput = firstInput
+        summary.targets = fuzzer.targets.map(\.name)
         let clock = ContinuousClock()  // wall-clock: decides only when to stop, never what runs
         let began = clock.now
         func elapsed() -> Double {
@@ -101,7 +196,10 @@ public struct FuzzCampaign: Sendable {
         while elapsed() < seconds, maxInputs.map({ summary.inputs < $0 }) ?? true {
             let input = fuzzer.input(index)
             current(index)
-            if let outDirectory { try? Data(input.text.utf8).write(to: URL(fileURLWithPath: "\(outDirectory)/in-progress.json")) }
+            if let outDirectory {
+                Self.removeInProgress(in: outDirectory)
+                Self.save(input, as: "in-progress", in: outDirectory)
+            }
             let verdict = await ScenarioFuzzer.check(input, eventsPerListingDay: eventsPerListingDay,
                                                      progress: { [index] _, _ in current(index) })
             // Ctrl-C cancels the run under way: that input ended by the interruption, not by itself,
@@ -113,17 +211,19 @@ public struct FuzzCampaign: Sendable {
             switch verdict {
             case .outcome(let outcome):
                 summary.outcomes[outcome, default: 0] += 1
+                summary.outcomesByTarget[input.target, default: [:]][outcome, default: 0] += 1
             case .finding(let finding):
                 summary.findingCounts[finding.kind, default: 0] += 1
+                summary.findingsByTarget[input.target, default: 0] += 1
                 if summary.samples.filter({ $0.kind == finding.kind }).count < Self.samplesPerKind { summary.samples.append(finding) }
                 if let outDirectory {
-                    try? Data(finding.text.utf8).write(to: URL(fileURLWithPath: "\(outDirectory)/\(Self.fileName(finding))"))
+                    Self.save(finding.input, as: "\(finding.kind.rawValue)-\(finding.index)", in: outDirectory)
                 }
             }
             summary.inputs += 1
             index += 1
         }
-        if let outDirectory { try? FileManager.default.removeItem(atPath: "\(outDirectory)/in-progress.json") }
+        if let outDirectory { Self.removeInProgress(in: outDirectory) }
         summary.wallSeconds = elapsed()
         return summary
     }

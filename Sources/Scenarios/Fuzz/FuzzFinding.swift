@@ -25,4 +25,22 @@ public struct FuzzFinding: Sendable, Equatable {
     public let detail: String
     /// The scenario text to replay (`rental-twin run FILE`).
     public let text: String
+    /// The kind of file the input mutated (``FuzzTarget/name``).
+    public var target = FuzzTarget.scenario.name
+    /// The mutated side file the scenario loads, for a side-file target.
+    public var sideFile: ScenarioFuzzer.SideFile?
+
+    public init(kind: Kind, index: Int, base: String, detail: String, text: String, target: String = FuzzTarget.scenario.name,
+                sideFile: ScenarioFuzzer.SideFile? = nil) {
+        self.kind = kind
+        self.index = index
+        self.base = base
+        self.detail = detail
+        self.text = text
+        self.target = target
+        self.sideFile = sideFile
+    }
+
+    /// The input it came from.
+    public var input: ScenarioFuzzer.Input { ScenarioFuzzer.Input(index: index, base: base, text: text, target: target, sideFile: sideFile) }
 }

@@ -10,11 +10,37 @@ import Simulation
 /// never be findings); every later input is one to four structure-aware mutations
 /// (``ScenarioMutator``) of a seed scenario chosen by the input's own random stream.
 public struct ScenarioFuzzer: Sendable {
-    /// One input: its number, the seed scenario it came from, and its text.
+    /// One input: its number, the seed scenario it came from, and its text — with, for a side-file
+    /// target, the side file mutated (the scenario's text then is the seed's own).
     public struct Input: Sendable, Equatable {
         public let index: Int
         public let base: String
         public let text: String
+        /// The kind of file mutated (``FuzzTarget/name``).
+        public var target = FuzzTarget.scenario.name
+        /// The mutated side file, when the target is one.
+        public var sideFile: SideFile?
+
+        public init(index: Int, base: String, text: String, target: String = FuzzTarget.scenario.name, sideFile: SideFile? = nil) {
+            self.index = index
+            self.base = base
+            self.text = text
+            self.target = target
+            self.sideFile = sideFile
+        }
+    }
+
+    /// A side file's new text, and the path the scenario names it by (relative to the scenario, or absolute).
+    public struct SideFile: Sendable, Equatable {
+        public let reference: String
+        public let text: String
+    }
+
+    /// A side file of a seed scenario, of some target kind.
+    struct SideSeed: Sendable {
+        let base: Int
+        let reference: String
+        let text: String
     }
 
     /// How an input ended when it was no finding.
@@ -35,12 +61,18 @@ public struct ScenarioFuzzer: Sendable {
 
     private let corpus: [(name: String, root: JSONNode, text: String)]
     private let dictionary: FuzzDictionary
+    /// The kinds of file mutated, and per side-file kind its seeds and dictionary.
+    public let targets: [FuzzTarget]
+    private let sideSeeds: [String: [SideSeed]]
+    private let sideDictionaries: [String: [String]]
     /// The campaign's seed.
     public let seed: UInt64
 
-    /// A fuzzer over `corpus` (file name and text of each seed scenario).
-    /// - Throws: ``ScenarioError`` `scenario.invalid` when a seed is not JSON, or the corpus is empty.
-    public init(corpus: [(name: String, text: String)], seed: UInt64) throws(ScenarioError) {
+    /// A fuzzer over `corpus` (file name and text of each seed scenario) and the side files its
+    /// scenarios name, mutating the kinds `targets`.
+    /// - Throws: ``ScenarioError`` `scenario.invalid` when a seed is not JSON, the corpus is empty, or
+    ///   no seed scenario names a side file of a target kind.
+    public init(corpus: [(name: String, text: String)], seed: UInt64, targets: [FuzzTarget] = FuzzTarget.all) throws(ScenarioError) {
         guard !corpus.isEmpty else {
             throw ScenarioError(.invalid, "the fuzzer needs at least one seed scenario.", file: "")
         }
@@ -53,6 +85,50 @@ public struct ScenarioFuzzer: Sendable {
         self.corpus = parsed
         dictionary = FuzzDictionary(roots: parsed.map(\.root))
         self.seed = seed
+        self.targets = targets.isEmpty ? [FuzzTarget.scenario] : targets
+        var sideSeeds: [String: [SideSeed]] = [:], sideDictionaries: [String: [String]] = [:]
+        for target in self.targets {
+            guard let matches = target.matches else { continue }
+            var seeds: [SideSeed] = []
+            for (index, entry) in parsed.enumerated() {
+                for reference in Self.sideFileReferences(entry.root, scenario: entry.name) where matches(reference.lowercased()) {
+                    let path = ScenarioDecoder.resolvedSidePath(reference, scenarioFile: entry.name)
+                    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { continue }
+                    seeds.append(SideSeed(base: index, reference: reference, text: text))
+                }
+            }
+            guard !seeds.isEmpty else {
+                throw ScenarioError(.invalid, "no seed scenario names a side file of the fuzz target \"\(target.name)\" (\(target.summary)).",
+                                    file: parsed.first?.name ?? "")
+            }
+            sideSeeds[target.name] = seeds
+            sideDictionaries[target.name] = target.dictionary(Array(Set(seeds.map(\.text))).sorted())
+        }
+        self.sideSeeds = sideSeeds
+        self.sideDictionaries = sideDictionaries
+    }
+
+    /// The strings of a scenario that name an existing file relative to it (its side files), once each, in walk order.
+    static func sideFileReferences(_ root: JSONNode, scenario: String) -> [String] {
+        var result: [String] = []
+        var seen: Set<String> = []
+        func walk(_ node: JSONNode) {
+            switch node.value {
+            case .string(let s):
+                guard !s.isEmpty, !s.hasPrefix("/"), s.utf8.count < 1_024, !seen.contains(s) else { return }
+                var isDirectory: ObjCBool = false
+                let path = ScenarioDecoder.resolvedSidePath(s, scenarioFile: scenario)
+                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    seen.insert(s)
+                    result.append(s)
+                }
+            case .array(let elements): elements.forEach(walk)
+            case .object(let members): members.forEach { walk($0.value) }
+            default: break
+            }
+        }
+        walk(root)
+        return result
     }
 
     /// Reads every `*.json` scenario below `directory` as a corpus, sorted by path.
@@ -68,10 +144,23 @@ public struct ScenarioFuzzer: Sendable {
         return result
     }
 
-    /// Input number `index`: a seed scenario unchanged for `index < corpus.count`, else a mutant.
+    /// Input number `index`: a seed scenario unchanged for `index < corpus.count`, else a mutant of a
+    /// target kind chosen by the input's own random stream (no choice with one target, so a
+    /// scenario-only campaign judges the inputs it judged before side-file targets existed).
     public func input(_ index: Int) -> Input {
         if index < corpus.count { return Input(index: index, base: corpus[index].name, text: corpus[index].text) }
         var random = SplitMix64.stream(seed: seed, named: "fuzz-input-\(index)")
+        let target = targets.count == 1 ? targets[0] : targets[Int(random.next() % UInt64(targets.count))]
+        if let seeds = sideSeeds[target.name], !seeds.isEmpty {
+            let side = seeds[Int(random.next() % UInt64(seeds.count))]
+            var choices = FuzzRandom(stream: random)
+            var text = target.mutate(&choices, side.text, sideDictionaries[target.name] ?? [])
+            // A mutation can change nothing (a line swapped with itself); mutate again, a few times at most.
+            for _ in 0..<8 where text == side.text { text = target.mutate(&choices, side.text, sideDictionaries[target.name] ?? []) }
+            let base = corpus[side.base]
+            return Input(index: index, base: base.name, text: base.text, target: target.name,
+                         sideFile: SideFile(reference: side.reference, text: text))
+        }
         let base = corpus[Int(random.next() % UInt64(corpus.count))]
         var mutator = ScenarioMutator(random: random, dictionary: dictionary)
         return Input(index: index, base: base.name, text: mutator.mutate(base.root).jsonText)
@@ -100,16 +189,18 @@ public struct ScenarioFuzzer: Sendable {
     /// - Parameter progress: told after each simulated day (a watchdog's sign of life).
     public static func check(_ input: Input, eventsPerListingDay: Int, progress: ScenarioRunner.Progress? = nil) async -> Verdict {
         func finding(_ kind: FuzzFinding.Kind, _ detail: String) -> Verdict {
-            .finding(FuzzFinding(kind: kind, index: input.index, base: input.base, detail: detail, text: input.text))
+            .finding(FuzzFinding(kind: kind, index: input.index, base: input.base, detail: detail, text: input.text,
+                                 target: input.target, sideFile: input.sideFile))
         }
         // Named as if beside its seed scenario, so that side files (`epw`, `calendars`, price CSVs) resolve as they do for it.
         let directory = (input.base as NSString).deletingLastPathComponent
         let file = directory.isEmpty ? "fuzz-\(input.index).json" : "\(directory)/fuzz-\(input.index).json"
+        let sideFiles = input.sideFile.map { [ScenarioDecoder.resolvedSidePath($0.reference, scenarioFile: file): $0.text] } ?? [:]
         let scenario: Scenario
         do {
-            scenario = try ScenarioDecoder.decode(input.text, file: file)
+            scenario = try ScenarioDecoder.decode(input.text, file: file, sideFiles: sideFiles)
         } catch {
-            if let token = nonFiniteToken(in: error.description, notIn: input.text) {
+            if let token = nonFiniteToken(in: error.description, notIn: input.text + (input.sideFile?.text ?? "")) {
                 return finding(.nonFinite, "the validation message says \"\(token)\": \(firstLine(containing: token, in: error.description))")
             }
             return error.code == .invalid ? .outcome(.invalid) : finding(.runFailed, error.description)
@@ -124,12 +215,16 @@ public struct ScenarioFuzzer: Sendable {
                                                                                   eventBudget: eventBudget(for: scenario, perListingDay: eventsPerListingDay),
                                                                                   progress: progress))
         } catch {
-            return error.code == .eventBudget ? finding(.hang, error.message) : finding(.runFailed, error.description)
+            if error.code == .eventBudget { return finding(.hang, error.message) }
+            // A rule that keeps firing at one instant stops the run as `run.stalled`, naming the rule and its
+            // line: the user's rules' doing, reported as such — an end a user may see, not a finding.
+            if error.code == .runFailed, error.message.contains("run.stalled: rule \"") { return .outcome(.failed) }
+            return finding(.runFailed, error.description)
         }
         var printed = result.failures.map(\.description) + result.log
         printed.append("\((scenario.end - scenario.start).hours) h simulated")
         for line in printed {
-            if let token = nonFiniteToken(in: line, notIn: input.text) {
+            if let token = nonFiniteToken(in: line, notIn: input.text + (input.sideFile?.text ?? "")) {
                 return finding(.nonFinite, "a printed line says \"\(token)\": \(line)")
             }
         }
@@ -139,7 +234,7 @@ public struct ScenarioFuzzer: Sendable {
             return finding(.reportFailed, error.description)
         }
         for report in reports {
-            if let token = nonFiniteToken(in: report.text, notIn: input.text) {
+            if let token = nonFiniteToken(in: report.text, notIn: input.text + (input.sideFile?.text ?? "")) {
                 return finding(.nonFinite, "\(report.name) says \"\(token)\": \(firstLine(containing: token, in: report.text))")
             }
         }

@@ -135,7 +135,34 @@ final class MeterRecorder: Sendable {
                                                uniquingKeysWith: { first, _ in first })
             }
         }
-        let dueAtStay = stayInstants.mapValues { $0.sorted().map { sortedZones[$0] } }
+        let dueAtStay = stayInstants.mapValues { Set($0.map { sortedZones[$0].spec.id }) }
+        // With reports, every listing's check-in and check-out moment of every local day: a stay booked
+        // while the run goes on (a calendar feed, the API) has its window ends there, and they need not be
+        // ticks (a start at 10:04 puts the ticks at :04, :19, …). Those snapshots wait in the recent ring
+        // like ticks; a stay booked before the moment keeps its snapshot in the ledger, one booked after
+        // it finds the snapshot in the ring (issue 26: such a stay's report failed for want of it).
+        var listingsByTime: [LocalTime: [Int]] = [:]
+        if step != nil {
+            for (index, metered) in sortedZones.enumerated() {
+                for time in Set([metered.spec.checkInTime, metered.spec.checkOutTime]) { listingsByTime[time, default: []].append(index) }
+            }
+        }
+        let momentListings = listingsByTime
+        let momentTimes = momentListings.keys.sorted()
+        let local = self.calendar
+        /// The moments of the local day of `instant` and the days on either side, with their listings.
+        @Sendable func moments(around instant: SimInstant) -> [(at: SimInstant, listings: [Int])] {
+            let date = local.date(at: instant)
+            return [date.adding(days: -1), date, date.adding(days: 1)].flatMap { day in
+                momentTimes.map { (local.resolvedInstant(for: LocalDateTime(date: day, time: $0)), momentListings[$0] ?? []) }
+            }
+        }
+        @Sendable func nextMoment(after instant: SimInstant) -> SimInstant? {
+            moments(around: instant).map(\.at).filter { $0 > instant }.min()
+        }
+        @Sendable func listingsAtMoment(_ instant: SimInstant) -> Set<Int> {
+            Set(moments(around: instant).filter { $0.at == instant }.flatMap(\.listings))
+        }
         @Sendable func isTick(_ instant: SimInstant) -> Bool {
             step.map { ReportStream.isTick(instant, start: start, interval: $0) } ?? false
         }
@@ -150,15 +177,19 @@ final class MeterRecorder: Sendable {
                 let tick = start + .milliseconds(((instant - start).milliseconds / step.milliseconds + 1) * step.milliseconds)
                 if tick <= end, candidate.map({ tick < $0 }) ?? true { candidate = tick }
             }
+            if let moment = nextMoment(after: instant), moment <= end, candidate.map({ moment < $0 }) ?? true { candidate = moment }
             return candidate
         }
         kernel.schedule(at: start, then: next, label: "meters") { [self] instant in
             let tick = isTick(instant)
-            let due = tick || anchors.contains(instant) ? sortedZones : dueAtStay[instant] ?? []
+            let everyListing = tick || anchors.contains(instant)
+            let atMoment = everyListing || momentTimes.isEmpty ? [] : listingsAtMoment(instant)
+            let stays = dueAtStay[instant] ?? []
+            let due = everyListing ? sortedZones : sortedZones.indices.filter { atMoment.contains($0) || stays.contains(sortedZones[$0].spec.id) }.map { sortedZones[$0] }
             var meters: [(Metered, ZoneMeter)] = []
             meters.reserveCapacity(due.count)
             for metered in due { meters.append((metered, await metered.zone.meter())) }
-            recorded(meters, at: instant, tickOrder: tick ? idOrder : nil, start: start)
+            recorded(meters, at: instant, tickOrder: tick ? idOrder : nil, start: start, everyListing: everyListing, timelineStays: stays)
         }
         guard interval != nil else { return }
         // Power transitions for the charts and heater cycles: the zones log their devices' switching
@@ -192,24 +223,33 @@ final class MeterRecorder: Sendable {
     /// Records the meters read at `instant`; at a tick (its snapshots taken in `tickOrder`, listing-id
     /// order), keeps them as recent ticks and appends the timeseries rows; once an hour, forgets the
     /// ticks older than ``keptTicks``.
-    private func recorded(_ meters: [(Metered, ZoneMeter)], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant) {
+    /// A snapshot at neither a tick nor an anchor is a timeline stay's end (`timelineStays`: to the ledger)
+    /// or a listing's check-in or check-out moment (to its recent ring, and to the ledger if a stay booked
+    /// so far ends there).
+    private func recorded(_ meters: [(Metered, ZoneMeter)], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant,
+                          everyListing: Bool, timelineStays: Set<String>) {
         let snapshots = meters.map { Self.snapshot($0.1, of: $0.0) }
         storage.withLock { state in
             if let tickOrder, !state.recent.isEmpty {
                 for (index, position) in tickOrder.enumerated() { state.recent[index].append(snapshots[position]) }
+            } else if !everyListing, !state.recent.isEmpty {
+                for snapshot in snapshots {
+                    if let index = state.recentIndex[snapshot.listing] { state.recent[index].append(snapshot) }
+                }
             }
-            // The ledger takes every snapshot but a tick's that no report asks about at the end.
-            let keepAll = tickOrder == nil || state.anchors.contains(instant)
+            // The ledger takes every snapshot but a tick's or a moment's that no report asks about at the end.
+            let keepAll = everyListing && (tickOrder == nil || state.anchors.contains(instant))
             let maybeStayEnd = !keepAll && state.anyStayAnchor.contains(instant)
             for (index, snapshot) in snapshots.enumerated() {
-                if keepAll || maybeStayEnd && state.stayAnchors[snapshot.listing]?.contains(instant) == true {
-                    state.ledger.record(snapshot)
-                }
-                // The listing's switching since its previous reading, then the reading.
+                let kept = keepAll || timelineStays.contains(snapshot.listing)
+                    || maybeStayEnd && state.stayAnchors[snapshot.listing]?.contains(instant) == true
+                if kept { state.ledger.record(snapshot) }
+                // The listing's switching since its previous reading, then the reading (a moment's snapshot
+                // that no stay asks about, yet, waits in the ring only: charts keep their tick points).
                 for change in meters[index].1.powerChanges {
                     state.stream?.add(PowerTransition(at: change.at, listing: snapshot.listing, device: change.device, powerW: change.powerW))
                 }
-                state.stream?.add(snapshot)
+                if kept || tickOrder != nil { state.stream?.add(snapshot) }
             }
             guard state.stream != nil else { return }
             if let tickOrder, state.timeseriesFailure == nil, state.timeseries != nil {

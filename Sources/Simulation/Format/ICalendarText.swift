@@ -4,7 +4,9 @@
 /// Reading: lines end in CRLF or LF; a line starting with a space or tab continues the previous
 /// one (folding, §3.1); property parameters (`;TZID=Europe/Budapest`, `;VALUE=DATE`) are read,
 /// `TEXT` values unescaped (`\\n`, `\\,`, `\\;`, `\\\\`, §3.3.11). Other components (`VTIMEZONE`,
-/// `VALARM`) and unknown properties are skipped. Writing: CRLF line ends, lines folded at 75
+/// `VALARM`) and unknown properties are skipped; `RRULE`/`EXDATE` are expanded (``occurrences(of:_:exdates:name:)``),
+/// `RDATE` and `RECURRENCE-ID` refused; a `TZID` must name a `VTIMEZONE` of the file or a known zone;
+/// `VEVENT`s do not nest; stays lie in ``years`` and last at most ``maxStayNights``. Writing: CRLF line ends, lines folded at 75
 /// octets without splitting a UTF-8 character, text escaped — what ``parse(_:name:)`` reads back.
 public enum ICalendarText {
     /// The events of `text`, in file order.
@@ -19,40 +21,78 @@ public enum ICalendarText {
         }
         var events: [ICalendarEvent] = []
         var stack: [String] = []
-        var current: [String: (params: [String: String], value: String, line: Int)]?
+        var current: Properties?
+        /// `EXDATE` may come many times in one event; the other properties once (the first is read).
+        var exdates: [Property] = []
+        /// `TZID`s the file defines in `VTIMEZONE`s, and every `TZID` an event uses with its line.
+        var definedZones: Set<String> = []
+        var usedZones: [(zone: String, line: Int)] = []
         for (number, text) in lines where !text.isEmpty {
             guard let colon = colonIndex(text) else {
-                throw problem(name, line: number, "\"\(text.prefix(60))\" has no \":\"; a content line is NAME[;PARAM=…]:VALUE.")
+                throw problem(name, line: number, "\(UserText.quoted(String(text), limit: 60)) has no \":\"; a content line is NAME[;PARAM=…]:VALUE.")
             }
             let head = text[..<colon], value = String(text[text.index(after: colon)...])
             let parts = head.split(separator: ";", omittingEmptySubsequences: false)
             let property = parts[0].uppercased()
             switch property {
             case "BEGIN":
-                stack.append(value.uppercased())
-                if value.uppercased() == "VEVENT", stack.count == 2 { current = [:] }
+                let component = value.uppercased()
+                if component == "VEVENT", stack.contains("VEVENT") {
+                    throw problem(name, line: number, "BEGIN:VEVENT inside a VEVENT; events do not nest (RFC 5545 §3.6.1).")
+                }
+                guard stack.count < maxNesting else {
+                    throw problem(name, line: number, "BEGIN:\(UserText.shown(value, limit: 40)) nests components \(stack.count + 1) deep; "
+                                  + "a calendar nests at most \(maxNesting) (VCALENDAR, VEVENT, VALARM, …).")
+                }
+                stack.append(component)
+                if component == "VEVENT", stack.count == 2 {
+                    current = [:]
+                    exdates = []
+                }
             case "END":
                 let open = stack.popLast()
                 guard let open, open == value.uppercased() else {
-                    throw problem(name, line: number, "END:\(value) does not close the open \(open.map { "BEGIN:\($0)" } ?? "nothing").")
+                    throw problem(name, line: number, "END:\(UserText.shown(value, limit: 40)) does not close the open \(open.map { "BEGIN:\($0)" } ?? "nothing").")
                 }
                 if open == "VEVENT", stack.count == 1, let properties = current {
-                    events.append(try event(properties, name: name, endLine: number))
+                    let event = try event(properties, name: name, endLine: number)
+                    events += try occurrences(of: event, properties, exdates: exdates, name: name)
                     current = nil
                 }
             default:
-                guard current != nil, stack.last == "VEVENT" else { continue }
                 var params: [String: String] = [:]
                 for parameter in parts.dropFirst() {
                     let pair = parameter.split(separator: "=", maxSplits: 1)
                     if pair.count == 2 { params[pair[0].uppercased()] = String(pair[1]).trimmingQuotes }
                 }
+                if property == "TZID", stack.last == "VTIMEZONE" { definedZones.insert(value) }
+                guard current != nil, stack.last == "VEVENT" else { continue }
+                if let zone = params["TZID"] { usedZones.append((zone, number)) }
+                if property == "EXDATE" { exdates.append((params, value, number)) }
                 if current?[property] == nil { current?[property] = (params, value, number) }
             }
         }
         guard stack.isEmpty else { throw problem(name, line: lines.count, "ends inside BEGIN:\(stack.last ?? "")") }
+        // A TZID names a VTIMEZONE of the file (RFC 5545 §3.2.19) or, as exports write it, an IANA zone.
+        for (zone, line) in usedZones where !definedZones.contains(zone) {
+            guard (try? LocalCalendar(identifier: zone)) == nil else { continue }
+            throw problem(name, line: line, "TZID=\(UserText.quoted(zone, limit: 60)) is neither a VTIMEZONE of this file nor an IANA time zone known on this machine.",
+                          hint: "write an IANA zone such as TZID=Europe/Budapest, or add its VTIMEZONE to the file.")
+        }
         return events
     }
+
+    /// Components nest at most this deep (VCALENDAR › VEVENT › VALARM needs three).
+    static let maxNesting = 8
+    /// The most events one recurring `VEVENT` may expand to.
+    public static let maxOccurrences = 1_000
+    /// The longest stay an event may describe, nights (a year and a day: beyond that a date is wrong).
+    public static let maxStayNights = 366
+    /// The calendar years an event may lie in.
+    public static let years = 1900...2199
+
+    typealias Property = (params: [String: String], value: String, line: Int)
+    typealias Properties = [String: Property]
 
     /// A `VCALENDAR` with `events`, CRLF line ends, folded and escaped.
     /// - Parameters:
@@ -109,8 +149,7 @@ public enum ICalendarText {
         return nil
     }
 
-    private static func event(_ p: [String: (params: [String: String], value: String, line: Int)], name: String,
-                              endLine: Int) throws(SimulationError) -> ICalendarEvent {
+    private static func event(_ p: Properties, name: String, endLine: Int) throws(SimulationError) -> ICalendarEvent {
         guard let uid = p["UID"]?.value, !uid.isEmpty else { throw problem(name, line: endLine, "a VEVENT has no UID.") }
         guard let startProperty = p["DTSTART"] else { throw problem(name, line: endLine, "the VEVENT \(uid) has no DTSTART.") }
         func time(_ property: (params: [String: String], value: String, line: Int), _ what: String) throws(SimulationError) -> ICalendarEvent.Time {
@@ -124,9 +163,29 @@ public enum ICalendarText {
             if case .utc(let instant) = try time(property, key) { return instant }
             return nil
         }
+        for key in ["RDATE", "RECURRENCE-ID"] {
+            guard let property = p[key] else { continue }
+            throw problem(name, line: property.line, "the VEVENT \(UserText.quoted(uid, limit: 60)) has \(key), which the twin does not read; "
+                          + "it would book other nights than the file means.", hint: "export the calendar with each stay as its own VEVENT, or use RRULE.")
+        }
+        let start = try time(startProperty, "DTSTART")
+        let end = try p["DTEND"].map { property throws(SimulationError) in try time(property, "DTEND") }
+        let first = day(start)
+        guard years.contains(first.year) else {
+            throw problem(name, line: startProperty.line, "DTSTART \(UserText.quoted(startProperty.value, limit: 40)) lies in \(first.year); "
+                          + "a stay must lie in \(years.lowerBound)–\(years.upperBound).")
+        }
+        if let end, let endProperty = p["DTEND"] {
+            let nights = day(end).daysSinceEpoch - first.daysSinceEpoch
+            guard nights <= Int64(maxStayNights) else {
+                throw problem(name, line: endProperty.line, "the VEVENT \(UserText.quoted(uid, limit: 60)) lasts \(nights) nights "
+                              + "(DTSTART \(startProperty.value) to DTEND \(endProperty.value)); a stay is at most \(maxStayNights) nights.",
+                              hint: "check the dates' years.")
+            }
+        }
         return ICalendarEvent(uid: unescape(uid), summary: p["SUMMARY"].map { unescape($0.value) },
                               description: p["DESCRIPTION"].map { unescape($0.value) },
-                              start: try time(startProperty, "DTSTART"), end: try p["DTEND"].map { property throws(SimulationError) in try time(property, "DTEND") },
+                              start: start, end: end,
                               status: p["STATUS"].map { $0.value.uppercased() }, stamp: try instant("DTSTAMP"),
                               created: try instant("CREATED"), lastModified: try instant("LAST-MODIFIED"))
     }
@@ -227,8 +286,17 @@ public enum ICalendarText {
         ASCIIDigits.padded(time.hour, 2) + ASCIIDigits.padded(time.minute, 2) + ASCIIDigits.padded(time.second, 2)
     }
 
-    private static func problem(_ name: String, line: Int, _ message: String) -> SimulationError {
-        SimulationError(.invalidCalendar, "\(name) line \(line): \(message)")
+    static func problem(_ name: String, line: Int, _ message: String, hint: String? = nil) -> SimulationError {
+        SimulationError(.invalidCalendar, "\(name) line \(line): \(message)" + (hint.map { " Hint: \($0)" } ?? ""))
+    }
+
+    /// The calendar day a time falls on as written (a UTC instant: its UTC date).
+    static func day(_ time: ICalendarEvent.Time) -> CivilDate {
+        switch time {
+        case .date(let d): return d
+        case .local(let local, _): return local.date
+        case .utc(let instant): return LocalDateTime(wallMilliseconds: instant.unixMilliseconds).date
+        }
     }
 }
 

@@ -10,7 +10,9 @@ import Simulation
 /// `LOCATION` line gives the place and the time zone (hours from UTC, standard time). Missing
 /// values are the manual's codes (99.9 °C, 999 %, 999999 Pa, 999 °, 999 m/s, 99 tenths, 999 mm):
 /// a missing temperature is an error (it is what the twin needs); any other missing field takes
-/// the ``WeatherSample`` default.
+/// the ``WeatherSample`` default. A value outside the manual's range for its field (that is not the
+/// missing code) is refused as out of range, as are non-numeric bytes in a number, more than 35 fields
+/// and records that do not go forward in time.
 public struct EPWFile: Sendable, Equatable {
     /// The `LOCATION` header.
     public struct Location: Sendable, Equatable {
@@ -67,26 +69,79 @@ public struct EPWFile: Sendable, Equatable {
         var hours: [Hour] = []
         hours.reserveCapacity(lines.count - 8)
         for (offset, line) in lines.enumerated().dropFirst(8) {
-            hours.append(try Self.hour(line, lineNumber: offset + 1, name: name))
+            let record = try Self.hour(line, lineNumber: offset + 1, name: name)
+            // Records go forward in time, one hour after another (a typical year runs 1/1 1:00 to 12/31 24:00).
+            if let previous = hours.last, (previous.month, previous.day, previous.hour) >= (record.month, record.day, record.hour) {
+                throw Self.problem(name, line: offset + 1, "is \(record.month)/\(record.day) hour \(record.hour), not after the line before "
+                                   + "(\(previous.month)/\(previous.day) hour \(previous.hour)); EPW records go forward in time, hour by hour.")
+            }
+            hours.append(record)
         }
         self.hours = hours
+    }
+
+    /// The valid range and the missing-value code of each field read, from the EnergyPlus Auxiliary
+    /// Programs manual ("Field: Dry Bulb Temperature … minimum > -70, maximum < 70, missing 99.9").
+    /// A value outside its range that is not its missing code is an error, named as out of range.
+    struct FieldRule {
+        let field: Int, what: String, unit: String
+        let range: ClosedRange<Double>
+        let missing: Double
+    }
+    /// (A scenario bounds outdoor temperatures more narrowly still, with its own message.)
+    static let dryBulb = FieldRule(field: 7, what: "dry-bulb temperature", unit: " °C", range: -70...70, missing: 99.9)
+    static let humidity = FieldRule(field: 9, what: "relative humidity", unit: " %", range: 0...110, missing: 999)
+    static let pressure = FieldRule(field: 10, what: "station pressure", unit: " Pa", range: 31_000...120_000, missing: 999_999)
+    static let windDirection = FieldRule(field: 21, what: "wind direction", unit: "°", range: 0...360, missing: 999)
+    static let windSpeed = FieldRule(field: 22, what: "wind speed", unit: " m/s", range: 0...40, missing: 999)
+    static let skyCover = FieldRule(field: 23, what: "total sky cover", unit: " tenths", range: 0...10, missing: 99)
+    static let precipitation = FieldRule(field: 34, what: "liquid precipitation depth", unit: " mm", range: 0...500, missing: 999)
+
+    /// The fields of an EPW data line (the manual's 35; files that stop after field 34 are read too).
+    static let dataFields = 34...35
+
+    /// Whether `text` is written as a decimal number only: sign, digits, one point, an exponent — no
+    /// NUL, letters or other bytes that a C-string number parser would stop at and drop silently.
+    static func isDecimalText(_ text: Substring) -> Bool {
+        var digits = 0
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digits += 1
+            case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): continue
+            default: return false
+            }
+        }
+        return digits > 0
     }
 
     /// The records of one data line.
     private static func hour(_ line: Substring, lineNumber: Int, name: String) throws(WeatherError) -> Hour {
         let fields = line.split(separator: ",", omittingEmptySubsequences: false)
-        guard fields.count >= 34 else {
+        guard dataFields.contains(fields.count) else {
             throw problem(name, line: lineNumber, "has \(fields.count) fields; an EPW data line has 35 (34 at least: up to liquid precipitation depth).")
         }
+        func text(_ field: Int) -> String { UserText.quoted(String(fields[field - 1]), limit: 40) }
         func number(_ field: Int, _ what: String) throws(WeatherError) -> Double {
-            guard let value = Double(fields[field - 1].trimmingBlanks), value.isFinite else {
-                throw problem(name, line: lineNumber, "field \(field) (\(what)) is \"\(fields[field - 1])\", not a number.")
+            let trimmed = fields[field - 1].trimmingBlanks
+            guard isDecimalText(trimmed[...]), let value = Double(trimmed), value.isFinite else {
+                throw problem(name, line: lineNumber, "field \(field) (\(what)) is \(text(field)), not a number.")
+            }
+            return value
+        }
+        /// The field's value, `nil` when it is the missing code; out of range is an error.
+        func measured(_ rule: FieldRule) throws(WeatherError) -> Double? {
+            let value = try number(rule.field, rule.what)
+            if value == rule.missing { return nil }
+            guard rule.range.contains(value) else {
+                throw problem(name, line: lineNumber, "field \(rule.field) (\(rule.what)) is \(text(rule.field))\(rule.unit), out of range: "
+                              + "EPW allows \(NumberText.plain(rule.range.lowerBound)) to \(NumberText.plain(rule.range.upperBound))\(rule.unit), "
+                              + "or \(NumberText.plain(rule.missing)) for missing.")
             }
             return value
         }
         func integer(_ field: Int, _ what: String, _ range: ClosedRange<Int>) throws(WeatherError) -> Int {
             guard let value = Int(fields[field - 1].trimmingBlanks), range.contains(value) else {
-                throw problem(name, line: lineNumber, "field \(field) (\(what)) is \"\(fields[field - 1])\"; it must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+                throw problem(name, line: lineNumber, "field \(field) (\(what)) is \(text(field)); it must be a whole number from \(range.lowerBound) to \(range.upperBound).")
             }
             return value
         }
@@ -94,20 +149,20 @@ public struct EPWFile: Sendable, Equatable {
         guard CivilDate(year: 2001, month: month, day: day) != nil || (month == 2 && day == 29) else {
             throw problem(name, line: lineNumber, "has the date \(month)/\(day), which no year has.")
         }
-        let temp = try number(7, "dry-bulb temperature")
-        guard temp < 99.9 else { throw problem(name, line: lineNumber, "field 7 (dry-bulb temperature) is missing (99.9); the twin needs a temperature every hour.") }
-        let rh = try number(9, "relative humidity"), pressure = try number(10, "station pressure")
-        let direction = try number(21, "wind direction"), speed = try number(22, "wind speed")
-        let sky = try number(23, "total sky cover"), rain = try number(34, "liquid precipitation depth")
-        let precipitation = rain >= 999 || rain < 0 ? 0 : rain
-        let cloudsPercent = sky >= 99 || sky < 0 ? nil : Int((min(sky, 10) * 10).rounded())
-        let condition: WeatherCondition = precipitation > 0 ? (temp <= 0 ? .snow : .rain) : (cloudsPercent ?? 0) >= 50 ? .clouds : .clear
+        guard let temp = try measured(dryBulb) else {
+            throw problem(name, line: lineNumber, "field 7 (dry-bulb temperature) is missing (99.9); the twin needs a temperature every hour.")
+        }
+        let rh = try measured(humidity), pa = try measured(pressure)
+        let direction = try measured(windDirection), speed = try measured(windSpeed)
+        let sky = try measured(skyCover), rain = try measured(precipitation) ?? 0
+        let cloudsPercent = sky.map { Int(($0 * 10).rounded()) }
+        let condition: WeatherCondition = rain > 0 ? (temp <= 0 ? .snow : .rain) : (cloudsPercent ?? 0) >= 50 ? .clouds : .clear
         do {
             let sample = try WeatherSample(
-                tempC: temp, humidity: rh >= 999 ? 70 : min(100, max(0, rh)), condition: condition,
-                windMps: speed >= 999 || speed < 0 ? 0 : speed, windDeg: direction >= 999 || direction < 0 ? 0 : Int(min(360, direction).rounded()),
-                pressureHPa: pressure >= 999_999 ? 1013 : min(1200, max(300, pressure / 100)), cloudsPercent: cloudsPercent,
-                precipitationMmPerHour: condition == .rain || condition == .snow ? precipitation : 0, fieldPath: "\(name) line \(lineNumber)")
+                tempC: temp, humidity: rh.map { min(100, $0) } ?? 70, condition: condition,
+                windMps: speed ?? 0, windDeg: direction.map { Int($0.rounded()) } ?? 0,
+                pressureHPa: pa.map { min(1200, max(300, $0 / 100)) } ?? 1013, cloudsPercent: cloudsPercent,
+                precipitationMmPerHour: condition == .rain || condition == .snow ? rain : 0, fieldPath: "\(name) line \(lineNumber)")
             return Hour(month: month, day: day, hour: hour, sample: sample)
         } catch {
             throw problem(name, line: lineNumber, error.message)
