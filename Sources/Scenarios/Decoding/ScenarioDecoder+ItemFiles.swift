@@ -84,6 +84,7 @@ extension ScenarioDecoder {
 
     /// The bytes of an `.items` file (the parser locates bytes that are not UTF-8 itself).
     private static func readItemsBytes(_ f: Field, resolved: String) -> [UInt8]? {
+        if let text = f.issues.sideFiles[resolved] { return Array(text.utf8) }  // the fuzzer's mutant, in memory
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
         guard let size = attributes?[.size] as? Int, attributes?[.type] as? FileAttributeType == .typeRegular else {
             f.problem("cannot read \(resolved): there is no such file.",

@@ -38,6 +38,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
                    matches: { $0.hasSuffix(".ics") }, dictionary: LineMutation.icalDictionary, mutate: LineMutation.mutateICalendar),
         FuzzTarget(name: "epw", summary: "an EPW weather file (*.epw): fields to extremes, missing codes and junk; rows dropped, repeated, swapped, reversed, cut or widened",
                    matches: { $0.hasSuffix(".epw") }, dictionary: LineMutation.epwDictionary, mutate: LineMutation.mutateEPW),
+        FuzzTarget(name: "items", summary: "an openHAB .items file (*.items) a seed scenario loads, split into tokens as rule files are: tokens dropped, duplicated, swapped, repeated or replaced by Item types, dimensions, group functions, metadata and punctuation",
+                   matches: { $0.hasSuffix(".items") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.itemsKeywords) }, mutate: RuleTokens.mutate),
     ]
 
     /// The kinds `list` names (`rules,ical`), in ``all``'s order, or the first name that is no kind.
@@ -114,7 +116,20 @@ enum RuleTokens {
         return result
     }
 
-    static func dictionary(_ texts: [String]) -> [String] {
+    /// The words of openHAB's `.items` grammar (Items.xtext) and values that stress it.
+    static let itemsKeywords = [
+        "Switch", "Contact", "Number", "Number:Temperature", "Number:Power", "Number:Energy", "Number:Volume", "Number:Dimensionless",
+        "Number:Nonsense", "String", "Dimmer", "Rollershutter", "Color", "DateTime", "Location", "Player", "Call", "Image", "Group",
+        "Group:Number:AVG", "Group:Number:SUM", "Group:Switch:OR(ON,OFF)", "Group:Contact:AND(OPEN,CLOSED)", "Group:DateTime:LATEST",
+        "Group:Number:COUNT(\"ON\")", "\"Label [%.1f °C]\"", "\"[%d %%]\"", "\"[MAP(x.map):%s]\"", "<temperature>", "<>", "(gAll)", "(g1, g2)",
+        "[\"Tag\"]", "{ channel=\"twin:thermostat:flat-1:heating:setpoint\" }", "{ unit=\"°F\" }", "{ expire=\"5m,state=OFF\" }",
+        "{ k=\"v\" [a=1, b=\"x\"] }", "{", "}", "(", ")", "[", "]", "<", ">", ",", "=", ":", "\"\"", "0", "-1", "1e308",
+        "// c\n", "/* c */", "\n", "\u{0}", "Ä",
+    ]
+
+    static func dictionary(_ texts: [String]) -> [String] { dictionary(texts, keywords: keywords) }
+
+    static func dictionary(_ texts: [String], keywords: [String]) -> [String] {
         var seen: Set<String> = []
         var words = keywords
         for text in texts {

@@ -216,9 +216,10 @@ public struct ScenarioFuzzer: Sendable {
                                                                                   progress: progress))
         } catch {
             if error.code == .eventBudget { return finding(.hang, error.message) }
-            // A rule that keeps firing at one instant stops the run as `run.stalled`, naming the rule and its
-            // line: the user's rules' doing, reported as such — an end a user may see, not a finding.
-            if error.code == .runFailed, error.message.contains("run.stalled: rule \"") { return .outcome(.failed) }
+            // A rule that keeps firing at one instant, or rules that use up their work budget (RuleEngine+Execution),
+            // stop the run as `run.stalled` naming the rule: the user's rules' doing, reported as such — an end a
+            // user may see, not a finding.
+            if error.code == .runFailed, error.message.contains("run.stalled: "), error.message.contains("rule \"") { return .outcome(.failed) }
             return finding(.runFailed, error.description)
         }
         var printed = result.failures.map(\.description) + result.log
