@@ -21,7 +21,16 @@ enum FuzzCommand {
         let corpusDirectory = command.value(.corpus) ?? "Scenarios"
         let out = command.value(.out) ?? ".build/fuzz-findings"
         var targets = FuzzTarget.all
-        if let list = command.value(.target) {
+        if var list = command.value(.target) {
+            // `http` is not a file kind: requests and frames against an in-process serve, on its own.
+            let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            if names.contains("http") {
+                guard names == ["http"] else {
+                    throw ArgumentParser.UsageError("--target http runs on its own (it fuzzes a server, not files); give it alone, and the file kinds in another run.", command: "fuzz")
+                }
+                return await HTTPFuzzCommand.run(corpus: corpusDirectory, seed: seed, inputs: inputs ?? 2_000, outDirectory: out)
+            }
+            list = names.joined(separator: ",")
             switch FuzzTarget.parse(list) {
             case .success(let chosen): targets = chosen
             case .failure(let unknown):

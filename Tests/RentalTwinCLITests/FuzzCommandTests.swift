@@ -1,4 +1,5 @@
 import Foundation
+import Scenarios
 import Testing
 @testable import RentalTwinCLI
 
@@ -27,7 +28,9 @@ struct FuzzCommandTests {
     /// file's finding is saved beside its scenario.
     @Test func targetsAreChosenAndCountedApart() async throws {
         let out = try temporaryDirectory().appendingPathComponent("findings").path
-        let outcome = await RentalTwinCommand.main(["fuzz", "--target", "rules,ical", "--from", "17", "--inputs", "12", "--seed", "2",
+        // Inputs 0 … seeds-1 are the seed scenarios themselves; the mutants start after them.
+        let seeds = try ScenarioFuzzer.corpus(in: scenariosDirectory).count
+        let outcome = await RentalTwinCommand.main(["fuzz", "--target", "rules,ical", "--from", "\(seeds)", "--inputs", "12", "--seed", "2",
                                                     "--corpus", scenariosDirectory, "--out", out])
         #expect(outcome.exitCode == .success, "\(outcome.standardOutput)\(outcome.standardError)")
         #expect(outcome.standardOutput.contains("\n  rules: ") && outcome.standardOutput.contains("\n  ical: "), "\(outcome.standardOutput)")
@@ -35,6 +38,25 @@ struct FuzzCommandTests {
         let refused = await RentalTwinCommand.main(["fuzz", "--target", "rules,yaml"])
         #expect(refused.exitCode == .usage)
         #expect(refused.standardError.contains("--target \"yaml\" is not a fuzz target; the targets are scenario, rules, ui-rules, ical, epw"), "\(refused.standardError)")
+    }
+
+    /// `--target http`: mutated requests and frames against an in-process serve of example 07; the summary
+    /// counts the answers, and the same seed sends the same inputs. `http` cannot be mixed with file kinds.
+    @Test func httpTargetFuzzesAnInProcessServe() async throws {
+        let out = try temporaryDirectory().appendingPathComponent("findings").path
+        let outcome = await RentalTwinCommand.main(["fuzz", "--target", "http", "--inputs", "60", "--seed", "3", "--corpus", scenariosDirectory, "--out", out])
+        #expect(outcome.exitCode == .success, "\(outcome.standardOutput)\(outcome.standardError)")
+        #expect(outcome.standardOutput.hasPrefix("fuzz: http, seed 3, 60 inputs against serve "), "\(outcome.standardOutput)")
+        #expect(outcome.standardOutput.contains("findings: none"))
+        // Every input is answered with a status or closed: the answers add up to the inputs.
+        let answers = try #require(outcome.standardOutput.split(separator: "\n").first { $0.hasPrefix("answers: ") })
+        let counts = answers.dropFirst("answers: ".count).split(separator: ",").compactMap { part in
+            Int(part.trimmingCharacters(in: .whitespaces).prefix { $0.isNumber })
+        }
+        #expect(counts.reduce(0, +) == 60, "\(answers)")
+        let mixed = await RentalTwinCommand.main(["fuzz", "--target", "http,rules"])
+        #expect(mixed.exitCode == .usage)
+        #expect(mixed.standardError.contains("--target http runs on its own"))
     }
 
     @Test func badOptionsAreUsageErrors() async {
