@@ -93,7 +93,11 @@ extension ServeRouter {
     /// An openHAB route, answered by ``OpenHABRouter`` on the simulation.
     private func openHAB(_ request: OpenHABRequest, _ handler: @escaping OpenHABRouter.Handler) async -> HTTPResponse {
         let router = OpenHABRouter(runtime: run.world.runtime, baseURL: Self.baseURL(request), policy: policy)
-        return Self.response(await kernel.submit { await router.answer(request, handler) })
+        var response = Self.response(await kernel.submit { await router.answer(request, handler) })
+        if response.status == 405 {  // a resource's own 405 (an Item that is not managed) names the path's methods too
+            response.headers.set("Allow", RESTRouteTable<Handler>.allowHeader(Self.routes.allowedMethods(forPath: request.path)))
+        }
+        return response
     }
 
     /// A rule route, answered by ``RuleRESTRouter`` on the simulation (a run now happens inside it, like any request).
