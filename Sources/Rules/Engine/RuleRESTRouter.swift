@@ -5,8 +5,10 @@ import SmartHome
 /// `GET /rest/rules/{uid}`, `POST /rest/rules/{uid}/runnow`, `POST /rest/rules/{uid}/enable` (text
 /// `true`/`false`), declared in ``routes``. Rules are admin resources: a user token gets 403, no token 401
 /// (after the path and method matched, as JAX-RS resolves a resource before its roles). An unknown
-/// UID is 404 with an empty body, as `RuleResource`; a path or method no route has is the openHAB router's 404 or 405. Runs go through the engine like a `runRule` step, so
-/// a server must call ``handle(_:)`` on the simulation task (through the kernel's `submit`).
+/// UID is 404 with an empty body, as `RuleResource`; a path or method no route has is the openHAB
+/// router's 404 or 405 (``OpenHABRouter/refusal(_:allowed:)``). Runs go through the engine like a
+/// `runRule` step, so a server must call ``handle(_:)`` or a route's handler on the simulation task
+/// (through the kernel's `submit`).
 public struct RuleRESTRouter: Sendable {
     /// The engine that answers.
     public let engine: RuleEngine
