@@ -36,15 +36,12 @@ public struct RESTRoute<Handler: Sendable>: Sendable {
     /// The path parameters when `segments` (decoded, as ``OpenHABPath/segments(of:)`` gives them) fit the pattern.
     func match(_ segments: [String]) -> [String: String]? {
         guard pattern.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (part, segment) in zip(pattern, segments) {
-            if let literal = part.literal {
-                guard literal == segment else { return nil }
-            } else {
-                guard !segment.isEmpty else { return nil }
-                parameters[part.name] = segment
-            }
+        // Literals first: a route that does not fit costs no dictionary (the in-process client routes every command).
+        for (part, segment) in zip(pattern, segments) where part.literal.map({ $0 != segment }) ?? segment.isEmpty {
+            return nil
         }
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(pattern, segments) where part.literal == nil { parameters[part.name] = segment }
         return parameters
     }
 }
