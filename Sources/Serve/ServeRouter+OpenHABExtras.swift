@@ -20,7 +20,7 @@ extension ServeRouter {
         var answer: @Sendable (ServeRouter) async -> HTTPResponse
     }
 
-    /// Fixed answers, by path without `/rest/`.
+    /// Fixed answers, by path without `/rest/`: each a `GET` route of ``routes`` with its role.
     static let extraResources: [String: ExtraResource] = {
         let empty = ExtraResource(role: .user) { _ in json(200, "[]") }
         let emptyAdmin = ExtraResource(role: .administrator) { _ in json(200, "[]") }
@@ -56,15 +56,6 @@ extension ServeRouter {
     /// `text/plain; charset=UTF-8`, as openHAB's JAX-RS writes plain text.
     static let plainText = "text/plain; charset=UTF-8"
 
-    /// The answer to an extra resource, or `nil` when `path` is not one.
-    func extra(_ request: HTTPRequest, method: String) async -> HTTPResponse? {
-        let path = OpenHABPath.segments(of: request.path).dropFirst().joined(separator: "/")
-        guard let resource = Self.extraResources[path] else { return nil }
-        guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
-        if let refusal = authorize(request, needs: resource.role) { return refusal }
-        return await resource.answer(self)
-    }
-
     /// openHAB's `401`/`403` answer when the request's credentials lack `role`, else `nil`.
     func authorize(_ request: HTTPRequest, needs role: OpenHABAccessPolicy.Role) -> HTTPResponse? {
         do throws(SmartHomeError) {
@@ -88,8 +79,8 @@ extension ServeRouter {
     }
 
     /// openHAB's JSON error body for a path no resource serves.
-    static func unknownRESTPath(_ request: HTTPRequest) -> HTTPResponse {
-        json(404, ServeError.body(code: ServeError.Code.notFound.rawValue, message: "HTTP 404 Not Found: there is no REST resource \(request.path)", status: 404))
+    static func unknownRESTPath(_ path: String) -> HTTPResponse {
+        json(404, ServeError.body(code: ServeError.Code.notFound.rawValue, message: "HTTP 404 Not Found: there is no REST resource \(path)", status: 404))
     }
 
     /// `SystemInfoBean`: start level 100 (the twin is up once it answers), uptime in virtual

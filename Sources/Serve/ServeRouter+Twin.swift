@@ -2,29 +2,25 @@ import Foundation
 import HTTPServer
 import Scenarios
 import Simulation
+import SmartHome
 
 /// `/twin/clock`, `/twin/advance`, `/twin/faults`, `/twin/result`: the twin's own controls.
 extension ServeRouter {
-    func twin(_ request: HTTPRequest, method: String) async -> HTTPResponse {
-        switch request.path {
-        case "/twin/clock":
-            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
-            return Self.encoded(200, await kernel.submit { [self] in clockDTO(fired: nil) })
-        case "/twin/result":
-            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
-            let run = run
-            let live = await kernel.submit { await run.resultSoFar() }
-            return Self.encoded(200, TwinResultDTO(live))
-        case "/twin/advance":
-            guard method == "POST" else { return Self.methodNotAllowed(request, ["POST"]) }
-            do { return try await advance(request.bodyText) } catch { return Self.failure(error) }
-        case "/twin/faults":
-            guard method == "POST" else { return Self.methodNotAllowed(request, ["POST"]) }
-            do { return try await fault(request.body) } catch { return Self.failure(error) }
-        default:
-            return Self.failure(ServeError(.notFound, "There is no twin control \(request.path); use /twin/clock, /twin/advance, /twin/faults or /twin/result."))
-        }
-    }
+    /// The twin's controls, rows of ``routes``.
+    static let twinRoutes: [RESTRoute<Handler>] = [
+        .init(.get, "/twin/clock") { router, _ in encoded(200, await router.kernel.submit { [router] in router.clockDTO(fired: nil) }) },
+        .init(.get, "/twin/result") { router, _ in
+            let run = router.run
+            let live = await router.kernel.submit { await run.resultSoFar() }
+            return encoded(200, TwinResultDTO(live))
+        },
+        .init(.post, "/twin/advance") { router, request in
+            do throws(ServeError) { return try await router.advance(String(decoding: request.body, as: UTF8.self)) } catch { return failure(error) }
+        },
+        .init(.post, "/twin/faults") { router, request in
+            do throws(ServeError) { return try await router.fault(Array(request.body)) } catch { return failure(error) }
+        },
+    ]
 
     /// The clock now, on the simulation.
     func clockDTO(fired: Int?) -> TwinClockDTO {

@@ -6,7 +6,7 @@ import Simulation
 import SmartHome
 import Weather
 
-/// Answers every request of `serve` (SERVE.md): openHAB's REST API and event stream, the fake
+/// Answers every request of `serve` (Docs/SERVE.md): openHAB's REST API and event stream, the fake
 /// OpenWeatherMap (also as an HTTP proxy), the booking REST API, and the twin's own `/twin/…` control endpoints.
 ///
 /// Every request that reads or changes the world runs on the simulation through the kernel's
@@ -29,9 +29,10 @@ import Weather
 /// | `/twin/clock`, `/twin/result` | GET |
 /// | `/twin/advance`, `/twin/faults` | POST |
 ///
-/// Unknown paths get `404` (with openHAB's JSON error body under `/rest/`), known paths with another
-/// method `405` with `Allow`; `OPTIONS` on a `/rest/` path lists its methods. `HEAD` is answered as
-/// `GET` (the server sends the head only).
+/// The routes are one table, ``routes`` (the openHAB router's and the rule resource's rows among
+/// them). Unknown paths get `404` (with openHAB's JSON error body under `/rest/`), known paths with
+/// another method `405` with `Allow` from that table and a JSON error body; `OPTIONS` on a `/rest/`
+/// path lists its methods. `HEAD` is answered as `GET` (the server sends the head only).
 public final class ServeRouter: Sendable {
     /// The live scenario run being served.
     public let run: LiveScenarioRun
@@ -70,27 +71,15 @@ public final class ServeRouter: Sendable {
     /// Answers one request; never throws, every failure is an HTTP answer.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
         counters.requestReceived()
-        let method = request.method == "HEAD" ? "GET" : request.method
         let path = request.path
-        if path == "/rest" || path == "/rest/" { return root(request, method: method) }
-        if path == "/rest/events" { return await events(request, method: method) }
-        if path == "/rest/events/states" || path.hasPrefix("/rest/events/states/") { return await itemStates(request, method: method) }
         if path == "/ws" || path.hasPrefix("/ws/") { return await EventWebSocket.open(request, router: self) }
-        if path.hasPrefix("/rest/") { return await openHAB(request, method: method) }
-        if path.hasPrefix("/data/") { return await weather(request, method: method) }
-        if path.hasPrefix("/twin/") { return await twin(request, method: method) }
-        if path.hasPrefix("/api/") { return await BookingAPIRouter(run: run).handle(request, method: method) }
-        if path == "/openapi.json" {
-            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
-            return Self.json(200, OpenAPIDocument.json(serverURL: Self.baseURL(request)))
-        }
-        return Self.failure(ServeError(.notFound, "There is nothing at \(path); the twin serves /rest/… (openHAB), /data/… (OpenWeatherMap), /api/… (booking, described by /openapi.json) and /twin/… (see SERVE.md)."))
+        if path.hasPrefix("/data/") { return await weather(request, method: request.method == "HEAD" ? "GET" : request.method) }
+        return await route(request)
     }
 
     // MARK: openHAB
 
-    private func root(_ request: HTTPRequest, method: String) -> HTTPResponse {
-        guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
+    func root(_ request: OpenHABRequest) -> HTTPResponse {
         let base = Self.baseURL(request)
         let links = ["items", "things", "links", "rules", "events"].map { "{\"type\":\"\($0)\",\"url\":\(JSONString.quoted("\(base)/rest/\($0)"))}" }
         let body = "{\"version\":\"8\",\"locale\":\"en_US\",\"measurementSystem\":\"SI\","
@@ -98,86 +87,13 @@ public final class ServeRouter: Sendable {
         return Self.json(200, body)
     }
 
-    private func openHAB(_ request: HTTPRequest, method: String) async -> HTTPResponse {
-        if method == "OPTIONS" { return options(request) }
-        if let answer = await extra(request, method: method) { return answer }
-        let segments = OpenHABPath.segments(of: request.path)
-        if OpenHABRouter.allowedMethods(forPath: request.path) == nil, segments.count < 2 || segments[1] != "rules" {
-            return Self.unknownRESTPath(request)
-        }
-        guard let verb = OpenHABRequest.Method(rawValue: method) else {
-            let allowed = OpenHABRouter.allowedMethods(forPath: request.path)
-            return allowed.map { Self.methodNotAllowed(request, Self.names($0)) } ?? Self.unknownRESTPath(request)
-        }
-        var headers: [String: String] = [:]
-        for field in request.headers { headers[field.name] = field.value }
-        if headers["X-OPENHAB-TOKEN"] == nil, let token = Self.basicUser(request.headers["Authorization"]) {
-            headers["X-OPENHAB-TOKEN"] = token  // openHAB's Basic auth with the token as user name
-        }
-        let call = OpenHABRequest(verb, request.path, query: request.query, headers: headers, body: Data(request.body))
-        let router = OpenHABRouter(runtime: run.world.runtime, baseURL: Self.baseURL(request), policy: policy)
-        // `/rest/rules…` is the rule engine's (a run now happens inside the simulation, like any request).
-        let rules = RuleRESTRouter(engine: run.world.rules, policy: policy)
-        let answer = await kernel.submit {
-            if let ruleAnswer = await rules.handle(call) { return ruleAnswer }
-            return await router.handle(call)
-        }
-        var response = HTTPResponse(status: answer.status, body: Array(answer.body))
-        for (name, value) in answer.headers.sorted(by: { $0.key < $1.key }) { response.headers.add(name, value) }
-        if answer.status == 405, let allowed = OpenHABRouter.allowedMethods(forPath: request.path) {
-            response.headers.set("Allow", Self.names(allowed).joined(separator: ", "))
-        }
-        return response
-    }
-
-    private func events(_ request: HTTPRequest, method: String) async -> HTTPResponse {
-        guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
-        var token = request.headers["X-OPENHAB-TOKEN"]
-        if token == nil, let authorization = request.headers["Authorization"] {
-            token = authorization.hasPrefix("Bearer ") ? String(authorization.dropFirst(7)) : Self.basicUser(authorization)
-        }
-        do throws(SmartHomeError) {
-            try policy.authorize(OpenHABCredentials(openHABToken: token), needs: .user)
-        } catch {
-            return HTTPResponse(status: error.httpStatus.rawValue, headers: ["Content-Type": "application/json"],
-                                body: Array((error.responseBody ?? "").utf8))
-        }
+    /// `GET /rest/events?topics=…`: Server-Sent Events (the route needs the user role).
+    func events(_ request: OpenHABRequest) async -> HTTPResponse {
         let filter: SSETopicFilter
         do { filter = try SSETopicFilter(request.query["topics"]) } catch { return Self.failure(error) }
         let stream = await EventStream.open(bus: run.world.runtime.events, kernel: kernel, filter: filter, bufferLimit: eventBufferLimit,
                                             aliveInterval: aliveInterval, counters: counters)
         return .eventStream(stream)
-    }
-
-    /// `OPTIONS` on a `/rest/…` path: openHAB's JAX-RS answers `200` with the path's methods in
-    /// `Allow` and no body; CORS is off by default, so no `Access-Control-*` fields.
-    private func options(_ request: HTTPRequest) -> HTTPResponse {
-        let path = OpenHABPath.segments(of: request.path).dropFirst().joined(separator: "/")
-        let methods: [String]
-        if Self.extraResources[path] != nil {
-            methods = ["GET", "HEAD"]
-        } else if let allowed = OpenHABRouter.allowedMethods(forPath: request.path) {
-            methods = Self.names(allowed)
-        } else {
-            return Self.unknownRESTPath(request)
-        }
-        return HTTPResponse(status: 200, headers: ["Allow": (methods + ["OPTIONS"]).joined(separator: ",")])
-    }
-
-    /// `/rest/events/states` and `/rest/events/states/{connectionId}` (``ItemStateTrackers``).
-    private func itemStates(_ request: HTTPRequest, method: String) async -> HTTPResponse {
-        if let refusal = authorize(request, needs: .user) { return refusal }
-        let segments = OpenHABPath.segments(of: request.path)
-        switch segments.count {
-        case 3:
-            guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
-            return await stateTrackers.open(router: self)
-        case 4:
-            guard method == "POST" else { return Self.methodNotAllowed(request, ["POST"]) }
-            return await stateTrackers.update(segments[3], body: request.body, router: self)
-        default:
-            return Self.unknownRESTPath(request)
-        }
     }
 
     // MARK: OpenWeatherMap
@@ -198,6 +114,11 @@ public final class ServeRouter: Sendable {
         "http://\(request.headers["Host"] ?? request.absoluteHost ?? "localhost")"
     }
 
+    /// `http://<Host>` of a routed request (whose `Host` is the absolute target's host when the request had no `Host`).
+    static func baseURL(_ request: OpenHABRequest) -> String {
+        "http://\(request.header("Host") ?? "localhost")"
+    }
+
     /// The user name of `Authorization: Basic base64(user:password)`, if that is the header.
     static func basicUser(_ authorization: String?) -> String? {
         guard let authorization, authorization.hasPrefix("Basic "),
@@ -205,10 +126,6 @@ public final class ServeRouter: Sendable {
         let text = String(decoding: decoded, as: UTF8.self)
         let user = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return user.isEmpty ? nil : user
-    }
-
-    static func names(_ methods: [OpenHABRequest.Method]) -> [String] {
-        methods.flatMap { $0 == .get ? ["GET", "HEAD"] : [$0.rawValue] }
     }
 
     static func json(_ status: Int, _ body: String) -> HTTPResponse {
@@ -221,7 +138,7 @@ public final class ServeRouter: Sendable {
 
     static func methodNotAllowed(_ request: HTTPRequest, _ allowed: [String]) -> HTTPResponse {
         var response = failure(ServeError(.methodNotAllowed, "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))."))
-        response.headers.set("Allow", allowed.joined(separator: ", "))
+        response.headers.set("Allow", RESTRouteTable<Handler>.allowHeader(allowed))
         return response
     }
 }

@@ -150,7 +150,7 @@ struct ServeBookingAPITests {
                 for (path, operations) in paths {
                     for method in operations.keys { documented.insert("\(method.uppercased()) \(path)") }
                 }
-                #expect(documented == Set(BookingAPIRoute.all.map { "\($0.method) \($0.path)" }))
+                #expect(documented == Set(BookingAPIRoute.all.map { "\($0.method.rawValue) \($0.path)" }))
                 #expect(documented.count == BookingAPIRoute.Operation.allCases.count)
                 // Every documented operation is served: with placeholder ids it answers, but never
                 // with the router's own "no such endpoint" 404 or a 405.

@@ -3,7 +3,7 @@ import Simulation
 import SmartHome
 import Testing
 
-/// The openHAB REST paths over bytes: statuses and bodies as OPENHAB.md lists them.
+/// The openHAB REST paths over bytes: statuses and bodies, routed by ``OpenHABRouter/routes``.
 @Suite("OpenHABRouter: openHAB's REST paths, statuses and bodies")
 struct OpenHABRouterTests {
     static let admin = ["X-OPENHAB-TOKEN": TestWorld.adminToken]
@@ -145,6 +145,46 @@ struct OpenHABRouterTests {
         #expect(await send(router, .get, "/other").status == 404)
         #expect(await send(router, .post, "/rest/items").status == 405)
         #expect(await send(router, .delete, "/rest/things").status == 405)
+    }
+
+    @Test("a 405 carries Allow from the route table; metadata/namespaces lists its GET and the {namespace} rows' PUT and DELETE")
+    func allowComesFromTheTable() async throws {
+        let world = try await TestWorld()
+        let router = router(world)
+        let items = await send(router, .post, "/rest/items")
+        #expect(items.status == 405 && items.header("Allow") == "GET, HEAD" && items.body.isEmpty)
+        let namespaces = await send(router, .post, "/rest/items/flat_1_heating_switch/metadata/namespaces")
+        #expect(namespaces.status == 405 && namespaces.header("Allow") == "GET, HEAD, PUT, DELETE")
+        #expect(OpenHABRouter.allowedMethods(forPath: "/rest/items/x/metadata/unit") == [.put, .delete])
+        #expect(OpenHABRouter.allowedMethods(forPath: "/rest/items/x/nothing") == nil)
+    }
+
+    @Test("route table: {name} takes one decoded segment, HEAD finds the GET row, a missing method lists the others")
+    func routeTableResolves() {
+        let table = RESTRouteTable<String>([
+            .init(.get, "/rest/items/{itemname}/state", "read"),
+            .init(.put, "/rest/items/{itemname}/state", role: .user, "write"),
+            .init(.get, "/rest/items/{itemname}", "item"),
+        ])
+        guard case .route(let route, let request) = table.resolve("HEAD", OpenHABRequest(.post, "/rest/items/a%20b/state?x=1")) else {
+            Issue.record("HEAD did not reach the GET row")
+            return
+        }
+        #expect(route.handler == "read" && request.method == .get && request[parameter: "itemname"] == "a b")
+        if case .route(let write, _) = table.resolve("PUT", OpenHABRequest(.get, "/rest/items/x/state")) {
+            #expect(write.handler == "write" && write.role == .user)
+        } else {
+            Issue.record("PUT did not reach its row")
+        }
+        guard case .methodNotAllowed(let allowed) = table.resolve("PATCH", OpenHABRequest(.get, "/rest/items/x/state")) else {
+            Issue.record("PATCH was not refused with the path's methods")
+            return
+        }
+        #expect(allowed == ["GET", "HEAD", "PUT"])
+        guard case .notFound = table.resolve("GET", OpenHABRequest(.get, "/rest/items/x/state/more")) else {
+            Issue.record("a longer path matched")
+            return
+        }
     }
 
     @Test("the REST client over the router answers as the in-process API, errors included")

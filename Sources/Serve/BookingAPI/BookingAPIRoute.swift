@@ -1,6 +1,8 @@
+import SmartHome
+
 /// One endpoint of the booking REST API under `/api/…`: how it is matched, and what the OpenAPI
-/// document says of it. ``BookingAPIRoute/all`` is the one list both the router and `/openapi.json`
-/// are made from.
+/// document says of it. ``BookingAPIRoute/all`` is the one list both the routes of ``ServeRouter/routes``
+/// and `/openapi.json` are made from.
 struct BookingAPIRoute: Sendable {
     /// The endpoints, as the router tries them.
     enum Operation: String, Sendable, CaseIterable {
@@ -10,7 +12,7 @@ struct BookingAPIRoute: Sendable {
         case book, getReservation, cancelReservation, checkIn, checkOut, messagesOfReservation, sendMessage
     }
 
-    let method: String
+    let method: OpenHABRequest.Method
     /// The path template: `{name}` is one path segment (percent-decoded).
     let path: String
     let operation: Operation
@@ -26,7 +28,7 @@ struct BookingAPIRoute: Sendable {
     /// The error statuses this endpoint can answer, besides 400 for a malformed body.
     let errors: [Int]
 
-    init(_ method: String, _ path: String, _ operation: Operation, _ summary: String, body requestBody: String? = nil,
+    init(_ method: OpenHABRequest.Method, _ path: String, _ operation: Operation, _ summary: String, body requestBody: String? = nil,
          returns response: String?, status: Int = 200, query: [(name: String, required: Bool, description: String)] = [],
          errors: [Int]) {
         self.method = method
@@ -43,84 +45,53 @@ struct BookingAPIRoute: Sendable {
     /// The template's segments.
     var segments: [Substring] { path.split(separator: "/") }
 
-    /// The path parameters of `segments` when they fit the template, else `nil`.
-    func match(_ segments: [String]) -> [String: String]? {
-        let template = self.segments
-        guard template.count == segments.count else { return nil }
-        var parameters: [String: String] = [:]
-        for (pattern, segment) in zip(template, segments) {
-            if pattern.hasPrefix("{") {
-                guard !segment.isEmpty else { return nil }
-                parameters[String(pattern.dropFirst().dropLast())] = segment
-            } else if pattern != segment {
-                return nil
-            }
-        }
-        return parameters
-    }
-
-    /// Every endpoint (SERVE.md's booking API: the seed system's controllers over the same services).
+    /// Every endpoint (Docs/SERVE.md's booking API: the seed system's controllers over the same services).
     static let all: [BookingAPIRoute] = [
-        .init("GET", "/api/users", .listUsers, "All registered users, sorted by id.", returns: "[User]", errors: []),
-        .init("POST", "/api/users", .registerUser, "Registers a user.", body: "NewUser", returns: "User", status: 201, errors: [409, 422]),
-        .init("GET", "/api/users/{user}", .getUser, "One user.", returns: "User", errors: [404]),
-        .init("GET", "/api/users/{user}/listings", .listingsOfUser, "The listings the user owns, sorted by id.", returns: "[Listing]", errors: [404]),
-        .init("GET", "/api/users/{user}/reservations", .reservationsOfUser, "The user's reservations as a guest.", returns: "[Reservation]", errors: [404]),
-        .init("GET", "/api/users/{user}/conversations", .conversationsOfUser, "The conversations the user takes part in, newest message first.",
+        .init(.get, "/api/users", .listUsers, "All registered users, sorted by id.", returns: "[User]", errors: []),
+        .init(.post, "/api/users", .registerUser, "Registers a user.", body: "NewUser", returns: "User", status: 201, errors: [409, 422]),
+        .init(.get, "/api/users/{user}", .getUser, "One user.", returns: "User", errors: [404]),
+        .init(.get, "/api/users/{user}/listings", .listingsOfUser, "The listings the user owns, sorted by id.", returns: "[Listing]", errors: [404]),
+        .init(.get, "/api/users/{user}/reservations", .reservationsOfUser, "The user's reservations as a guest.", returns: "[Reservation]", errors: [404]),
+        .init(.get, "/api/users/{user}/conversations", .conversationsOfUser, "The conversations the user takes part in, newest message first.",
               returns: "[Conversation]", errors: [404]),
-        .init("GET", "/api/listings", .searchListings, "The listings in a city, optionally without those of one user (the asking host), sorted by id.",
+        .init(.get, "/api/listings", .searchListings, "The listings in a city, optionally without those of one user (the asking host), sorted by id.",
               returns: "[Listing]",
               query: [("city", true, "The city as written on the listings (exact match)."),
                       ("excluding", false, "A user id whose own listings are left out.")], errors: []),
-        .init("POST", "/api/listings", .createListing, "Creates a listing (without devices: those come from the scenario).", body: "NewListing",
+        .init(.post, "/api/listings", .createListing, "Creates a listing (without devices: those come from the scenario).", body: "NewListing",
               returns: "Listing", status: 201, errors: [404, 422]),
-        .init("GET", "/api/listings/{listing}", .getListing, "One listing.", returns: "Listing", errors: [404]),
-        .init("GET", "/api/listings/{listing}/reservations", .reservationsOfListing, "The listing's reservations.", returns: "[Reservation]", errors: [404]),
-        .init("GET", "/api/listings/{listing}/ratings", .ratingsOfListing, "The listing's ratings and their summary.", returns: "Ratings", errors: [404]),
-        .init("POST", "/api/listings/{listing}/ratings", .rateListing, "Rates the guest's latest checked-out, unrated stay at the listing.",
+        .init(.get, "/api/listings/{listing}", .getListing, "One listing.", returns: "Listing", errors: [404]),
+        .init(.get, "/api/listings/{listing}/reservations", .reservationsOfListing, "The listing's reservations.", returns: "[Reservation]", errors: [404]),
+        .init(.get, "/api/listings/{listing}/ratings", .ratingsOfListing, "The listing's ratings and their summary.", returns: "Ratings", errors: [404]),
+        .init(.post, "/api/listings/{listing}/ratings", .rateListing, "Rates the guest's latest checked-out, unrated stay at the listing.",
               body: "NewRating", returns: "Rating", status: 201, errors: [403, 404, 422]),
-        .init("GET", "/api/listings/{listing}/devices", .devicesOfListing, "The listing's smart-home devices, sorted by name.", returns: "[Device]", errors: [404]),
-        .init("GET", "/api/listings/{listing}/devices/{device}", .getDevice, "One device with its properties' Items and current states.",
+        .init(.get, "/api/listings/{listing}/devices", .devicesOfListing, "The listing's smart-home devices, sorted by name.", returns: "[Device]", errors: [404]),
+        .init(.get, "/api/listings/{listing}/devices/{device}", .getDevice, "One device with its properties' Items and current states.",
               returns: "Device", errors: [404]),
-        .init("POST", "/api/listings/{listing}/devices/{device}/switch", .switchDevice,
+        .init(.post, "/api/listings/{listing}/devices/{device}/switch", .switchDevice,
               "Switches a device ON or OFF as a user (the owner always; a guest during their stay). For a lock, on locks and off unlocks.",
               body: "SwitchCommand", returns: "Device", errors: [403, 404, 409, 422]),
-        .init("PUT", "/api/listings/{listing}/devices/{device}/properties/{property}", .setDeviceProperty,
+        .init(.put, "/api/listings/{listing}/devices/{device}/properties/{property}", .setDeviceProperty,
               "Sends an openHAB command to one property of a device (e.g. setpoint 22) as a user.",
               body: "PropertyCommand", returns: "Device", errors: [403, 404, 409, 422]),
-        .init("POST", "/api/listings/{listing}/devices/{device}/lock", .lockDevice,
+        .init(.post, "/api/listings/{listing}/devices/{device}/lock", .lockDevice,
               "Locks a lock as a user: the owner always, a guest within the access window of their stay; every attempt is audited.",
               body: "Actor", returns: "LockAuditEntry", errors: [403, 404, 409]),
-        .init("POST", "/api/listings/{listing}/devices/{device}/unlock", .unlockDevice, "Unlocks a lock as a user, under the same rules as lock.",
+        .init(.post, "/api/listings/{listing}/devices/{device}/unlock", .unlockDevice, "Unlocks a lock as a user, under the same rules as lock.",
               body: "Actor", returns: "LockAuditEntry", errors: [403, 404, 409]),
-        .init("GET", "/api/listings/{listing}/lock-audit", .lockAudit, "Every lock attempt at the listing (allowed, denied or failed), in order.",
+        .init(.get, "/api/listings/{listing}/lock-audit", .lockAudit, "Every lock attempt at the listing (allowed, denied or failed), in order.",
               returns: "[LockAuditEntry]", errors: [404]),
-        .init("POST", "/api/reservations", .book, "Books a stay; the guest's greeting opens the reservation's conversation.", body: "NewReservation",
+        .init(.post, "/api/reservations", .book, "Books a stay; the guest's greeting opens the reservation's conversation.", body: "NewReservation",
               returns: "Reservation", status: 201, errors: [403, 404, 409, 422]),
-        .init("GET", "/api/reservations/{reservation}", .getReservation, "One reservation.", returns: "Reservation", errors: [404]),
-        .init("POST", "/api/reservations/{reservation}/cancel", .cancelReservation, "Cancels a confirmed reservation.", returns: "Reservation",
+        .init(.get, "/api/reservations/{reservation}", .getReservation, "One reservation.", returns: "Reservation", errors: [404]),
+        .init(.post, "/api/reservations/{reservation}/cancel", .cancelReservation, "Cancels a confirmed reservation.", returns: "Reservation",
               errors: [404, 409]),
-        .init("POST", "/api/reservations/{reservation}/checkin", .checkIn, "Checks the guest in: the flat's room now holds the stay's guests.",
+        .init(.post, "/api/reservations/{reservation}/checkin", .checkIn, "Checks the guest in: the flat's room now holds the stay's guests.",
               returns: "Reservation", errors: [404, 409]),
-        .init("POST", "/api/reservations/{reservation}/checkout", .checkOut, "Checks the guest out.", returns: "Reservation", errors: [404, 409]),
-        .init("GET", "/api/reservations/{reservation}/messages", .messagesOfReservation, "The messages of the reservation's conversation, oldest first.",
+        .init(.post, "/api/reservations/{reservation}/checkout", .checkOut, "Checks the guest out.", returns: "Reservation", errors: [404, 409]),
+        .init(.get, "/api/reservations/{reservation}/messages", .messagesOfReservation, "The messages of the reservation's conversation, oldest first.",
               returns: "[Message]", errors: [404]),
-        .init("POST", "/api/reservations/{reservation}/messages", .sendMessage, "Writes a message as the guest or the owner.", body: "NewMessage",
+        .init(.post, "/api/reservations/{reservation}/messages", .sendMessage, "Writes a message as the guest or the owner.", body: "NewMessage",
               returns: "Message", status: 201, errors: [403, 404, 422]),
     ]
-
-    /// The route for `method` and `path`, with its path parameters; else the methods the path allows
-    /// (empty when no endpoint has that path).
-    static func resolve(method: String, segments: [String]) -> (route: BookingAPIRoute, parameters: [String: String])? {
-        for route in all where route.method == method {
-            if let parameters = route.match(segments) { return (route, parameters) }
-        }
-        return nil
-    }
-
-    /// The methods some endpoint serves at that path.
-    static func allowedMethods(segments: [String]) -> [String] {
-        let methods = all.filter { $0.match(segments) != nil }.map(\.method)
-        return methods.flatMap { $0 == "GET" ? ["GET", "HEAD"] : [$0] }
-    }
 }

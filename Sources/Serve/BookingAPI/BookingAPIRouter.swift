@@ -3,30 +3,22 @@ import Foundation
 import HTTPServer
 import Scenarios
 import Simulation
+import SmartHome
 
-/// The booking REST API under `/api/…` (SERVE.md): the seed system's controllers — users, listings,
+/// The booking REST API under `/api/…` (Docs/SERVE.md): the seed system's controllers — users, listings,
 /// reservations, conversations, ratings and the home controller — over the live world's own
 /// services, so a booking made here opens the door and warms the flat exactly as a scenario step would.
 ///
 /// Every request runs on the simulation through the kernel's `submit`. Errors are
 /// `{"error":{"code":…,"message":…,"http-code":…}}` with the services' stable codes
 /// (`reservation.overlap`, `lock.accessDenied`, …) and a status by their kind (``status(ofCode:)``).
-/// The endpoints are ``BookingAPIRoute/all``; `/openapi.json` describes the same list.
+/// The endpoints are ``BookingAPIRoute/all``, routed by ``ServeRouter/routes``; `/openapi.json` describes the same list.
 struct BookingAPIRouter: Sendable {
     let run: LiveScenarioRun
 
-    /// Answers a request whose path starts with `/api/`.
-    func handle(_ request: HTTPRequest, method: String) async -> HTTPResponse {
-        let segments = request.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-            .map { $0.removingPercentEncoding ?? String($0) }
-        guard let (route, parameters) = BookingAPIRoute.resolve(method: method, segments: segments) else {
-            let allowed = BookingAPIRoute.allowedMethods(segments: segments)
-            if allowed.isEmpty {
-                return ServeRouter.failure(ServeError(.notFound, "The booking API has no endpoint \(request.path); GET /openapi.json lists them all."))
-            }
-            return ServeRouter.methodNotAllowed(request, allowed)
-        }
-        let call = Call(route: route, parameters: parameters, request: request)
+    /// Answers `request`, which ``ServeRouter/routes`` matched to `route` (its path parameters set).
+    func answer(_ route: BookingAPIRoute, _ request: OpenHABRequest) async -> HTTPResponse {
+        let call = Call(route: route, request: request)
         let run = run
         return await run.world.kernel.submit { await Self.answer(call, run: run) }
     }
@@ -34,16 +26,15 @@ struct BookingAPIRouter: Sendable {
     /// One matched request.
     struct Call: Sendable {
         let route: BookingAPIRoute
-        let parameters: [String: String]
-        let request: HTTPRequest
+        let request: OpenHABRequest
 
         /// A path parameter (always present: the route matched).
-        subscript(_ name: String) -> String { parameters[name] ?? "" }
+        subscript(_ name: String) -> String { request[parameter: name] }
 
         /// The JSON body, read against the example of the route's request schema.
         func body() throws(ServeError) -> JSONRequestBody {
             let schema = route.requestBody ?? ""
-            return try JSONRequestBody(request.body, context: "\(route.method) \(request.path)",
+            return try JSONRequestBody(Array(request.body), context: "\(route.method.rawValue) \(request.path)",
                                        example: OpenAPIDocument.examples[schema] ?? "{}")
         }
     }

@@ -121,7 +121,7 @@ enum OpenAPIDocument {
     static func json(serverURL: String) -> String {
         var paths: [String: [String: Any]] = [:]
         for route in BookingAPIRoute.all {
-            paths[route.path, default: [:]][route.method.lowercased()] = operation(route)
+            paths[route.path, default: [:]][route.method.rawValue.lowercased()] = operation(route)
         }
         var components: [String: Any] = [:]
         for schema in schemas {

@@ -18,6 +18,9 @@ public struct OpenHABRequest: Sendable, Hashable {
     public var headers: [String: String]
     /// The body (empty for none).
     public var body: Data
+    /// The path parameters of the route that matched (``RESTRouteTable/resolve(_:_:)``), e.g.
+    /// `itemname` for `/rest/items/{itemname}`; empty until a route matched.
+    public var parameters: [String: String] = [:]
 
     /// The methods the REST API answers.
     public enum Method: String, Sendable, Hashable {
@@ -40,6 +43,9 @@ public struct OpenHABRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
     }
+
+    /// A path parameter of the matched route (empty when the route has none of that name).
+    public subscript(parameter name: String) -> String { parameters[name] ?? "" }
 
     /// The value of header `name`, compared ignoring ASCII case (`x-openhab-token` finds `X-OPENHAB-TOKEN`).
     public func header(_ name: String) -> String? {

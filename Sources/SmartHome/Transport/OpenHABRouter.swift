@@ -1,7 +1,7 @@
 import Foundation
 import Simulation
 
-/// Serves openHAB's REST paths (OPENHAB.md) over an ``OpenHABRuntime``: bytes in, bytes out.
+/// Serves openHAB's REST paths over an ``OpenHABRuntime``: bytes in, bytes out.
 ///
 /// Each request is authorised from its own headers (`X-OPENHAB-TOKEN`, else
 /// `Authorization: Bearer …`), answered by ``InProcessOpenHABAPI`` — the one place that knows
@@ -24,7 +24,8 @@ import Simulation
 /// | `GET /rest/links` | 200 JSON |
 /// | `PUT`, `DELETE /rest/links/{item}/{channelUID}` | 200 |
 ///
-/// Any other path is 404 and another method on a known path 405, both with an empty body.
+/// The table is ``routes``. Any other path is 404 and another method on a known path 405 with
+/// `Allow` from the same table, both with an empty body.
 /// An HTTP server sits in front of ``handle(_:)``; in a simulation the router is itself the
 /// client's ``OpenHABTransport``.
 public struct OpenHABRouter: OpenHABTransport {
@@ -49,11 +50,14 @@ public struct OpenHABRouter: OpenHABTransport {
 
     /// Answers one request; never throws — every failure is an HTTP answer.
     public func handle(_ request: OpenHABRequest) async -> OpenHABResponse {
-        let api = InProcessOpenHABAPI(runtime: runtime, baseURL: baseURL, policy: policy, credentials: request.credentials)
-        do {
-            return try await route(request, api)
-        } catch {
-            return Self.failure(error)
+        switch Self.routes.resolve(request.method.rawValue, request) {
+        case .route(let route, let routed):
+            return await answer(routed, route.handler)
+        case .methodNotAllowed(let allowed):
+            return Self.refusal(SmartHomeError(.methodNotAllowed, "\(request.method.rawValue) is not allowed on \(request.path); use \(allowed.joined(separator: ", "))."),
+                                allowed: allowed)
+        case .notFound:
+            return Self.refusal(SmartHomeError(.pathNotFound, "There is no REST resource \(request.path)."), allowed: [])
         }
     }
 
@@ -62,77 +66,81 @@ public struct OpenHABRouter: OpenHABTransport {
         await handle(request)
     }
 
-    // MARK: Routing
-
-    private func route(_ request: OpenHABRequest, _ api: InProcessOpenHABAPI) async throws(SmartHomeError) -> OpenHABResponse {
-        let segments = OpenHABPath.segments(of: request.path)
-        guard let allowed = Self.allowedMethods(segments) else { throw Self.unknownPath(request) }
-        let method = request.method
-        guard allowed.contains(method) else {
-            throw SmartHomeError(.methodNotAllowed,
-                                 "\(method.rawValue) is not allowed on \(request.path); use \(allowed.map(\.rawValue).joined(separator: ", ")).")
-        }
-        switch (segments[1], segments.count) {
-        case ("things", 2):
-            return try Self.json(try await api.getThings())
-        case ("things", 3):
-            return try Self.json(try await api.getThing(segments[2]))
-        case ("things", 4) where segments[3] == "status":
-            return try Self.json(try await api.getThingStatus(segments[2]))
-        case ("items", 2):
-            return try Self.json(try await api.getItems(metadata: request.query["metadata"]))
-        case ("items", 3):
-            let name = segments[2]
-            switch method {
-            case .get: return try Self.json(try await api.getItem(name, metadata: request.query["metadata"]))
-            case .put: return try Self.json(try await api.putItem(name, body: try Self.decodeBody(ItemDTO.self, request)))
-            case .post: return Self.empty(try await api.sendCommand(name, Self.text(request)))
-            case .delete: return Self.empty(try await api.deleteItem(name))
-            }
-        case ("items", 4) where segments[3] == "state":
-            if method == .get {
-                let state = try await api.getItemState(segments[2])
-                return OpenHABResponse(status: state.status.rawValue, headers: Self.plainTextHeaders, body: Data(state.body.utf8))
-            }
-            return Self.empty(try await api.updateState(segments[2], Self.text(request)))
-        case ("items", 5) where segments[3] == "metadata" && segments[4] == "namespaces" && method == .get:
-            return try Self.json(try await api.getItemNamespaces(segments[2]))
-        case ("items", 5) where segments[3] == "metadata":
-            if method == .put {
-                let body = try Self.decodeBody(MetadataDTO.self, request)
-                return Self.empty(try await api.putMetadata(segments[2], namespace: segments[4], body: body))
-            }
-            return Self.empty(try await api.deleteMetadata(segments[2], namespace: segments[4]))
-        case ("links", 2):
-            return try Self.json(try await api.getLinks())
-        case ("links", 4):
-            if method == .put {
-                let body = try Self.decodeBody(ItemChannelLinkDTO.self, request)
-                return Self.empty(try await api.putLink(itemName: segments[2], channelUID: segments[3], body: body))
-            }
-            return Self.empty(try await api.deleteLink(itemName: segments[2], channelUID: segments[3]))
-        default:
-            throw Self.unknownPath(request)
+    /// Runs a matched route's handler with an API authorised by the request's own credentials.
+    /// - Parameters:
+    ///   - request: the request, with the route's ``OpenHABRequest/parameters``.
+    ///   - handler: the route's handler.
+    public func answer(_ request: OpenHABRequest, _ handler: Handler) async -> OpenHABResponse {
+        let api = InProcessOpenHABAPI(runtime: runtime, baseURL: baseURL, policy: policy, credentials: request.credentials)
+        do {
+            return try await handler(api, request)
+        } catch let error as SmartHomeError {
+            return Self.failure(error)
+        } catch {
+            return Self.failure(SmartHomeError(.serverFailed, "\(error)"))  // the handlers throw only SmartHomeError
         }
     }
+
+    /// The `404` or `405` of a path or method no route serves: openHAB's status, the twin's error
+    /// headers and, on a `405`, `Allow` from the route table.
+    public static func refusal(_ error: SmartHomeError, allowed: [String]) -> OpenHABResponse {
+        var response = failure(error)
+        if !allowed.isEmpty { response.headers["Allow"] = RESTRouteTable<Handler>.allowHeader(allowed) }
+        return response
+    }
+
+    // MARK: Routes
+
+    /// What answers one of openHAB's paths: the API (authorised per call, so the routes name no role) and the request.
+    public typealias Handler = @Sendable (InProcessOpenHABAPI, OpenHABRequest) async throws -> OpenHABResponse
+
+    /// openHAB's Thing, Item and link resources (`ThingResource`, `ItemResource`, `ItemChannelLinkResource`).
+    /// `GET …/metadata/namespaces` comes before `…/metadata/{namespace}`, which also matches it for `PUT`/`DELETE`.
+    public static let routes = RESTRouteTable<Handler>([
+        .init(.get, "/rest/things") { api, _ in try json(try await api.getThings()) },
+        .init(.get, "/rest/things/{thingUID}") { api, r in try json(try await api.getThing(r[parameter: "thingUID"])) },
+        .init(.get, "/rest/things/{thingUID}/status") { api, r in
+            try json(try await api.getThingStatus(r[parameter: "thingUID"]))
+        },
+        .init(.get, "/rest/items") { api, r in try json(try await api.getItems(metadata: r.query["metadata"])) },
+        .init(.get, "/rest/items/{itemname}") { api, r in
+            try json(try await api.getItem(r[parameter: "itemname"], metadata: r.query["metadata"]))
+        },
+        .init(.put, "/rest/items/{itemname}") { api, r in
+            try json(try await api.putItem(r[parameter: "itemname"], body: try decodeBody(ItemDTO.self, r)))
+        },
+        .init(.post, "/rest/items/{itemname}") { api, r in empty(try await api.sendCommand(r[parameter: "itemname"], text(r))) },
+        .init(.delete, "/rest/items/{itemname}") { api, r in empty(try await api.deleteItem(r[parameter: "itemname"])) },
+        .init(.get, "/rest/items/{itemname}/state") { api, r in
+            let state = try await api.getItemState(r[parameter: "itemname"])
+            return OpenHABResponse(status: state.status.rawValue, headers: plainTextHeaders, body: Data(state.body.utf8))
+        },
+        .init(.put, "/rest/items/{itemname}/state") { api, r in empty(try await api.updateState(r[parameter: "itemname"], text(r))) },
+        .init(.get, "/rest/items/{itemname}/metadata/namespaces") { api, r in
+            try json(try await api.getItemNamespaces(r[parameter: "itemname"]))
+        },
+        .init(.put, "/rest/items/{itemname}/metadata/{namespace}") { api, r in
+            let body = try decodeBody(MetadataDTO.self, r)
+            return empty(try await api.putMetadata(r[parameter: "itemname"], namespace: r[parameter: "namespace"], body: body))
+        },
+        .init(.delete, "/rest/items/{itemname}/metadata/{namespace}") { api, r in
+            empty(try await api.deleteMetadata(r[parameter: "itemname"], namespace: r[parameter: "namespace"]))
+        },
+        .init(.get, "/rest/links") { api, _ in try json(try await api.getLinks()) },
+        .init(.put, "/rest/links/{itemName}/{channelUID}") { api, r in
+            let body = try decodeBody(ItemChannelLinkDTO.self, r)
+            return empty(try await api.putLink(itemName: r[parameter: "itemName"], channelUID: r[parameter: "channelUID"], body: body))
+        },
+        .init(.delete, "/rest/links/{itemName}/{channelUID}") { api, r in
+            empty(try await api.deleteLink(itemName: r[parameter: "itemName"], channelUID: r[parameter: "channelUID"]))
+        },
+    ])
 
     /// The methods the router answers on `path` (percent-encoded, as on the wire), or `nil` for a
-    /// path it does not serve: what a `405`'s `Allow` header lists.
+    /// path it does not serve (``routes``' `Allow` list without `HEAD`).
     public static func allowedMethods(forPath path: String) -> [OpenHABRequest.Method]? {
-        allowedMethods(OpenHABPath.segments(of: path))
-    }
-
-    private static func allowedMethods(_ segments: [String]) -> [OpenHABRequest.Method]? {
-        guard segments.count >= 2, segments[0] == "rest" else { return nil }
-        switch (segments[1], segments.count) {
-        case ("things", 2), ("things", 3), ("items", 2), ("links", 2): return [.get]
-        case ("things", 4) where segments[3] == "status": return [.get]
-        case ("items", 3): return [.get, .put, .post, .delete]
-        case ("items", 4) where segments[3] == "state": return [.get, .put]
-        case ("items", 5) where segments[3] == "metadata" && segments[4] == "namespaces": return [.get, .put, .delete]
-        case ("items", 5) where segments[3] == "metadata", ("links", 4): return [.put, .delete]
-        default: return nil
-        }
+        let allowed = routes.allowedMethods(forPath: path).compactMap(OpenHABRequest.Method.init(rawValue:))
+        return allowed.isEmpty ? nil : allowed
     }
 
     // MARK: Reading and writing
@@ -140,10 +148,6 @@ public struct OpenHABRouter: OpenHABTransport {
     /// The answers' header sets, made once (a dictionary per answer was a share of an Item read's cost).
     private static let plainTextHeaders = ["Content-Type": "text/plain; charset=UTF-8"]  // JAX-RS names the charset; clients decode by it
     private static let jsonHeaders = ["Content-Type": "application/json"]
-
-    private static func unknownPath(_ request: OpenHABRequest) -> SmartHomeError {
-        SmartHomeError(.pathNotFound, "There is no REST resource \(request.path); see OPENHAB.md for the paths the twin serves.")
-    }
 
     /// The body as text (a command or state).
     private static func text(_ request: OpenHABRequest) -> String { String(decoding: request.body, as: UTF8.self) }

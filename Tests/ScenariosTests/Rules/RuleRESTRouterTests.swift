@@ -40,7 +40,9 @@ struct RuleRESTRouterTests {
         let missing = try #require(await router.handle(request(.get, "/rest/rules/nope")))
         #expect(missing.status == 404 && missing.body.isEmpty)
         #expect(await router.handle(request(.post, "/rest/rules/nope/runnow"))?.status == 404)
-        #expect(await router.handle(request(.delete, "/rest/rules"))?.status == 405)
+        let refused = try #require(await router.handle(request(.delete, "/rest/rules", token: "user-token")))
+        #expect(refused.status == 405 && refused.header("Allow") == "GET, HEAD")  // the method before the role, as JAX-RS
+        #expect(await router.handle(request(.get, "/rest/rules/nope/runnow/more"))?.status == 404)
         #expect(await router.handle(request(.get, "/rest/items")) == nil)
     }
 

@@ -1,0 +1,105 @@
+/// One REST endpoint: method, path pattern, role and handler — the one routing shape of the twin's
+/// servers (openHAB's Items, Things and links in ``OpenHABRouter``, the rule resource, and every
+/// route of `serve`). A ``RESTRouteTable`` of them answers which route a request reaches, and the
+/// `Allow` list of a path from the same rows, so a `405` can never disagree with the dispatch.
+public struct RESTRoute<Handler: Sendable>: Sendable {
+    /// The method; a `GET` route also answers `HEAD` (the server sends the head only), as JAX-RS does.
+    public let method: OpenHABRequest.Method
+    /// The path pattern, e.g. `/rest/items/{itemname}/state`: a `{name}` segment matches any one
+    /// non-empty decoded segment and is handed to the handler as ``OpenHABRequest/parameters``.
+    public let path: String
+    /// The role the caller needs, checked before the handler runs; `nil` when the route is open or
+    /// its handler authorises itself (openHAB's Item resource decides per call).
+    public let role: OpenHABAccessPolicy.Role?
+    /// What answers the request.
+    public let handler: Handler
+    /// `path`'s segments: a literal, or `nil` for a `{name}` parameter (with its name).
+    private let pattern: [(literal: String?, name: String)]
+
+    /// A route.
+    public init(_ method: OpenHABRequest.Method, _ path: String, role: OpenHABAccessPolicy.Role? = nil, _ handler: Handler) {
+        self.method = method
+        self.path = path
+        self.role = role
+        self.handler = handler
+        pattern = path.split(separator: "/").map { segment in
+            segment.hasPrefix("{") && segment.hasSuffix("}")
+                ? (nil, String(segment.dropFirst().dropLast())) : (String(segment), "")
+        }
+    }
+
+    /// The same route with another handler (a server wrapping a library's routes in its own).
+    public func map<Other: Sendable>(_ transform: (Handler) -> Other) -> RESTRoute<Other> {
+        RESTRoute<Other>(method, path, role: role, transform(handler))
+    }
+
+    /// The path parameters when `segments` (decoded, as ``OpenHABPath/segments(of:)`` gives them) fit the pattern.
+    func match(_ segments: [String]) -> [String: String]? {
+        guard pattern.count == segments.count else { return nil }
+        // Literals first: a route that does not fit costs no dictionary (the in-process client routes every command).
+        for (part, segment) in zip(pattern, segments) where part.literal.map({ $0 != segment }) ?? segment.isEmpty {
+            return nil
+        }
+        var parameters: [String: String] = [:]
+        for (part, segment) in zip(pattern, segments) where part.literal == nil { parameters[part.name] = segment }
+        return parameters
+    }
+}
+
+/// The routes of one server, tried in order: the first route whose method and pattern fit answers.
+public struct RESTRouteTable<Handler: Sendable>: Sendable {
+    /// Every route, in the order they are tried (and their methods listed in `Allow`).
+    public let routes: [RESTRoute<Handler>]
+
+    /// A table of `routes`.
+    public init(_ routes: [RESTRoute<Handler>]) { self.routes = routes }
+
+    /// Where a request lands.
+    public enum Resolution: Sendable {
+        /// The route that answers, and the request with its path parameters set.
+        case route(RESTRoute<Handler>, OpenHABRequest)
+        /// The path exists, not with this method: `Allow` lists these.
+        case methodNotAllowed(allowed: [String])
+        /// No route has this path.
+        case notFound
+    }
+
+    /// The route for `method` (any token, `HEAD` counting as `GET`) and `request`'s path.
+    /// - Parameters:
+    ///   - method: the request's method as sent (`PATCH`, `OPTIONS`, … find no route).
+    ///   - request: the request; its ``OpenHABRequest/method`` is ignored.
+    public func resolve(_ method: String, _ request: OpenHABRequest) -> Resolution {
+        let segments = OpenHABPath.segments(of: request.path)
+        let verb = OpenHABRequest.Method(rawValue: method == "HEAD" ? "GET" : method)
+        if let verb {
+            for route in routes where route.method == verb {
+                guard let parameters = route.match(segments) else { continue }
+                var routed = request
+                routed.method = verb
+                routed.parameters = parameters
+                return .route(route, routed)
+            }
+        }
+        let allowed = allowedMethods(segments)
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// The methods some route serves at `path` (percent-encoded, as on the wire), `GET` followed by
+    /// `HEAD`, in table order; empty for a path no route has.
+    public func allowedMethods(forPath path: String) -> [String] {
+        allowedMethods(OpenHABPath.segments(of: path))
+    }
+
+    private func allowedMethods(_ segments: [String]) -> [String] {
+        var methods: [String] = []
+        for route in routes where route.match(segments) != nil {
+            for name in route.method == .get ? ["GET", "HEAD"] : [route.method.rawValue] where !methods.contains(name) {
+                methods.append(name)
+            }
+        }
+        return methods
+    }
+
+    /// The `Allow` header of a `405`: the methods joined by `", "`.
+    public static func allowHeader(_ allowed: [String]) -> String { allowed.joined(separator: ", ") }
+}
