@@ -77,7 +77,7 @@ let package = Package(
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),
-        .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
     ]
 )

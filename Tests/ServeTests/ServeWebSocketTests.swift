@@ -160,7 +160,11 @@ struct ServeWebSocketTests {
 
     @Test func aReaderThatNeverReadsIsDroppedAndTheSimulationGoesOn() async throws {
         let limits = HTTPServerLimits(writeTimeout: .milliseconds(500))
-        try await withTwin(limits: limits, eventBufferLimit: 8) { server in
+        // A small outbox: once the kernel's socket buffers are full (the client never reads), 16 waiting
+        // messages drop the client. How many days that takes depends on the buffers, so advance a day at a
+        // time until it happens — at most 10 days (about 11,000 events), the furthest one advance may go past
+        // example 07's end.
+        try await withTwin(limits: limits, eventBufferLimit: 8, webSocketLimits: WebSocketLimits(outboxLimit: 16)) { server in
             let port = server.port
             try await blocking {
                 let idle = try WebSocketTestClient(port: port, path: "/ws")
@@ -168,8 +172,13 @@ struct ServeWebSocketTests {
                 var size: Int32 = 4_096
                 setsockopt(idle.raw.fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
                 let c = try TwinClient(port: port)
-                for _ in 0..<5 { #expect(try c.send("POST", "/twin/advance", body: "P1D").status == 200) }
-                #expect(try c.send("GET", "/twin/clock").text.contains(#""local":"2026-11-25T00:00""#))
+                var days = 0
+                while days < 10, server.counters.slowClientsDropped == 0 {
+                    #expect(try c.send("POST", "/twin/advance", body: "P1D").status == 200)
+                    days += 1
+                }
+                // The simulation went on while the reader did not: the clock is where the advances took it.
+                #expect(try c.send("GET", "/twin/clock").text.contains(#""local":"2026-11-\#(20 + days)T00:00""#))
             }
             #expect(server.counters.slowClientsDropped >= 1)
         }

@@ -82,7 +82,9 @@ public final class RawClient {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #endif
         guard fd >= 0 else { throw ClientError(description: "socket() failed") }
-        var timeout = timeval(tv_sec: 30, tv_usec: 0)
+        // Long enough for an answer delayed by a busy machine (the whole test suite runs in parallel on two
+        // cores); a server that never answers still fails the test, only later.
+        var timeout = timeval(tv_sec: 120, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         #if canImport(Darwin)
