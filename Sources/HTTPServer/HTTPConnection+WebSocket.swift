@@ -1,3 +1,9 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+
 /// The WebSocket half of a connection: after the `101` head, this thread reads and answers
 /// RFC 6455 frames and writes what the session's outbox holds, until a close, a limit, the
 /// client leaving, or the server stopping.
@@ -25,7 +31,10 @@ extension HTTPConnection {
                 // One write for everything waiting: a burst of events costs one system call, not one per event.
                 var wire: [UInt8] = []
                 for message in messages { wire += WebSocketFrame.encode(.text, Array(message.utf8)) }
-                guard Socket.send(fd, wire) else { return }
+                guard Socket.send(fd, wire) else {
+                    if errno == EAGAIN || errno == EWOULDBLOCK { session.outbox.markSlowReader() }  // the send timed out
+                    return
+                }
                 lastActivity = clock.now
             }
             if let close {

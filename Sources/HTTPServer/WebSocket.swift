@@ -38,6 +38,7 @@ public final class WebSocketOutbox: Sendable {
         var messages: [String] = []
         var close: (code: UInt16, reason: String)?
         var ended = false
+        var slowReader = false
         var waker: (@Sendable () -> Void)?
     }
 
@@ -57,6 +58,7 @@ public final class WebSocketOutbox: Sendable {
             guard state.close == nil, !state.ended else { return (false, nil) }
             if state.messages.count >= limit {
                 state.close = (1008, "the client reads too slowly; \(limit) messages were waiting")
+                state.slowReader = true
                 return (false, state.waker)
             }
             // Only the first waiting message wakes the connection: it takes everything that waits at once.
@@ -80,6 +82,10 @@ public final class WebSocketOutbox: Sendable {
     /// Whether the connection has ended (the client left or a close completed).
     public var hasEnded: Bool { state.withLock { $0.ended } }
 
+    /// Whether the client was dropped for reading too slowly: ``WebSocketLimits/outboxLimit`` messages
+    /// waited, or a write to it timed out (`HTTPServerLimits/writeTimeout`). Whichever came first, once.
+    public var droppedAsSlowReader: Bool { state.withLock { $0.slowReader } }
+
     /// How many messages wait to be written.
     public var waitingCount: Int { state.withLock { $0.messages.count } }
 
@@ -95,6 +101,11 @@ public final class WebSocketOutbox: Sendable {
             defer { state.messages.removeAll(keepingCapacity: true) }
             return (state.messages, state.close)
         }
+    }
+
+    /// A write to the client timed out: it does not read.
+    func markSlowReader() {
+        state.withLock { $0.slowReader = true }
     }
 
     func markEnded() {

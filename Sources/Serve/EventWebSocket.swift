@@ -77,7 +77,12 @@ final class EventWebSocket: Sendable {
         }
         let socket = EventWebSocket(router: router, credentials: credentials, baseURL: ServeRouter.baseURL(request))
         let session = WebSocketSession(subprotocol: subprotocol, outbox: socket.outbox, limits: router.webSocketLimits,
-                                       onText: { text in await socket.receive(text) }, onClose: { _ in socket.end() })
+                                       onText: { text in await socket.receive(text) },
+                                       onClose: { [counters = router.counters] _ in
+                                           // Counted once, when the connection ends: an outbox that overflowed or a write that timed out.
+                                           if socket.outbox.droppedAsSlowReader { counters.slowClientDropped() }
+                                           socket.end()
+                                       })
         let response = WebSocketHandshake.response(to: request, session: session)
         guard response.status == 101 else { return response }
         await socket.subscribe()
@@ -97,7 +102,7 @@ final class EventWebSocket: Sendable {
     /// Queues an event's text if it passes this connection's filters; counts it.
     func deliver(_ event: OpenHABEvent, text: String, counters: ServeCounters) {
         guard passes(event) else { return }
-        if outbox.send(text) { counters.eventStreamed() } else if !outbox.hasEnded { counters.slowClientDropped() }
+        if outbox.send(text) { counters.eventStreamed() }
     }
 
     /// Whether `event` passes this connection's filters (`EventWebSocket.processEvent`; the twin's events carry no source).
