@@ -89,17 +89,11 @@ public enum ItemsFileChecks {
         let groupNames = Array(declared.values.filter { $0.item.type == .groupItem }.map(\.item.name))
             + otherItems.filter { $0.value == .groupItem }.map(\.key)
         let groupSet = Set(groupNames)
-        for (file, items) in files {
-            for item in items where declared[item.name]?.file == file {
-                for group in item.groups where !groupSet.contains(group) {
-                    let isItem = declared[group] != nil || otherItems[group] != nil
-                    issues.append(ItemsFileIssue(.unknownGroup, file: file, line: item.line, column: item.column,
-                                                 isItem ? "\(ItemsFileIssue.quoted(item.name)) is put in \(ItemsFileIssue.quoted(group)), which is not a Group."
-                                                        : "\(ItemsFileIssue.quoted(item.name)) is put in the Group \(ItemsFileIssue.quoted(group)), which no file declares.",
-                                                 hint: ItemsFileIssue.didYouMean(group, in: groupNames.sorted())))
-                }
-            }
-        }
+        // An Item put in a Group no file declares, or in an Item that is not a Group, loads as openHAB loads
+        // it: ItemRegistryImpl.addToGroupItems looks each group name up and ignores one that is missing or not
+        // a GroupItem ("the group might not yet be registered"). The Item keeps the name in its groupNames; no
+        // Group has it as a member. Real configurations do this often (Groups of a binding's old files,
+        // sitemap-only names), so refusing it would refuse files openHAB runs.
         // Cycles: Group → its parent Groups; an iterative depth-first search (no recursion on deep chains).
         var state: [String: UInt8] = [:]  // 1 on the path, 2 done
         for start in groupNames.sorted() where state[start] == nil {

@@ -18,8 +18,6 @@ public struct ItemsFileIssue: CodedError, Equatable {
         case unknownFunction = "items.unknownFunction"
         /// Two Items with one name.
         case duplicate = "items.duplicate"
-        /// An Item names a Group that no file declares, or a name that is not a Group.
-        case unknownGroup = "items.unknownGroup"
         /// Groups that are members of each other.
         case groupCycle = "items.groupCycle"
         /// `expire` metadata openHAB's ExpireManager would refuse (a bad duration, a state or command the
