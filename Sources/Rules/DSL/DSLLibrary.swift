@@ -14,7 +14,7 @@ typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocati
 /// state and a number).
 enum DSLReceiver: Hashable, Sendable {
     case item, state, number, string, instant, localTime, localDate, duration, dayOfWeek, timer, lambda, list, map,
-         formatter, exception, builder, constant, any
+         formatter, exception, builder, constant, historic, any
 }
 
 /// **The one table** of what a body may call: global functions, Java static members (`Type::member` and
@@ -62,15 +62,13 @@ enum DSLLibrary {
         return table
     }()
 
-    /// Persistence extensions and other Item methods of openHAB the twin does not run yet.
+    /// Persistence extensions of openHAB the twin does not run yet.
     static let unsupportedMethods: [String: String] = {
         var table: [String: String] = [:]
-        for n in ["previousState", "historicState", "averageSince", "averageUntil", "averageBetween", "maximumSince", "maximumUntil",
-                  "maximumBetween", "minimumSince", "minimumUntil", "minimumBetween", "sumSince", "sumUntil", "sumBetween", "deltaSince",
-                  "deltaUntil", "deltaBetween", "changedSince", "changedUntil", "changedBetween", "updatedSince", "updatedUntil",
-                  "updatedBetween", "lastUpdate", "lastChange", "nextUpdate", "evolutionRate", "evolutionRateSince", "evolutionRateUntil",
-                  "countSince", "countUntil", "countBetween", "countStateChangesSince", "countStateChangesUntil", "countStateChangesBetween",
-                  "persist", "varianceSince", "deviationSince", "medianSince", "getAllStatesSince", "getAllStatesBetween", "persistedState"] {
+        // The extensions the twin runs are in ``DSLPersistence``.
+        for n in ["nextUpdate", "varianceSince", "varianceUntil", "varianceBetween", "deviationSince", "deviationUntil", "deviationBetween",
+                  "medianSince", "medianUntil", "medianBetween", "getAllStatesSince", "getAllStatesUntil", "getAllStatesBetween", "riemannSumSince",
+                  "riemannSumUntil", "riemannSumBetween", "removeAllStatesSince", "removeAllStatesUntil", "removeAllStatesBetween", "nextState"] {
             table[n] = "the persistence extension \(n)"
         }
         return table
@@ -434,6 +432,7 @@ enum DSLLibrary {
         case .formatter: return [.formatter, .any]
         case .exception: return [.exception, .any]
         case .builder: return [.builder, .any]
+        case .historic: return [.historic, .any]
         case .constant: return [.constant, .any]
         case .bool, .type, .null: return [.any]
         }
@@ -453,7 +452,8 @@ enum DSLLibrary {
                 return .bool(b)
             } as DSLMethod,
         ],
-        .item: DSLItems.methods,
+        .item: DSLItems.methods.merging(DSLPersistence.methods) { a, _ in a },
+        .historic: DSLPersistence.historicMethods,
         .state: DSLItems.stateMethods,
         .number: DSLMath.numberMethods,
         .string: DSLText.stringMethods,
