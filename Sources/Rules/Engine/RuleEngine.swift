@@ -59,6 +59,8 @@ public final class RuleEngine: Sendable {
 
     let state = Mutex(EngineState())
     /// The persistence service rules query (`Item.averageSince(…)`), and the Items it records.
+    /// What the rules' actions sent (``outbox``) and the scripted answers they get.
+    let actionOutbox = ActionOutbox()
     let persistenceAccess = Mutex<(store: PersistenceStore, items: Set<ItemName>)?>(nil)
 
     /// Gives rules the persistence service and the Items it records (before ``start()``); without it, a

@@ -401,6 +401,10 @@ enum ScenarioValidator {
                 checkRule(rule, "\(e.path).rule")
                 if let from { checkTime(from, path: "\(e.path).from") }
                 if let to { checkTime(to, path: "\(e.path).to") }
+            case .outbox(let o):
+                if let rule = o.rule { checkRule(rule, "\(e.path).\(o.channel.rawValue).rule") }
+                if let from = o.from { checkTime(from, path: "\(e.path).from") }
+                if let to = o.to { checkTime(to, path: "\(e.path).to") }
             case .discomfort(let listing, let from, let to, _):
                 checkListingRef(listing, "\(e.path).discomfort.listing")
                 if let from { checkTime(from, path: "\(e.path).from") }

@@ -225,6 +225,7 @@ public final class World: Sendable {
         await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules)
         // Users' rules start at the scenario's start, after the built-in ones.
         try rules.add(scenario.rules)
+        rules.useResponses(scenario.responses)
         rules.start()
     }
 
