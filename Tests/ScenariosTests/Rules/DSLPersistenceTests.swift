@@ -60,10 +60,10 @@ struct DSLPersistenceTests {
     @Test func anItemTheScenarioDoesNotPersistIsRefusedWithItsLocation() async throws {
         let (result, rules) = try await Self.scenario("""
             logInfo("test", "before")
-            Result.postUpdate("avg " + Temp.averageSince(now.minusHours(1)))
+            Result.postUpdate("avg " + (Temp as GenericItem).averageSince(now.minusHours(1)))
             """, persisted: #"["Mode"]"#, expect: #"{ "at": "2026-01-09T17:00", "item": "Result", "state": "avg 18" }"#).run()
         let log = rules.joined(separator: "\n")
-        #expect(log.contains("p.rules:6:33: Temp.averageSince(…) reads persistence, but the scenario's \"persistence\" does not record Temp (rules.dslNotPersisted)"), "\(log)")
+        #expect(log.contains("p.rules:6:50: Temp.averageSince(…) reads persistence, but the scenario's \"persistence\" does not record Temp (rules.dslNotPersisted)"), "\(log)")
         #expect(log.contains("add \"Temp\""), "\(log)")
         // The run ended there: the expectation on what it would have written fails.
         #expect(result.failures.count == 1, "\(result.failures)")
@@ -104,6 +104,17 @@ struct DSLPersistenceTests {
         #expect(s.problems().isEmpty, "\(s.problems())")
         s.files["p.rules"] = "rule \"r\"\nwhen\n    Item Go changed\nthen\n    logInfo(\"test\", \"\" + Temp.varianceSince(now.minusHours(1)))\nend\n"
         #expect(s.problems().contains { $0.contains("varianceSince") && $0.contains("rules.dslUnsupported") }, "\(s.problems())")
+    }
+
+    @Test func validateRefusesAnExtensionOnAnItemNamedButNotPersisted() {
+        let body = "    val x = Temp.averageSince(now.minusHours(1))\n    logInfo(\"test\", \"\" + Mode.lastChange)"
+        let refused = Self.scenario(body, persisted: #"["Mode"]"#).problems().joined(separator: "\n")
+        #expect(refused.contains("p.rules:5:18: Temp.averageSince(…) reads persistence, but the scenario's \"persistence\" does not record Temp (rules.dslNotPersisted)"), "\(refused)")
+        #expect(!refused.contains("Mode.lastChange"), "\(refused)")
+        // Recorded by name or by "*". (With a Group selector, "gName*", the check is left to the run.)
+        for persisted in [#"["Mode", "Temp"]"#, #"["*"]"#] {
+            #expect(Self.scenario(body, persisted: persisted).problems().isEmpty, "\(persisted)")
+        }
     }
 
     static func logged(_ rules: [String]) -> [String] { DSLRuleTests.logged(rules) }
