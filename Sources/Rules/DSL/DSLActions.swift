@@ -51,6 +51,8 @@ enum DSLActions {
             return .null
         },
         "executeCommandLine": { i, a, at in try executeCommandLine(i, a, at) },
+        "transform": { i, a, at in try DSLTransform.call(raw: false, i, a, at) },
+        "transformRaw": { i, a, at in try DSLTransform.call(raw: true, i, a, at) },
         "sendHttpGetRequest": { i, a, at in try http("GET", i, a, at) },
         "sendHttpPostRequest": { i, a, at in try http("POST", i, a, at) },
         "sendHttpPutRequest": { i, a, at in try http("PUT", i, a, at) },

@@ -57,7 +57,7 @@ enum DSLLibrary {
             table[n] = "openHAB 2's add-on action \(n), which openHAB 3+ calls as a Thing action: getActions(\"mail\", \"mail:smtp:home\").sendMail(…), getActions(\"telegram\", \"telegram:telegramBot:bot\").sendTelegram(…), getActions(\"pushover\", \"pushover:pushover-account:account\").sendMessage(…)"
         }
         for n in ["sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
-        for n in ["playStream", "transform", "transformRaw", "callScript", "publish",
+        for n in ["playStream", "callScript", "publish",
                   "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isWeekend", "isBankHoliday"] {
             table[n] = "the openHAB action \(n)"
         }

@@ -107,6 +107,21 @@ struct DSLActionTests {
         #expect(s.problems().isEmpty, "\(s.problems())")
     }
 
+    @Test func regexTransformsAsOpenHABsService() async throws {
+        let (result, rules) = try await Self.scenario("""
+            logInfo("test", transform("REGEX", ".*temp=([0-9.]+).*", "  cpu temp=48.3'C  ") + "|" + transform("REGEX", "s/a/o/g", "banana")
+                + "|" + transform("REGEX", "s/a/o/", " banana ") + "|" + transform("REGEX", "([0-9]+) W", "no number") + "|" + transform("REGEX", "[a-z]+", "abc")
+                + "|" + transform("REGEX", "(", "x") + "|" + transformRaw("REGEX", "(.*)-.*", "12-34"))
+            try { transformRaw("REGEX", "(", "x") } catch (Exception e) { logInfo("test", "raw threw") }
+            """).run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // First group of a whole match; s///g and s/// replace; no match is null; no group is ""; a bad
+        // pattern gives the value back (transform) or throws (transformRaw).
+        #expect(DSLRuleTests.logged(rules) == ["48.3|bonono|bonana|null||x|12", "raw threw"], "\(rules)")
+        let (_, other) = try await Self.scenario(#"Out.postUpdate(transform("JSONPATH", "$.a", "{}"))"#).run()
+        #expect(other.joined().contains("transform(\"JSONPATH\", …): the twin runs the transformation REGEX only (rules.dslUnsupported)"), "\(other)")
+    }
+
     @Test func aScopeNoThingOffersIsNamed() async throws {
         let (_, rules) = try await Self.scenario(#"getActions("sms", "sms:modem:1").sendMail("x", "y", "z")"#).run()
         #expect(rules.joined().contains("getActions(\"sms\", …): the twin runs the actions of mail, pushover, telegram"), "\(rules)")
