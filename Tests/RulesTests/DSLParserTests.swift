@@ -91,10 +91,10 @@ struct DSLParserTests {
          "rules/test.rules:5:18: this string is never closed; end it with \" (rules.dslSyntax)."),
         ("rule \"a\"\nwhen\n    Channel \"x:y:z\" triggered\nthen\nend\n",
          "rules/test.rules:3:5: Channel triggers are not run by the twin (its devices have no trigger channels) (rules.dslUnsupported)."),
-        ("rule \"a\"\nwhen\n    Item A changed\nthen\n    executeCommandLine(\"ls\")\nend\n",
-         "rules/test.rules:5:5: executeCommandLine(…) is the openHAB action executeCommandLine, which the twin does not run yet (rules.dslUnsupported)."),
-        ("rule \"a\"\nwhen\n    Item A changed\nthen\n    A.previousState(true)\nend\n",
-         "rules/test.rules:5:7: .previousState(…) is the persistence extension previousState, which the twin does not run yet (rules.dslUnsupported)."),
+        ("rule \"a\"\nwhen\n    Item A changed\nthen\n    callScript(\"ls\")\nend\n",
+         "rules/test.rules:5:5: callScript(…) is the openHAB action callScript, which the twin does not run yet (rules.dslUnsupported)."),
+        ("rule \"a\"\nwhen\n    Item A changed\nthen\n    A.varianceSince(now)\nend\n",
+         "rules/test.rules:5:7: .varianceSince(…) is the persistence extension varianceSince, which the twin does not run yet (rules.dslUnsupported)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    x = 1\nend\n",
          "rules/test.rules:5:5: x is assigned but never declared; declare it with var (rules.dslSyntax)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    val x = 1\n    x = 2\nend\n",
@@ -163,7 +163,7 @@ struct DSLParserTests {
     }
 
     @Test func unsupportedConstructsHaveTheirOwnCode() {
-        #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    executeCommandLine(\"ls\")\nend\n")?.code == .dslUnsupported)
+        #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    callScript(\"ls\")\nend\n")?.code == .dslUnsupported)
         #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    x = 1\nend\n")?.code == .dslSyntax)
     }
 
@@ -174,7 +174,7 @@ struct DSLParserTests {
             when
                 Item A changed
             then
-                sendNotification("x", "y")
+                callScript("x")
             end
 
             rule "two"
@@ -196,7 +196,7 @@ struct DSLParserTests {
             then
                 val x = 1
                 x = 2
-                A.historicState(now.minusHours(1))
+                A.medianSince(now.minusHours(1))
             end
             """
         let (rules, problems) = DSLCompiler.compileAll(text, file: "rules/test.rules")

@@ -31,7 +31,7 @@ public enum DSLCompiler {
         problems += checker.problems
         let stem = String(file.split(separator: "/").last ?? Substring(file)).replacingSuffix(".rules")
         var usesSleep = checker.usesSleep
-        var checked: [(DSLRuleSyntax, [RuleTrigger], [String])?] = []
+        var checked: [(DSLRuleSyntax, [RuleTrigger], [String], [ScriptPersistenceRead])?] = []
         for rule in syntax.rules {
             var ruleProblems: [RulesError] = []
             var triggers: [RuleTrigger] = []
@@ -43,12 +43,13 @@ public enum DSLCompiler {
             ruleProblems += ruleChecker.problems
             usesSleep = usesSleep || ruleChecker.usesSleep
             problems += ruleProblems
-            checked.append(ruleProblems.isEmpty ? (rule, triggers, referenced) : nil)
+            checked.append(ruleProblems.isEmpty ? (rule, triggers, referenced, ruleChecker.persistenceReads) : nil)
         }
         var rules: [Rule] = []
         for (index, entry) in checked.enumerated() {
-            guard let (rule, triggers, referenced) = entry else { continue }
-            let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced, fibered: usesSleep)
+            guard let (rule, triggers, referenced, reads) = entry else { continue }
+            let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced, fibered: usesSleep,
+                                       persistenceReads: reads)
             var compiled = Rule(uid: "\(stem)-\(index + 1)", name: rule.name, triggers: triggers,
                                 actions: [RuleAction(id: "script", .script(script))], source: "\(file):\(rule.location.line)")
             compiled.isEditable = false
@@ -74,7 +75,8 @@ public enum DSLCompiler {
         for name in implicitNames { declared[name] = false }
         let referenced = checker.check(body, declared: declared)
         if let first = checker.problems.first { throw first }
-        return DSLRuleScript(source: text, body: body, globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep)
+        return DSLRuleScript(source: text, body: body, globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep,
+                             persistenceReads: checker.persistenceReads)
     }
 
     private static func map(_ trigger: DSLTriggerSyntax, _ at: DSLLocation) throws(RulesError) -> RuleTrigger.Kind {
@@ -124,6 +126,8 @@ struct DSLChecker {
     private(set) var usesSleep = false
     private var items: [String] = []
     private var itemSet = Set<String>()
+    /// The persistence extensions called on a named Item, in order.
+    private(set) var persistenceReads: [ScriptPersistenceRead] = []
 
     /// `declared`: name → mutable.
     mutating func check(_ statements: [DSLStmt], declared: [String: Bool]) -> [String] {
@@ -347,6 +351,10 @@ struct DSLChecker {
             return
         }
         check(receiver, scope)
+        if case .name(let item, _) = receiver, scope[item] == nil, DSLLibrary.constants[item] == nil, !isType(item),
+           let method = DSLLibrary.candidates(name).first(where: { DSLPersistence.methods[$0] != nil }) {
+            persistenceReads.append(ScriptPersistenceRead(item: item, method: method, location: at.description))
+        }
         if DSLLibrary.knowsMethod(name) { return }
         if let replacement = DSLLibrary.jodaMethodHints[name] {
             problem(.dslUnsupported, at, ".\(name) is Joda-Time of openHAB 2, which openHAB 3+ and the twin do not have",
@@ -390,6 +398,7 @@ struct DSLRuleScript: RuleScript {
     let referencedItems: [String]
     /// Whether runs go on fibers (the file calls `Thread::sleep`).
     let fibered: Bool
+    let persistenceReads: [ScriptPersistenceRead]
     /// The rule's one thread (a run waits while an earlier run of the rule sleeps).
     let thread = DSLRuleThread()
 

@@ -14,7 +14,7 @@ typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocati
 /// state and a number).
 enum DSLReceiver: Hashable, Sendable {
     case item, state, number, string, instant, localTime, localDate, duration, dayOfWeek, timer, lambda, list, map,
-         formatter, exception, builder, constant, any
+         formatter, exception, builder, constant, historic, actions, any
 }
 
 /// **The one table** of what a body may call: global functions, Java static members (`Type::member` and
@@ -49,28 +49,28 @@ enum DSLLibrary {
         "Procedure0", "Procedure1", "Procedure2", "Procedure3", "Function0", "Function1", "Function2", "Function3", "Instant",
     ]
 
-    /// openHAB actions the twin does not run yet (refused by `validate`, naming what they are).
+    /// openHAB actions the twin does not run (yet) (refused by `validate`, naming what they are).
     static let unsupportedFunctions: [String: String] = {
         var table: [String: String] = [:]
-        for n in ["sendNotification", "sendBroadcastNotification", "sendLogNotification", "sendPriorityMessage"] { table[n] = "the openHAB Cloud notification action \(n)" }
-        for n in ["sendMail", "sendHtmlMail", "sendTelegram", "sendTelegramPhoto", "pushover", "sendPushoverMessage", "sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
-        for n in ["say", "playSound", "playStream", "executeCommandLine", "sendHttpGetRequest", "sendHttpPostRequest",
-                  "sendHttpPutRequest", "sendHttpDeleteRequest", "transform", "transformRaw", "getActions", "callScript", "publish",
+        // The actions the twin runs are in ``DSLActions``.
+        for n in ["sendMail", "sendHtmlMail", "sendTelegram", "sendTelegramPhoto", "pushover", "sendPushoverMessage", "sendPriorityMessage"] {
+            table[n] = "openHAB 2's add-on action \(n), which openHAB 3+ calls as a Thing action: getActions(\"mail\", \"mail:smtp:home\").sendMail(…), getActions(\"telegram\", \"telegram:telegramBot:bot\").sendTelegram(…), getActions(\"pushover\", \"pushover:pushover-account:account\").sendMessage(…)"
+        }
+        for n in ["sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
+        for n in ["playStream", "callScript", "publish",
                   "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isWeekend", "isBankHoliday"] {
             table[n] = "the openHAB action \(n)"
         }
         return table
     }()
 
-    /// Persistence extensions and other Item methods of openHAB the twin does not run yet.
+    /// Persistence extensions of openHAB the twin does not run yet.
     static let unsupportedMethods: [String: String] = {
         var table: [String: String] = [:]
-        for n in ["previousState", "historicState", "averageSince", "averageUntil", "averageBetween", "maximumSince", "maximumUntil",
-                  "maximumBetween", "minimumSince", "minimumUntil", "minimumBetween", "sumSince", "sumUntil", "sumBetween", "deltaSince",
-                  "deltaUntil", "deltaBetween", "changedSince", "changedUntil", "changedBetween", "updatedSince", "updatedUntil",
-                  "updatedBetween", "lastUpdate", "lastChange", "nextUpdate", "evolutionRate", "evolutionRateSince", "evolutionRateUntil",
-                  "countSince", "countUntil", "countBetween", "countStateChangesSince", "countStateChangesUntil", "countStateChangesBetween",
-                  "persist", "varianceSince", "deviationSince", "medianSince", "getAllStatesSince", "getAllStatesBetween", "persistedState"] {
+        // The extensions the twin runs are in ``DSLPersistence``.
+        for n in ["nextUpdate", "varianceSince", "varianceUntil", "varianceBetween", "deviationSince", "deviationUntil", "deviationBetween",
+                  "medianSince", "medianUntil", "medianBetween", "getAllStatesSince", "getAllStatesUntil", "getAllStatesBetween", "riemannSumSince",
+                  "riemannSumUntil", "riemannSumBetween", "removeAllStatesSince", "removeAllStatesUntil", "removeAllStatesBetween", "nextState"] {
             table[n] = "the persistence extension \(n)"
         }
         return table
@@ -95,7 +95,9 @@ enum DSLLibrary {
 
     // MARK: Functions
 
-    static let functions: [String: DSLFunction] = [
+    static let functions: [String: DSLFunction] = DSLActions.functions.merging(coreFunctions) { a, _ in a }
+
+    private static let coreFunctions: [String: DSLFunction] = [
         "sendCommand": { i, a, at in try await itemAction("sendCommand", i, a, at) },
         "postUpdate": { i, a, at in try await itemAction("postUpdate", i, a, at) },
         "logInfo": { i, a, at in try log("INFO", i, a, at) },
@@ -434,6 +436,8 @@ enum DSLLibrary {
         case .formatter: return [.formatter, .any]
         case .exception: return [.exception, .any]
         case .builder: return [.builder, .any]
+        case .historic: return [.historic, .any]
+        case .actions: return [.actions, .any]
         case .constant: return [.constant, .any]
         case .bool, .type, .null: return [.any]
         }
@@ -453,7 +457,9 @@ enum DSLLibrary {
                 return .bool(b)
             } as DSLMethod,
         ],
-        .item: DSLItems.methods,
+        .item: DSLItems.methods.merging(DSLPersistence.methods) { a, _ in a },
+        .historic: DSLPersistence.historicMethods,
+        .actions: DSLActions.thingActionMethods,
         .state: DSLItems.stateMethods,
         .number: DSLMath.numberMethods,
         .string: DSLText.stringMethods,

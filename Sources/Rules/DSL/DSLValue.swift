@@ -44,6 +44,10 @@ enum DSLValue: Sendable {
     case exception(type: String, message: String)
     /// A `StringBuilder`.
     case builder(DSLList)
+    /// A persisted state of an Item (openHAB's `HistoricItem`): the Item's name and the entry.
+    case historic(String, PersistedEntry)
+    /// A Thing's actions (`getActions("mail", "mail:smtp:home")`): the scope and the Thing UID.
+    case actions(scope: String, thing: String)
 
     /// Xtend's `toString`, as `+` with a string and `logInfo` print it: states as openHAB prints them.
     var text: String {
@@ -70,6 +74,8 @@ enum DSLValue: Sendable {
         case .type(let t): return t
         case .exception(let type, let message): return "java.lang.\(type): \(message)"
         case .builder(let b): return b.values.map(\.text).joined()
+        case .historic(let name, let e): return "\(e.instant): \(name) -> \(e.state.description)"
+        case .actions(let scope, let thing): return "\(scope) actions of \(thing)"
         }
     }
 
@@ -124,6 +130,8 @@ enum DSLValue: Sendable {
         case .type(let t): return "the type \(t)"
         case .exception(let t, _): return "a \(t)"
         case .builder: return "a StringBuilder"
+        case .historic: return "a HistoricItem"
+        case .actions: return "a ThingActions"
         }
     }
 }

@@ -40,4 +40,24 @@ public protocol RuleScript: Sendable {
     func run(_ execution: RuleExecution) async
     /// Evaluates the script as a condition (the value of its last expression; `false` on an error, logged).
     func holds(_ execution: RuleExecution) async -> Bool
+    /// The persistence extensions the script calls on an Item it names (`Temp.averageSince(…)`), so a
+    /// scenario can check before a run that its persistence records those Items.
+    var persistenceReads: [ScriptPersistenceRead] { get }
+}
+
+extension RuleScript {
+    public var persistenceReads: [ScriptPersistenceRead] { [] }
+}
+
+/// A persistence extension a script calls on a named Item: the Item, the method and where (`file:line:column`).
+public struct ScriptPersistenceRead: Sendable, Hashable {
+    public let item: String
+    public let method: String
+    public let location: String
+
+    public init(item: String, method: String, location: String) {
+        self.item = item
+        self.method = method
+        self.location = location
+    }
 }

@@ -58,6 +58,21 @@ public final class RuleEngine: Sendable {
     }
 
     let state = Mutex(EngineState())
+    /// The persistence service rules query (`Item.averageSince(…)`), and the Items it records.
+    /// What the rules' actions sent (``outbox``) and the scripted answers they get.
+    let actionOutbox = ActionOutbox()
+    let persistenceAccess = Mutex<(store: PersistenceStore, items: Set<ItemName>)?>(nil)
+
+    /// Gives rules the persistence service and the Items it records (before ``start()``); without it, a
+    /// persistence extension in a rule is refused as `rules.dslNotPersisted`.
+    public func usePersistence(_ store: PersistenceStore, items: [ItemName]) {
+        persistenceAccess.withLock { $0 = (store, Set(items)) }
+    }
+
+    /// The persistence service, when it records `item`.
+    public func persistence(for item: ItemName) -> PersistenceStore? {
+        persistenceAccess.withLock { access in access.flatMap { $0.items.contains(item) ? $0.store : nil } }
+    }
     /// Steps of DSL work all runs have done (``DSLLimits/maxStepsPerScenario``).
     let ruleWork = Atomic<Int64>(0)
     /// DSL runs that used up their own budget (``DSLLimits/maxRunawayRuns``).

@@ -63,6 +63,22 @@ public final class RuleExecution: Sendable {
         record("\(level) [\(logger)] \(text)")
     }
 
+    /// Puts what an action sent in the engine's outbox and the run log (`→ notification to host: …`).
+    public func send(_ channel: OutboxMessage.Channel, action: String, to recipient: String, _ text: String) {
+        let kept = engine.actionOutbox.send(OutboxMessage(instant: now, rule: rule.name, channel: channel, action: action,
+                                                          recipient: recipient, text: text))
+        record(kept ? "→ \(channel.rawValue) \(action) to \(recipient): \(text)"
+                    : "error: the outbox holds \(ActionOutbox.capacity) messages; \(action) to \(recipient) was not kept (rules.outboxFull)")
+    }
+
+    /// The scripted output of a command line (`nil`: none scripted).
+    public func scriptedOutput(command: String) -> String? { engine.actionOutbox.response(command: command)?.output }
+
+    /// The scripted response to a request (`nil`: none scripted).
+    public func scriptedResponse(url: String, method: String) -> (status: Int, body: String)? {
+        engine.actionOutbox.response(url: url, method: method).map { ($0.status, $0.output) }
+    }
+
     /// Records an effect line for the run log.
     public func record(_ effect: String) {
         recorded.withLock { $0.append(effect) }

@@ -1,3 +1,4 @@
+import Rules
 import Simulation
 
 extension ScenarioDecoder {
@@ -102,13 +103,14 @@ extension ScenarioDecoder {
 
     static func decodeExpectation(_ field: Field, _ calendar: LocalCalendar) -> Expectation? {
         guard let o = field.object(["at", "item", "state", "between", "reservation", "status", "energy", "discomfort",
-                                    "from", "to", "atMostKWh", "atLeastKWh", "atMostKh", "rule", "runs", "atLeastRuns"]) else { return nil }
+                                    "from", "to", "atMostKWh", "atLeastKWh", "atMostKh", "rule", "runs", "atLeastRuns", "count", "atLeast"]
+                                   + OutboxMessage.Channel.allCases.map(\.rawValue)) else { return nil }
         let at = o.optional("at").map { $0.instant(calendar) }
         if case .some(.none) = at { return nil }
-        let subjects = ["item", "reservation", "energy", "discomfort", "rule"].filter { o.keys.contains($0) }
+        let subjects = (["item", "reservation", "energy", "discomfort", "rule"] + OutboxMessage.Channel.allCases.map(\.rawValue)).filter { o.keys.contains($0) }
         guard subjects.count == 1, let subject = subjects.first else {
             field.problem(subjects.isEmpty ? "says nothing to check." : "checks \(subjects.joined(separator: " and ")) at once; write one expectation each.",
-                          hint: "an expectation has one of \"item\", \"reservation\", \"energy\", \"discomfort\" or \"rule\".")
+                          hint: "an expectation has one of \"item\", \"reservation\", \"energy\", \"discomfort\", \"rule\" or an outbox kind (\(OutboxMessage.Channel.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))).")
             return nil
         }
         func unexpected(_ keys: [String]) -> Bool {
@@ -117,10 +119,22 @@ extension ScenarioDecoder {
             return !extra.isEmpty
         }
         if subject != "rule", unexpected(["runs", "atLeastRuns"]) { return nil }
+        let outboxChannel = OutboxMessage.Channel(rawValue: subject)
+        if outboxChannel == nil, unexpected(["count", "atLeast"]) { return nil }
         let from = o.optional("from")?.instant(calendar)
         let to = o.optional("to")?.instant(calendar)
         let check: Expectation.Check?
         switch subject {
+        case _ where outboxChannel != nil:
+            guard let channel = outboxChannel, !unexpected(["state", "between", "status", "atMostKWh", "atLeastKWh", "atMostKh"]),
+                  let f = o.required(subject), let filter = f.object(["contains", "text", "recipient", "rule"]) else { return nil }
+            let count = o.optional("count")?.integer, least = o.optional("atLeast")?.integer
+            if count != nil, least != nil { field.problem("gives both \"count\" and \"atLeast\"; give one."); return nil }
+            if let n = count ?? least, n < 0 { o.value(count == nil ? "atLeast" : "count")?.problem("must be 0 or more."); return nil }
+            if at != nil { o.value("at")?.problem("does not belong to an outbox expectation; use \"from\" and \"to\"."); return nil }
+            check = .outbox(OutboxExpectation(channel: channel, contains: filter.optional("contains")?.string, text: filter.optional("text")?.string,
+                                              recipient: filter.optional("recipient")?.string, rule: filter.optional("rule")?.string,
+                                              from: from, to: to, count: count, atLeast: least))
         case "item":
             guard !unexpected(["status", "from", "to", "atMostKWh", "atLeastKWh", "atMostKh"]), let item = o.required("item")?.name else { return nil }
             let hasState = o.keys.contains("state"), hasBetween = o.keys.contains("between")

@@ -11,7 +11,7 @@ import Weather
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
                           "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules",
-                          "itemFiles", "itemBindings", "persistence"]
+                          "itemFiles", "itemBindings", "persistence", "responses"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Parameter sideFiles: texts to read instead of the files the scenario names (`epw`, `calendars`,
@@ -113,14 +113,17 @@ public enum ScenarioDecoder {
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
         let persistence = root.optional("persistence").flatMap(decodePersistence)
         let rules = root.optional("rules").flatMap(decodeRules) ?? ([], [])
+        let responses = root.optional("responses").flatMap(decodeResponses) ?? []
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
         let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
-        return Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
+        var scenario = Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
                         calendar: calendar, start: start, end: end, weather: weather, cities: cities, users: users, listings: listings,
                         automations: automations, timeline: sorted, expectations: expectations, tariff: tariff, co2KgPerKWh: co2,
                         items: items, itemFiles: itemFiles?.files ?? [], itemBindings: itemBindings, persistence: persistence,
                         ruleFiles: rules.files, rules: rules.rules)
+        scenario.responses = responses
+        return scenario
     }
 
     /// `{"perKWh": 0.32}`, `{"dayPerKWh": 0.36, "nightPerKWh": 0.18, "nightFrom": "22:00", "nightTo": "06:00"}`

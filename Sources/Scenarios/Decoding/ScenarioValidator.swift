@@ -199,6 +199,20 @@ enum ScenarioValidator {
                            hint: Suggestion.closest(to: thing, in: knownThings).map { "did you mean \"\($0)\"?" }
                             ?? "the twin's Things are twin:thermostat|plug|lock:<listing>:<device>.")
                 }
+                // A persistence extension on an Item the scenario does not persist (a Group selector
+                // `gName*` is left to the run, which knows the members).
+                let selectors = scenario.persistence?.items ?? []
+                if !selectors.contains(where: { $0.hasSuffix("*") }) {
+                    var scripts: [any RuleScript] = []
+                    for condition in rule.conditions { if case .script(let script) = condition.kind { scripts.append(script) } }
+                    for action in rule.actions { if case .script(let script) = action.kind { scripts.append(script) } }
+                    var told = Set<String>()
+                    for read in scripts.flatMap(\.persistenceReads) where known.contains(read.item) && !selectors.contains(read.item)
+                        && told.insert(read.item).inserted {
+                        report("rules", "\(read.location): \(read.item).\(read.method)(…) reads persistence, but the scenario's \"persistence\" does not record \(read.item) (rules.dslNotPersisted).",
+                               hint: "add \"\(read.item)\" (or its Group as \"gName*\", or \"*\") to \"persistence\": {\"items\": […]}.")
+                    }
+                }
                 var seen = Set<String>()
                 for name in names where !known.contains(name) && seen.insert(name).inserted {
                     report("rules", "\(rule.source): rule \(UserText.quoted(rule.name)) names the Item \(UserText.quoted(name)), which does not exist.",
@@ -422,6 +436,10 @@ enum ScenarioValidator {
                 checkRule(rule, "\(e.path).rule")
                 if let from { checkTime(from, path: "\(e.path).from") }
                 if let to { checkTime(to, path: "\(e.path).to") }
+            case .outbox(let o):
+                if let rule = o.rule { checkRule(rule, "\(e.path).\(o.channel.rawValue).rule") }
+                if let from = o.from { checkTime(from, path: "\(e.path).from") }
+                if let to = o.to { checkTime(to, path: "\(e.path).to") }
             case .discomfort(let listing, let from, let to, _):
                 checkListingRef(listing, "\(e.path).discomfort.listing")
                 if let from { checkTime(from, path: "\(e.path).from") }

@@ -45,6 +45,8 @@ public struct Scenario: Sendable {
     public var ruleFiles: [String] = []
     /// The rules those files hold, in file order.
     public var rules: [Rule] = []
+    /// `responses`: the scripted answers to the rules' `executeCommandLine` and HTTP actions.
+    public var responses: [ScriptedResponse] = []
 }
 
 /// One city's weather source, as written under `weather`.

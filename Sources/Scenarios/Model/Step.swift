@@ -88,6 +88,8 @@ public struct Expectation: Sendable {
         case discomfort(listing: String, from: SimInstant?, to: SimInstant?, atMostKh: Double)
         /// Runs of a rule whose conditions held, in `[from, to)`: exactly `runs`, or at least `atLeast`.
         case ruleRuns(rule: String, from: SimInstant?, to: SimInstant?, runs: Int?, atLeast: Int?)
+        /// What the rules' actions sent of one kind, in `[from, to)`: exactly `count`, or at least `atLeast`.
+        case outbox(OutboxExpectation)
     }
 
     /// When to check (nil = at `end`).

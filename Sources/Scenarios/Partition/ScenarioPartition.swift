@@ -104,7 +104,7 @@ public struct ScenarioPartition: Sendable, Equatable {
             case .itemState(let item, _), .itemBetween(let item, _, _): listing(ofItem: item)
             case .reservationStatus(let r, _): listing(ofReservation: r)
             case .energy(let listing, _, _, _, _, _), .discomfort(let listing, _, _, _): position[listing]
-            case .ruleRuns: nil
+            case .ruleRuns, .outbox: nil
             }
         }
 

@@ -65,6 +65,8 @@ extension ScenarioRunner {
                 failure = await check(expectation, in: world, at: at)
             } else if case .ruleRuns(let rule, let from, let to, let runs, let atLeast) = expectation.check {
                 failure = checkRuns(expectation, rule: rule, from: from, to: to, runs: runs, atLeast: atLeast, world: world, at: at)
+            } else if case .outbox(let o) = expectation.check {
+                failure = checkOutbox(expectation, o, world: world, at: at)
             } else {
                 failure = checkLedger(expectation, ledger: ledger, scenario: scenario, at: at)
             }

@@ -81,7 +81,7 @@ public enum ScenarioRunner {
     static func isPointCheck(_ e: Expectation) -> Bool {
         switch e.check {
         case .itemState, .itemBetween, .reservationStatus: true
-        case .energy, .discomfort, .ruleRuns: false
+        case .energy, .discomfort, .ruleRuns, .outbox: false
         }
     }
 
@@ -203,7 +203,7 @@ public enum ScenarioRunner {
             } catch {
                 return fail("reservation \(id) \(expected)", "no such reservation (\(error.code.rawValue))")
             }
-        case .energy, .discomfort, .ruleRuns:
+        case .energy, .discomfort, .ruleRuns, .outbox:
             return nil
         }
     }

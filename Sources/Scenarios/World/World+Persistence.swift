@@ -1,13 +1,16 @@
+import Rules
 import Simulation
 import SmartHome
 
 extension World {
     /// Starts the scenario's persistence (`persistence`): the store records the chosen Items from now on,
     /// by the strategy, after restoring their newest states. Without `persistence` nothing is recorded.
-    static func installPersistence(_ scenario: Scenario, runtime: OpenHABRuntime, store: PersistenceStore) async {
+    /// Rules query the store for the recorded Items.
+    static func installPersistence(_ scenario: Scenario, runtime: OpenHABRuntime, store: PersistenceStore, rules: RuleEngine) async {
         guard let spec = scenario.persistence else { return }
         let chosen = selectedItems(spec.items, in: await runtime.items.all())
         await store.record(runtime, items: chosen, strategy: spec.strategy, restoreOnStartup: spec.restoreOnStartup)
+        rules.usePersistence(store, items: chosen)
     }
 
     /// The Items `selectors` name, as a `.persist` file reads them: `*` every Item, `gName*` every Item below

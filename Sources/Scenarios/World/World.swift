@@ -222,9 +222,10 @@ public final class World: Sendable {
                                  interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
         persistence = PersistenceStore(maxEntriesPerItem: scenario.persistence?.maxStatesPerItem ?? 100_000)
-        await Self.installPersistence(scenario, runtime: runtime, store: persistence)
+        await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules)
         // Users' rules start at the scenario's start, after the built-in ones.
         try rules.add(scenario.rules)
+        rules.useResponses(scenario.responses)
         rules.start()
     }
 

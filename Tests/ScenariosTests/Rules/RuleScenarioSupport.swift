@@ -10,6 +10,8 @@ struct RuleScenario {
     var timeline = ""
     var expect = ""
     var end = "2026-01-10T00:00"
+    /// Further top-level members, JSON text without braces (`"persistence": {…}`), or empty.
+    var extra = ""
 
     func text() -> String {
         let rules = files.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
@@ -27,7 +29,7 @@ struct RuleScenario {
           "items": \(items),
           "rules": [\(rules)],
           "timeline": [\(timeline)],
-          "expect": [\(expect)]
+          "expect": [\(expect)]\(extra.isEmpty ? "" : ",\n  " + extra)
         }
         """
     }

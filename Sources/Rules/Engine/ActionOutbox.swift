@@ -1,0 +1,140 @@
+import Simulation
+import Synchronization
+
+/// What a rule's action sent out of the house: a notification, a mail, a telegram, a pushover message,
+/// speech, a sound, a command line run, an HTTP request. The twin sends none of them for real: each lands
+/// in the engine's outbox, for the run log and for scenario expectations.
+public struct OutboxMessage: Sendable, Hashable {
+    /// The kind of action.
+    public enum Channel: String, Sendable, CaseIterable {
+        case notification, mail, telegram, pushover, say, sound, exec, http
+    }
+
+    /// When it was sent (virtual time).
+    public var instant: SimInstant
+    /// The name of the rule that sent it.
+    public var rule: String
+    public var channel: Channel
+    /// The action as the rule called it (`sendNotification`, `sendMail`, `executeCommandLine`, `sendHttpGetRequest` …).
+    public var action: String
+    /// Who or what it went to: a user or address, `broadcast`, `log`, a chat, a Thing, an audio sink, a URL, a command.
+    public var recipient: String
+    /// The text: message, subject and body, spoken text, sound file, command line, request body.
+    public var text: String
+
+    public init(instant: SimInstant, rule: String, channel: Channel, action: String, recipient: String, text: String) {
+        self.instant = instant
+        self.rule = rule
+        self.channel = channel
+        self.action = action
+        self.recipient = recipient
+        self.text = text
+    }
+}
+
+/// An answer the scenario scripts (`responses`) for `executeCommandLine` (by command line) or an HTTP
+/// action (by URL, `*` matching any run of characters, and optionally the method).
+public struct ScriptedResponse: Sendable, Hashable {
+    public enum Match: Sendable, Hashable {
+        /// A command line (arguments joined by spaces), `*` a wildcard.
+        case command(String)
+        /// A URL, `*` a wildcard; `method` `GET`/`POST`/`PUT`/`DELETE` or any (nil).
+        case url(String, method: String?)
+    }
+
+    public var match: Match
+    /// The command's output, or the response body.
+    public var output: String
+    /// The HTTP status (200 when not given).
+    public var status: Int
+
+    public init(_ match: Match, output: String, status: Int = 200) {
+        self.match = match
+        self.output = output
+        self.status = status
+    }
+
+    /// Whether `text` matches `pattern`, where `*` matches any run of characters.
+    public static func matches(_ text: String, _ pattern: String) -> Bool {
+        let t = Array(text.unicodeScalars), p = Array(pattern.unicodeScalars)
+        var ti = 0, pi = 0, star = -1, mark = 0
+        while ti < t.count {
+            if pi < p.count, p[pi] != "*", p[pi] == t[ti] {
+                ti += 1; pi += 1
+            } else if pi < p.count, p[pi] == "*" {
+                star = pi; mark = ti; pi += 1
+            } else if star >= 0 {
+                pi = star + 1; mark += 1; ti = mark
+            } else {
+                return false
+            }
+        }
+        while pi < p.count, p[pi] == "*" { pi += 1 }
+        return pi == p.count
+    }
+}
+
+/// The engine's outbox and the scripted answers its actions get.
+final class ActionOutbox: Sendable {
+    /// How many messages the outbox keeps; later ones are counted as dropped (a rule that notifies every
+    /// second for a year would otherwise hold 31 million).
+    static let capacity = 100_000
+
+    private struct Content {
+        var messages: [OutboxMessage] = []
+        var dropped = 0
+        var responses: [ScriptedResponse] = []
+    }
+
+    private let content = Mutex(Content())
+
+    /// Keeps `message`; `false` when the outbox is full.
+    func send(_ message: OutboxMessage) -> Bool {
+        content.withLock { c in
+            guard c.messages.count < Self.capacity else { c.dropped += 1; return false }
+            c.messages.append(message)
+            return true
+        }
+    }
+
+    var messages: [OutboxMessage] { content.withLock { $0.messages } }
+    var dropped: Int { content.withLock { $0.dropped } }
+
+    func setResponses(_ responses: [ScriptedResponse]) { content.withLock { $0.responses = responses } }
+
+    /// The first scripted response for a command line.
+    func response(command: String) -> ScriptedResponse? {
+        content.withLock { c in
+            c.responses.first { if case .command(let p) = $0.match { return ScriptedResponse.matches(command, p) }; return false }
+        }
+    }
+
+    /// The first scripted response for a request.
+    func response(url: String, method: String) -> ScriptedResponse? {
+        content.withLock { c in
+            c.responses.first {
+                guard case .url(let p, let m) = $0.match else { return false }
+                return (m == nil || m == method) && ScriptedResponse.matches(url, p)
+            }
+        }
+    }
+}
+
+extension RuleEngine {
+    /// What the rules' actions sent, in order (at most ``ActionOutbox/capacity``).
+    public var outbox: [OutboxMessage] { actionOutbox.messages }
+
+    /// The scenario's scripted answers to `executeCommandLine` and HTTP actions (before ``start()``).
+    public func useResponses(_ responses: [ScriptedResponse]) { actionOutbox.setResponses(responses) }
+
+    /// The outbox messages of `channel` matching the filters, sent in `[from, to)`.
+    public func outboxCount(_ channel: OutboxMessage.Channel, contains: String? = nil, text: String? = nil, recipient: String? = nil,
+                            rule: String? = nil, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
+        let ruleName = rule.map { self.rule($0)?.name ?? $0 }
+        return outbox.count { m in
+            m.channel == channel && contains.map { m.text.contains($0) } != false && text.map { m.text == $0 } != false
+                && recipient.map { m.recipient == $0 } != false && ruleName.map { m.rule == $0 } != false
+                && from.map { m.instant >= $0 } != false && to.map { m.instant < $0 } != false
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Testing
+@testable import Scenarios
+
+/// openHAB's actions run into the outbox, scripted responses, and outbox expectations (negative controls
+/// included: an expectation fails when the rule does not send).
+@Suite("Rules DSL actions and the outbox")
+struct DSLActionTests {
+    /// A rule running `body` when Go turns ON at 10:00 (and, with `twice`, again at 12:00).
+    static func scenario(_ body: String, expect: String = "", responses: String = "[]", twice: Bool = false) -> RuleScenario {
+        var s = RuleScenario()
+        s.items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "Out", "type": "String", "state": "-" }]"#
+        s.files["a.rules"] = "rule \"act\"\nwhen\n    Item Go changed to ON\nthen\n" + body + "\nend\n"
+        var steps = [#"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#]
+        if twice {
+            steps += [#"{ "at": "2026-01-09T11:00", "update": { "item": "Go", "state": "OFF" } }"#,
+                      #"{ "at": "2026-01-09T12:00", "update": { "item": "Go", "state": "ON" } }"#]
+        }
+        s.timeline = steps.joined(separator: ", ")
+        s.expect = expect
+        s.extra = #""responses": \#(responses)"#
+        return s
+    }
+
+    @Test func everyActionLandsInTheOutboxWithItsRecipientAndText() async throws {
+        let s = Self.scenario("""
+            sendNotification("host@example.com", "Door open", "door", "HIGH")
+            sendBroadcastNotification("All out")
+            sendLogNotification("Logged")
+            getActions("mail", "mail:smtp:home").sendHtmlMail("a@b.c", "Report", "<b>ok</b>")
+            val bot = getActions("telegram", "telegram:telegramBot:bot")
+            bot.sendTelegram(123456789L, "to a chat")
+            bot.sendTelegram("%d guests, %s", 2, "arrived")
+            getActions("pushover", "pushover:pushover-account:me").sendPriorityMessage("Leak!", "Bath", 2)
+            say("Hello")
+            playSound("doorbell.mp3")
+            playSound("sonos:PLAY1:hall", "bell.mp3")
+            executeCommandLine("/bin/touch", "/tmp/x")
+            sendHttpPostRequest("https://hook.example.com/x", "application/json", "{\\"a\\":1}", 2000)
+            sendHttpDeleteRequest("https://hook.example.com/x/1")
+            """, responses: #"[{"url": "https://hook.example.com/*", "body": "ok"}, {"command": "/bin/touch *", "output": ""}]"#)
+        let (result, rules) = try await s.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        let sent = rules.joined(separator: "\n")
+        for line in ["→ notification sendNotification to host@example.com: Door open", "→ notification sendBroadcastNotification to broadcast: All out",
+                     "→ notification sendLogNotification to log: Logged", "→ mail sendHtmlMail to a@b.c: Report — <b>ok</b>",
+                     "→ telegram sendTelegram to 123456789: to a chat", "→ telegram sendTelegram to telegram:telegramBot:bot: 2 guests, arrived",
+                     "→ pushover sendPriorityMessage to pushover:pushover-account:me: Bath — Leak!", "→ say say to default: Hello",
+                     "→ sound playSound to default: doorbell.mp3", "→ sound playSound to sonos:PLAY1:hall: bell.mp3",
+                     "→ exec executeCommandLine to /bin/touch: /bin/touch /tmp/x",
+                     "→ http sendHttpPostRequest to https://hook.example.com/x: POST https://hook.example.com/x {\"a\":1}",
+                     "→ http sendHttpDeleteRequest to https://hook.example.com/x/1: DELETE https://hook.example.com/x/1"] {
+            #expect(sent.contains(line), "\(line) in \(sent)")
+        }
+        #expect(!sent.contains("error"), "\(sent)")
+    }
+
+    @Test func anOutboxExpectationFailsWhenTheRuleDoesNotSend() async throws {
+        let expect = #"{ "notification": { "contains": "door left open", "recipient": "host@example.com" }, "count": 1 }"#
+        let sends = #"sendNotification("host@example.com", "The door left open since " + now.hour)"#
+        let (sent, _) = try await Self.scenario(sends, expect: expect).run()
+        #expect(sent.failures.isEmpty, "\(sent.failures)")
+        // Negative controls: the rule sends nothing; it sends to someone else; it sends twice.
+        let (silent, _) = try await Self.scenario(#"logInfo("test", "door left open")"#, expect: expect).run()
+        #expect(silent.failures.count == 1)
+        #expect(silent.failures.first.map { "\($0)".contains("0 matching; 0 notification(s) sent") } == true, "\(silent.failures)")
+        let (other, _) = try await Self.scenario(#"sendNotification("guest@example.com", "door left open")"#, expect: expect).run()
+        #expect(other.failures.count == 1)
+        #expect(other.failures.first.map { "\($0)".contains("to guest@example.com: \"door left open\"") } == true, "\(other.failures)")
+        let (twice, _) = try await Self.scenario(sends, expect: expect, twice: true).run()
+        #expect(twice.failures.count == 1, "\(twice.failures)")
+        // A window: only the 12:00 one is from 11:00 on; another kind (mail) is not counted.
+        let windowed = #"{ "notification": { "contains": "left open" }, "from": "2026-01-09T11:00", "count": 1 }, { "mail": {}, "count": 0 }"#
+        let (window, _) = try await Self.scenario(sends, expect: windowed, twice: true).run()
+        #expect(window.failures.isEmpty, "\(window.failures)")
+    }
+
+    @Test func unscriptedCommandsAndURLsAreAnsweredAsFailuresAndLogged() async throws {
+        let (result, rules) = try await Self.scenario("""
+            val a = executeCommandLine(Duration.ofSeconds(2), "/usr/bin/uptime")
+            val b = sendHttpGetRequest("https://api.example.com/status")
+            val c = sendHttpGetRequest("https://api.example.com/price?zone=HU")
+            val d = sendHttpPostRequest("https://api.example.com/price", "text/plain", "x")
+            Out.postUpdate("" + a + "|" + b + "|" + c + "|" + d)
+            """, expect: #"{ "at": "2026-01-09T10:01", "item": "Out", "state": "null|null|0.3|null" }, { "http": { "contains": "api.example.com" }, "count": 3 }"#,
+            responses: #"[{"url": "https://api.example.com/price*", "method": "GET", "body": "0.3"}]"#).run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        let log = rules.joined(separator: "\n")
+        #expect(log.contains("a.rules:5:9: executeCommandLine \"/usr/bin/uptime\" has no scripted response; it was answered as a failure (null) (rules.unscripted)"), "\(log)")
+        #expect(log.contains("GET https://api.example.com/status has no scripted response"), "\(log)")
+        #expect(log.contains("POST https://api.example.com/price has no scripted response"), "\(log)")
+        // Scripted, the command's output comes back.
+        let (scripted, _) = try await Self.scenario(#"Out.postUpdate(executeCommandLine(Duration.ofSeconds(2), "/usr/bin/uptime").trim)"#,
+                                                    expect: #"{ "at": "2026-01-09T10:01", "item": "Out", "state": "up 3 days" }"#,
+                                                    responses: #"[{"command": "/usr/bin/uptime", "output": "up 3 days\n"}]"#).run()
+        #expect(scripted.failures.isEmpty, "\(scripted.failures)")
+    }
+
+    @Test func badResponsesAndOutboxExpectationsAreLocatedErrors() {
+        var s = Self.scenario(#"say("x")"#, expect: #"{ "say": { "text": "x" }, "count": 1, "atLeast": 1 }, { "sms": {} }, { "notification": { "body": "x" } }"#,
+                              responses: #"[{"command": "a", "url": "b"}, {"url": "x", "method": "PATCH"}, {"url": "x", "status": 900}, {"command": "c"}]"#)
+        let problems = s.problems().joined(separator: "\n")
+        for text in ["gives both \"command\" and \"url\"", "\"PATCH\" is not a method", "must be an HTTP status", "output",
+                     "gives both \"count\" and \"atLeast\"", "sms", "body"] {
+            #expect(problems.contains(text), "\(text) in \(problems)")
+        }
+        s = Self.scenario(#"getActions("mail", "mail:smtp:home").sendMail("a@b.c", "s", "t")"#, expect: #"{ "mail": { "recipient": "a@b.c" }, "count": 1 }"#)
+        #expect(s.problems().isEmpty, "\(s.problems())")
+    }
+
+    @Test func regexTransformsAsOpenHABsService() async throws {
+        let (result, rules) = try await Self.scenario("""
+            logInfo("test", transform("REGEX", ".*temp=([0-9.]+).*", "  cpu temp=48.3'C  ") + "|" + transform("REGEX", "s/a/o/g", "banana")
+                + "|" + transform("REGEX", "s/a/o/", " banana ") + "|" + transform("REGEX", "([0-9]+) W", "no number") + "|" + transform("REGEX", "[a-z]+", "abc")
+                + "|" + transform("REGEX", "(", "x") + "|" + transformRaw("REGEX", "(.*)-.*", "12-34"))
+            try { transformRaw("REGEX", "(", "x") } catch (Exception e) { logInfo("test", "raw threw") }
+            """).run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // First group of a whole match; s///g and s/// replace; no match is null; no group is ""; a bad
+        // pattern gives the value back (transform) or throws (transformRaw).
+        #expect(DSLRuleTests.logged(rules) == ["48.3|bonono|bonana|null||x|12", "raw threw"], "\(rules)")
+        let (_, other) = try await Self.scenario(#"Out.postUpdate(transform("JSONPATH", "$.a", "{}"))"#).run()
+        #expect(other.joined().contains("transform(\"JSONPATH\", …): the twin runs the transformation REGEX only (rules.dslUnsupported)"), "\(other)")
+    }
+
+    @Test func aScopeNoThingOffersIsNamed() async throws {
+        let (_, rules) = try await Self.scenario(#"getActions("sms", "sms:modem:1").sendMail("x", "y", "z")"#).run()
+        #expect(rules.joined().contains("getActions(\"sms\", …): the twin runs the actions of mail, pushover, telegram"), "\(rules)")
+    }
+}
