@@ -59,6 +59,9 @@ extension HTTPConnection {
                         return
                     case .text(let text):
                         guard deliver(text, to: session) else { return }
+                        // Time the server spent on the message is not the client's silence: on a busy machine a
+                        // command can wait seconds for the simulation, and the idle timeout must not close on it.
+                        lastActivity = clock.now
                     }
                 }
             } catch {

@@ -19,7 +19,7 @@ struct ServeFuzzTests {
     func mutatedInputs(seed: UInt64) async throws {
         try await withTwin(limits: HTTPServerLimits(headerReadTimeout: .seconds(2), bodyReadTimeout: .seconds(2), idleTimeout: .seconds(2))) { server in
             let port = server.port
-            let report = try await blocking { ServeFuzzer.run(ServeFuzzer.Options(port: port, seed: seed, count: 400, answerTimeout: .seconds(10))) }
+            let report = try await blocking { ServeFuzzer.run(ServeFuzzer.Options(port: port, seed: seed, count: 400, answerTimeout: .seconds(30))) }
             let mix = report.statuses.sorted { $0.key < $1.key }.map { "\($0.key)×\($0.value)" }.joined(separator: " ")
             print("fuzz seed \(seed): \(report.inputs) inputs; statuses \(mix); closed without a status \(report.closedWithoutStatus)")
             #expect(report.inputs == 400)

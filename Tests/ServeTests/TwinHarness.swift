@@ -15,9 +15,11 @@ func exampleScenario(_ name: String) throws -> Scenario {
 }
 
 /// Serves `file` on a free loopback port, runs `body`, then stops the server and returns its result.
+/// WebSockets idle out after 120 s here, not openHAB's 10 s: the whole test suite runs in parallel on two
+/// cores, and a test waiting on a starved simulation must not be closed for silence (the idle tests set their own).
 @discardableResult
 func withTwin(_ file: String = "07-device-offline-mid-stay.json", clock: SimulationKernel.LiveMode = .manual,
-              limits: HTTPServerLimits = .defaults, eventBufferLimit: Int = 1_024, webSocketLimits: WebSocketLimits = WebSocketLimits(),
+              limits: HTTPServerLimits = .defaults, eventBufferLimit: Int = 1_024, webSocketLimits: WebSocketLimits = WebSocketLimits(idleTimeout: .seconds(120)),
               _ body: @escaping @Sendable (TwinServer) async throws -> Void) async throws -> LiveScenarioResult {
     let server = try await TwinServer(scenario: try exampleScenario(file), configuration: TwinServer.Configuration(
         host: "127.0.0.1", port: 0, clock: clock, adminToken: adminToken, limits: limits, eventBufferLimit: eventBufferLimit,
