@@ -84,6 +84,10 @@ extension HTTPConnection {
                 closeConnection(1001, "idle for \(limits.idleTimeout)")
                 return
             }
+            // A wake the outbox gave while this thread ran a handler (`deliver`) was taken by that run's own
+            // waits: look at the outbox again before sleeping, or its messages would wait for the next frame
+            // or the idle timeout (a reply and its event, seen on a busy machine).
+            if session.outbox.hasPending { continue }
             switch executor.wait(for: fd, stop: stopSignal, timeout: left) {
             case .readable:
                 let count = Socket.receive(fd, into: &readBuffer)

@@ -89,6 +89,9 @@ public final class WebSocketOutbox: Sendable {
     /// How many messages wait to be written.
     public var waitingCount: Int { state.withLock { $0.messages.count } }
 
+    /// Whether messages or a close wait for the connection's thread.
+    var hasPending: Bool { state.withLock { !$0.messages.isEmpty || $0.close != nil } }
+
     // MARK: The connection's side
 
     func setWaker(_ waker: @escaping @Sendable () -> Void) {

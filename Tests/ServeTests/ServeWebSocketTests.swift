@@ -37,14 +37,14 @@ struct ServeWebSocketTests {
                 try ws.sendText(Self.message("ItemCommandEvent", "openhab/items/kiez_heating_setpoint/command", #"{"type":"Quantity","value":"23.5 °C"}"#, eventId: "4"))
                 var seen: [[String: Any]] = []
                 while seen.count < 2, let text = try ws.readText() { seen.append(Self.json(text)) }
-                #expect(seen.contains { $0["topic"] as? String == "openhab/websocket/response/success" && $0["eventId"] as? String == "4" })
+                #expect(seen.contains { $0["topic"] as? String == "openhab/websocket/response/success" && $0["eventId"] as? String == "4" }, "\(seen)")
                 let change = seen.first { $0["type"] as? String == "ItemStateChangedEvent" }
                 #expect(change?["topic"] as? String == "openhab/items/kiez_heating_setpoint/statechanged")
                 #expect(Self.json(change?["payload"] as? String)["value"] as? String == "23.5 °C")
                 // Refusals answer response/failed and keep the connection.
                 try ws.sendText(Self.message("ItemCommandEvent", "openhab/items/kiez_heating_setpoint/command", #"{"type":"OnOff","value":"ON"}"#, eventId: "5"))
                 let failed = Self.json(try ws.readText())
-                #expect(failed["topic"] as? String == "openhab/websocket/response/failed" && failed["eventId"] as? String == "5")
+                #expect(failed["topic"] as? String == "openhab/websocket/response/failed" && failed["eventId"] as? String == "5", "\(failed)")
                 #expect((failed["payload"] as? String)?.contains("Incompatible datatype") == true)
                 try ws.sendText(Self.message("ItemCommandEvent", "openhab/items/nothing_here/command", #"{"type":"OnOff","value":"ON"}"#, eventId: "6"))
                 #expect((Self.json(try ws.readText())["payload"] as? String)?.contains("Could not find item 'nothing_here'") == true)
