@@ -30,7 +30,7 @@ enum HTTPFuzzCommand {
         let began = ContinuousClock.now  // wall-clock: only printed
         let report: ServeFuzzer.Report? = try? await withThrowingTaskGroup(of: ServeFuzzer.Report?.self) { group in
             group.addTask { _ = try await server.run(); return nil }  // simulation task: the server and its live run
-            group.addTask {
+            group.addTask {  // wall-clock: the fuzzer's client side, with wall-clock answer timeouts; it only talks to the server over loopback
                 defer { server.stop() }
                 // ServeFuzzer blocks on sockets: a thread of its own, never the cooperative pool.
                 return await withCheckedContinuation { continuation in

@@ -30,7 +30,7 @@ final class DSLFiber: Sendable {
 
     /// Runs `body` as a fiber and returns when it ends or first sleeps.
     func start(_ body: @escaping @Sendable () async -> Void) async {
-        Task { [self] in
+        Task { [self] in  // simulation task: the fiber runs only while the kernel has handed control to it (virtual time)
             await body()
             yieldToKernel()
         }
