@@ -168,6 +168,36 @@ enum DSLText {
         return try DSLOperators.checkedString(out, at)
     }
 
+    /// The digits of `%.<precision>f` before width and flags. Java's Formatter starts from the shortest
+    /// decimal that reads back as the double (`Double.toString`'s digits, which Swift's description also
+    /// gives), pads with zeros and rounds HALF_UP (`java.util.Formatter`, `sun.misc.FormattedFloatingDecimal`).
+    /// Foundation's `Decimal` holds only exponents -128…127, so a number past that (a 300-digit Item state)
+    /// is written out from its digits here; `NaN` and `Infinity` print as Java prints them.
+    static func fixedDigits(_ value: Double, precision: Int) -> String {
+        if value.isNaN { return "NaN" }
+        if value.isInfinite { return value < 0 ? "-Infinity" : "Infinity" }
+        let negative = value.sign == .minus
+        let magnitude = Swift.abs(value)
+        if magnitude >= 1e17 {
+            // Every digit of the shortest form is left of the point: digits, zeros, then the decimals.
+            let description = "\(magnitude)"   // "1.6161616161616162e+305" or "1e+20"
+            let parts = description.split(separator: "e")
+            let mantissa = parts[0].replacingOccurrences(of: ".", with: "")
+            let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : mantissa.count - 1
+            let digits = mantissa.count > exponent + 1 ? String(mantissa.prefix(exponent + 1))
+                : mantissa + String(repeating: "0", count: exponent + 1 - mantissa.count)
+            return (negative ? "-" : "") + digits + (precision > 0 ? "." + String(repeating: "0", count: precision) : "")
+        }
+        if magnitude < 1e-100 {
+            // Rounds to zero at any precision we allow (30); Java keeps the sign of a negative value.
+            return (negative ? "-" : "") + "0" + (precision > 0 ? "." + String(repeating: "0", count: precision) : "")
+        }
+        var decimal = Decimal(string: "\(value)") ?? Decimal(value)
+        var rounded = Decimal()
+        NSDecimalRound(&rounded, &decimal, precision, .plain)
+        return NSDecimalNumber(decimal: rounded).stringValue
+    }
+
     /// `%f` as Java's Formatter: the decimal value of the number, rounded HALF_UP (`%.1f` of 2.25 is 2.3;
     /// C's printf gives 2.2), then width and flags.
     static func javaFixed(_ value: Double, spec: String) -> String {
@@ -178,12 +208,8 @@ enum DSLText {
             flags = String(spec[..<dot])
         }
         precision = min(precision, 30)
-        var decimal = Decimal(string: "\(value)") ?? Decimal(value)
-        var rounded = Decimal()
-        NSDecimalRound(&rounded, &decimal, precision, .plain)
-        var text = NSDecimalNumber(decimal: rounded).stringValue
-        if text.contains("e") || !value.isFinite { text = String(format: "%.\(precision)f", value) }
-        if precision > 0 {
+        var text = fixedDigits(value, precision: precision)
+        if precision > 0, value.isFinite {
             if !text.contains(".") { text += "." }
             let decimals = text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count) - 1
             if decimals < precision { text += String(repeating: "0", count: precision - decimals) }

@@ -31,6 +31,19 @@ struct DSLLanguageTests {
         #expect(Self.logged(rules) == ["3 1 3.5 1024 -3 7", "30 42 2.5 9 3", "1001 31 1000 true anull", "22 °C 5 true", "n=42 2.3  3.14|ab  |%"], "\(rules)")
     }
 
+    /// A Number Item whose state has hundreds of digits (found by fuzzing seed 20261125) formats as Java's
+    /// `String.format("%.1f", 1.6161616161616162E305)` does — the shortest digits, then zeros — not `NaN.0`.
+    @Test func formattingNumbersPastDecimalsRangeWritesTheirDigits() async throws {
+        let big = String(repeating: "16", count: 153)
+        let (result, rules) = try await Self.run("""
+            val v = (Big.state as Number).doubleValue
+            logInfo("test", String::format("%.1f|%.2f|%.1f|%.0f|%.3f", v - 15, 1e20, -1e-200, 1.5e17, 1e-5))
+            """, items: #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "Big", "type": "Number", "state": "\#(big)" }]"#)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        let digits = "16161616161616162" + String(repeating: "0", count: 306 - 17)
+        #expect(Self.logged(rules) == ["\(digits).0|100000000000000000000.00|-0.0|150000000000000000|0.000"], "\(rules)")
+    }
+
     @Test func stringsAndCollections() async throws {
         let (result, rules) = try await Self.run("""
             val s = "  Living Room Light  "
