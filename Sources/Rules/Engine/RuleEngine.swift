@@ -3,9 +3,9 @@ import SmartHome
 import Synchronization
 
 /// openHAB's rule engine on the virtual clock: it hears the event bus and the kernel's timers, checks
-/// triggers and conditions, and runs actions through the same openHAB API a REST client uses.
+/// triggers and conditions, and runs actions on the runtime's event bus, as openHAB's `ScriptBusEvent` does.
 ///
-/// Execution semantics (RULES.md, as openHAB): a triggered rule runs **after** the event that triggered
+/// Execution semantics (Docs/RULES.md, as openHAB): a triggered rule runs **after** the event that triggered
 /// it — as a new kernel event at the same virtual instant, behind what is already queued there — never
 /// inside the publisher's call. Runs are kernel events on the one simulation task, so a rule runs one
 /// execution at a time, and triggers arriving meanwhile wait their turn in order. Commands a rule sends
@@ -14,8 +14,6 @@ import Synchronization
 public final class RuleEngine: Sendable {
     /// The openHAB runtime (Items, the bus).
     public let runtime: OpenHABRuntime
-    /// What actions act through: the openHAB REST API.
-    public let api: any OpenHABAPI
     /// The virtual clock.
     public let scheduler: any SimulationScheduler
     /// The scenario's calendar (cron, time-of-day, day-of-week and DSL `now` are local time).
@@ -98,9 +96,8 @@ public final class RuleEngine: Sendable {
     public static let maxNesting = 16
 
     /// An engine with no rules yet.
-    public init(runtime: OpenHABRuntime, api: any OpenHABAPI, scheduler: any SimulationScheduler, calendar: LocalCalendar) {
+    public init(runtime: OpenHABRuntime, scheduler: any SimulationScheduler, calendar: LocalCalendar) {
         self.runtime = runtime
-        self.api = api
         self.scheduler = scheduler
         self.calendar = calendar
     }

@@ -11,7 +11,7 @@ public final class RuleExecution: Sendable {
     public let rule: Rule
     /// Why it runs.
     public let event: RuleTriggerEvent
-    /// The engine (the world: Items, clock, scheduler, the openHAB API).
+    /// The engine (the world: Items, the bus, clock, scheduler).
     public let engine: RuleEngine
     private let recorded = Mutex<[String]>([])
 
@@ -31,12 +31,13 @@ public final class RuleExecution: Sendable {
     /// The Item called `name`, as it is now (`nil` if there is none).
     public func item(_ name: String) -> Item? { engine.item(name) }
 
-    /// Sends a command as text through the openHAB API (as `POST /rest/items/{name}`), recording the effect.
+    /// Sends a command given as text on the bus, as openHAB's `ScriptBusEvent.sendCommand(String, String)`
+    /// (parsed by the Item's type; no REST call), recording the effect.
     /// - Returns: whether it was accepted; a refusal is recorded as an error effect.
     @discardableResult
     public func sendCommand(_ item: String, _ command: String) async -> Bool {
         do {
-            _ = try await engine.api.sendCommand(item, command)
+            try await engine.runtime.sendCommand(text: command, to: item)
             record("\(item) ← \(command)")
             return true
         } catch {
@@ -45,11 +46,12 @@ public final class RuleExecution: Sendable {
         }
     }
 
-    /// Posts a state update as text (as `PUT /rest/items/{name}/state`), recording the effect.
+    /// Posts a state update given as text on the bus, as `ScriptBusEvent.postUpdate(String, String)`,
+    /// recording the effect.
     @discardableResult
     public func postUpdate(_ item: String, _ state: String) async -> Bool {
         do {
-            _ = try await engine.api.updateState(item, state)
+            try await engine.runtime.postUpdate(text: state, to: item)
             record("\(item) := \(state)")
             return true
         } catch {

@@ -211,8 +211,9 @@ public final class World: Sendable {
             _ = try await home.createConfiguration(listing: ListingID(thing.listing), type: Self.configurationType(thing.device.kind),
                                                    deviceID: thing.device.id, thingUID: thing.uid.rawValue)
         }
-        // One rule engine for users' rules and the built-in automations; it acts through the services' REST client.
-        let rules = RuleEngine(runtime: runtime, api: client, scheduler: kernel, calendar: scenario.calendar)
+        // One rule engine for users' rules and the built-in automations; rules act on the runtime's bus, as
+        // openHAB's do (the booking services keep their REST client).
+        let rules = RuleEngine(runtime: runtime, scheduler: kernel, calendar: scenario.calendar)
         self.rules = rules
         automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, rules: rules, api: client, feed: feed,
                                                          services: services, home: home, zones: zones)

@@ -3,6 +3,6 @@ extension InProcessOpenHABAPI {
     /// The metadata namespaces `name` has, sorted. - Throws: `item.notFound` (404) for no such Item.
     public func getItemNamespaces(_ name: String) async throws(SmartHomeError) -> RESTResponse<[String]> {
         try policy.authorize(credentials, needs: .user)
-        return RESTResponse(.ok, try await existingItem(name).metadata.keys.sorted())
+        return RESTResponse(.ok, try runtime.existingItem(name).metadata.keys.sorted())
     }
 }

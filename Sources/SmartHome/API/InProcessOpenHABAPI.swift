@@ -67,12 +67,12 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     public func getItem(_ name: String, metadata: String?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
         try policy.authorize(credentials, needs: .user)
-        return RESTResponse(.ok, await itemDTO(try await existingItem(name), MetadataSelector(metadata)))
+        return RESTResponse(.ok, await itemDTO(try runtime.existingItem(name), MetadataSelector(metadata)))
     }
 
     public func getItemState(_ name: String) async throws(SmartHomeError) -> RESTResponse<String> {
         try policy.authorize(credentials, needs: .user)
-        return RESTResponse(.ok, try await existingItem(name).state.description)
+        return RESTResponse(.ok, try runtime.existingItem(name).state.description)
     }
 
     public func putItem(_ name: String, body: ItemDTO?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {
@@ -91,7 +91,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         let item = Item(name: itemName, type: type, label: body.label, category: body.category,
                         tags: body.tags ?? [], groupNames: body.groupNames ?? [])
         let created = await runtime.putItem(item)
-        let stored = try await existingItem(bodyName)
+        let stored = try runtime.existingItem(bodyName)
         return RESTResponse(created ? .created : .ok, await itemDTO(stored, MetadataSelector(nil)))
     }
 
@@ -139,20 +139,15 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     public func sendCommand(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
         try policy.authorize(credentials, needs: .user)
-        let item = try await existingItem(name)
-        let command: Command
+        let item = try runtime.existingItem(name)
         // openHAB's ItemResource: `toggle` on a Switch (a Dimmer is one) flips the state read as
         // OnOffType; from NULL/UNDEF there is nothing to flip, so the text goes on to fail parsing (400).
         if item.type == .switchItem || item.type == .dimmerItem, text.lowercased() == "toggle",
            let current = Self.onOff(item.state) {
-            command = .onOff(current == .on ? .off : .on)
-        } else if let parsed = item.type.parseCommand(text, in: runtime.calendar) {
-            command = parsed
+            try await runtime.sendCommand(.onOff(current == .on ? .off : .on), to: item.name)
         } else {
-            throw SmartHomeError(.invalidCommand,
-                                 "\"\(text)\" is not a command for the \(item.type) Item \(name)\(Self.commandHint(item.type)).")
+            try await runtime.sendCommand(text: text, to: name)
         }
-        try await runtime.sendCommand(command, to: item.name)
         return RESTResponse(.ok, NoContent())
     }
 
@@ -167,11 +162,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     public func updateState(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
         try policy.authorize(credentials, needs: .user)
-        let item = try await existingItem(name)
-        guard let state = item.type.parseState(text, in: runtime.calendar) else {
-            throw SmartHomeError(.invalidState, "State could not be parsed: \(text)")
-        }
-        try await runtime.postUpdate(state, to: item.name)
+        try await runtime.postUpdate(text: text, to: name)
         return RESTResponse(.accepted, NoContent())
     }
 
@@ -224,13 +215,6 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     // MARK: Helpers
 
-    func existingItem(_ name: String) async throws(SmartHomeError) -> Item {
-        guard let parsed = try? ItemName(name), let item = runtime.items.lookup(parsed) else {
-            throw SmartHomeError(.itemNotFound, "Item \(name) does not exist!")
-        }
-        return item
-    }
-
     private func itemDTO(_ item: Item, _ namespaces: MetadataSelector) async -> EnrichedItemDTO {
         var description: StateDescription?
         if let first = runtime.links.linkedChannels(item.name).first {
@@ -251,23 +235,5 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
         let dto = EnrichedThingDTO(thing, linkedItems: linked)
         cache.store(dto, for: uid, ifRevision: revision)
         return dto
-    }
-
-    private static func commandHint(_ type: ItemType) -> String {
-        switch type {
-        case .switchItem: return "; send ON, OFF or toggle (upper-case, as openHAB)"
-        case .contactItem: return "; a Contact accepts only REFRESH (OPEN/CLOSED are states)"
-        case .numberItem(let d?) where d.defaultUnit == .one: return "; send a number such as 0.5 or a quantity such as \"50 %\""
-        case .numberItem(let d?): return "; send a number or a quantity such as \"21.5 \(d.defaultUnit.symbol)\""
-        case .numberItem(nil): return "; send a number such as 21.5"
-        case .dimmerItem: return "; send 0–100, ON, OFF, INCREASE or DECREASE"
-        case .stringItem, .groupItem: return ""
-        case .dateTimeItem: return "; send a date-time such as 2026-01-09T15:00:00.000+0100"
-        case .rollershutterItem: return "; send UP, DOWN, STOP, MOVE or 0–100"
-        case .colorItem: return "; send h,s,b (such as 120,100,50), 0–100, ON, OFF, INCREASE or DECREASE"
-        case .locationItem: return "; send latitude,longitude[,altitude]"
-        case .playerItem: return "; send PLAY, PAUSE, NEXT, PREVIOUS, REWIND or FASTFORWARD"
-        case .callItem, .imageItem: return "; it accepts only REFRESH"
-        }
     }
 }
