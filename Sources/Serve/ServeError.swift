@@ -1,4 +1,5 @@
 import Foundation
+import HTTPServer
 import Simulation
 
 /// What `serve` refuses: a bad start, or a request to the twin's own endpoints it cannot honour.
@@ -60,3 +61,8 @@ public struct ServeError: CodedError, Equatable {
         "{\"error\":{\"code\":\(JSONString.quoted(code)),\"message\":\(JSONString.quoted(message)),\"http-code\":\(status)}}"
     }
 }
+
+/// The HTTP server's start-up errors are coded errors too. `HTTPServer` depends on nothing, so it cannot
+/// see ``CodedError``; its error already has the shape (stable `code`, `message`, the same `description`),
+/// and the conformance is declared here, in the one module that starts the server.
+extension HTTPServerError: CodedError {}

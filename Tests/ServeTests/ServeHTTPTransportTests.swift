@@ -1,4 +1,6 @@
 import Foundation
+import HTTPServer
+import Simulation
 import SmartHome
 import Testing
 import Weather
@@ -45,5 +47,13 @@ struct ServeHTTPTransportTests {
         } catch {
             #expect(error.code == .unreachable && error.message.contains("got no answer"))
         }
+    }
+
+    /// The HTTP server's start-up error is one of the coded errors the command line prints by code.
+    @Test func theHTTPServersErrorIsACodedError() {
+        let error: any Error = HTTPServerError(.bindFailed, "Cannot listen on 127.0.0.1:80.")
+        let coded = error as? any CodedError
+        #expect(coded?.codeName == "http.bindFailed")
+        #expect(coded?.description == "http.bindFailed: Cannot listen on 127.0.0.1:80.")
     }
 }

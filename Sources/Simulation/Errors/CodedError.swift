@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Each module has one error type (`SimulationError`, `SmartHomeError`, `PhysicsError`,
 /// `WeatherError`, `DevicesError`, `BookingError`, `ReportsError`, `ScenarioError`, `RulesError`,
-/// `ServeError`) and each conforms, as do the scenario file's `JSONParser.SyntaxError` and the command
+/// `ServeError`) and each conforms — `HTTPServer`'s `HTTPServerError` too, declared in `Serve` — as do the scenario file's `JSONParser.SyntaxError` and the command
 /// line's `UsageError`. Scripts and scenario `expectError` fields match on ``codeName``; people read
 /// ``explanation``. Code that handles errors of several modules (the scenario runner) catches
 /// `any CodedError` once instead of one `catch` per type.
