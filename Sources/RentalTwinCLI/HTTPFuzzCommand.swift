@@ -28,21 +28,15 @@ enum HTTPFuzzCommand {
         }
         let port = server.port
         let began = ContinuousClock.now  // wall-clock: only printed
-        let report: ServeFuzzer.Report? = try? await withThrowingTaskGroup(of: ServeFuzzer.Report?.self) { group in
-            group.addTask { _ = try await server.run(); return nil }  // simulation task: the server and its live run
-            group.addTask {  // wall-clock: the fuzzer's client side, with wall-clock answer timeouts; it only talks to the server over loopback
-                defer { server.stop() }
-                // ServeFuzzer blocks on sockets: a thread of its own, never the cooperative pool.
-                return await withCheckedContinuation { continuation in
-                    Thread.detachNewThread {
-                        continuation.resume(returning: ServeFuzzer.run(ServeFuzzer.Options(port: port, seed: seed, count: inputs)))
-                    }
+        // wall-clock: the fuzzer's client side, with wall-clock answer timeouts; it only talks to the server over loopback
+        let report = try? await server.serving {
+            // ServeFuzzer blocks on sockets: a thread of its own, never the cooperative pool.
+            await withCheckedContinuation { continuation in
+                Thread.detachNewThread {
+                    continuation.resume(returning: ServeFuzzer.run(ServeFuzzer.Options(port: port, seed: seed, count: inputs)))
                 }
             }
-            var found: ServeFuzzer.Report?
-            while let next = try await group.next() { if let next { found = next } }
-            return found
-        }
+        }.value
         guard let report else {
             outcome.standardError = "fuzz --target http: the server ended before the inputs were sent.\n"
             outcome.exitCode = .failure

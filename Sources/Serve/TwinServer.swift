@@ -108,6 +108,30 @@ public final class TwinServer: Sendable {
         return await live.resultSoFar()
     }
 
+    /// Serves while `client` runs beside the server, then stops it: the shape of every in-process use
+    /// (tests, `fuzz --target http`). `client` talks to the server over ``port``.
+    /// - Returns: the live run's result and what `client` returned.
+    /// - Throws: what ``run()`` or `client` throws.
+    public func serving<Value: Sendable>(_ client: @escaping @Sendable () async throws -> Value) async throws -> (result: LiveScenarioResult, value: Value) {
+        return try await withThrowingTaskGroup(of: ServingEnd<Value>.self) { group in
+            group.addTask { .server(try await self.run()) }  // simulation task: the server and its live run
+            group.addTask {
+                defer { self.stop() }
+                return .client(try await client())
+            }
+            var result: LiveScenarioResult?
+            var value: Value?
+            while let next = try await group.next() {
+                switch next {
+                case .server(let finished): result = finished
+                case .client(let returned): value = returned
+                }
+            }
+            guard let result, let value else { throw ServeError(.runFailed, "the server or its client ended without an answer.") }
+            return (result, value)
+        }
+    }
+
     /// Asks ``run()`` to finish (idempotent; callable from any thread, e.g. a signal handler).
     public func stop() {
         let waiter = stopRequest.withLock { state in
@@ -127,4 +151,10 @@ public final class TwinServer: Sendable {
             if already { continuation.resume() }
         }
     }
+}
+
+/// Which side of ``TwinServer/serving(_:)`` ended, with what it gave.
+private enum ServingEnd<Value: Sendable>: Sendable {
+    case server(LiveScenarioResult)
+    case client(Value)
 }

@@ -25,18 +25,7 @@ func withTwin(_ file: String = "07-device-offline-mid-stay.json", clock: Simulat
         host: "127.0.0.1", port: 0, clock: clock, adminToken: adminToken, limits: limits, eventBufferLimit: eventBufferLimit,
         webSocketLimits: webSocketLimits))
     try server.start()
-    return try await withThrowingTaskGroup(of: LiveScenarioResult?.self) { group in
-        group.addTask { try await server.run() }
-        group.addTask {
-            defer { server.stop() }
-            try await body(server)
-            return nil
-        }
-        var result: LiveScenarioResult?
-        while let next = try await group.next() { if let next { result = next } }
-        guard let result else { throw ClientError(description: "the server returned no result") }
-        return result
-    }
+    return try await server.serving { try await body(server) }.result
 }
 
 /// A keep-alive client speaking to a twin server.

@@ -146,7 +146,7 @@ struct BookingAPIRouter: Sendable {
             case .checkIn: .arrive(reservation: id)
             default: .depart(reservation: id)
             }
-            if let refusal = await run.perform(action) { return try failing(refusal) }
+            if let refusal = await run.perform(action) { try failing(refusal) }
             return ReservationDTO(try await services.reservations.reservation(ReservationID(id)), calendar)
         case .messagesOfReservation:
             let conversation = try await services.conversations.conversation(forReservation: ReservationID(call["reservation"]))
