@@ -226,6 +226,7 @@ public final class World: Sendable {
         // Users' rules start at the scenario's start, after the built-in ones.
         try rules.add(scenario.rules)
         rules.useResponses(scenario.responses)
+        rules.useTransformFiles(scenario.transforms)
         rules.start()
     }
 
