@@ -74,6 +74,10 @@ public struct ScriptedResponse: Sendable, Hashable {
     }
 }
 
+/// What answers a rule's HTTP action for a URL the twin itself serves (its fake OpenWeatherMap, its openHAB
+/// REST API), in process: `(method, url, body)` → status and body, or `nil` for a URL that is not the twin's.
+public typealias TwinHTTPResponder = @Sendable (_ method: String, _ url: String, _ body: String) async -> (status: Int, body: String)?
+
 /// The engine's outbox and the scripted answers its actions get.
 final class ActionOutbox: Sendable {
     /// How many messages the outbox keeps; later ones are counted as dropped (a rule that notifies every
@@ -85,6 +89,7 @@ final class ActionOutbox: Sendable {
         var dropped = 0
         var responses: [ScriptedResponse] = []
         var transforms: [String: TransformFile] = [:]
+        var twin: TwinHTTPResponder?
     }
 
     private let content = Mutex(Content())
@@ -102,6 +107,9 @@ final class ActionOutbox: Sendable {
     var dropped: Int { content.withLock { $0.dropped } }
 
     func setResponses(_ responses: [ScriptedResponse]) { content.withLock { $0.responses = responses } }
+
+    func setTwinResponder(_ responder: TwinHTTPResponder?) { content.withLock { $0.twin = responder } }
+    var twinResponder: TwinHTTPResponder? { content.withLock { $0.twin } }
 
     func setTransforms(_ files: [TransformFile]) {
         content.withLock { c in for f in files { c.transforms[f.name] = f } }
@@ -140,6 +148,9 @@ extension RuleEngine {
 
     /// The scenario's scripted answers to `executeCommandLine` and HTTP actions (before ``start()``).
     public func useResponses(_ responses: [ScriptedResponse]) { actionOutbox.setResponses(responses) }
+
+    /// What answers HTTP actions to the twin's own URLs (before ``start()``).
+    public func useTwinHTTP(_ responder: @escaping TwinHTTPResponder) { actionOutbox.setTwinResponder(responder) }
 
     /// The scenario's MAP and SCALE files (`transformFiles`), by file name (before ``start()``).
     public func useTransformFiles(_ files: [TransformFile]) { actionOutbox.setTransforms(files) }

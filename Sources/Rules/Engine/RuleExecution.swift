@@ -85,6 +85,12 @@ public final class RuleExecution: Sendable {
         return (file, file == nil ? engine.actionOutbox.transformNames : [])
     }
 
+    /// The twin's own answer to a request for one of its URLs (`nil`: not the twin's).
+    public func twinResponse(method: String, url: String, body: String) async -> (status: Int, body: String)? {
+        guard let responder = engine.actionOutbox.twinResponder else { return nil }
+        return await responder(method, url, body)
+    }
+
     /// Records an effect line for the run log.
     public func record(_ effect: String) {
         recorded.withLock { $0.append(effect) }

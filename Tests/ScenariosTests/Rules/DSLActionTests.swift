@@ -201,4 +201,30 @@ struct DSLActionTests {
         let none = try await ScenarioRunner.run(try plain.load(), options: World.Options(recordTimeseries: .minutes(15)))
         #expect(try ReportWriter.render(none).allSatisfy { $0.name != "outbox.csv" })
     }
+
+    /// A rule's HTTP action to the twin's own OpenWeatherMap or openHAB REST API is answered by the twin, in
+    /// process; any other URL still needs "responses" (and is answered as a failure without).
+    @Test func theTwinsOwnURLsAreAnsweredByTheTwin() async throws {
+        let s = Self.scenario("""
+            val w = sendHttpGetRequest("https://api.openweathermap.org/data/2.5/weather?q=Budapest&units=metric&appid=MY-OWN-KEY")
+            logInfo("test", transform("JSONPATH", "$.name", w) + " " + transform("JSONPATH", "$.main.temp", w))
+            logInfo("test", sendHttpGetRequest("http://localhost:8080/rest/items/Go/state"))
+            sendHttpPostRequest("http://openhabian:8080/rest/items/Out", "text/plain", "hello")
+            logInfo("test", sendHttpGetRequest("http://127.0.0.1:8080/rest/items/Nope/state"))
+            logInfo("test", "" + sendHttpGetRequest("https://example.org/forecast"))
+            """, expect: #"{ "item": "Out", "state": "hello" }"#)
+        let (result, rules) = try await s.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        let logged = DSLRuleTests.logged(rules)
+        #expect(logged.count == 4, "\(rules)")
+        #expect(logged.first?.hasPrefix("Budapest -2") == true, "\(logged)")
+        #expect(logged.dropFirst().first == "ON", "\(logged)")
+        #expect(logged.dropFirst(2).first?.contains("404") == true, "\(logged)")
+        #expect(logged.last == "null", "\(logged)")
+        let text = rules.joined(separator: "\n")
+        #expect(text.contains("GET https://example.org/forecast has no scripted response"), "\(text)")
+        #expect(!text.contains("api.openweathermap.org/data/2.5/weather?q=Budapest&units=metric&appid=MY-OWN-KEY has no scripted response"), "\(text)")
+        // Every request is in the outbox all the same.
+        #expect(result.outbox.filter { $0.channel == .http }.count == 5)
+    }
 }
