@@ -274,16 +274,24 @@ import Testing
         #expect(unquoted.issues.count == 1)
     }
 
-    /// Xtext's ID may start with a digit and hold dashes: `1OG_Light`, a Group `2nd_Floor`, an icon `<heating-1>`.
-    @Test func namesMayStartWithADigitAndIconsHoldDashes() {
+    /// Xtext's ID may start with a digit and hold dashes: a Group list `(2nd_Floor)`, an icon `<light-bulb>` lex as
+    /// one ID each; an Item *name* must still be openhab-core's ItemUtil.isValidItemName ([a-zA-Z_][a-zA-Z0-9_]*).
+    @Test func idsMayStartWithADigitAndHoldDashesButItemNamesFollowItemUtil() {
         let result = parse("""
-            Group 2nd_Floor
-            Switch 1OG_Light "Light" <light-bulb> (2nd_Floor)
+            Group Floor_2
+            Switch Hall_Light "Light" <light-bulb> (Floor_2, 2nd_Floor)
             """)
         #expect(result.issues.isEmpty, "\(result.issues.map(\.located))")
-        #expect(result.items.map(\.name) == ["2nd_Floor", "1OG_Light"])
+        #expect(result.items.map(\.name) == ["Floor_2", "Hall_Light"])
         #expect(result.items.last?.icon == "light-bulb")
-        #expect(result.items.last?.groups == ["2nd_Floor"])
+        #expect(result.items.last?.groups == ["Floor_2", "2nd_Floor"])
+        for bad in ["Switch 1OG_Light", "Switch Bad-Name"] {
+            let refused = parse(bad)
+            #expect(refused.items.isEmpty && refused.issues.map(\.code) == [.syntax], "\(bad): \(refused.issues.map(\.located))")
+            #expect(refused.issues.first?.column == 8)
+        }
+        // The next Item after a refused name still loads.
+        #expect(parse("Switch 1OG_Light\nSwitch Ok").items.map(\.name) == ["Ok"])
     }
 
     /// openhab-core's ItemRegistryImpl (after PR 4088) lets a Group be a member of its parent and of its parent's
