@@ -91,8 +91,8 @@ public struct TransformFile: Sendable, Hashable {
                     file.format = value
                 } else {
                     issues.append(Issue(code: .badEntry, line: line,
-                                        message: "\"\(key.prefix(80))\" is not a scale range, NaN or format; openHAB ignores it with a warning.",
-                                        hint: "write [low..high]=text with [ or ] for closed bounds and ] or [ for open ones, NaN=text or format=%label%."))
+                                        message: "\"\(key.prefix(80))\" is not a scale range, the entry for text that is no number, or format; openHAB ignores it with a warning.",
+                                        hint: "write [low..high]=text with [ or ] for closed bounds and ] or [ for open ones, or format=%label% (%value%); RULES.md names the entry for text that is no number."))
                 }
             }
         }

@@ -172,7 +172,7 @@ struct DSLActionTests {
         let files = ["t/ok.map": "A=1\n", "t/bad.scale": "[0..10]=low\nhigh=oops\n", "t/esc.map": "A=\\u12\n"]
         let s = Self.transforming(#"logInfo("test", "x")"#, files: files, transformFiles: #"["t/bad.scale", "t/esc.map", "t/missing.map", "t/readme.txt"]"#)
         let problems = s.problems().joined(separator: "\n")
-        #expect(problems.contains("bad.scale:2: transform.badEntry: \"high\" is not a scale range, NaN or format"), "\(problems)")
+        #expect(problems.contains("bad.scale:2: transform.badEntry: \"high\" is not a scale range, the entry for text that is no number, or format"), "\(problems)")
         #expect(problems.contains("esc.map:1: transform.badEscape:"), "\(problems)")
         #expect(problems.contains("missing.map: there is no such file"), "\(problems)")
         #expect(problems.contains("\"t/readme.txt\" is not a .map or .scale file"), "\(problems)")
