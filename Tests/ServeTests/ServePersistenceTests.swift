@@ -66,3 +66,28 @@ struct ServePersistenceTests {
         }
     }
 }
+
+/// A client fires a trigger channel's event through /twin/faults, as a scenario's "trigger" step does.
+@Suite("serve: channel triggers")
+struct ServeChannelTriggerTests {
+    @Test func aTriggerFromTheClientRunsTheRulesThatListen() async throws {
+        try await withTwin("19-openhab-transforms-sun-outbox.json") { server in
+            let port = server.port
+            try await blocking {
+                let c = try TwinClient(port: port)
+                #expect(try c.send("GET", "/rest/items/Hall_Light/state").text == "NULL")
+                // The sunset's END event: no rule listens (the control).
+                let end = try c.send("POST", "/twin/faults", body: #"{"trigger": {"channel": "astro:sun:home:set#event", "event": "END"}}"#)
+                #expect(end.status == 200, "\(end.text)")
+                #expect(try c.send("POST", "/twin/advance", body: "PT1M").status == 200)
+                #expect(try c.send("GET", "/rest/items/Hall_Light/state").text == "NULL")
+                let start = try c.send("POST", "/twin/faults", body: #"{"trigger": {"channel": "astro:sun:home:set#event", "event": "START"}}"#)
+                #expect(start.status == 200, "\(start.text)")
+                #expect(try c.send("POST", "/twin/advance", body: "PT1M").status == 200)
+                #expect(try c.send("GET", "/rest/items/Hall_Light/state").text == "40")
+                let bad = try c.send("POST", "/twin/faults", body: #"{"trigger": {"channel": "astro:sun", "event": "START"}}"#)
+                #expect(bad.status == 400 && bad.text.contains("is not a channel UID"), "\(bad.text)")
+            }
+        }
+    }
+}

@@ -39,7 +39,10 @@ enum DSLTransform {
             }
         default:
             let found = i.execution.transformFile(named: function)
-            guard let file = found.file, file.kind.rawValue == kind else {
+            if let file = found.file, file.kind.rawValue != kind {
+                throw DSLFlow.fatal("\(name)(\"\(kind)\", \"\(function)\", …): \(function) is a \(file.kind.rawValue) file, not a \(kind) one (rules.dslUnsupported)", at)
+            }
+            guard let file = found.file else {
                 let loaded = found.names.isEmpty ? "none" : found.names.joined(separator: ", ")
                 throw DSLFlow.fatal("\(name)(\"\(kind)\", \"\(function)\", …): the scenario loads no \(kind) file \(function) "
                                     + "(its transformFiles: \(loaded)); openHAB would give the value back untransformed (rules.dslUnsupported)", at)
