@@ -43,7 +43,9 @@ public enum DSLCompiler {
             ruleProblems += ruleChecker.problems
             usesSleep = usesSleep || ruleChecker.usesSleep
             problems += ruleProblems
-            checked.append(ruleProblems.isEmpty ? (rule, triggers, referenced, ruleChecker.persistenceReads, ruleChecker.transformUses) : nil)
+            checked.append(ruleProblems.isEmpty ? (rule, triggers, referenced, ruleChecker.persistenceReads,
+                                                   // The globals' transform calls are checked with the file's first rule.
+                                                   (checked.isEmpty ? checker.transformUses : []) + ruleChecker.transformUses) : nil)
         }
         var rules: [Rule] = []
         for (index, entry) in checked.enumerated() {

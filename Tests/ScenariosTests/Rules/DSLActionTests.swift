@@ -163,6 +163,10 @@ struct DSLActionTests {
         // The same rule with the file loaded passes validation (the control).
         let fine = Self.transforming(#"Out.postUpdate(transform("MAP", "de.map", "ON"))"#, files: files, transformFiles: #"["openhab/transform/de.map"]"#)
         #expect(fine.problems().isEmpty, "\(fine.problems())")
+        // A file's globals are checked too.
+        var globals = Self.transforming(#"logInfo("test", "x")"#, files: files, transformFiles: #"["openhab/transform/de.map"]"#)
+        globals.files["a.rules"] = "val w = transform(\"MAP\", \"nosuch.map\", \"ON\")\n" + (globals.files["a.rules"] ?? "")
+        #expect(globals.problems().joined().contains("a.rules:1:9: transform(\"MAP\", \"nosuch.map\", …) names a MAP file"), "\(globals.problems())")
         // A JSONPATH filter is refused where it is written.
         let filter = Self.transforming(#"Out.postUpdate(transform("JSONPATH", "$.a[?(@.b)]", "{}"))"#, files: [:], transformFiles: "[]")
         #expect(filter.problems().joined().contains("a.rules:5:16: the JSONPATH \"$.a[?(@.b)]\" has [?(@.b)]"), "\(filter.problems())")
