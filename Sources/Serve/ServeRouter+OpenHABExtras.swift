@@ -37,8 +37,6 @@ extension ServeRouter {
             // TransformationResource (admin): no transformation is configured.
             "transformations": emptyAdmin,
             "transformations/services": emptyAdmin,
-            // PersistenceResource (admin): no persistence service is installed.
-            "persistence": emptyAdmin,
             // SitemapResource (user), UIResource (user), IconSetResource, ThingTypeResource (user), templates and module types.
             "sitemaps": empty, "ui/tiles": empty, "iconsets": empty, "thing-types": empty, "templates": empty, "module-types": empty,
             // Admin-only registries of a fresh openHAB with no add-on installed.

@@ -29,6 +29,7 @@ extension ServeRouter {
         routes += RuleRESTRouter.routes.routes.map { route in
             route.map { handler in { router, request in await router.rules(request, handler) } }
         }
+        routes += persistenceRoutes
         routes += extraResources.sorted { $0.key < $1.key }.map { path, resource in
             .init(.get, "/rest/" + path, role: resource.role) { router, _ in await resource.answer(router) }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import Rules
 import Scenarios
 import Simulation
 import SmartHome
@@ -111,7 +112,8 @@ extension ServeRouter {
     /// `POST /twin/faults`: `{"thing": {"thing": "kiez/heating", "status": "OFFLINE"}}` or
     /// `{"feed": {"city": "Berlin", "error": 500}}` (`null` clears), as the timeline's steps.
     private func fault(_ body: [UInt8]) async throws(ServeError) -> HTTPResponse {
-        let usage = "Send {\"thing\": {\"thing\": \"listing/device\", \"status\": \"ONLINE\" or \"OFFLINE\"}} or {\"feed\": {\"city\": \"Name\", \"error\": 401, 404, 429, 500 or null}}."
+        let usage = "Send {\"thing\": {\"thing\": \"listing/device\", \"status\": \"ONLINE\" or \"OFFLINE\"}}, {\"feed\": {\"city\": \"Name\", \"error\": 401, 404, 429, 500 or null}} "
+            + "or {\"trigger\": {\"channel\": \"astro:sun:home:set#event\", \"event\": \"START\"}}."
         guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any], object.count == 1 else {
             throw ServeError(.badRequest, "The body of /twin/faults is not one fault. " + usage)
         }
@@ -133,6 +135,15 @@ extension ServeRouter {
                 code = number
             }
             action = .feed(city: city, error: code)
+        } else if let trigger = object["trigger"] as? [String: Any] {
+            // A trigger channel's event, as the scenario's "trigger" step fires it (a binding's event, such as a sunset).
+            guard let channel = trigger["channel"] as? String, let event = trigger["event"] as? String, !event.isEmpty else {
+                throw ServeError(.badRequest, "A trigger needs \"channel\" and a non-empty \"event\". " + usage)
+            }
+            if let problem = ChannelUIDSyntax.problem(channel) {
+                throw ServeError(.badRequest, "\(JSONString.quoted(String(channel.prefix(120)))) is not a channel UID: \(problem). " + usage)
+            }
+            action = .trigger(channel: channel, event: event)
         } else {
             throw ServeError(.badRequest, "Unknown fault \(object.keys.sorted().joined(separator: ", ")). " + usage)
         }

@@ -37,7 +37,7 @@ struct ServeOpenHABExtrasTests {
                 #expect(try c.send("GET", "/rest/uuid").text == uuid.text)
                 let tags = (try? JSONSerialization.jsonObject(with: Data(try c.send("GET", "/rest/tags").body))) as? [[String: Any]]
                 #expect(tags?.compactMap { $0["uid"] as? String } == ["Location", "Equipment", "Point", "Property"])
-                for path in ["/rest/transformations", "/rest/persistence", "/rest/addons", "/rest/inbox"] {
+                for path in ["/rest/transformations", "/rest/addons", "/rest/inbox"] {
                     #expect(try c.send("GET", path).status == 401, "\(path)")
                     let answer = try c.send("GET", path, headers: admin)
                     #expect(answer.status == 200 && answer.text == "[]", "\(path)")

@@ -253,4 +253,65 @@ import Testing
         // The mutations do reach the error paths (most mutated files have a problem).
         #expect(withProblems > 200)
     }
+
+    /// model.item's `ModelProperty: key=ID '=' value+=ValueType (',' value+=ValueType)*` with `ValueType: STRING |
+    /// NUMBER | BOOLEAN` and `NUMBER: ('-')? ID ('.' ID)?`: unquoted numbers (negative, decimal) and booleans.
+    @Test func bindingConfigurationTakesUnquotedNumbersAndBooleans() throws {
+        let result = parse("""
+            Number:Temperature T1 { channel="x:y:z:temp" [offset=10, invert=true] }
+            Number:Temperature T2 { channel="x:y:z:temp" [offset=-1.5, factor=0.25, enabled=false], unit="°C" }
+            Switch S3 { channel="x:y:z:sw" [], homekit="Lightbulb"[dimmable=false, delay=-10] }
+            """)
+        #expect(result.issues.isEmpty, "\(result.issues.map(\.located))")
+        let byName = Dictionary(uniqueKeysWithValues: result.items.map { ($0.name, $0) })
+        #expect(byName["T1"]?.channels.first?.configuration == ["offset": "10", "invert": "true"])
+        #expect(byName["T2"]?.channels.first?.configuration == ["offset": "-1.5", "factor": "0.25", "enabled": "false"])
+        #expect(byName["T2"]?.metadata["unit"]?.value == "°C")
+        #expect(byName["S3"]?.channels.first?.configuration == [:])
+        #expect(byName["S3"]?.metadata["homekit"]?.config == ["dimmable": "false", "delay": "-10"])
+        // The namespace's own value stays a STRING in the grammar: openHAB refuses `expire=5`.
+        let unquoted = parse("Switch S { expire=5 }")
+        #expect(unquoted.issues.count == 1)
+    }
+
+    /// Xtext's ID may start with a digit and hold dashes: a Group list `(2nd_Floor)`, an icon `<light-bulb>` lex as
+    /// one ID each; an Item *name* must still be openhab-core's ItemUtil.isValidItemName ([a-zA-Z_][a-zA-Z0-9_]*).
+    @Test func idsMayStartWithADigitAndHoldDashesButItemNamesFollowItemUtil() {
+        let result = parse("""
+            Group Floor_2
+            Switch Hall_Light "Light" <light-bulb> (Floor_2, 2nd_Floor)
+            """)
+        #expect(result.issues.isEmpty, "\(result.issues.map(\.located))")
+        #expect(result.items.map(\.name) == ["Floor_2", "Hall_Light"])
+        #expect(result.items.last?.icon == "light-bulb")
+        #expect(result.items.last?.groups == ["Floor_2", "2nd_Floor"])
+        for bad in ["Switch 1OG_Light", "Switch Bad-Name"] {
+            let refused = parse(bad)
+            #expect(refused.items.isEmpty && refused.issues.map(\.code) == [.syntax], "\(bad): \(refused.issues.map(\.located))")
+            #expect(refused.issues.first?.column == 8)
+        }
+        // The next Item after a refused name still loads.
+        #expect(parse("Switch 1OG_Light\nSwitch Ok").items.map(\.name) == ["Ok"])
+    }
+
+    /// openhab-core's ItemRegistryImpl (after PR 4088) lets a Group be a member of its parent and of its parent's
+    /// ancestors (a diamond); only a loop of memberships is refused.
+    @Test func aDiamondOfGroupsIsNoCycleButALoopIs() {
+        let diamond = parse("""
+            Group G1
+            Group G2 (G1)
+            Group G3 (G1, G2)
+            Switch S (G3, G2, G1)
+            """)
+        #expect(diamond.issues.isEmpty)
+        #expect(ItemsFileChecks.crossCheck([("a.items", diamond.items)], otherItems: [:]).isEmpty)
+        let loop = parse("""
+            Group R1 (R3)
+            Group R2 (R1)
+            Group R3 (R2)
+            """)
+        #expect(ItemsFileChecks.crossCheck([("a.items", loop.items)], otherItems: [:]).map(\.code) == [.groupCycle])
+        let itself = parse("Group G (G)")
+        #expect(ItemsFileChecks.crossCheck([("a.items", itself.items)], otherItems: [:]).map(\.code) == [.groupCycle])
+    }
 }

@@ -53,10 +53,10 @@ enum DSLActions {
         "executeCommandLine": { i, a, at in try executeCommandLine(i, a, at) },
         "transform": { i, a, at in try DSLTransform.call(raw: false, i, a, at) },
         "transformRaw": { i, a, at in try DSLTransform.call(raw: true, i, a, at) },
-        "sendHttpGetRequest": { i, a, at in try http("GET", i, a, at) },
-        "sendHttpPostRequest": { i, a, at in try http("POST", i, a, at) },
-        "sendHttpPutRequest": { i, a, at in try http("PUT", i, a, at) },
-        "sendHttpDeleteRequest": { i, a, at in try http("DELETE", i, a, at) },
+        "sendHttpGetRequest": { i, a, at in try await http("GET", i, a, at) },
+        "sendHttpPostRequest": { i, a, at in try await http("POST", i, a, at) },
+        "sendHttpPutRequest": { i, a, at in try await http("PUT", i, a, at) },
+        "sendHttpDeleteRequest": { i, a, at in try await http("DELETE", i, a, at) },
         "getActions": { i, a, at in
             guard a.count == 2, case .string(let scope) = a[0], case .string(let thing) = a[1] else {
                 throw DSLFlow.failure("getActions takes a binding scope and a Thing UID (getActions(\"mail\", \"mail:smtp:home\"))", at)
@@ -88,19 +88,26 @@ enum DSLActions {
         return waits ? .string(output) : .null
     }
 
-    /// `sendHttpXRequest(url[, contentType, content][, headers][, timeout])`: the scripted body, or null.
-    private static func http(_ method: String, _ i: DSLInterpreter, _ a: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+    /// `sendHttpXRequest(url[, contentType, content][, headers][, timeout])`: the scripted body; else, for a URL
+    /// of the twin's own (its OpenWeatherMap, its openHAB REST API), the twin's answer; else null. openHAB's
+    /// `HttpUtil.executeUrl` gives the body whatever the status, so a 404 or 401 body is returned too.
+    private static func http(_ method: String, _ i: DSLInterpreter, _ a: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         let name = "sendHttp\(method.prefix(1))\(method.dropFirst().lowercased())Request"
         guard case .string(let url)? = a.first else { throw DSLFlow.failure("\(name) takes a URL first", at, type: "IllegalArgumentException") }
         var body = ""
         if method == "POST" || method == "PUT", a.count >= 3, case .string = a[1] { body = text(a[2], i) }
         send(i, .http, name, url, body.isEmpty ? "\(method) \(url)" : "\(method) \(url) \(body)")
-        guard let response = i.execution.scriptedResponse(url: url, method: method) else {
-            i.execution.record("error: \(at): \(method) \(url) has no scripted response; it was answered as a failure (null) "
-                               + "(rules.unscripted); hint: add {\"url\": \"\(url)\", \"body\": \"…\"} to the scenario's \"responses\"")
-            return .null
+        if let response = i.execution.scriptedResponse(url: url, method: method) { return .string(response.body) }
+        // The twin's own URLs (its OpenWeatherMap, its openHAB REST API) answer in process, after the scripted ones.
+        if let response = await i.execution.twinResponse(method: method, url: url, body: body) {
+            if !(200..<300).contains(response.status) {
+                i.execution.record("\(method) \(url) answered \(response.status) by the twin")
+            }
+            return .string(response.body)
         }
-        return .string(response.body)
+        i.execution.record("error: \(at): \(method) \(url) has no scripted response; it was answered as a failure (null) "
+                           + "(rules.unscripted); hint: add {\"url\": \"\(url)\", \"body\": \"…\"} to the scenario's \"responses\"")
+        return .null
     }
 
     // MARK: Thing actions

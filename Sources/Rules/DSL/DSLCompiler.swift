@@ -9,7 +9,7 @@ public enum DSLCompiler {
     /// Names every body may use without declaring them (openHAB's implicit variables).
     static let implicitNames = ["receivedCommand", "newState", "previousState", "triggeringItem", "triggeringItemName",
                                 "triggeringGroup", "triggeringGroupName", "triggeringThing", "newStatus", "previousStatus",
-                                "receivedEvent", "newThingStatus", "previousThingStatus"]
+                                "receivedEvent", "triggeringChannel", "newThingStatus", "previousThingStatus"]
 
     /// The rules of a `.rules` file and every problem found; a rule with a problem is left out (and named
     /// by its problem), never dropped silently.
@@ -31,7 +31,7 @@ public enum DSLCompiler {
         problems += checker.problems
         let stem = String(file.split(separator: "/").last ?? Substring(file)).replacingSuffix(".rules")
         var usesSleep = checker.usesSleep
-        var checked: [(DSLRuleSyntax, [RuleTrigger], [String], [ScriptPersistenceRead])?] = []
+        var checked: [(DSLRuleSyntax, [RuleTrigger], [String], [ScriptPersistenceRead], [ScriptTransformUse])?] = []
         for rule in syntax.rules {
             var ruleProblems: [RulesError] = []
             var triggers: [RuleTrigger] = []
@@ -43,13 +43,15 @@ public enum DSLCompiler {
             ruleProblems += ruleChecker.problems
             usesSleep = usesSleep || ruleChecker.usesSleep
             problems += ruleProblems
-            checked.append(ruleProblems.isEmpty ? (rule, triggers, referenced, ruleChecker.persistenceReads) : nil)
+            checked.append(ruleProblems.isEmpty ? (rule, triggers, referenced, ruleChecker.persistenceReads,
+                                                   // The globals' transform calls are checked with the file's first rule.
+                                                   (checked.isEmpty ? checker.transformUses : []) + ruleChecker.transformUses) : nil)
         }
         var rules: [Rule] = []
         for (index, entry) in checked.enumerated() {
-            guard let (rule, triggers, referenced, reads) = entry else { continue }
+            guard let (rule, triggers, referenced, reads, transforms) = entry else { continue }
             let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced, fibered: usesSleep,
-                                       persistenceReads: reads)
+                                       persistenceReads: reads, transformUses: transforms)
             var compiled = Rule(uid: "\(stem)-\(index + 1)", name: rule.name, triggers: triggers,
                                 actions: [RuleAction(id: "script", .script(script))], source: "\(file):\(rule.location.line)")
             compiled.isEditable = false
@@ -76,7 +78,7 @@ public enum DSLCompiler {
         let referenced = checker.check(body, declared: declared)
         if let first = checker.problems.first { throw first }
         return DSLRuleScript(source: text, body: body, globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep,
-                             persistenceReads: checker.persistenceReads)
+                             persistenceReads: checker.persistenceReads, transformUses: checker.transformUses)
     }
 
     private static func map(_ trigger: DSLTriggerSyntax, _ at: DSLLocation) throws(RulesError) -> RuleTrigger.Kind {
@@ -106,6 +108,12 @@ public enum DSLCompiler {
         case .thingUpdate(let thing, let status):
             try checkStatuses([status], at)
             return .thingStatusUpdate(thing: thing, status: status)
+        case .channel(let uid, let event):
+            if let problem = ChannelUIDSyntax.problem(uid) {
+                throw RulesError(.dslSyntax, "\(at): \"\(uid)\" is not a channel UID: \(problem) (rules.dslSyntax).",
+                                 hint: "write binding:thing-type:thing:channel, e.g. \"astro:sun:home:set#event\".")
+            }
+            return .channelEvent(channel: uid, event: event)
         }
     }
 
@@ -128,6 +136,8 @@ struct DSLChecker {
     private var itemSet = Set<String>()
     /// The persistence extensions called on a named Item, in order.
     private(set) var persistenceReads: [ScriptPersistenceRead] = []
+    /// The `transform`/`transformRaw` calls with a literal type and function, in order.
+    private(set) var transformUses: [ScriptTransformUse] = []
 
     /// `declared`: name → mutable.
     mutating func check(_ statements: [DSLStmt], declared: [String: Bool]) -> [String] {
@@ -240,6 +250,10 @@ struct DSLChecker {
                     // sendCommand("Item", …) names an Item by text.
                     if name == "sendCommand" || name == "postUpdate", case .string(let item, _)? = arguments.first, itemSet.insert(item).inserted {
                         items.append(item)
+                    }
+                    if name == "transform" || name == "transformRaw", arguments.count == 3, case .string(let type, _) = arguments[0],
+                       case .string(let function, _) = arguments[1] {
+                        transformUses.append(ScriptTransformUse(type: type, function: function, location: at.description))
                     }
                 } else if let what = DSLLibrary.unsupportedFunctions[name] {
                     problem(.dslUnsupported, at, "\(name)(…) is \(what), which the twin does not run yet",
@@ -399,6 +413,7 @@ struct DSLRuleScript: RuleScript {
     /// Whether runs go on fibers (the file calls `Thread::sleep`).
     let fibered: Bool
     let persistenceReads: [ScriptPersistenceRead]
+    let transformUses: [ScriptTransformUse]
     /// The rule's one thread (a run waits while an earlier run of the rule sleeps).
     let thread = DSLRuleThread()
 
@@ -445,6 +460,9 @@ struct DSLRuleScript: RuleScript {
             locals.declare("triggeringGroup", .item(group), mutable: false)
         }
         if let thing = event.thingUID { locals.declare("triggeringThing", .string(thing), mutable: false) }
+        // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.
+        if let channelEvent = event.channelEvent { locals.declare("receivedEvent", .string(channelEvent), mutable: false) }
+        if let channel = event.channelUID { locals.declare("triggeringChannel", .string(channel), mutable: false) }
         if let status = event.thingStatus {
             locals.declare("newStatus", .string(status), mutable: false)
             locals.declare("newThingStatus", .string(status), mutable: false)

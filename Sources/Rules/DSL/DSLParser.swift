@@ -213,10 +213,14 @@ struct DSLParser {
             if isWord("to") { advance(); to = try triggerValue(required: true) }
             return .thingChanged(thing: thing, from: from, to: to)
         case "Channel":
-            throw RulesError(.dslUnsupported, "\(at): Channel triggers are not run by the twin (its devices have no trigger channels) (rules.dslUnsupported).",
-                             hint: "use Item, Member of, Time, System started or Thing triggers.")
+            // Rules.xtext: 'Channel' channel=STRING 'triggered' (trigger=ValidTrigger)?
+            advance()
+            guard case .string(let channel) = current.kind else { throw unexpected("the channel's UID in quotes") }
+            advance()
+            try expectWord("triggered")
+            return .channel(uid: channel, event: try triggerValue())
         default:
-            throw unexpected("a trigger: Item, Member of, Time, System started or Thing")
+            throw unexpected("a trigger: Item, Member of, Time, System started, Thing or Channel")
         }
     }
 

@@ -114,6 +114,7 @@ enum DSLTriggerSyntax: Sendable {
     case systemStarted
     case thingChanged(thing: String, from: String?, to: String?)
     case thingUpdate(thing: String, status: String?)
+    case channel(uid: String, event: String?)
 }
 
 /// One `rule "name" when … then … end`.

@@ -1,26 +1,58 @@
 import Foundation
 
-/// `transform(type, function, value)` and `transformRaw` (openhab-core `Transformation`): the twin runs the
-/// REGEX service (openhab-addons `RegExTransformationService`). `transform` answers the value itself when
-/// the service fails, as openHAB does; `transformRaw` throws a `TransformationException` instead. A type
-/// the twin does not run (MAP, JSONPATH, SCALE, JS, …) ends the run naming it (`rules.dslUnsupported`):
-/// openHAB would pass the value through unchanged, which would let a CI run pass on untransformed data.
+/// `transform(type, function, value)` and `transformRaw` (openhab-core `Transformation`): the twin runs
+/// REGEX (openhab-addons `RegExTransformationService`), MAP and SCALE on the scenario's `transformFiles`
+/// (`MapTransformationService`, `ScaleTransformationService`, ``TransformFile``) and JSONPATH
+/// (`JSonPathTransformationService`, ``JSONPathTransform``). `transform` answers the value itself when the
+/// service fails, as openHAB does; `transformRaw` throws a `TransformationException` instead. A type the
+/// twin does not run (JS, XSLT, …), a MAP/SCALE file the scenario does not load and a JSONPATH the twin does
+/// not run end the run naming them (`rules.dslUnsupported`): openHAB would pass the value through unchanged,
+/// which would let a CI run pass on untransformed data.
 enum DSLTransform {
-    static let types: Set<String> = ["REGEX"]
+    static let types: Set<String> = ["REGEX", "MAP", "SCALE", "JSONPATH"]
 
     static func call(raw: Bool, _ i: DSLInterpreter, _ a: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         let name = raw ? "transformRaw" : "transform"
         guard a.count == 3, case .string(let type) = a[0], case .string(let function) = a[1] else {
-            throw DSLFlow.failure("\(name) takes a type (\"REGEX\"), a function and a value", at, type: "IllegalArgumentException")
+            throw DSLFlow.failure("\(name) takes a type (\"MAP\"), a function and a value", at, type: "IllegalArgumentException")
         }
-        guard types.contains(type) else {
-            throw DSLFlow.fatal("\(name)(\"\(type)\", …): the twin runs the transformation \(types.sorted().joined(separator: ", ")) only (rules.dslUnsupported)", at)
+        // openhab-core TransformationHelper: the type is upper-cased.
+        let kind = type.uppercased()
+        guard types.contains(kind) else {
+            throw DSLFlow.fatal("\(name)(\"\(type)\", …): the twin runs the transformations \(types.sorted().joined(separator: ", ")) only (rules.dslUnsupported)", at)
         }
         let value = i.describe(a[2])
-        do throws(DSLFlow) {
-            return try regex(function, value, at).map(DSLValue.string) ?? .null
-        } catch {
-            if raw { throw error }
+        let outcome: TransformFile.Outcome
+        switch kind {
+        case "REGEX":
+            do throws(DSLFlow) {
+                outcome = .value(try regex(function, value, at))
+            } catch {
+                if raw { throw error }
+                return .string(value)
+            }
+        case "JSONPATH":
+            do throws(JSONPathTransform.Unsupported) {
+                outcome = try JSONPathTransform.transform(function, value)
+            } catch {
+                throw DSLFlow.fatal("\(name)(\"JSONPATH\", …): \(error.message) (rules.dslUnsupported)", at)
+            }
+        default:
+            let found = i.execution.transformFile(named: function)
+            if let file = found.file, file.kind.rawValue != kind {
+                throw DSLFlow.fatal("\(name)(\"\(kind)\", \"\(function)\", …): \(function) is a \(file.kind.rawValue) file, not a \(kind) one (rules.dslUnsupported)", at)
+            }
+            guard let file = found.file else {
+                let loaded = found.names.isEmpty ? "none" : found.names.joined(separator: ", ")
+                throw DSLFlow.fatal("\(name)(\"\(kind)\", \"\(function)\", …): the scenario loads no \(kind) file \(function) "
+                                    + "(its transformFiles: \(loaded)); openHAB would give the value back untransformed (rules.dslUnsupported)", at)
+            }
+            outcome = file.transform(value)
+        }
+        switch outcome {
+        case .value(let text): return text.map(DSLValue.string) ?? .null
+        case .failure(let message):
+            if raw { throw DSLFlow.failure(message, at, type: "TransformationException") }
             return .string(value)
         }
     }

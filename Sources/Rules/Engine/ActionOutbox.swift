@@ -74,6 +74,10 @@ public struct ScriptedResponse: Sendable, Hashable {
     }
 }
 
+/// What answers a rule's HTTP action for a URL the twin itself serves (its fake OpenWeatherMap, its openHAB
+/// REST API), in process: `(method, url, body)` → status and body, or `nil` for a URL that is not the twin's.
+public typealias TwinHTTPResponder = @Sendable (_ method: String, _ url: String, _ body: String) async -> (status: Int, body: String)?
+
 /// The engine's outbox and the scripted answers its actions get.
 final class ActionOutbox: Sendable {
     /// How many messages the outbox keeps; later ones are counted as dropped (a rule that notifies every
@@ -84,6 +88,8 @@ final class ActionOutbox: Sendable {
         var messages: [OutboxMessage] = []
         var dropped = 0
         var responses: [ScriptedResponse] = []
+        var transforms: [String: TransformFile] = [:]
+        var twin: TwinHTTPResponder?
     }
 
     private let content = Mutex(Content())
@@ -101,6 +107,19 @@ final class ActionOutbox: Sendable {
     var dropped: Int { content.withLock { $0.dropped } }
 
     func setResponses(_ responses: [ScriptedResponse]) { content.withLock { $0.responses = responses } }
+
+    func setTwinResponder(_ responder: TwinHTTPResponder?) { content.withLock { $0.twin = responder } }
+    var twinResponder: TwinHTTPResponder? { content.withLock { $0.twin } }
+
+    func setTransforms(_ files: [TransformFile]) {
+        content.withLock { c in for f in files { c.transforms[f.name] = f } }
+    }
+
+    /// The transformation file a rule names (`en.map`).
+    func transform(named name: String) -> TransformFile? { content.withLock { $0.transforms[name] } }
+
+    /// The names of the loaded transformation files, sorted.
+    var transformNames: [String] { content.withLock { $0.transforms.keys.sorted() } }
 
     /// The first scripted response for a command line.
     func response(command: String) -> ScriptedResponse? {
@@ -124,8 +143,17 @@ extension RuleEngine {
     /// What the rules' actions sent, in order (at most ``ActionOutbox/capacity``).
     public var outbox: [OutboxMessage] { actionOutbox.messages }
 
+    /// How many messages were sent after the outbox was full (not kept).
+    public var outboxDropped: Int { actionOutbox.dropped }
+
     /// The scenario's scripted answers to `executeCommandLine` and HTTP actions (before ``start()``).
     public func useResponses(_ responses: [ScriptedResponse]) { actionOutbox.setResponses(responses) }
+
+    /// What answers HTTP actions to the twin's own URLs (before ``start()``).
+    public func useTwinHTTP(_ responder: @escaping TwinHTTPResponder) { actionOutbox.setTwinResponder(responder) }
+
+    /// The scenario's MAP and SCALE files (`transformFiles`), by file name (before ``start()``).
+    public func useTransformFiles(_ files: [TransformFile]) { actionOutbox.setTransforms(files) }
 
     /// The outbox messages of `channel` matching the filters, sent in `[from, to)`.
     public func outboxCount(_ channel: OutboxMessage.Channel, contains: String? = nil, text: String? = nil, recipient: String? = nil,

@@ -48,6 +48,7 @@ extension RuleTrigger {
         case .thingStatusChange: "core.ThingStatusChangeTrigger"
         case .thingStatusUpdate: "core.ThingStatusUpdateTrigger"
         case .systemStartlevel: "core.SystemStartlevelTrigger"
+        case .channelEvent: "core.ChannelEventTrigger"
         case .recurrence(let every, let at, _): Self.cronText(everyMinutes: every, atMinute: at) == nil ? "twin.RecurrenceTrigger" : "timer.GenericCronTrigger"
         }
     }
@@ -74,6 +75,7 @@ extension RuleTrigger {
         case .thingStatusChange(let t, let from, let to): pairs([("thingUID", text(t)), ("previousStatus", text(from)), ("status", text(to))])
         case .thingStatusUpdate(let t, let s): pairs([("thingUID", text(t)), ("status", text(s))])
         case .systemStartlevel(let level): [("startlevel", String(level))]
+        case .channelEvent(let channel, let event): pairs([("channelUID", text(channel)), ("event", text(event))])
         case .recurrence(let every, let at, _):
             Self.cronText(everyMinutes: every, atMinute: at).map { [("cronExpression", JSONString.quoted($0))] }
                 ?? [("everyMinutes", String(every)), ("atMinute", String(at))]

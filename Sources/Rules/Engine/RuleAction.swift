@@ -43,10 +43,27 @@ public protocol RuleScript: Sendable {
     /// The persistence extensions the script calls on an Item it names (`Temp.averageSince(…)`), so a
     /// scenario can check before a run that its persistence records those Items.
     var persistenceReads: [ScriptPersistenceRead] { get }
+    /// The `transform("MAP", "en.map", …)` calls with a literal type and file name, so a scenario can
+    /// check before a run that it loads those files.
+    var transformUses: [ScriptTransformUse] { get }
 }
 
 extension RuleScript {
     public var persistenceReads: [ScriptPersistenceRead] { [] }
+    public var transformUses: [ScriptTransformUse] { [] }
+}
+
+/// A `transform`/`transformRaw` call with a literal type and function: where (`file:line:column`).
+public struct ScriptTransformUse: Sendable, Hashable {
+    public let type: String
+    public let function: String
+    public let location: String
+
+    public init(type: String, function: String, location: String) {
+        self.type = type
+        self.function = function
+        self.location = location
+    }
 }
 
 /// A persistence extension a script calls on a named Item: the Item, the method and where (`file:line:column`).

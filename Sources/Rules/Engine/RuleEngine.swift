@@ -257,7 +257,7 @@ public final class RuleEngine: Sendable {
                 case .dateTime(let item, _, _): add("openhab/items/\(item)/statechanged")
                 case .thingStatusChange(let thing, _, _): add("openhab/things/\(thing.contains("*") || thing.contains("?") ? "*" : thing)/statuschanged")
                 case .thingStatusUpdate(let thing, _): add("openhab/things/\(thing.contains("*") || thing.contains("?") ? "*" : thing)/status")
-                case .cron, .systemStartlevel, .recurrence: break
+                case .cron, .systemStartlevel, .recurrence, .channelEvent: break
                 }
             }
         }
@@ -265,6 +265,27 @@ public final class RuleEngine: Sendable {
     }
 
     // MARK: Hearing events
+
+    /// A trigger channel fired `event` (openHAB's `ChannelTriggeredEvent`, here from a scenario's `trigger`
+    /// step): queues a run of every enabled rule with a matching `core.ChannelEventTrigger`, in rule order.
+    /// - Returns: how many runs it queued.
+    @discardableResult
+    public func channelTriggered(_ channel: String, event: String) -> Int {
+        let rules = state.withLock { $0.rules }
+        var queued = 0
+        for loaded in rules where loaded.enabled {
+            for trigger in loaded.rule.triggers {
+                guard case .channelEvent(let wantedChannel, let wantedEvent) = trigger.kind, wantedChannel == channel else { continue }
+                if let wantedEvent = wantedEvent?.trimmingCharacters(in: .whitespaces), !wantedEvent.isEmpty, wantedEvent != event { continue }
+                var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "channel \(channel) triggered \(event)")
+                matched.channelUID = channel
+                matched.channelEvent = event
+                enqueue(loaded.rule.uid, matched)
+                queued += 1
+            }
+        }
+        return queued
+    }
 
     /// Checks every enabled rule's triggers against `event` and queues one run per matching trigger.
     private func hear(_ event: OpenHABEvent) {

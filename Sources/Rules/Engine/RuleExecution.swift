@@ -81,6 +81,18 @@ public final class RuleExecution: Sendable {
         engine.actionOutbox.response(url: url, method: method).map { ($0.status, $0.output) }
     }
 
+    /// The scenario's transformation file `name` (`en.map`), and the names there are.
+    public func transformFile(named name: String) -> (file: TransformFile?, names: [String]) {
+        let file = engine.actionOutbox.transform(named: name)
+        return (file, file == nil ? engine.actionOutbox.transformNames : [])
+    }
+
+    /// The twin's own answer to a request for one of its URLs (`nil`: not the twin's).
+    public func twinResponse(method: String, url: String, body: String) async -> (status: Int, body: String)? {
+        guard let responder = engine.actionOutbox.twinResponder else { return nil }
+        return await responder(method, url, body)
+    }
+
     /// Records an effect line for the run log.
     public func record(_ effect: String) {
         recorded.withLock { $0.append(effect) }

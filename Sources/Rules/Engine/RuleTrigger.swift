@@ -25,6 +25,9 @@ public struct RuleTrigger: Sendable {
         case thingStatusChange(thing: String, previousStatus: String?, status: String?)
         /// `core.ThingStatusUpdateTrigger`: a Thing reported its status, optionally only this one.
         case thingStatusUpdate(thing: String, status: String?)
+        /// `core.ChannelEventTrigger`: a trigger channel fired (a scenario's `trigger` step), optionally only
+        /// this event (`START`, `PRESSED`, …).
+        case channelEvent(channel: String, event: String?)
         /// `core.SystemStartlevelTrigger`: fires once when the run starts (start levels 40 and up).
         case systemStartlevel(Int)
         /// A built-in automation's schedule: at local minute-of-day `m` with `m % everyMinutes == atMinute`
@@ -50,8 +53,14 @@ public struct RuleTrigger: Sendable {
         case .itemCommand(let p, _), .itemStateUpdate(let p, _), .itemStateChange(let p, _, _): return p.isWildcard ? [] : [p.text]
         case .groupCommand(let g, _), .groupStateUpdate(let g, _), .groupStateChange(let g, _, _): return [g]
         case .dateTime(let item, _, _): return [item]
-        case .cron, .thingStatusChange, .thingStatusUpdate, .systemStartlevel, .recurrence: return []
+        case .cron, .thingStatusChange, .thingStatusUpdate, .systemStartlevel, .recurrence, .channelEvent: return []
         }
+    }
+
+    /// The channel a trigger listens to (`astro:sun:home:set#event`), for validation.
+    public var channelUID: String? {
+        if case .channelEvent(let channel, _) = kind { return channel }
+        return nil
     }
 
     /// The Thing a trigger names, for validation.

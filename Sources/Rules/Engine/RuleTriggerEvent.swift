@@ -24,6 +24,10 @@ public struct RuleTriggerEvent: Sendable {
     public var thingStatus: String?
     /// The Thing's previous status (Thing change triggers).
     public var previousThingStatus: String?
+    /// The trigger channel that fired (channel triggers): the DSL's `triggeringChannel`.
+    public var channelUID: String?
+    /// The event it fired (`START`): the DSL's `receivedEvent`, a String as in openHAB 3+.
+    public var channelEvent: String?
     /// Whether a clock fired it (cron, time of day, date-time): such runs recur, so the run log leaves out
     /// the ones whose conditions did not hold.
     public var isPeriodic = false

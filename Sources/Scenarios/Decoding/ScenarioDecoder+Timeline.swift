@@ -19,6 +19,7 @@ extension ScenarioDecoder {
         ("update", ["item", "state"], []),
         ("runRule", ["rule"], []),
         ("enableRule", ["rule", "enabled"], []),
+        ("trigger", ["channel", "event"], []),
     ]
 
     static func decodeStep(_ field: Field, _ calendar: LocalCalendar) -> Step? {
@@ -57,6 +58,16 @@ extension ScenarioDecoder {
         case "enableRule":
             let rule = text("rule"), enabled = a.required("enabled")?.bool
             if let rule, let enabled { action = .enableRule(rule: rule, enabled: enabled) } else { action = nil }
+        case "trigger":
+            let channel = text("channel"), event = a.required("event")?.string
+            if let channel, let problem = ChannelUIDSyntax.problem(channel) {
+                a.value("channel")?.problem("\(UserText.quoted(channel)) is not a channel UID: \(problem).",
+                                            hint: "write binding:thing-type:thing:channel, e.g. \"astro:sun:home:set#event\".")
+                action = nil
+            } else if let channel, let event {
+                if event.isEmpty { a.value("event")?.problem("must not be empty.", hint: "write the event the channel fires, e.g. \"START\" or \"PRESSED\".") }
+                action = event.isEmpty ? nil : .trigger(channel: channel, event: event)
+            } else { action = nil }
         case "command":
             let item = text("item"), value = a.required("value")?.openHABText("command")
             if let item, let value { action = .command(item: item, value: value) } else { action = nil }

@@ -11,7 +11,7 @@ import Weather
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
                           "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules",
-                          "itemFiles", "itemBindings", "persistence", "responses"]
+                          "itemFiles", "itemBindings", "persistence", "responses", "transformFiles"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Parameter sideFiles: texts to read instead of the files the scenario names (`epw`, `calendars`,
@@ -114,6 +114,7 @@ public enum ScenarioDecoder {
         let persistence = root.optional("persistence").flatMap(decodePersistence)
         let rules = root.optional("rules").flatMap(decodeRules) ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
+        let transforms = root.optional("transformFiles").flatMap(decodeTransformFiles)
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
         let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -123,6 +124,8 @@ public enum ScenarioDecoder {
                         items: items, itemFiles: itemFiles?.files ?? [], itemBindings: itemBindings, persistence: persistence,
                         ruleFiles: rules.files, rules: rules.rules)
         scenario.responses = responses
+        scenario.transformFiles = transforms?.paths ?? []
+        scenario.transforms = transforms?.files ?? []
         return scenario
     }
 

@@ -213,11 +213,40 @@ enum ScenarioValidator {
                                hint: "add \"\(read.item)\" (or its Group as \"gName*\", or \"*\") to \"persistence\": {\"items\": […]}.")
                     }
                 }
+                checkTransforms(rule)
                 var seen = Set<String>()
                 for name in names where !known.contains(name) && seen.insert(name).inserted {
                     report("rules", "\(rule.source): rule \(UserText.quoted(rule.name)) names the Item \(UserText.quoted(name)), which does not exist.",
                            hint: Suggestion.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }
                             ?? "device Items are named listing_device_channel (e.g. flat_1_heating_setpoint); add helper Items under \"items\".")
+                }
+            }
+        }
+
+        /// `transform("MAP", "en.map", …)` with a literal file the scenario's `transformFiles` do not load, a
+        /// type the twin does not run, or a JSONPATH it does not run: refused where the call is.
+        func checkTransforms(_ rule: Rule) {
+            var scripts: [any RuleScript] = []
+            for condition in rule.conditions { if case .script(let script) = condition.kind { scripts.append(script) } }
+            for action in rule.actions { if case .script(let script) = action.kind { scripts.append(script) } }
+            for use in scripts.flatMap(\.transformUses) {
+                let kind = use.type.uppercased()
+                switch kind {
+                case "MAP", "SCALE":
+                    let candidates = scenario.transforms.filter { $0.kind.rawValue == kind }.map(\.name)
+                    guard !candidates.contains(use.function) else { continue }
+                    let near = Suggestion.closest(to: use.function, in: candidates)
+                    report("rules", "\(use.location): transform(\"\(use.type)\", \"\(use.function)\", …) names a \(kind) file the scenario's \"transformFiles\" do not load (rules.dslUnsupported).",
+                           hint: near.map { "did you mean \"\($0)\"?" }
+                            ?? "add the file (or its directory) to \"transformFiles\", e.g. \"transformFiles\": [\"openhab/transform/\(use.function)\"].")
+                case "JSONPATH":
+                    do throws(JSONPathTransform.Unsupported) { _ = try JSONPathTransform.transform(use.function, "{}") } catch {
+                        report("rules", "\(use.location): \(error.message) (rules.dslUnsupported).", hint: "rewrite the path in that form, or parse the text with REGEX.")
+                    }
+                case "REGEX": continue
+                default:
+                    report("rules", "\(use.location): transform(\"\(use.type)\", …) is a transformation the twin does not run (rules.dslUnsupported).",
+                           hint: "the twin runs MAP, SCALE, JSONPATH and REGEX.")
                 }
             }
         }
@@ -416,7 +445,7 @@ enum ScenarioValidator {
                 checkReservation(r, "\(p).reservation")
             case .update(let item, _): checkItem(item, "\(p).item")
             case .runRule(let rule), .enableRule(let rule, _): checkRule(rule, "\(p).rule")
-            case .weather, .feed: break
+            case .weather, .feed, .trigger: break
             }
         }
 

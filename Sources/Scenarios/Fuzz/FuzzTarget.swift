@@ -40,6 +40,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
                    matches: { $0.hasSuffix(".epw") }, dictionary: LineMutation.epwDictionary, mutate: LineMutation.mutateEPW),
         FuzzTarget(name: "items", summary: "an openHAB .items file (*.items) a seed scenario loads, split into tokens as rule files are: tokens dropped, duplicated, swapped, repeated or replaced by Item types, dimensions, group functions, metadata and punctuation",
                    matches: { $0.hasSuffix(".items") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.itemsKeywords) }, mutate: RuleTokens.mutate),
+        FuzzTarget(name: "transforms", summary: "a MAP or SCALE transformation file (*.map, *.scale) a seed scenario's transformFiles load: lines dropped, repeated, swapped, cut or replaced; values, range brackets and bounds, escapes and continuations changed",
+                   matches: { $0.hasSuffix(".map") || $0.hasSuffix(".scale") }, dictionary: TransformFileMutation.dictionary, mutate: TransformFileMutation.mutate),
     ]
 
     /// The kinds `list` names (`rules,ical`), in ``all``'s order, or the first name that is no kind.

@@ -1,4 +1,5 @@
 import Foundation
+import Rules
 import Simulation
 
 /// A deterministic mutation fuzzer over scenario files: input *n* of a seed is always the same text,
@@ -118,9 +119,18 @@ public struct ScenarioFuzzer: Sendable {
                 guard !s.isEmpty, !s.hasPrefix("/"), s.utf8.count < 1_024, !seen.contains(s) else { return }
                 var isDirectory: ObjCBool = false
                 let path = ScenarioDecoder.resolvedSidePath(s, scenarioFile: scenario)
-                if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { return }
+                if !isDirectory.boolValue {
                     seen.insert(s)
                     result.append(s)
+                } else {
+                    // A transform directory (`transformFiles`): its .map and .scale files, by their own paths.
+                    seen.insert(s)
+                    let names = ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted()
+                    for name in names where TransformFile.kind(ofFileNamed: name) != nil {
+                        let reference = s.hasSuffix("/") ? s + name : s + "/" + name
+                        if seen.insert(reference).inserted { result.append(reference) }
+                    }
                 }
             case .array(let elements): elements.forEach(walk)
             case .object(let members): members.forEach { walk($0.value) }

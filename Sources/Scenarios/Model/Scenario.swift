@@ -47,6 +47,10 @@ public struct Scenario: Sendable {
     public var rules: [Rule] = []
     /// `responses`: the scripted answers to the rules' `executeCommandLine` and HTTP actions.
     public var responses: [ScriptedResponse] = []
+    /// `transformFiles`: the MAP and SCALE files the rules' `transform` reads, resolved against the
+    /// scenario's directory, and what they hold (named by file name).
+    public var transformFiles: [String] = []
+    public var transforms: [TransformFile] = []
 }
 
 /// One city's weather source, as written under `weather`.

@@ -22,6 +22,8 @@ public struct Step: Sendable {
         case runRule(rule: String)
         /// Enable or disable a rule.
         case enableRule(rule: String, enabled: Bool)
+        /// A trigger channel fires an event (openHAB's `ChannelTriggeredEvent`): `astro:sun:home:set#event` `START`.
+        case trigger(channel: String, event: String)
 
         /// One line for logs: the action and its arguments.
         public var summary: String {
@@ -42,6 +44,7 @@ public struct Step: Sendable {
             case .update(let item, let state): "update \(item) \(state)"
             case .runRule(let rule): "run rule \(rule)"
             case .enableRule(let rule, let enabled): "\(enabled ? "enable" : "disable") rule \(rule)"
+            case .trigger(let channel, let event): "trigger \(channel) \(event)"
             }
         }
 
@@ -63,6 +66,7 @@ public struct Step: Sendable {
             case .update: "update"
             case .runRule: "runRule"
             case .enableRule: "enableRule"
+            case .trigger: "trigger"
             }
         }
     }

@@ -87,6 +87,10 @@ public enum ReportWriter {
         files.append(("kpi.csv", made { () throws(ReportsError) in
             try KPIReport.csv(ledger: ledger, stream: stream, listings: listings, stays: stays, co2KgPerKWh: co2)
         }))
+        if !scenario.rules.isEmpty {
+            let outbox = result.outbox, dropped = result.outboxDropped
+            files.append((OutboxReport.fileName, made { () throws(ReportsError) in OutboxReport.csv(outbox, dropped: dropped, calendar: calendar) }))
+        }
         let staysByListing = Dictionary(grouping: stays, by: \.listing)  // in their order, as filtering each listing would give
         var chartNames = Set<String>(), calendarNames = Set<String>()
         for listing in listings.sorted() {

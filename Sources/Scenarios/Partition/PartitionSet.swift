@@ -134,6 +134,8 @@ public struct PartitionSet: Sendable {
             var charts = Set<String>(), calendars = Set<String>()
             var names: [String: (chart: String, calendar: String)] = [:]
             var expected = ["energy-daily.csv", "stays.csv", "timeseries.csv", "kpi.csv"]
+            // A scenario with rules writes outbox.csv after kpi.csv; such a scenario keeps every listing in one part.
+            if part.reports.contains(where: { $0.name == OutboxReport.fileName }) { expected.append(OutboxReport.fileName) }
             for listing in part.listings.sorted() {
                 let pair = (ReportWriter.listingFileName("chart", listing, "svg", taken: &charts),
                             ReportWriter.listingFileName("calendar", listing, "ics", taken: &calendars))
@@ -193,6 +195,23 @@ public struct PartitionSet: Sendable {
                 fields[0] == "listing" ? ["0", fields[1]] : ["1", fields[1], fields[2]]
             } listing: { $0[2] }
         }))
+        // outbox.csv: the rules run in one part (ScenarioPartition keeps a scenario with rules whole), whose
+        // file is the whole run's; two parts with one cannot be merged exactly (the order of sends across
+        // parts is not in the files).
+        let outboxParts = parts.indices.filter { parts[$0].summary.reports.contains(where: { $0.name == OutboxReport.fileName }) }
+        if outboxParts.count > 1 {
+            throw PartitionError(.corrupt, "\(outboxParts.count) parts hold an \(OutboxReport.fileName); a scenario with rules runs in one part.",
+                                 file: directories[outboxParts[1]], hint: "Run the partitions again with this rental-twin; do not edit their files.")
+        }
+        if let part = outboxParts.first {
+            let path = (directories[part] as NSString).appendingPathComponent(OutboxReport.fileName)
+            files.append((OutboxReport.fileName, .pieces { write throws(ScenarioError) in
+                guard let data = FileManager.default.contents(atPath: path) else {
+                    throw ScenarioError(.reportFailed, "\(path) went away during the merge.", file: path)
+                }
+                write(String(decoding: data, as: UTF8.self))
+            }))
+        }
         var charts = Set<String>(), calendars = Set<String>()
         for listing in allListings {
             guard let part = parts.firstIndex(where: { $0.summary.listings.contains(listing) }), let names = partNames[part][listing] else { continue }

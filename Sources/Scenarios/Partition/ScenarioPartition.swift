@@ -96,7 +96,7 @@ public struct ScenarioPartition: Sendable, Equatable {
             case .cancel(let r), .arrive(let r), .depart(let r), .message(_, let r, _): listing(ofReservation: r)
             case .unlock(let item, _), .lock(let item, _), .command(let item, _), .update(let item, _): listing(ofItem: item)
             case .thing(let thing, _): listing(ofItem: thing)
-            case .weather, .feed, .runRule, .enableRule: nil
+            case .weather, .feed, .runRule, .enableRule, .trigger: nil
             }
         }
         func anchor(_ check: Expectation.Check) -> Int? {

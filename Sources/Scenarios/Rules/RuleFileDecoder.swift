@@ -12,7 +12,8 @@ enum RuleFileDecoder {
     static let triggerTypes = ["core.ItemStateChangeTrigger", "core.ItemStateUpdateTrigger", "core.ItemCommandTrigger",
                                "core.GroupStateChangeTrigger", "core.GroupStateUpdateTrigger", "core.GroupCommandTrigger",
                                "timer.GenericCronTrigger", "timer.TimeOfDayTrigger", "timer.DateTimeTrigger",
-                               "core.ThingStatusChangeTrigger", "core.ThingStatusUpdateTrigger", "core.SystemStartlevelTrigger"]
+                               "core.ThingStatusChangeTrigger", "core.ThingStatusUpdateTrigger", "core.SystemStartlevelTrigger",
+                               "core.ChannelEventTrigger"]
     static let conditionTypes = ["core.ItemStateCondition", "core.TimeOfDayCondition", "timer.DayOfWeekCondition",
                                  "ephemeris.WeekdayCondition", "ephemeris.WeekendCondition", "core.ThingStatusCondition",
                                  "timer.IntervalCondition", "script.ScriptCondition"]
@@ -86,6 +87,7 @@ enum RuleFileDecoder {
         case "timer.DateTimeTrigger": configKeys = ["itemName", "timeOnly", "offset"]
         case "core.ThingStatusChangeTrigger": configKeys = ["thingUID", "previousStatus", "status"]
         case "core.ThingStatusUpdateTrigger": configKeys = ["thingUID", "status"]
+        case "core.ChannelEventTrigger": configKeys = ["channelUID", "event"]  // openhab-core ChannelEventTriggerHandler
         case "core.SystemStartlevelTrigger": configKeys = ["startlevel"]
         case "core.ItemStateCondition": configKeys = ["itemName", "operator", "state"]
         case "core.TimeOfDayCondition": configKeys = ["startTime", "endTime"]
@@ -150,6 +152,14 @@ enum RuleFileDecoder {
             kind = t("thingUID", true).map { .thingStatusChange(thing: $0, previousStatus: status(t("previousStatus"), c?.value("previousStatus")), status: status(t("status"), c?.value("status"))) }
         case "core.ThingStatusUpdateTrigger":
             kind = t("thingUID", true).map { .thingStatusUpdate(thing: $0, status: status(t("status"), c?.value("status"))) }
+        case "core.ChannelEventTrigger":
+            guard let channel = t("channelUID", true) else { return nil }
+            if let problem = ChannelUIDSyntax.problem(channel) {
+                c?.value("channelUID")?.problem("\"\(channel)\" is not a channel UID: \(problem).",
+                                                hint: "write binding:thing-type:thing:channel, e.g. \"astro:sun:home:set#event\".")
+                return nil
+            }
+            kind = .channelEvent(channel: channel, event: t("event"))
         default:  // core.SystemStartlevelTrigger
             guard let text = t("startlevel", true), let level = integer(text, c?.value("startlevel")) else { return nil }
             kind = .systemStartlevel(level)

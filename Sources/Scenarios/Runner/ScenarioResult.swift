@@ -30,6 +30,9 @@ public struct ScenarioResult: Sendable {
     public let stays: [StayRecord]
     /// The steps', automations' and rules' records the log is written from.
     let runLog: RunLog
+    /// What the rules' actions sent, in order, and how many more the outbox did not keep (`outbox.csv`).
+    public internal(set) var outbox: [OutboxMessage] = []
+    public internal(set) var outboxDropped = 0
 
     /// Automation and step log, one line each, in time order. Written when asked (a portfolio year has
     /// millions of lines, and most runs never print them).

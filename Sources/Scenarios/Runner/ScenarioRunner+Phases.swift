@@ -85,7 +85,8 @@ extension ScenarioRunner {
                               observedBusEvents: world.observedBusEvents?.value, ledger: ledger, reports: world.meters.reports,
                               stays: stays,
                               runLog: RunLog(steps: stepLog, timeline: scenario.timeline, automations: world.automations.log.entries, rules: world.rules.runs,
-                                             calendar: calendar))
+                                             calendar: calendar),
+                              outbox: world.rules.outbox, outboxDropped: world.rules.outboxDropped)
     }
 }
 

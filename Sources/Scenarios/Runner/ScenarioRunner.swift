@@ -162,6 +162,10 @@ public enum ScenarioRunner {
             try await world.rules.runNow(rule, reason: "runRule step")
         case .enableRule(let rule, let enabled):
             try world.rules.setEnabled(rule, enabled)
+        case .trigger(let channel, let event):
+            // As openHAB: a channel event nobody listens to is no error; the log says how many rules heard it.
+            let heard = world.rules.channelTriggered(channel, event: event)
+            return heard == 0 ? "no rule listens to \(channel) \(event)" : nil
         }
         return nil
     }

@@ -227,6 +227,8 @@ public final class World: Sendable {
         // Users' rules start at the scenario's start, after the built-in ones.
         try rules.add(scenario.rules)
         rules.useResponses(scenario.responses)
+        rules.useTransformFiles(scenario.transforms)
+        rules.useTwinHTTP(TwinHTTP.responder(feed: feed, kernel: kernel, router: OpenHABRouter(runtime: runtime, policy: api.policy)))
         rules.start()
     }
 

@@ -37,7 +37,7 @@ struct ItemsFileLexer {
     private static func isIDStart(_ b: UInt8) -> Bool {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || b == 0x5F
     }
-    private static func isIDPart(_ b: UInt8) -> Bool { isIDStart(b) || (b >= 0x30 && b <= 0x39) }
+    private static func isIDPart(_ b: UInt8) -> Bool { isIDStart(b) || (b >= 0x30 && b <= 0x39) || b == 0x2D }
     private static func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
 
     private mutating func advance() {
@@ -57,6 +57,13 @@ struct ItemsFileLexer {
         } else if b & 0xC0 != 0x80 {
             column += 1  // count characters, not continuation bytes
         }
+    }
+
+    /// A number's `.digits`, if it has them.
+    private mutating func fraction() {
+        guard offset + 1 < bytes.count, bytes[offset] == 0x2E, Self.isDigit(bytes[offset + 1]) else { return }
+        advance()
+        while offset < bytes.count, Self.isDigit(bytes[offset]) { advance() }
     }
 
     /// Skips whitespace and comments. - Returns: a problem for an unterminated block comment.
@@ -101,20 +108,26 @@ struct ItemsFileLexer {
         }
         guard offset < bytes.count else { return token(.end, "") }
         let b = bytes[offset]
-        if Self.isIDStart(b) || (b == 0x5E && offset + 1 < bytes.count && Self.isIDStart(bytes[offset + 1])) {
-            if b == 0x5E { advance() }  // Xtext's ^ escapes a keyword used as an ID
+        // Xtext's ID: `'^'? (letter | '_' | digit) (letter | '_' | '-' | digit)*` — a name may start with a
+        // digit (`1OG_Light`) and hold dashes (`<heating-1>`). A run of digits alone is the grammar's
+        // NUMBER (`('-')? ID ('.' ID)?`), as are `-10` and `0.5`.
+        let caret = b == 0x5E && offset + 1 < bytes.count && (Self.isIDStart(bytes[offset + 1]) || Self.isDigit(bytes[offset + 1]))
+        if Self.isIDStart(b) || Self.isDigit(b) || caret {
+            if caret { advance() }  // Xtext's ^ escapes a keyword used as an ID
             let start = offset
             while offset < bytes.count, Self.isIDPart(bytes[offset]) { advance() }
-            return token(.identifier, String(decoding: bytes[start..<offset], as: UTF8.self))
+            let text = bytes[start..<offset]
+            if caret || !text.allSatisfy(Self.isDigit) {
+                return token(.identifier, String(decoding: text, as: UTF8.self))
+            }
+            fraction()
+            return token(.number, String(decoding: bytes[start..<offset], as: UTF8.self))
         }
-        if Self.isDigit(b) || (b == 0x2D && offset + 1 < bytes.count && Self.isDigit(bytes[offset + 1])) {
+        if b == 0x2D && offset + 1 < bytes.count && Self.isDigit(bytes[offset + 1]) {
             let start = offset
             advance()
             while offset < bytes.count, Self.isDigit(bytes[offset]) { advance() }
-            if offset + 1 < bytes.count, bytes[offset] == 0x2E, Self.isDigit(bytes[offset + 1]) {
-                advance()
-                while offset < bytes.count, Self.isDigit(bytes[offset]) { advance() }
-            }
+            fraction()
             return token(.number, String(decoding: bytes[start..<offset], as: UTF8.self))
         }
         if b == 0x22 || b == 0x27 { return string(quote: b, token: token) }

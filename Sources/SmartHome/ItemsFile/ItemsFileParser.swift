@@ -209,9 +209,16 @@ private struct Parser {
         var item = ItemDefinition(name: nameToken.text, type: type, aggregation: aggregation, label: nil, statePattern: nil,
                                   icon: nil, groups: [], tags: [], metadata: [:], channels: [], line: start.line,
                                   column: start.column)
+        var nameIsValid = true
         if nameToken.text.utf8.count > ItemsFileParser.maxNameLength {
             issues.add(.tooLarge, nameToken.line, nameToken.column,
                        "the Item name \(ItemsFileIssue.quoted(nameToken.text)) has \(nameToken.text.count) characters; the twin takes up to \(ItemsFileParser.maxNameLength).")
+        } else if (try? ItemName(nameToken.text)) == nil {
+            // Xtext's ID takes `1OG_Light` and `a-b`; openhab-core's ItemUtil.isValidItemName ([a-zA-Z_][a-zA-Z0-9_]*)
+            // then refuses the Item, and GenericItemProvider leaves it out.
+            nameIsValid = false
+            issues.add(.syntax, nameToken.line, nameToken.column,
+                       "\(ItemsFileIssue.quoted(nameToken.text)) is not an Item name openHAB takes: a letter or _ first, then letters, digits and _ (ItemUtil).")
         }
         if let (function, args) = pendingFunction {
             item.aggregation = resolveFunction(function, args, base: aggregation?.baseType)
@@ -270,7 +277,7 @@ private struct Parser {
             try fail("the end of the Item (a new Item starts on a new line)",
                      hint: "the order is: type name \"label\" <icon> (groups) [tags] { metadata }.")
         }
-        return item
+        return nameIsValid ? item : nil
     }
 
     /// `Switch`, `Number`, `Number:Temperature`, …; in a Group's base, `Number:AVG` reads AVG as the function.

@@ -82,6 +82,19 @@ struct PartitionInvarianceTests {
         }
     }
 
+    /// A scenario with rules runs whole in one part; its outbox.csv is the whole run's, byte for byte.
+    @Test func theOutboxReportOfAScenarioWithRulesMergesExactly() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let loaded = try PortfolioRun.load("Scenarios/dsl-outbox-01-door-left-open.json", seed: nil)
+        let whole = try await Self.whole(loaded)
+        let outbox = try #require(whole.2.first { $0.name == "outbox.csv" })
+        #expect(outbox.text.split(separator: "\n").count > 5, "\(outbox.text)")
+        let plan = ScenarioPartition.plan(loaded.scenario, parts: 3)
+        #expect(plan.parts.count == 1)
+        try await Self.expectMergeEqualsWhole(loaded, plan: plan, directory: directory, whole: whole)
+    }
+
     /// A generated portfolio with a city-wide feed outage, a failing step in it and a failed expectation on
     /// two listings: the feed step runs in every part with a listing in that city but counts once, and
     /// failures come out in the whole run's order.

@@ -118,12 +118,117 @@ struct DSLActionTests {
         // First group of a whole match; s///g and s/// replace; no match is null; no group is ""; a bad
         // pattern gives the value back (transform) or throws (transformRaw).
         #expect(DSLRuleTests.logged(rules) == ["48.3|bonono|bonana|null||x|12", "raw threw"], "\(rules)")
-        let (_, other) = try await Self.scenario(#"Out.postUpdate(transform("JSONPATH", "$.a", "{}"))"#).run()
-        #expect(other.joined().contains("transform(\"JSONPATH\", …): the twin runs the transformation REGEX only (rules.dslUnsupported)"), "\(other)")
+        // A type known only at run time ends the run; a literal one is refused before it (below).
+        let (_, other) = try await Self.scenario(#"val t = "JS"\#nOut.postUpdate(transform(t, "x.js", "{}"))"#).run()
+        #expect(other.joined().contains("transform(\"JS\", …): the twin runs the transformations JSONPATH, MAP, REGEX, SCALE only (rules.dslUnsupported)"), "\(other)")
+        let literal = Self.scenario(#"Out.postUpdate(transform("JS", "x.js", "{}"))"#).problems().joined()
+        #expect(literal.contains("transform(\"JS\", …) is a transformation the twin does not run (rules.dslUnsupported)"), "\(literal)")
     }
 
     @Test func aScopeNoThingOffersIsNamed() async throws {
         let (_, rules) = try await Self.scenario(#"getActions("sms", "sms:modem:1").sendMail("x", "y", "z")"#).run()
         #expect(rules.joined().contains("getActions(\"sms\", …): the twin runs the actions of mail, pushover, telegram"), "\(rules)")
+    }
+
+    /// A scenario whose rule runs `body`, with the MAP and SCALE files of `transformFiles`.
+    static func transforming(_ body: String, files: [String: String], transformFiles: String) -> RuleScenario {
+        var s = scenario(body)
+        for (name, text) in files { s.files[name] = text }
+        // Only .rules files go under "rules".
+        s.extra += #", "transformFiles": \#(transformFiles)"#
+        return s
+    }
+
+    @Test func mapScaleAndJSONPathTransformFromTheScenariosFiles() async throws {
+        let files = ["openhab/transform/de.map": "ON=an\nOFF=aus\n=unbekannt\n",
+                     "openhab/transform/temp.scale": "[..18[=kalt\n[18..24]=angenehm\n]24..]=warm\nformat=%label% (%value%)\n"]
+        let s = Self.transforming("""
+            logInfo("test", transform("MAP", "de.map", "ON") + "|" + transform("map", "de.map", "NULL") + "|" + transform("SCALE", "temp.scale", "21.5")
+                + "|" + transform("SCALE", "temp.scale", "30 °C") + "|" + transform("SCALE", "temp.scale", "n/a")
+                + "|" + transform("JSONPATH", "$.main.temp", "{\\"main\\": {\\"temp\\": 3.5}}") + "|" + transform("JSONPATH", "$.x", "{}"))
+            try { transformRaw("SCALE", "temp.scale", "n/a") } catch (Exception e) { logInfo("test", "raw threw " + e.message) }
+            """, files: files, transformFiles: #"["openhab/transform"]"#)
+        let (result, rules) = try await s.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(DSLRuleTests.logged(rules) == ["an|unbekannt|angenehm (21.5)|warm (30 °C)|n/a|3.5|{}",
+                                               "raw threw Scale must be used with numeric inputs, valid quantity types or a 'NaN' entry."], "\(rules)")
+    }
+
+    @Test func aTransformFileTheScenarioDoesNotLoadIsRefusedBeforeTheRun() {
+        let files = ["openhab/transform/de.map": "ON=an\n"]
+        let s = Self.transforming(#"Out.postUpdate(transform("MAP", "en.map", "ON"))"#, files: files, transformFiles: #"["openhab/transform/de.map"]"#)
+        let problems = s.problems().joined(separator: "\n")
+        #expect(problems.contains("a.rules:5:16: transform(\"MAP\", \"en.map\", …) names a MAP file the scenario's \"transformFiles\" do not load (rules.dslUnsupported)"), "\(problems)")
+        #expect(problems.contains("did you mean \"de.map\"?"), "\(problems)")
+        // The same rule with the file loaded passes validation (the control).
+        let fine = Self.transforming(#"Out.postUpdate(transform("MAP", "de.map", "ON"))"#, files: files, transformFiles: #"["openhab/transform/de.map"]"#)
+        #expect(fine.problems().isEmpty, "\(fine.problems())")
+        // A file's globals are checked too.
+        var globals = Self.transforming(#"logInfo("test", "x")"#, files: files, transformFiles: #"["openhab/transform/de.map"]"#)
+        globals.files["a.rules"] = "val w = transform(\"MAP\", \"nosuch.map\", \"ON\")\n" + (globals.files["a.rules"] ?? "")
+        #expect(globals.problems().joined().contains("a.rules:1:9: transform(\"MAP\", \"nosuch.map\", …) names a MAP file"), "\(globals.problems())")
+        // A JSONPATH filter is refused where it is written.
+        let filter = Self.transforming(#"Out.postUpdate(transform("JSONPATH", "$.a[?(@.b)]", "{}"))"#, files: [:], transformFiles: "[]")
+        #expect(filter.problems().joined().contains("a.rules:5:16: the JSONPATH \"$.a[?(@.b)]\" has [?(@.b)]"), "\(filter.problems())")
+    }
+
+    @Test func badTransformFilesAreLocatedErrors() {
+        let files = ["t/ok.map": "A=1\n", "t/bad.scale": "[0..10]=low\nhigh=oops\n", "t/esc.map": "A=\\u12\n"]
+        let s = Self.transforming(#"logInfo("test", "x")"#, files: files, transformFiles: #"["t/bad.scale", "t/esc.map", "t/missing.map", "t/readme.txt"]"#)
+        let problems = s.problems().joined(separator: "\n")
+        #expect(problems.contains("bad.scale:2: transform.badEntry: \"high\" is not a scale range, the entry for text that is no number, or format"), "\(problems)")
+        #expect(problems.contains("esc.map:1: transform.badEscape:"), "\(problems)")
+        #expect(problems.contains("missing.map: there is no such file"), "\(problems)")
+        #expect(problems.contains("\"t/readme.txt\" is not a .map or .scale file"), "\(problems)")
+    }
+
+    @Test func theOutboxIsWrittenToTheReportInTheOrderSent() async throws {
+        var s = Self.scenario("""
+            sendNotification("host@example.com", "Door, \\"front\\" open")
+            say("Bye")
+            """, twice: true)
+        s.end = "2026-01-09T18:00"
+        let result = try await ScenarioRunner.run(try s.load(), options: World.Options(recordTimeseries: .minutes(15)))
+        let files = Dictionary(uniqueKeysWithValues: try ReportWriter.render(result).map { ($0.name, $0.text) })
+        let outbox = try #require(files["outbox.csv"])
+        #expect(outbox == """
+            time,rule,kind,action,recipient,text
+            2026-01-09T10:00,act,notification,sendNotification,host@example.com,"Door, ""front"" open"
+            2026-01-09T10:00,act,say,say,default,Bye
+            2026-01-09T12:00,act,notification,sendNotification,host@example.com,"Door, ""front"" open"
+            2026-01-09T12:00,act,say,say,default,Bye
+
+            """, "\(outbox)")
+        // A scenario without rules writes none.
+        var plain = RuleScenario()
+        plain.end = "2026-01-09T06:00"
+        let none = try await ScenarioRunner.run(try plain.load(), options: World.Options(recordTimeseries: .minutes(15)))
+        #expect(try ReportWriter.render(none).allSatisfy { $0.name != "outbox.csv" })
+    }
+
+    /// A rule's HTTP action to the twin's own OpenWeatherMap or openHAB REST API is answered by the twin, in
+    /// process; any other URL still needs "responses" (and is answered as a failure without).
+    @Test func theTwinsOwnURLsAreAnsweredByTheTwin() async throws {
+        let s = Self.scenario("""
+            val w = sendHttpGetRequest("https://api.openweathermap.org/data/2.5/weather?q=Budapest&units=metric&appid=MY-OWN-KEY")
+            logInfo("test", transform("JSONPATH", "$.name", w) + " " + transform("JSONPATH", "$.main.temp", w))
+            logInfo("test", sendHttpGetRequest("http://localhost:8080/rest/items/Go/state"))
+            sendHttpPostRequest("http://openhabian:8080/rest/items/Out", "text/plain", "hello")
+            logInfo("test", sendHttpGetRequest("http://127.0.0.1:8080/rest/items/Nope/state"))
+            logInfo("test", "" + sendHttpGetRequest("https://example.org/forecast"))
+            """, expect: #"{ "item": "Out", "state": "hello" }"#)
+        let (result, rules) = try await s.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        let logged = DSLRuleTests.logged(rules)
+        #expect(logged.count == 4, "\(rules)")
+        #expect(logged.first?.hasPrefix("Budapest -2") == true, "\(logged)")
+        #expect(logged.dropFirst().first == "ON", "\(logged)")
+        #expect(logged.dropFirst(2).first?.contains("404") == true, "\(logged)")
+        #expect(logged.last == "null", "\(logged)")
+        let text = rules.joined(separator: "\n")
+        #expect(text.contains("GET https://example.org/forecast has no scripted response"), "\(text)")
+        #expect(!text.contains("api.openweathermap.org/data/2.5/weather?q=Budapest&units=metric&appid=MY-OWN-KEY has no scripted response"), "\(text)")
+        // Every request is in the outbox all the same.
+        #expect(result.outbox.filter { $0.channel == .http }.count == 5)
     }
 }

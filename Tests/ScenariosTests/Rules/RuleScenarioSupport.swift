@@ -14,7 +14,8 @@ struct RuleScenario {
     var extra = ""
 
     func text() -> String {
-        let rules = files.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        // Transformation files (.map, .scale) are side files, not rule files.
+        let rules = files.keys.sorted().filter { !$0.hasSuffix(".map") && !$0.hasSuffix(".scale") }.map { "\"\($0)\"" }.joined(separator: ", ")
         return """
         {
           "version": 1, "name": "Rules", "seed": 1, "timeZone": "Europe/Budapest",
