@@ -42,10 +42,10 @@ struct RuleScenario {
         for (name, body) in files {
             let path = "\(directory)/\(name)"
             try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-            FileManager.default.createFile(atPath: path, contents: Data(body.utf8))
+            #expect(FileManager.default.createFile(atPath: path, contents: Data(body.utf8)), "cannot write \(path)")
         }
         let path = "\(directory)/scenario.json"
-        FileManager.default.createFile(atPath: path, contents: Data(text().utf8))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(text().utf8)), "cannot write \(path)")
         return try ScenarioDecoder.load(path: path)
     }
 
