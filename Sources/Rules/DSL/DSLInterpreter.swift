@@ -31,12 +31,19 @@ struct DSLInterpreter: Sendable {
     /// The fiber the run is on, when its file calls `Thread::sleep` (else runs cannot pause).
     let fiber: DSLFiber?
 
-    init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget()) {
+    /// The script files `callScript` runs, and how deep in such calls this interpreter is.
+    let scripts: DSLScripts
+    let scriptDepth: Int
+
+    init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget(),
+         scripts: DSLScripts = .none, scriptDepth: Int = 0) {
         self.execution = execution
         self.rule = rule
         self.globals = globals
         self.fiber = fiber
         self.budget = budget
+        self.scripts = scripts
+        self.scriptDepth = scriptDepth
     }
 
     /// Counts one step of work; a run past its budget ends (a loop that never ends would stall the clock).
@@ -301,7 +308,11 @@ struct DSLInterpreter: Sendable {
                 return try await DSLLibrary.invoke(receiver, name, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
                 return try await DSLLibrary.staticAccess(type, member, try await evaluate(argumentExprs, scope), memberAt, self)
-            case .name(let name, _):
+            case .name(let name, let nameAt):
+                // `now()`: the feature `now` with its empty parentheses (Xbase allows both forms).
+                if argumentExprs.isEmpty, DSLLibrary.isZeroArgumentFeature(name), scope.lookup("it") == nil || !DSLLibrary.knowsMethod(name) {
+                    return try await resolve(name, scope, nameAt)
+                }
                 let arguments = try await evaluate(argumentExprs, scope)
                 // Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)`.
                 if let it = scope.lookup("it"), DSLLibrary.isImplicitReceiverCall(name, arguments.count) {

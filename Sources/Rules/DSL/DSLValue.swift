@@ -48,6 +48,8 @@ enum DSLValue: Sendable {
     case historic(String, PersistedEntry)
     /// A Thing's actions (`getActions("mail", "mail:smtp:home")`): the scope and the Thing UID.
     case actions(scope: String, thing: String)
+    /// A `java.util.concurrent.locks.ReentrantLock` (shared by the runs that see it).
+    case lock(DSLLock)
 
     /// Xtend's `toString`, as `+` with a string and `logInfo` print it: states as openHAB prints them.
     var text: String {
@@ -76,6 +78,7 @@ enum DSLValue: Sendable {
         case .builder(let b): return b.values.map(\.text).joined()
         case .historic(let name, let e): return "\(e.instant): \(name) -> \(e.state.description)"
         case .actions(let scope, let thing): return "\(scope) actions of \(thing)"
+        case .lock(let l): return "java.util.concurrent.locks.ReentrantLock@" + (l.isLocked ? "[Locked]" : "[Unlocked]")
         }
     }
 
@@ -132,6 +135,7 @@ enum DSLValue: Sendable {
         case .builder: return "a StringBuilder"
         case .historic: return "a HistoricItem"
         case .actions: return "a ThingActions"
+        case .lock: return "a ReentrantLock"
         }
     }
 }

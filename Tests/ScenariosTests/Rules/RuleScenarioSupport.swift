@@ -6,6 +6,7 @@ import Testing
 /// `items`, `rules` and the given timeline and expectations.
 struct RuleScenario {
     var items = "[]"
+    /// Rule files by path (`*.script` files are written but not listed as rules: give them in `extra`).
     var files: [String: String] = [:]
     var timeline = ""
     var expect = ""
@@ -14,7 +15,7 @@ struct RuleScenario {
     var extra = ""
 
     func text() -> String {
-        let rules = files.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+        let rules = files.keys.sorted().filter { !$0.hasSuffix(".script") }.map { "\"\($0)\"" }.joined(separator: ", ")
         return """
         {
           "version": 1, "name": "Rules", "seed": 1, "timeZone": "Europe/Budapest",
