@@ -230,6 +230,12 @@ struct DSLChecker {
                 return
             }
             if isType(name) { return }
+            if let what = DSLLibrary.unsupportedFunctions[name] {
+                // `isWeekend` without parentheses is the action called, not an Item.
+                problem(.dslUnsupported, at, "\(name) is \(what), which the twin does not run yet",
+                        hint: "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
+                return
+            }
             // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
             if scope["it"] != nil, DSLLibrary.knowsMethod(name) { return }
             if itemSet.insert(name).inserted { items.append(name) }
@@ -305,7 +311,7 @@ struct DSLChecker {
                         hint: "the twin constructs " + DSLLibrary.constructors.keys.sorted().joined(separator: ", ") + ".")
             }
             for a in arguments { check(a, scope) }
-        case .assign(let target, let op, let value, let at):
+        case .assign(let target, _, let value, let at):
             switch target {
             case .name(let name, _):
                 if let mutable = scope[name] {
@@ -437,8 +443,26 @@ struct DSLRuleScript: RuleScript {
     let fibered: Bool
     let persistenceReads: [ScriptPersistenceRead]
     let scripts: DSLScripts
+    /// `referencedItems` as a set (the interpreter's shortcut for names the checker resolved to Items).
+    let knownItems: Set<String>
     /// The rule's one thread (a run waits while an earlier run of the rule sleeps).
     let thread = DSLLock()
+
+    init(source: String, body: [DSLStmt], globals: DSLFileGlobals, referencedItems: [String], fibered: Bool,
+         persistenceReads: [ScriptPersistenceRead], scripts: DSLScripts) {
+        self.source = source
+        self.body = body
+        self.globals = globals
+        self.referencedItems = referencedItems
+        self.fibered = fibered
+        self.persistenceReads = persistenceReads
+        self.scripts = scripts
+        // Only names that resolve to nothing else (a text in sendCommand("…", …) is listed too).
+        self.knownItems = Set(referencedItems.filter { name in
+            DSLLibrary.constants[name] == nil && name != "now" && DSLLibrary.functions[name] == nil && DSLLibrary.staticTypes[name] == nil
+                && !DSLLibrary.knownTypes.contains(name)
+        })
+    }
 
     func run(_ execution: RuleExecution) async {
         _ = await evaluate(execution)
@@ -466,31 +490,33 @@ struct DSLRuleScript: RuleScript {
     }
 
     private func evaluate(_ execution: RuleExecution, fiber: DSLFiber?) async -> DSLValue? {
-        let interpreter = DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber, scripts: scripts)
+        let interpreter = DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber, scripts: scripts,
+                                         knownItems: knownItems)
         await globals.prepare(interpreter)
-        let locals = DSLScope(parent: nil)
         let event = execution.event
-        for name in DSLCompiler.implicitNames { locals.declare(name, .null, mutable: false) }
-        if let command = event.command { locals.declare("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description), mutable: false) }
-        if let state = event.newState { locals.declare("newState", .state(state), mutable: false) }
-        if let state = event.previousState { locals.declare("previousState", .state(state), mutable: false) }
+        // openHAB's implicit variables: each is null when the trigger does not set it.
+        var implicit: [String: DSLValue] = [:]
+        if let command = event.command { implicit["receivedCommand"] = command.impliedState.map(DSLValue.state) ?? .string(command.description) }
+        if let state = event.newState { implicit["newState"] = .state(state) }
+        if let state = event.previousState { implicit["previousState"] = .state(state) }
         if let item = event.itemName {
-            locals.declare("triggeringItemName", .string(item), mutable: false)
-            locals.declare("triggeringItem", .item(item), mutable: false)
+            implicit["triggeringItemName"] = .string(item)
+            implicit["triggeringItem"] = .item(item)
         }
         if let group = event.groupName {
-            locals.declare("triggeringGroupName", .string(group), mutable: false)
-            locals.declare("triggeringGroup", .item(group), mutable: false)
+            implicit["triggeringGroupName"] = .string(group)
+            implicit["triggeringGroup"] = .item(group)
         }
-        if let thing = event.thingUID { locals.declare("triggeringThing", .string(thing), mutable: false) }
+        if let thing = event.thingUID { implicit["triggeringThing"] = .string(thing) }
         if let status = event.thingStatus {
-            locals.declare("newStatus", .string(status), mutable: false)
-            locals.declare("newThingStatus", .string(status), mutable: false)
+            implicit["newStatus"] = .string(status)
+            implicit["newThingStatus"] = .string(status)
         }
         if let status = event.previousThingStatus {
-            locals.declare("previousStatus", .string(status), mutable: false)
-            locals.declare("previousThingStatus", .string(status), mutable: false)
+            implicit["previousStatus"] = .string(status)
+            implicit["previousThingStatus"] = .string(status)
         }
+        let locals = DSLScope(parent: nil, constants: DSLCompiler.implicitNames.map { ($0, implicit[$0] ?? .null) })
         var result: DSLValue?
         do throws(DSLFlow) {
             result = try await interpreter.run(body, in: locals)

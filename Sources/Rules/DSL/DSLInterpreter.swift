@@ -35,8 +35,13 @@ struct DSLInterpreter: Sendable {
     let scripts: DSLScripts
     let scriptDepth: Int
 
+    /// The names the checker resolved to Items in this body (a name that is no variable and no `it` member
+    /// is then an Item without asking the registry; one it did not resolve is looked up as before).
+    let knownItems: Set<String>
+
     init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget(),
-         scripts: DSLScripts = .none, scriptDepth: Int = 0) {
+         scripts: DSLScripts = .none, scriptDepth: Int = 0, knownItems: Set<String> = []) {
+        self.knownItems = knownItems
         self.execution = execution
         self.rule = rule
         self.globals = globals
@@ -392,7 +397,9 @@ struct DSLInterpreter: Sendable {
     private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         if let value = scope.lookup(name) ?? globals.lookup(name) { return value }
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
-        if let it = scope.lookup("it"), DSLLibrary.knowsMethod(name) { return try await DSLLibrary.invoke(it, name, [], at, self) }
+        let isMethod = DSLLibrary.knowsMethod(name)
+        if isMethod, let it = scope.lookup("it") { return try await DSLLibrary.invoke(it, name, [], at, self) }
+        if !isMethod, knownItems.contains(name) { return .item(name) }
         if let constant = DSLLibrary.constants[name] { return constant }
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
         if let f = DSLLibrary.functions[name] { return try await DSLLibrary.typed(at) { try await f(self, [], at) } }

@@ -12,7 +12,7 @@ typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocati
 
 /// The kinds of receivers methods are looked up for (a value may be several: a `DecimalType` state is a
 /// state and a number).
-enum DSLReceiver: Hashable, Sendable {
+enum DSLReceiver: Int, Hashable, Sendable, CaseIterable {
     case item, state, number, string, instant, localTime, localDate, duration, dayOfWeek, timer, lambda, list, map,
          formatter, exception, builder, constant, historic, actions, lock, color, any
 }
@@ -265,11 +265,12 @@ enum DSLLibrary {
         case .state(.dateTime(let d)): when = d.instant
         default: throw DSLFlow.failure("createTimer takes an instant (now.plusMinutes(5)), not \(args[0].kindName)", at)
         }
-        let rule = i.rule, globals = i.globals, engine = i.execution.engine, fibered = i.fiber != nil, scripts = i.scripts
+        let rule = i.rule, globals = i.globals, engine = i.execution.engine, fibered = i.fiber != nil, scripts = i.scripts, knownItems = i.knownItems
         let timer = DSLTimer(scheduler: i.execution.scheduler) {
             await engine.runDetached(rule, summary: "timer of rule \"\(rule.name)\"") { timerExecution in
                 let fiber = fibered ? DSLFiber(execution: timerExecution) : nil
-                let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals, fiber: fiber, scripts: scripts)
+                let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals, fiber: fiber, scripts: scripts,
+                                                 knownItems: knownItems)
                 let body: @Sendable () async -> Void = {
                     do throws(DSLFlow) {
                         _ = try await interpreter.call(closure, [], at)
@@ -607,20 +608,53 @@ enum DSLLibrary {
         return out
     }
 
-    /// Whether some receiver has a method or property `name` (the checker's question).
+    /// Whether some receiver has a method or property `name` (the checker's question, and the interpreter's
+    /// for Xtend's implicit `it`): one lookup in ``dispatch``.
     static func knowsMethod(_ name: String) -> Bool {
-        candidates(name).contains { methodNames.contains($0) }
+        dispatch[name] != nil
     }
+
+    /// Every name a body may write for a method (with Xtend's property sugar) → for each of its
+    /// ``candidates(_:)`` that some receiver has, in order, the method by receiver kind (indexed by
+    /// `DSLReceiver.rawValue`). Built once, so a call is one string lookup and a few array reads instead of
+    /// a lookup per candidate and kind.
+    static let dispatch: [String: [[DSLMethod?]]] = {
+        func capital(_ s: Substring) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+        func lower(_ s: Substring) -> String { s.prefix(1).lowercased() + s.dropFirst() }
+        // Every written form whose candidates can reach a method name (see `candidates`).
+        var written = Set<String>()
+        for m in methodNames {
+            let whole = Substring(m)
+            written.formUnion([m, "get" + capital(whole), "get" + m, "is" + capital(whole)])
+            if m.hasPrefix("get"), m.count > 3 { written.formUnion([String(whole.dropFirst(3)), lower(whole.dropFirst(3))]) }
+            if m.hasPrefix("is"), m.count > 2 { written.formUnion([String(whole.dropFirst(2)), lower(whole.dropFirst(2))]) }
+        }
+        var table: [String: [[DSLMethod?]]] = [:]
+        for w in written {
+            var perCandidate: [[DSLMethod?]] = []
+            for candidate in makeCandidates(w) {
+                var row = [DSLMethod?](repeating: nil, count: DSLReceiver.allCases.count)
+                var any = false
+                for kind in DSLReceiver.allCases { if let m = methods[kind]?[candidate] { row[kind.rawValue] = m; any = true } }
+                if any { perCandidate.append(row) }
+            }
+            if !perCandidate.isEmpty { table[w] = perCandidate }
+        }
+        return table
+    }()
 
     /// Calls `receiver.name(args)`.
     static func invoke(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
         if case .null = receiver {
             throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
         }
-        let kinds = receivers(receiver)
-        for candidate in candidates(name) {
-            for kind in kinds {
-                if let m = methods[kind]?[candidate] { return try await typed(at) { try await m(i, receiver, args, at) } }
+        if let rows = dispatch[name] {
+            let kinds = receivers(receiver)
+            // Candidate first, then the receiver's kinds from the most specific (as Xtend resolves the sugar).
+            for row in rows {
+                for kind in kinds {
+                    if let m = row[kind.rawValue] { return try await typed(at) { try await m(i, receiver, args, at) } }
+                }
             }
         }
         if let what = unsupportedMethods[name] {

@@ -186,10 +186,19 @@ final class DSLScope: Sendable {
         var value: DSLValue
         var mutable: Bool
     }
-    private let slots = Mutex<[Slot]>([])
+    private let slots: Mutex<[Slot]>
     let parent: DSLScope?
 
-    init(parent: DSLScope?) { self.parent = parent }
+    init(parent: DSLScope?) {
+        self.parent = parent
+        self.slots = Mutex([])
+    }
+
+    /// A scope with its variables given at once (distinct names): a run's implicit variables.
+    init(parent: DSLScope?, constants: [(String, DSLValue)]) {
+        self.parent = parent
+        self.slots = Mutex(constants.map { Slot(name: $0.0, value: $0.1, mutable: false) })
+    }
 
     func lookup(_ name: String) -> DSLValue? {
         var scope: DSLScope? = self
