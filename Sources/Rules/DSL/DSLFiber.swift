@@ -151,6 +151,7 @@ final class DSLLock: Sendable {
         }
         guard owned else { return false }
         if let next {
+            fiber.flush()  // what this run did up to the unlock shows before what the next one does
             next.wake()
             await next.waitForYield()
         }
