@@ -60,7 +60,8 @@ enum DSLLibrary {
         }
         for n in ["sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
         for n in ["playStream", "publish",
-                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isWeekend", "isBankHoliday"] {
+                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isBankHoliday", "getBankHolidayName",
+                  "getNextBankHoliday", "getDaysUntil"] {
             table[n] = "the openHAB action \(n)"
         }
         return table
@@ -102,6 +103,7 @@ enum DSLLibrary {
     // MARK: Functions
 
     static let functions: [String: DSLFunction] = DSLActions.functions.merging(coreFunctions) { a, _ in a }
+        .merging(DSLEphemeris.functions) { a, _ in a }
 
     private static let coreFunctions: [String: DSLFunction] = [
         "sendCommand": { i, a, at in try await itemAction("sendCommand", i, a, at) },

@@ -170,4 +170,13 @@ struct DSLRealFilesTests {
         let problems = s.problems()
         #expect(problems.count == 1 && problems[0].contains("j.rules:5") && problems[0].contains("truncatedTo(ChronoUnit::DAYS)"), "\(problems)")
     }
+
+    /// Ephemeris `isWeekend` with openHAB's default dayset (Saturday, Sunday): 2026-01-09 is a Friday.
+    @Test func isWeekendWithOpenHABsDefaultDayset() async throws {
+        let (result, rules) = try await DSLLanguageTests.run("""
+            logInfo("test", "" + isWeekend + " " + isWeekend() + " " + isWeekend(1) + " " + isWeekend(now.plusDays(2)) + " " + isInDayset("weekend", 3))
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["false false true true false"], "\(rules)")
+    }
 }
