@@ -179,4 +179,55 @@ struct DSLRealFilesTests {
         #expect(result.failures.isEmpty, "\(result.failures)")
         #expect(Self.logged(rules) == ["false false true true false"], "\(rules)")
     }
+
+    /// A lock never unlocked keeps the next run waiting to the end (as a Java thread would), without hanging
+    /// the scenario; `unlock` by a run that does not hold it is Java's IllegalMonitorStateException.
+    @Test func aLockNeverReleasedAndAForeignUnlock() async throws {
+        var s = RuleScenario()
+        s.items = #"[{ "name": "A", "type": "Switch", "state": "OFF" }, { "name": "B", "type": "Switch", "state": "OFF" }, { "name": "C", "type": "Switch", "state": "OFF" }]"#
+        s.files["d.rules"] = """
+            val java.util.concurrent.locks.ReentrantLock lock = new java.util.concurrent.locks.ReentrantLock()
+            rule "holder"
+            when
+                Item A changed to ON
+            then
+                lock.lock()
+                lock.lock()
+                logInfo("test", "holds " + lock.getHoldCount + " " + lock.isHeldByCurrentThread)
+            end
+            rule "waiter"
+            when
+                Item B changed to ON
+            then
+                lock.lock()
+                logInfo("test", "waiter got it")
+            end
+            rule "foreign unlock"
+            when
+                Item C changed to ON
+            then
+                try { lock.unlock() } catch (IllegalMonitorStateException e) { logInfo("test", "caught " + lock.isHeldByCurrentThread) }
+            end
+            """
+        s.timeline = #"""
+            { "at": "2026-01-09T10:00", "update": { "item": "A", "state": "ON" } },
+            { "at": "2026-01-09T10:01", "update": { "item": "B", "state": "ON" } },
+            { "at": "2026-01-09T10:02", "update": { "item": "C", "state": "ON" } }
+            """#
+        let (result, rules) = try await s.run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["holds 2 true", "caught false"], "\(rules)")
+    }
+
+    /// A script that calls itself ends the run at 32 levels (a located budget error), not the process.
+    @Test func aScriptCallingItselfEndsTheRun() async throws {
+        var s = RuleScenario()
+        s.items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }]"#
+        s.files["scripts/again.script"] = "callScript(\"again\")\n"
+        s.files["a.rules"] = "rule \"r\"\nwhen\n    Item Go changed to ON\nthen\n    callScript(\"again\")\nend\n"
+        s.extra = #""scriptFiles": ["scripts/again.script"]"#
+        s.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
+        let (_, rules) = try await s.run()
+        #expect(rules.contains { $0.contains("again.script:1:1") && $0.contains("32 scripts deep") && $0.contains("rules.dslBudget") }, "\(rules)")
+    }
 }
