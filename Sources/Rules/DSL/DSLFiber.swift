@@ -104,7 +104,9 @@ final class DSLFiber: Sendable {
 /// queue does; the owner may take it again (it counts its holds, as `ReentrantLock`).
 final class DSLLock: Sendable {
     private struct State {
-        var owner: ObjectIdentifier?
+        /// The run holding the lock, kept alive while it holds it (an identifier of a fiber that ended could
+        /// be reused by a new fiber at the same address, which would then pass for the owner).
+        var owner: DSLFiber?
         var holds = 0
         var waiting: [DSLFiber] = []
     }
@@ -112,9 +114,8 @@ final class DSLLock: Sendable {
 
     /// Takes the lock for `fiber`: at once when it is free or the fiber's own, else parks until its turn.
     func acquire(_ fiber: DSLFiber) async {
-        let id = ObjectIdentifier(fiber)
         let wait = state.withLock { s -> Bool in
-            if s.owner == nil || s.owner == id { s.owner = id; s.holds += 1; return false }
+            if s.owner == nil || s.owner === fiber { s.owner = fiber; s.holds += 1; return false }
             s.waiting.append(fiber)
             return true
         }
@@ -125,10 +126,9 @@ final class DSLLock: Sendable {
 
     /// `tryLock()`: takes the lock when it is free or the fiber's own. - Returns: whether it did.
     func tryAcquire(_ fiber: DSLFiber) -> Bool {
-        let id = ObjectIdentifier(fiber)
         return state.withLock { s -> Bool in
-            guard s.owner == nil || s.owner == id else { return false }
-            s.owner = id
+            guard s.owner == nil || s.owner === fiber else { return false }
+            s.owner = fiber
             s.holds += 1
             return true
         }
@@ -137,15 +137,14 @@ final class DSLLock: Sendable {
     /// Gives one hold back; the last one hands the lock to the next waiting run, which goes on now (this
     /// run's kernel event waits for it). - Returns: false when `fiber` does not hold the lock.
     func release(_ fiber: DSLFiber) async -> Bool {
-        let id = ObjectIdentifier(fiber)
         var owned = true
         let next = state.withLock { s -> DSLFiber? in
-            guard s.owner == id else { owned = false; return nil }
+            guard s.owner === fiber else { owned = false; return nil }
             s.holds -= 1
             if s.holds > 0 { return nil }
             if s.waiting.isEmpty { s.owner = nil; return nil }
             let next = s.waiting.removeFirst()
-            s.owner = ObjectIdentifier(next)
+            s.owner = next
             s.holds = 1
             return next
         }
@@ -162,7 +161,7 @@ final class DSLLock: Sendable {
 
     func isHeld(by fiber: DSLFiber?) -> Bool {
         guard let fiber else { return false }
-        return state.withLock { $0.owner == ObjectIdentifier(fiber) }
+        return state.withLock { $0.owner === fiber }
     }
 
     var holdCount: Int { state.withLock { $0.holds } }
