@@ -230,4 +230,15 @@ struct DSLRealFilesTests {
         let (_, rules) = try await s.run()
         #expect(rules.contains { $0.contains("again.script:1:1") && $0.contains("32 scripts deep") && $0.contains("rules.dslBudget") }, "\(rules)")
     }
+
+    /// java.time's `withMonth`, `withYear`, `withDayOfYear` (the day clamps to the month's last day, as Java).
+    @Test func zonedDateTimeWithMonthYearAndDayOfYear() async throws {
+        let (result, rules) = try await DSLLanguageTests.run("""
+            val t = now.withDayOfMonth(31)
+            logInfo("test", "" + t.withMonth(2).toLocalDate + " " + t.withMonth(2).withYear(2028).toLocalDate + " " + now.withDayOfYear(60).toLocalDate + " " + now.withDayOfYear(1).hour)
+            try { now.withDayOfYear(366) } catch (Exception e) { logInfo("test", "caught") }
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["2026-02-28 2028-02-28 2026-03-01 10", "caught"], "\(rules)")
+    }
 }
