@@ -128,6 +128,24 @@ enum DSLCollections {
             return try sorted(keyed, at).first?.1 ?? .null
         },
         "head": { _, r, _, _ in list(r).values.first ?? .null },
+        // java.util.Queue (a LinkedList as rules use one): peek and element look at the head, poll and
+        // remove() take it (poll gives null on an empty queue), offer adds at the tail.
+        "peek": { _, r, _, _ in list(r).values.first ?? .null },
+        "element": { _, r, _, at in
+            guard let first = list(r).values.first else { throw DSLFlow.failure("the queue is empty", at, type: "NoSuchElementException") }
+            return first
+        },
+        "poll": { _, r, _, _ in
+            try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) -> DSLValue in v.isEmpty ? .null : v.removeFirst() }
+        },
+        "offer": { _, r, a, at in
+            guard a.count == 1 else { throw DSLFlow.failure("offer takes one value", at) }
+            try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) in
+                guard v.count < DSLLimits.maxCollectionSize else { throw DSLFlow.fatal("a list grew past \(DSLLimits.maxCollectionSize) elements; the run was ended (rules.dslValueTooLarge)", at) }
+                v.append(a[0])
+            }
+            return .bool(true)
+        },
         "getFirst": { _, r, _, _ in list(r).values.first ?? .null },
         "last": { _, r, _, _ in list(r).values.last ?? .null },
         "getLast": { _, r, _, _ in list(r).values.last ?? .null },

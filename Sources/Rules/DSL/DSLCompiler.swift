@@ -13,13 +13,15 @@ public enum DSLCompiler {
 
     /// The rules of a `.rules` file and every problem found; a rule with a problem is left out (and named
     /// by its problem), never dropped silently.
-    public static func compileAll(_ text: String, file: String) -> (rules: [Rule], problems: [RulesError]) {
+    /// `scripts`: the script files `callScript` may name.
+    public static func compileAll(_ text: String, file: String, scripts: DSLScripts = .none) -> (rules: [Rule], problems: [RulesError]) {
         var parser: DSLParser
         do { parser = try DSLParser(text, file: file) } catch { return ([], [error]) }
         let syntax = parser.parseFile()
         var problems = parser.problems
         let globals = DSLFileGlobals(declarations: syntax.globals)
         var checker = DSLChecker()
+        checker.scripts = scripts
         var globalScope: [String: Bool] = [:]
         for name in implicitNames { globalScope[name] = false }
         for statement in syntax.globals {
@@ -39,6 +41,7 @@ public enum DSLCompiler {
                 do { triggers.append(RuleTrigger(id: String(offset + 1), try map(trigger, at))) } catch { ruleProblems.append(error) }
             }
             var ruleChecker = DSLChecker()
+            ruleChecker.scripts = scripts
             let referenced = ruleChecker.check(rule.body, declared: globalScope)
             ruleProblems += ruleChecker.problems
             usesSleep = usesSleep || ruleChecker.usesSleep
@@ -51,7 +54,7 @@ public enum DSLCompiler {
         for (index, entry) in checked.enumerated() {
             guard let (rule, triggers, referenced, reads, transforms) = entry else { continue }
             let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced, fibered: usesSleep,
-                                       persistenceReads: reads, transformUses: transforms)
+                                       persistenceReads: reads, transformUses: transforms, scripts: scripts)
             var compiled = Rule(uid: "\(stem)-\(index + 1)", name: rule.name, triggers: triggers,
                                 actions: [RuleAction(id: "script", .script(script))], source: "\(file):\(rule.location.line)")
             compiled.isEditable = false
@@ -62,8 +65,8 @@ public enum DSLCompiler {
 
     /// The rules of a `.rules` file. UIDs are `<file name without .rules>-<n>`, as openHAB names DSL rules.
     /// - Throws: the first ``RulesError`` (`rules.dslSyntax` / `rules.dslUnsupported` / `rules.cron…`), located.
-    public static func compile(_ text: String, file: String) throws(RulesError) -> [Rule] {
-        let (rules, problems) = compileAll(text, file: file)
+    public static func compile(_ text: String, file: String, scripts: DSLScripts = .none) throws(RulesError) -> [Rule] {
+        let (rules, problems) = compileAll(text, file: file, scripts: scripts)
         if let first = problems.first { throw first }
         return rules
     }
@@ -78,7 +81,7 @@ public enum DSLCompiler {
         let referenced = checker.check(body, declared: declared)
         if let first = checker.problems.first { throw first }
         return DSLRuleScript(source: text, body: body, globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep,
-                             persistenceReads: checker.persistenceReads, transformUses: checker.transformUses)
+                             persistenceReads: checker.persistenceReads, transformUses: checker.transformUses, scripts: .none)
     }
 
     private static func map(_ trigger: DSLTriggerSyntax, _ at: DSLLocation) throws(RulesError) -> RuleTrigger.Kind {
@@ -130,7 +133,7 @@ public enum DSLCompiler {
 /// the scenario checks they exist). Problems are collected, not thrown: a file reports all of them.
 struct DSLChecker {
     private(set) var problems: [RulesError] = []
-    /// Whether the body calls `Thread::sleep` (its runs then go on fibers that can pause).
+    /// Whether the body calls `Thread::sleep` or makes a `ReentrantLock` (its runs then go on fibers that can pause).
     private(set) var usesSleep = false
     private var items: [String] = []
     private var itemSet = Set<String>()
@@ -138,6 +141,11 @@ struct DSLChecker {
     private(set) var persistenceReads: [ScriptPersistenceRead] = []
     /// The `transform`/`transformRaw` calls with a literal type and function, in order.
     private(set) var transformUses: [ScriptTransformUse] = []
+    /// The script files `callScript` finds (a compiled set, or only their names while scripts are compiled).
+    var scripts: DSLScripts = .none
+    var scriptNames: Set<String>?
+    /// The scripts the body calls by a literal name.
+    private(set) var calledScripts: [String] = []
 
     /// `declared`: name → mutable.
     mutating func check(_ statements: [DSLStmt], declared: [String: Bool]) -> [String] {
@@ -232,6 +240,12 @@ struct DSLChecker {
                 return
             }
             if isType(name) { return }
+            if let what = DSLLibrary.unsupportedFunctions[name] {
+                // `isWeekend` without parentheses is the action called, not an Item.
+                problem(.dslUnsupported, at, "\(name) is \(what), which the twin does not run yet",
+                        hint: "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
+                return
+            }
             // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
             if scope["it"] != nil, DSLLibrary.knowsMethod(name) { return }
             if itemSet.insert(name).inserted { items.append(name) }
@@ -244,8 +258,12 @@ struct DSLChecker {
             case .name(let name, let nameAt):
                 if scope[name] != nil {
                     problem(.dslSyntax, nameAt, "\(name) is a variable, not a function; call a lambda with \(name).apply(…)")
+                } else if arguments.isEmpty, DSLLibrary.isZeroArgumentFeature(name) {
+                    // `now()`: Xbase calls a static feature with or without its empty parentheses.
                 } else if scope["it"] != nil, DSLLibrary.isImplicitReceiverCall(name, arguments.count) {
                     // it.name(…)
+                } else if name == "callScript" {
+                    checkCallScript(arguments, at)
                 } else if DSLLibrary.functions[name] != nil {
                     // sendCommand("Item", …) names an Item by text.
                     if name == "sendCommand" || name == "postUpdate", case .string(let item, _)? = arguments.first, itemSet.insert(item).inserted {
@@ -299,6 +317,7 @@ struct DSLChecker {
         case .collection(_, let elements, _):
             for e in elements { check(e, scope) }
         case .new(let type, let arguments, let at):
+            if type == "ReentrantLock" { usesSleep = true }  // a run may wait for the lock: fibers
             if let hint = DSLLibrary.jodaHints[type] {
                 problem(.dslUnsupported, at, "new \(type)(…) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
             } else if DSLLibrary.constructors[type] == nil {
@@ -306,7 +325,7 @@ struct DSLChecker {
                         hint: "the twin constructs " + DSLLibrary.constructors.keys.sorted().joined(separator: ", ") + ".")
             }
             for a in arguments { check(a, scope) }
-        case .assign(let target, let op, let value, let at):
+        case .assign(let target, _, let value, let at):
             switch target {
             case .name(let name, _):
                 if let mutable = scope[name] {
@@ -317,12 +336,7 @@ struct DSLChecker {
                     problem(.dslSyntax, at, "\(name) is assigned but never declared; declare it with var")
                 }
             case .member(let receiver, let name, _, let memberAt):
-                if name == "state" {
-                    problem(.dslUnsupported, memberAt, "assigning an Item's state (\(op)) bypasses openHAB's events",
-                            hint: "use postUpdate(…) or sendCommand(…) on the Item.")
-                } else {
-                    checkMember(receiver, "set" + name.prefix(1).uppercased() + name.dropFirst(), called: true, memberAt, scope)
-                }
+                checkMember(receiver, "set" + name.prefix(1).uppercased() + name.dropFirst(), called: true, memberAt, scope)
             default:
                 check(target, scope)
             }
@@ -337,6 +351,30 @@ struct DSLChecker {
             } else {
                 check(target, scope)
             }
+        }
+    }
+
+    /// `callScript("name")`: a literal name must be a script file of the scenario (openHAB would throw
+    /// "Script 'name' cannot be found" at run time); its Items join the rule's.
+    private mutating func checkCallScript(_ arguments: [DSLExpr], _ at: DSLLocation) {
+        guard arguments.count == 1 else {
+            problem(.dslSyntax, at, "callScript takes one argument, the script's name")
+            return
+        }
+        guard case .string(let name, _) = arguments[0] else { return }  // computed: checked when it runs
+        let stem = name.hasSuffix(".script") ? String(name.dropLast(7)) : name
+        let known = scriptNames.map { Array($0) } ?? scripts.names
+        guard known.contains(stem) else {
+            let near = Suggestion.closest(to: stem, in: known)
+            problem(.dslUnknownScript, at, "callScript(\"\(name)\") names the script \(stem).script, which the scenario's \"scriptFiles\" do not have",
+                    hint: near.map { "did you mean \"\($0)\"?" } ?? "add \"scripts/\(stem).script\" to the scenario's \"scriptFiles\".")
+            return
+        }
+        calledScripts.append(stem)
+        if scriptNames == nil {
+            let (reached, sleeps) = scripts.reach(stem)
+            for item in reached where itemSet.insert(item).inserted { items.append(item) }
+            usesSleep = usesSleep || sleeps
         }
     }
 
@@ -365,6 +403,11 @@ struct DSLChecker {
             return
         }
         check(receiver, scope)
+        // `ScriptServiceUtil.getItemRegistry.getItem(…)`: a static member whose value is a type with static members.
+        if let type = DSLLibrary.staticResultType(of: receiver), DSLLibrary.staticTypes[type] != nil {
+            checkStatic(type, name, at)
+            return
+        }
         if case .name(let item, _) = receiver, scope[item] == nil, DSLLibrary.constants[item] == nil, !isType(item),
            let method = DSLLibrary.candidates(name).first(where: { DSLPersistence.methods[$0] != nil }) {
             persistenceReads.append(ScriptPersistenceRead(item: item, method: method, location: at.description))
@@ -414,8 +457,28 @@ struct DSLRuleScript: RuleScript {
     let fibered: Bool
     let persistenceReads: [ScriptPersistenceRead]
     let transformUses: [ScriptTransformUse]
+    let scripts: DSLScripts
+    /// `referencedItems` as a set (the interpreter's shortcut for names the checker resolved to Items).
+    let knownItems: Set<String>
     /// The rule's one thread (a run waits while an earlier run of the rule sleeps).
-    let thread = DSLRuleThread()
+    let thread = DSLLock()
+
+    init(source: String, body: [DSLStmt], globals: DSLFileGlobals, referencedItems: [String], fibered: Bool,
+         persistenceReads: [ScriptPersistenceRead], transformUses: [ScriptTransformUse], scripts: DSLScripts) {
+        self.source = source
+        self.body = body
+        self.globals = globals
+        self.referencedItems = referencedItems
+        self.fibered = fibered
+        self.persistenceReads = persistenceReads
+        self.transformUses = transformUses
+        self.scripts = scripts
+        // Only names that resolve to nothing else (a text in sendCommand("…", …) is listed too).
+        self.knownItems = Set(referencedItems.filter { name in
+            DSLLibrary.constants[name] == nil && name != "now" && DSLLibrary.functions[name] == nil && DSLLibrary.staticTypes[name] == nil
+                && !DSLLibrary.knownTypes.contains(name)
+        })
+    }
 
     func run(_ execution: RuleExecution) async {
         _ = await evaluate(execution)
@@ -437,40 +500,42 @@ struct DSLRuleScript: RuleScript {
             let value = await evaluate(execution, fiber: fiber)
             result.withLock { $0 = value }
             fiber.flush()
-            await thread.release()
+            _ = await thread.release(fiber)
         }
         return result.withLock { $0 }
     }
 
     private func evaluate(_ execution: RuleExecution, fiber: DSLFiber?) async -> DSLValue? {
-        let interpreter = DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber)
+        let interpreter = DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber, scripts: scripts,
+                                         knownItems: knownItems)
         await globals.prepare(interpreter)
-        let locals = DSLScope(parent: nil)
         let event = execution.event
-        for name in DSLCompiler.implicitNames { locals.declare(name, .null, mutable: false) }
-        if let command = event.command { locals.declare("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description), mutable: false) }
-        if let state = event.newState { locals.declare("newState", .state(state), mutable: false) }
-        if let state = event.previousState { locals.declare("previousState", .state(state), mutable: false) }
+        // openHAB's implicit variables: each is null when the trigger does not set it.
+        var implicit: [String: DSLValue] = [:]
+        if let command = event.command { implicit["receivedCommand"] = command.impliedState.map(DSLValue.state) ?? .string(command.description) }
+        if let state = event.newState { implicit["newState"] = .state(state) }
+        if let state = event.previousState { implicit["previousState"] = .state(state) }
         if let item = event.itemName {
-            locals.declare("triggeringItemName", .string(item), mutable: false)
-            locals.declare("triggeringItem", .item(item), mutable: false)
+            implicit["triggeringItemName"] = .string(item)
+            implicit["triggeringItem"] = .item(item)
         }
         if let group = event.groupName {
-            locals.declare("triggeringGroupName", .string(group), mutable: false)
-            locals.declare("triggeringGroup", .item(group), mutable: false)
+            implicit["triggeringGroupName"] = .string(group)
+            implicit["triggeringGroup"] = .item(group)
         }
-        if let thing = event.thingUID { locals.declare("triggeringThing", .string(thing), mutable: false) }
+        if let thing = event.thingUID { implicit["triggeringThing"] = .string(thing) }
         // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.
-        if let channelEvent = event.channelEvent { locals.declare("receivedEvent", .string(channelEvent), mutable: false) }
-        if let channel = event.channelUID { locals.declare("triggeringChannel", .string(channel), mutable: false) }
+        if let channelEvent = event.channelEvent { implicit["receivedEvent"] = .string(channelEvent) }
+        if let channel = event.channelUID { implicit["triggeringChannel"] = .string(channel) }
         if let status = event.thingStatus {
-            locals.declare("newStatus", .string(status), mutable: false)
-            locals.declare("newThingStatus", .string(status), mutable: false)
+            implicit["newStatus"] = .string(status)
+            implicit["newThingStatus"] = .string(status)
         }
         if let status = event.previousThingStatus {
-            locals.declare("previousStatus", .string(status), mutable: false)
-            locals.declare("previousThingStatus", .string(status), mutable: false)
+            implicit["previousStatus"] = .string(status)
+            implicit["previousThingStatus"] = .string(status)
         }
+        let locals = DSLScope(parent: nil, constants: DSLCompiler.implicitNames.map { ($0, implicit[$0] ?? .null) })
         var result: DSLValue?
         do throws(DSLFlow) {
             result = try await interpreter.run(body, in: locals)

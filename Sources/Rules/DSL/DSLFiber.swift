@@ -19,7 +19,7 @@ private struct Baton {
 /// resumes it at its virtual instant.
 ///
 /// openHAB runs each rule on one thread: a trigger that comes while the rule sleeps waits for it (see
-/// ``DSLRuleThread``).
+/// ``DSLLock``).
 final class DSLFiber: Sendable {
     private let kernelSide = Mutex(Baton())
     private let fiberSide = Mutex(Baton())
@@ -97,19 +97,25 @@ final class DSLFiber: Sendable {
     }
 }
 
-/// The one thread of a rule in openHAB: a run that starts while another run of the same rule sleeps waits
-/// until that one ends.
-final class DSLRuleThread: Sendable {
+/// A lock between runs on fibers: the one thread of a rule in openHAB (a run that starts while another run
+/// of the same rule sleeps waits until that one ends), and `java.util.concurrent.locks.ReentrantLock` as rules
+/// use it (`lock`, `unlock`, `tryLock`, `isLocked`, `isHeldByCurrentThread`). A run that wants a lock another
+/// run holds (one that sleeps inside it) parks until it is its turn, in the order they came, as Java's
+/// queue does; the owner may take it again (it counts its holds, as `ReentrantLock`).
+final class DSLLock: Sendable {
     private struct State {
-        var busy = false
+        /// The run holding the lock, kept alive while it holds it (an identifier of a fiber that ended could
+        /// be reused by a new fiber at the same address, which would then pass for the owner).
+        var owner: DSLFiber?
+        var holds = 0
         var waiting: [DSLFiber] = []
     }
     private let state = Mutex(State())
 
-    /// Called by a fiber before its body: returns at once when the rule is free, else parks until its turn.
+    /// Takes the lock for `fiber`: at once when it is free or the fiber's own, else parks until its turn.
     func acquire(_ fiber: DSLFiber) async {
         let wait = state.withLock { s -> Bool in
-            if !s.busy { s.busy = true; return false }
+            if s.owner == nil || s.owner === fiber { s.owner = fiber; s.holds += 1; return false }
             s.waiting.append(fiber)
             return true
         }
@@ -118,14 +124,45 @@ final class DSLRuleThread: Sendable {
         await fiber.park()
     }
 
-    /// Called by a fiber after its body: the next waiting run goes on now (this run's kernel event waits for it).
-    func release() async {
-        let next = state.withLock { s -> DSLFiber? in
-            if s.waiting.isEmpty { s.busy = false; return nil }
-            return s.waiting.removeFirst()
+    /// `tryLock()`: takes the lock when it is free or the fiber's own. - Returns: whether it did.
+    func tryAcquire(_ fiber: DSLFiber) -> Bool {
+        return state.withLock { s -> Bool in
+            guard s.owner == nil || s.owner === fiber else { return false }
+            s.owner = fiber
+            s.holds += 1
+            return true
         }
-        guard let next else { return }
-        next.wake()
-        await next.waitForYield()
     }
+
+    /// Gives one hold back; the last one hands the lock to the next waiting run, which goes on now (this
+    /// run's kernel event waits for it). - Returns: false when `fiber` does not hold the lock.
+    func release(_ fiber: DSLFiber) async -> Bool {
+        var owned = true
+        let next = state.withLock { s -> DSLFiber? in
+            guard s.owner === fiber else { owned = false; return nil }
+            s.holds -= 1
+            if s.holds > 0 { return nil }
+            if s.waiting.isEmpty { s.owner = nil; return nil }
+            let next = s.waiting.removeFirst()
+            s.owner = next
+            s.holds = 1
+            return next
+        }
+        guard owned else { return false }
+        if let next {
+            fiber.flush()  // what this run did up to the unlock shows before what the next one does
+            next.wake()
+            await next.waitForYield()
+        }
+        return true
+    }
+
+    var isLocked: Bool { state.withLock { $0.owner != nil } }
+
+    func isHeld(by fiber: DSLFiber?) -> Bool {
+        guard let fiber else { return false }
+        return state.withLock { $0.owner === fiber }
+    }
+
+    var holdCount: Int { state.withLock { $0.holds } }
 }

@@ -31,12 +31,24 @@ struct DSLInterpreter: Sendable {
     /// The fiber the run is on, when its file calls `Thread::sleep` (else runs cannot pause).
     let fiber: DSLFiber?
 
-    init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget()) {
+    /// The script files `callScript` runs, and how deep in such calls this interpreter is.
+    let scripts: DSLScripts
+    let scriptDepth: Int
+
+    /// The names the checker resolved to Items in this body (a name that is no variable and no `it` member
+    /// is then an Item without asking the registry; one it did not resolve is looked up as before).
+    let knownItems: Set<String>
+
+    init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget(),
+         scripts: DSLScripts = .none, scriptDepth: Int = 0, knownItems: Set<String> = []) {
+        self.knownItems = knownItems
         self.execution = execution
         self.rule = rule
         self.globals = globals
         self.fiber = fiber
         self.budget = budget
+        self.scripts = scripts
+        self.scriptDepth = scriptDepth
     }
 
     /// Counts one step of work; a run past its budget ends (a loop that never ends would stall the clock).
@@ -68,21 +80,21 @@ struct DSLInterpreter: Sendable {
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
             if try truth(try await eval(condition, scope), at) {
-                return try await run(then, in: DSLScope(parent: scope))
+                return try await run(then, in: blockScope(then, scope))
             } else if let otherwise {
-                return try await run(otherwise, in: DSLScope(parent: scope))
+                return try await run(otherwise, in: blockScope(otherwise, scope))
             }
             return nil
         case .whileLoop(let condition, let body, let at):
             while try truth(try await eval(condition, scope), at) {
                 try tick(at)
-                _ = try await run(body, in: DSLScope(parent: scope))
+                _ = try await run(body, in: blockScope(body, scope))
             }
             return nil
         case .doWhile(let body, let condition, let at):
             repeat {
                 try tick(at)
-                _ = try await run(body, in: DSLScope(parent: scope))
+                _ = try await run(body, in: blockScope(body, scope))
             } while try truth(try await eval(condition, scope), at)
             return nil
         case .forEach(let name, let iterableExpr, let body, let at):
@@ -99,14 +111,14 @@ struct DSLInterpreter: Sendable {
             _ = try await run(initial, in: loopScope)
             while try condition == nil ? true : truth(try await eval(condition!, loopScope), at) {
                 try tick(at)
-                _ = try await run(body, in: DSLScope(parent: loopScope))
+                _ = try await run(body, in: blockScope(body, loopScope))
                 for update in updates { _ = try await eval(update, loopScope) }
             }
             return nil
         case .tryCatch(let body, let catches, let finally, _):
             var result: DSLValue?
             do {
-                result = try await run(body, in: DSLScope(parent: scope))
+                result = try await run(body, in: blockScope(body, scope))
             } catch {
                 let caught: DSLValue?
                 switch error {
@@ -140,8 +152,17 @@ struct DSLInterpreter: Sendable {
             if let e { value = try await eval(e, scope) }
             throw DSLFlow.returned(value)
         case .block(let statements):
-            return try await run(statements, in: DSLScope(parent: scope))
+            return try await run(statements, in: blockScope(statements, scope))
         }
+    }
+
+    /// The scope a block runs in: a new one when it declares a variable (`val`/`var` among its statements),
+    /// else its parent's — a block without declarations adds no names, so nothing can tell them apart (a
+    /// lambda written in it captures the same variables either way).
+    @inline(__always)
+    private func blockScope(_ statements: [DSLStmt], _ parent: DSLScope) -> DSLScope {
+        for statement in statements { if case .declare = statement { return DSLScope(parent: parent) } }
+        return parent
     }
 
     /// Whether `catch (type e)` catches `value` (Exception and Throwable catch everything a run throws).
@@ -212,9 +233,9 @@ struct DSLInterpreter: Sendable {
         case .instanceOf(let inner, let type, _):
             return .bool(DSLOperators.isInstance(try await eval(inner, scope), of: type))
         case .conditional(let condition, let then, let otherwise, let at):
-            if try truth(try await eval(condition, scope), at) { return try await eval(then, DSLScope(parent: scope)) }
+            if try truth(try await eval(condition, scope), at) { return try await eval(then, scope) }
             guard let otherwise else { return .null }
-            return try await eval(otherwise, DSLScope(parent: scope))
+            return try await eval(otherwise, scope)
         case .switchOf(let subjectExpr, let cases, let otherwise, let at):
             let subject = try await eval(subjectExpr, scope)
             var matched = false
@@ -223,8 +244,7 @@ struct DSLInterpreter: Sendable {
                 if !matched {
                     if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
                     if let valueExpr = c.value {
-                        let caseScope = DSLScope(parent: scope)
-                        let value = try await eval(valueExpr, caseScope)
+                        let value = try await eval(valueExpr, scope)
                         if case .bool(let b) = value, !Self.isBool(subject) {
                             if !b { continue }  // a guard: `case x > 5`
                         } else if !DSLOperators.equal(subject, value) {
@@ -233,13 +253,13 @@ struct DSLInterpreter: Sendable {
                     }
                     matched = true
                 }
-                if let then = c.then { return try await eval(then, DSLScope(parent: scope)) }
+                if let then = c.then { return try await eval(then, scope) }
             }
             _ = at
-            if let otherwise { return try await eval(otherwise, DSLScope(parent: scope)) }
+            if let otherwise { return try await eval(otherwise, scope) }
             return .null
         case .block(let statements, _):
-            return try await run(statements, in: DSLScope(parent: scope)) ?? .null
+            return try await run(statements, in: blockScope(statements, scope)) ?? .null
         case .collection(let kind, let elementExprs, let at):
             var values: [DSLValue] = []
             var pairs: [(DSLValue, DSLValue)] = []
@@ -301,7 +321,11 @@ struct DSLInterpreter: Sendable {
                 return try await DSLLibrary.invoke(receiver, name, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
                 return try await DSLLibrary.staticAccess(type, member, try await evaluate(argumentExprs, scope), memberAt, self)
-            case .name(let name, _):
+            case .name(let name, let nameAt):
+                // `now()`: the feature `now` with its empty parentheses (Xbase allows both forms).
+                if argumentExprs.isEmpty, DSLLibrary.isZeroArgumentFeature(name), scope.lookup("it") == nil || !DSLLibrary.knowsMethod(name) {
+                    return try await resolve(name, scope, nameAt)
+                }
                 let arguments = try await evaluate(argumentExprs, scope)
                 // Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)`.
                 if let it = scope.lookup("it"), DSLLibrary.isImplicitReceiverCall(name, arguments.count) {
@@ -381,7 +405,9 @@ struct DSLInterpreter: Sendable {
     private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         if let value = scope.lookup(name) ?? globals.lookup(name) { return value }
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
-        if let it = scope.lookup("it"), DSLLibrary.knowsMethod(name) { return try await DSLLibrary.invoke(it, name, [], at, self) }
+        let isMethod = DSLLibrary.knowsMethod(name)
+        if isMethod, let it = scope.lookup("it") { return try await DSLLibrary.invoke(it, name, [], at, self) }
+        if !isMethod, knownItems.contains(name) { return .item(name) }
         if let constant = DSLLibrary.constants[name] { return constant }
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
         if let f = DSLLibrary.functions[name] { return try await DSLLibrary.typed(at) { try await f(self, [], at) } }
@@ -396,14 +422,14 @@ struct DSLInterpreter: Sendable {
     /// Calls a lambda with arguments (its parameters, or `it` for one implicit parameter).
     func call(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         try tick(at)
-        let scope = DSLScope(parent: closure.scope)
+        let scope: DSLScope
         if closure.syntax.implicitIt {
-            if let first = args.first { scope.declare("it", first, mutable: false) }
+            scope = DSLScope(parent: closure.scope, constants: args.first.map { [("it", $0)] } ?? [])
         } else {
             guard closure.syntax.parameters.count == args.count else {
                 throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")
             }
-            for (p, a) in zip(closure.syntax.parameters, args) { scope.declare(p, a, mutable: false) }
+            scope = DSLScope(parent: closure.scope, constants: Array(zip(closure.syntax.parameters, args)))
         }
         do {
             return try await run(closure.syntax.body, in: scope) ?? .null

@@ -43,21 +43,31 @@ enum DSLItems {
         return out.sorted { $0.text < $1.text }
     }
 
+    /// The name of an Item receiver, without looking it up (``DSLLibrary/send`` does, once).
+    private static func itemName(_ r: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> String {
+        guard case .item(let name) = r else { throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException") }
+        return name
+    }
+
     static let methods: [String: DSLMethod] = [
         "sendCommand": { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("sendCommand takes one value", at) }
-            try await DSLLibrary.send("sendCommand", to: try item(r, i, at).0, a[0], at, i)
+            try await DSLLibrary.send("sendCommand", to: try itemName(r, at), a[0], at, i)
             return .null
         },
         "postUpdate": { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("postUpdate takes one value", at) }
-            try await DSLLibrary.send("postUpdate", to: try item(r, i, at).0, a[0], at, i)
+            try await DSLLibrary.send("postUpdate", to: try itemName(r, at), a[0], at, i)
             return .null
         },
-        "setState": { _, r, _, at in
-            // openHAB's `Item.state = v` calls GenericItem.setState, which rules must not use: it changes the
-            // state without an event. The twin refuses it and names the call that works.
-            throw DSLFlow.failure("\(r.text).state = … is not how a rule sets a state; use \(r.text).postUpdate(…)", at, type: "UnsupportedOperationException")
+        "setState": { i, r, a, at in
+            // `Item.state = v` is Xtend's property assignment: it calls openHAB's GenericItem.setState(State),
+            // which applies the state at once (GenericItem.applyState) and posts the ItemStateUpdatedEvent and,
+            // when the state differs, the ItemStateChangedEvent — the events `received update` and `changed`
+            // triggers listen to (ItemStateTriggerHandler). The twin applies it as an update of the Item.
+            guard a.count == 1 else { throw DSLFlow.failure("setState takes one state", at) }
+            try await DSLLibrary.send("postUpdate", to: try itemName(r, at), a[0], at, i)
+            return .null
         },
         "getState": { i, r, _, at in .state(try item(r, i, at).1.state) },
         "getStateAs": { i, r, a, at in

@@ -12,9 +12,9 @@ typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocati
 
 /// The kinds of receivers methods are looked up for (a value may be several: a `DecimalType` state is a
 /// state and a number).
-enum DSLReceiver: Hashable, Sendable {
+enum DSLReceiver: Int, Hashable, Sendable, CaseIterable {
     case item, state, number, string, instant, localTime, localDate, duration, dayOfWeek, timer, lambda, list, map,
-         formatter, exception, builder, constant, historic, actions, any
+         formatter, exception, builder, constant, historic, actions, lock, color, any
 }
 
 /// **The one table** of what a body may call: global functions, Java static members (`Type::member` and
@@ -46,7 +46,9 @@ enum DSLLibrary {
         "UnsupportedOperationException", "IndexOutOfBoundsException", "StringBuilder", "Procedure", "Function", "Pair",
         "Procedures", "Functions", "Temperature", "Power", "Energy", "Dimensionless", "Length", "Time", "Pressure", "Speed",
         "Volume", "Angle", "Intensity", "Illuminance", "ElectricPotential", "ElectricCurrent", "Frequency", "Mass", "Density",
+"ZoneId", "Queue", "Deque", "ConcurrentLinkedQueue", "Class",
         "Procedure0", "Procedure1", "Procedure2", "Procedure3", "Function0", "Function1", "Function2", "Function3", "Instant",
+        "ReentrantLock", "Lock", "Date", "SimpleDateFormat", "DateFormat", "IllegalMonitorStateException",
     ]
 
     /// openHAB actions the twin does not run (yet) (refused by `validate`, naming what they are).
@@ -57,8 +59,9 @@ enum DSLLibrary {
             table[n] = "openHAB 2's add-on action \(n), which openHAB 3+ calls as a Thing action: getActions(\"mail\", \"mail:smtp:home\").sendMail(…), getActions(\"telegram\", \"telegram:telegramBot:bot\").sendTelegram(…), getActions(\"pushover\", \"pushover:pushover-account:account\").sendMessage(…)"
         }
         for n in ["sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
-        for n in ["playStream", "callScript", "publish",
-                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isWeekend", "isBankHoliday"] {
+        for n in ["playStream", "publish",
+                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isBankHoliday", "getBankHolidayName",
+                  "getNextBankHoliday", "getDaysUntil"] {
             table[n] = "the openHAB action \(n)"
         }
         return table
@@ -91,11 +94,16 @@ enum DSLLibrary {
         "secondOfMinute": "now.second (getSecond)", "getSecondOfMinute": "now.second (getSecond)",
         "toDate": "a ZonedDateTime itself (now)", "toDateTime": "a ZonedDateTime itself (now)",
         "toDateTimeISO": "a ZonedDateTime itself (now)", "getDayOfWeekValue": "now.dayOfWeek.value",
+        "withTimeAtStartOfDay": "now.truncatedTo(ChronoUnit::DAYS)", "toDateMidnight": "now.truncatedTo(ChronoUnit::DAYS)",
+        "withMonthOfYear": "withMonth", "getMonthOfYear": "now.monthValue (getMonthValue)", "monthOfYear": "now.monthValue (getMonthValue)",
+        "getMinuteOfDay": "now.hour * 60 + now.minute", "minuteOfDay": "now.hour * 60 + now.minute",
+"withHourOfDay": "withHour", "withMinuteOfHour": "withMinute",
     ]
 
     // MARK: Functions
 
     static let functions: [String: DSLFunction] = DSLActions.functions.merging(coreFunctions) { a, _ in a }
+        .merging(DSLEphemeris.functions) { a, _ in a }
 
     private static let coreFunctions: [String: DSLFunction] = [
         "sendCommand": { i, a, at in try await itemAction("sendCommand", i, a, at) },
@@ -110,6 +118,7 @@ enum DSLLibrary {
             return a.first ?? .null
         },
         "createTimer": { i, a, at in try createTimer(i, a, at) },
+        "callScript": { i, a, at in try await DSLScripts.call(i, a, at) },
         "newArrayList": { _, a, _ in .list(DSLList(a)) },
         "newLinkedList": { _, a, _ in .list(DSLList(a)) },
         "newArrayOfSize": { _, a, at in
@@ -152,12 +161,50 @@ enum DSLLibrary {
         }
     }
 
+    /// Static members whose value is a type the checker follows (`ScriptServiceUtil.getItemRegistry` is the
+    /// Item registry, whose `getItem` it then checks).
+    static let staticResults: [String: [String: String]] = ["ScriptServiceUtil": ["getItemRegistry": "ItemRegistry", "itemRegistry": "ItemRegistry"]]
+
+    /// The type `receiver` is when it is such a static member (written `T.m`, `T.m()`, `T::m`).
+    static func staticResultType(of receiver: DSLExpr) -> String? {
+        switch receiver {
+        case .member(.name(let type, _), let member, _, _), .staticMember(let type, let member, _):
+            return staticResults[type]?[member]
+        case .call(let callee, let arguments, _) where arguments.isEmpty:
+            return staticResultType(of: callee)
+        default: return nil
+        }
+    }
+
+    /// The Java class of a value, as `getClass` names it.
+    static func javaClassName(_ v: DSLValue) -> String {
+        switch v {
+        case .string: return "java.lang.String"
+        case .int: return "java.lang.Integer"
+        case .number: return "java.math.BigDecimal"
+        case .bool: return "java.lang.Boolean"
+        case .state(let s): return "org.openhab.core.library.types.\(s.typeName)Type"
+        case .quantity: return "org.openhab.core.library.types.QuantityType"
+        case .instant: return "java.time.ZonedDateTime"
+        case .list(let l): return l.isSet ? "java.util.HashSet" : "java.util.ArrayList"
+        case .map: return "java.util.HashMap"
+        case .item(let name): return "org.openhab.core.library.items." + name
+        default: return "java.lang.Object"
+        }
+    }
+
     /// Whether `name(args)` inside a lambda with an implicit `it` means `it.name(args)` (Xtend's implicit
     /// receiver): a method no global function of that arity shadows.
     static func isImplicitReceiverCall(_ name: String, _ arity: Int) -> Bool {
         guard knowsMethod(name) else { return false }
         if name == "sendCommand" || name == "postUpdate" { return arity == 1 }
         return functions[name] == nil
+    }
+
+    /// Whether `name()` is a feature Xbase calls with or without empty parentheses that is not a function
+    /// of the table: `now()` (a static feature: Xbase resolves `now` and `now()` to the same call).
+    static func isZeroArgumentFeature(_ name: String) -> Bool {
+        name == "now" && functions[name] == nil
     }
 
     /// Calls a global function.
@@ -220,11 +267,12 @@ enum DSLLibrary {
         case .state(.dateTime(let d)): when = d.instant
         default: throw DSLFlow.failure("createTimer takes an instant (now.plusMinutes(5)), not \(args[0].kindName)", at)
         }
-        let rule = i.rule, globals = i.globals, engine = i.execution.engine, fibered = i.fiber != nil
+        let rule = i.rule, globals = i.globals, engine = i.execution.engine, fibered = i.fiber != nil, scripts = i.scripts, knownItems = i.knownItems
         let timer = DSLTimer(scheduler: i.execution.scheduler) {
             await engine.runDetached(rule, summary: "timer of rule \"\(rule.name)\"") { timerExecution in
                 let fiber = fibered ? DSLFiber(execution: timerExecution) : nil
-                let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals, fiber: fiber)
+                let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals, fiber: fiber, scripts: scripts,
+                                                 knownItems: knownItems)
                 let body: @Sendable () async -> Void = {
                     do throws(DSLFlow) {
                         _ = try await interpreter.call(closure, [], at)
@@ -281,6 +329,23 @@ enum DSLLibrary {
                        return try DSLOperators.checkedString(parts.map(i.describe).joined(separator: a[0].text), at)
                    }],
         "Math": DSLMath.functions,
+        "HSBType": DSLColor.statics,
+        // openHAB's ScriptServiceUtil.getItemRegistry: the Item registry, asked for an Item by name.
+        "ScriptServiceUtil": ["getItemRegistry": { _, _, _ in .type("ItemRegistry") }, "itemRegistry": { _, _, _ in .type("ItemRegistry") }],
+        "ItemRegistry": ["getItem": { i, a, at in
+                             guard case .string(let name)? = a.first else { throw DSLFlow.failure("getItem takes an Item's name", at, type: "IllegalArgumentException") }
+                             guard i.execution.item(name) != nil else { throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException") }
+                             return .item(name)
+                         },
+                         "getItems": { i, a, _ in
+                             let all = await i.execution.engine.runtime.items.all().map { $0.name.description }
+                             guard case .string(let pattern)? = a.first else { return .list(DSLList(all.map(DSLValue.item))) }
+                             // ItemRegistry.getItems(pattern): a glob with * and ?.
+                             let regex = "^" + NSRegularExpression.escapedPattern(for: pattern).replacingOccurrences(of: "\\*", with: ".*").replacingOccurrences(of: "\\?", with: ".") + "$"
+                             return .list(DSLList(all.filter { $0.range(of: regex, options: .regularExpression) != nil }.map(DSLValue.item)))
+                         }],
+        "ZoneId": ["systemDefault": { i, _, _ in .constant(type: "ZoneId", name: i.execution.calendar.identifier) },
+                   "of": { _, a, _ in .constant(type: "ZoneId", name: a.first?.text ?? "") }],
         "Integer": parsers(integer: true, max: Int64(Int32.max), min: Int64(Int32.min)),
         "Long": parsers(integer: true, max: Int64.max, min: Int64.min),
         "Double": parsers(integer: false, max: 0, min: 0),
@@ -396,6 +461,19 @@ enum DSLLibrary {
                 }
             },
             "StringBuilder": { i, a, _ in .builder(DSLList(a.map { .string(i.describe($0)) })) },
+            "ReentrantLock": { _, _, _ in .lock(DSLLock()) },
+            "HSBType": DSLColor.constructor,
+            // java.util.Date: an instant (now, or milliseconds since the epoch); SimpleDateFormat: a pattern
+            // (its letters y M d H h m s S a E are DateTimeFormatter's).
+            "Date": { i, a, at in
+                guard let first = a.first else { return .instant(i.execution.now) }
+                guard case .int(let ms) = first else { throw DSLFlow.failure("new Date takes milliseconds since 1970", at, type: "IllegalArgumentException") }
+                return .instant(SimInstant(unixMilliseconds: ms))
+            },
+            "SimpleDateFormat": { _, a, at in
+                guard case .string(let p)? = a.first else { throw DSLFlow.failure("new SimpleDateFormat takes a pattern such as \"HH:mm\"", at, type: "IllegalArgumentException") }
+                return .formatter(p)
+            },
         ]
         for name in ["ArrayList", "LinkedList", "CopyOnWriteArrayList"] { table[name] = { _, a, _ in
             if case .list(let l)? = a.first { return .list(DSLList(l.values)) }
@@ -421,6 +499,7 @@ enum DSLLibrary {
         case .item: return [.item, .any]
         case .state(.decimal), .state(.percent), .state(.quantity): return [.state, .number, .any]
         case .state(.dateTime): return [.state, .any]
+        case .state(.hsb): return [.color, .state, .any]
         case .state: return [.state, .any]
         case .int, .number, .quantity: return [.number, .any]
         case .string: return [.string, .any]
@@ -438,6 +517,7 @@ enum DSLLibrary {
         case .builder: return [.builder, .any]
         case .historic: return [.historic, .any]
         case .actions: return [.actions, .any]
+        case .lock: return [.lock, .any]
         case .constant: return [.constant, .any]
         case .bool, .type, .null: return [.any]
         }
@@ -452,6 +532,7 @@ enum DSLLibrary {
                 guard a.count == 1 else { throw DSLFlow.failure("compareTo takes one value", at) }
                 return .int(Int64(try DSLOperators.compare(r, a[0], at)))
             },
+            "getClass": { _, r, _, _ in .constant(type: "Class", name: "class " + javaClassName(r)) },
             "booleanValue": { _, r, _, at in
                 guard case .bool(let b) = r else { throw DSLFlow.failure("booleanValue needs a Boolean", at, type: "ClassCastException") }
                 return .bool(b)
@@ -494,7 +575,10 @@ enum DSLLibrary {
             _ = try DSLOperators.checkedString(r.text, at)
             return r
         }, "length": { _, r, _, _ in .int(Int64(r.text.count)) }],
-        .constant: ["name": { _, r, _, _ in .string(r.text) }],
+        .constant: ["name": { _, r, _, _ in .string(r.text) },
+                    "getSimpleName": { _, r, _, _ in .string(String(r.text.split(separator: ".").last ?? "")) }],
+        .lock: DSLConcurrency.lockMethods,
+        .color: DSLColor.methods,
     ]
 
     /// Every method name the table knows (with Xtend's property sugar), for the checker.
@@ -526,20 +610,53 @@ enum DSLLibrary {
         return out
     }
 
-    /// Whether some receiver has a method or property `name` (the checker's question).
+    /// Whether some receiver has a method or property `name` (the checker's question, and the interpreter's
+    /// for Xtend's implicit `it`): one lookup in ``dispatch``.
     static func knowsMethod(_ name: String) -> Bool {
-        candidates(name).contains { methodNames.contains($0) }
+        dispatch[name] != nil
     }
+
+    /// Every name a body may write for a method (with Xtend's property sugar) → for each of its
+    /// ``candidates(_:)`` that some receiver has, in order, the method by receiver kind (indexed by
+    /// `DSLReceiver.rawValue`). Built once, so a call is one string lookup and a few array reads instead of
+    /// a lookup per candidate and kind.
+    static let dispatch: [String: [[DSLMethod?]]] = {
+        func capital(_ s: Substring) -> String { s.prefix(1).uppercased() + s.dropFirst() }
+        func lower(_ s: Substring) -> String { s.prefix(1).lowercased() + s.dropFirst() }
+        // Every written form whose candidates can reach a method name (see `candidates`).
+        var written = Set<String>()
+        for m in methodNames {
+            let whole = Substring(m)
+            written.formUnion([m, "get" + capital(whole), "get" + m, "is" + capital(whole)])
+            if m.hasPrefix("get"), m.count > 3 { written.formUnion([String(whole.dropFirst(3)), lower(whole.dropFirst(3))]) }
+            if m.hasPrefix("is"), m.count > 2 { written.formUnion([String(whole.dropFirst(2)), lower(whole.dropFirst(2))]) }
+        }
+        var table: [String: [[DSLMethod?]]] = [:]
+        for w in written {
+            var perCandidate: [[DSLMethod?]] = []
+            for candidate in makeCandidates(w) {
+                var row = [DSLMethod?](repeating: nil, count: DSLReceiver.allCases.count)
+                var any = false
+                for kind in DSLReceiver.allCases { if let m = methods[kind]?[candidate] { row[kind.rawValue] = m; any = true } }
+                if any { perCandidate.append(row) }
+            }
+            if !perCandidate.isEmpty { table[w] = perCandidate }
+        }
+        return table
+    }()
 
     /// Calls `receiver.name(args)`.
     static func invoke(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
         if case .null = receiver {
             throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
         }
-        let kinds = receivers(receiver)
-        for candidate in candidates(name) {
-            for kind in kinds {
-                if let m = methods[kind]?[candidate] { return try await typed(at) { try await m(i, receiver, args, at) } }
+        if let rows = dispatch[name] {
+            let kinds = receivers(receiver)
+            // Candidate first, then the receiver's kinds from the most specific (as Xtend resolves the sugar).
+            for row in rows {
+                for kind in kinds {
+                    if let m = row[kind.rawValue] { return try await typed(at) { try await m(i, receiver, args, at) } }
+                }
             }
         }
         if let what = unsupportedMethods[name] {

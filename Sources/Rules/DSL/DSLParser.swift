@@ -674,6 +674,15 @@ struct DSLParser {
                 if k < tokens.count, tokens[k].kind == .symbol("::"), parts.count > 1 {
                     index = k
                     name = parts.last ?? w
+                } else if ["java", "javax", "org"].contains(w) {
+                    // A fully qualified type in an expression: `java.util.Locale.GERMAN`,
+                    // `org.openhab.core.model.script.ScriptServiceUtil.getItemRegistry` — the package's
+                    // lowercase segments, then the type (what follows it is a member access).
+                    var j = index
+                    while j + 1 < tokens.count, tokens[j].kind == .symbol("."), case .word(let p) = tokens[j + 1].kind {
+                        j += 2
+                        if p.first?.isUppercase == true { name = p; index = j; break }
+                    }
                 }
             }
             if isSymbol("::") {

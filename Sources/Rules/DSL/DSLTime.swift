@@ -103,6 +103,13 @@ enum DSLTime {
         return .instant(i.execution.calendar.resolvedInstant(for: l))
     }
 
+    /// `year-month-day`, or the month's last day when `day` is past it.
+    private static func clampedDate(year: Int, month: Int, day: Int) -> CivilDate? {
+        var d = day
+        while d >= 28 { if let date = CivilDate(year: year, month: month, day: d) { return date }; d -= 1 }
+        return CivilDate(year: year, month: month, day: d)
+    }
+
     static let instantMethods: [String: DSLMethod] = [
         "plusNanos": { _, r, a, at in try checked(shifted(instant(r), try amount(a, "plusNanos", at) / 1_000_000, unitMs: 1), at) },
         "plusMillis": plus(1, 1), "minusMillis": plus(-1, 1),
@@ -152,6 +159,22 @@ enum DSLTime {
             guard n >= 0, n < 1_000_000_000 else { return false }
             l.time = LocalTime(millisecondOfDay: l.time.millisecondOfDay / 1_000 * 1_000 + Int64(n / 1_000_000)); return true } },
         "withDayOfMonth": { i, r, a, at in try with(i, r, a, at) { l, n in guard let d = CivilDate(year: l.date.year, month: l.date.month, day: n) else { return false }; l.date = d; return true } },
+        // ZonedDateTime.withMonth / withYear keep the day of the month, or the month's last day when it has
+        // fewer (Jan 31 withMonth 2 is Feb 28); withDayOfYear counts from January 1 (1…365 or 366).
+        "withMonth": { i, r, a, at in try with(i, r, a, at) { l, n in
+            guard (1...12).contains(n), let d = clampedDate(year: l.date.year, month: n, day: l.date.day) else { return false }
+            l.date = d; return true
+        } },
+        "withYear": { i, r, a, at in try with(i, r, a, at) { l, n in
+            guard (-999_999_999...999_999_999).contains(n), let d = clampedDate(year: n, month: l.date.month, day: l.date.day) else { return false }
+            l.date = d; return true
+        } },
+        "withDayOfYear": { i, r, a, at in try with(i, r, a, at) { l, n in
+            guard n >= 1, let first = CivilDate(year: l.date.year, month: 1, day: 1) else { return false }
+            let d = first.adding(days: n - 1)
+            guard d.year == l.date.year else { return false }
+            l.date = d; return true
+        } },
         "truncatedTo": { i, r, a, at in
             guard case .constant("ChronoUnit", let unit)? = a.first, let ms = chronoUnits[unit], ms > 0, ms <= 86_400_000 else {
                 throw DSLFlow.failure("truncatedTo takes a ChronoUnit up to DAYS", at, type: "UnsupportedTemporalTypeException")

@@ -48,6 +48,8 @@ enum DSLValue: Sendable {
     case historic(String, PersistedEntry)
     /// A Thing's actions (`getActions("mail", "mail:smtp:home")`): the scope and the Thing UID.
     case actions(scope: String, thing: String)
+    /// A `java.util.concurrent.locks.ReentrantLock` (shared by the runs that see it).
+    case lock(DSLLock)
 
     /// Xtend's `toString`, as `+` with a string and `logInfo` print it: states as openHAB prints them.
     var text: String {
@@ -76,6 +78,7 @@ enum DSLValue: Sendable {
         case .builder(let b): return b.values.map(\.text).joined()
         case .historic(let name, let e): return "\(e.instant): \(name) -> \(e.state.description)"
         case .actions(let scope, let thing): return "\(scope) actions of \(thing)"
+        case .lock(let l): return "java.util.concurrent.locks.ReentrantLock@" + (l.isLocked ? "[Locked]" : "[Unlocked]")
         }
     }
 
@@ -132,6 +135,7 @@ enum DSLValue: Sendable {
         case .builder: return "a StringBuilder"
         case .historic: return "a HistoricItem"
         case .actions: return "a ThingActions"
+        case .lock: return "a ReentrantLock"
         }
     }
 }
@@ -182,10 +186,19 @@ final class DSLScope: Sendable {
         var value: DSLValue
         var mutable: Bool
     }
-    private let slots = Mutex<[Slot]>([])
+    private let slots: Mutex<[Slot]>
     let parent: DSLScope?
 
-    init(parent: DSLScope?) { self.parent = parent }
+    init(parent: DSLScope?) {
+        self.parent = parent
+        self.slots = Mutex([])
+    }
+
+    /// A scope with its variables given at once (distinct names): a run's implicit variables.
+    init(parent: DSLScope?, constants: [(String, DSLValue)]) {
+        self.parent = parent
+        self.slots = Mutex(constants.map { Slot(name: $0.0, value: $0.1, mutable: false) })
+    }
 
     func lookup(_ name: String) -> DSLValue? {
         var scope: DSLScope? = self

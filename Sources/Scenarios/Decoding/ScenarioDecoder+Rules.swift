@@ -63,7 +63,7 @@ extension ScenarioDecoder {
     }
 
     /// `rules`: rule files relative to the scenario — `.json` UI rules or `.rules` DSL files.
-    static func decodeRules(_ field: Field) -> (files: [String], rules: [Rule])? {
+    static func decodeRules(_ field: Field, scripts: DSLScripts = .none) -> (files: [String], rules: [Rule])? {
         guard let list = field.array else { return nil }
         var files: [String] = [], rules: [Rule] = []
         for f in list {
@@ -83,7 +83,7 @@ extension ScenarioDecoder {
                     RuleScripts.compile(source, file: resolved, line: at.line, issues: fileIssues, path: at.path)
                 }
             } else {
-                loaded = RuleScripts.loadDSLFile(text, file: resolved, issues: fileIssues)
+                loaded = RuleScripts.loadDSLFile(text, file: resolved, issues: fileIssues, scripts: scripts)
             }
             field.issues.absorb(fileIssues)
             files.append(resolved)

@@ -11,7 +11,7 @@ import Weather
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
                           "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules",
-                          "itemFiles", "itemBindings", "persistence", "responses", "transformFiles"]
+                          "itemFiles", "itemBindings", "persistence", "responses", "transformFiles", "scriptFiles"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Parameter sideFiles: texts to read instead of the files the scenario names (`epw`, `calendars`,
@@ -112,7 +112,8 @@ public enum ScenarioDecoder {
         items += itemFiles?.items ?? []
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
         let persistence = root.optional("persistence").flatMap(decodePersistence)
-        let rules = root.optional("rules").flatMap(decodeRules) ?? ([], [])
+        let scripts = root.optional("scriptFiles").flatMap(decodeScriptFiles) ?? .none
+        let rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
         let transforms = root.optional("transformFiles").flatMap(decodeTransformFiles)
         guard let version, let name, let start, let end, let automations else { return nil }

@@ -6,6 +6,7 @@ import Testing
 /// `items`, `rules` and the given timeline and expectations.
 struct RuleScenario {
     var items = "[]"
+    /// Rule files by path (`*.script` files are written but not listed as rules: give them in `extra`).
     var files: [String: String] = [:]
     var timeline = ""
     var expect = ""
@@ -14,8 +15,9 @@ struct RuleScenario {
     var extra = ""
 
     func text() -> String {
-        // Transformation files (.map, .scale) are side files, not rule files.
-        let rules = files.keys.sorted().filter { !$0.hasSuffix(".map") && !$0.hasSuffix(".scale") }.map { "\"\($0)\"" }.joined(separator: ", ")
+        // Transformation files (.map, .scale) and scripts (.script) are side files, not rule files.
+        let rules = files.keys.sorted().filter { !$0.hasSuffix(".map") && !$0.hasSuffix(".scale") && !$0.hasSuffix(".script") }
+            .map { "\"\($0)\"" }.joined(separator: ", ")
         return """
         {
           "version": 1, "name": "Rules", "seed": 1, "timeZone": "Europe/Budapest",
