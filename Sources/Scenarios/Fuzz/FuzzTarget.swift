@@ -42,6 +42,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
                    matches: { $0.hasSuffix(".items") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.itemsKeywords) }, mutate: RuleTokens.mutate),
         FuzzTarget(name: "transforms", summary: "a MAP or SCALE transformation file (*.map, *.scale) a seed scenario's transformFiles load: lines dropped, repeated, swapped, cut or replaced; values, range brackets and bounds, escapes and continuations changed",
                    matches: { $0.hasSuffix(".map") || $0.hasSuffix(".scale") }, dictionary: TransformFileMutation.dictionary, mutate: TransformFileMutation.mutate),
+        FuzzTarget(name: "scripts", summary: "an openHAB script (*.script) a seed scenario's scriptFiles load for callScript, mutated token by token as rule files are",
+                   matches: { $0.hasSuffix(".script") }, dictionary: RuleTokens.dictionary, mutate: RuleTokens.mutate),
     ]
 
     /// The kinds `list` names (`rules,ical`), in ``all``'s order, or the first name that is no kind.
