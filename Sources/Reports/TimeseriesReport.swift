@@ -43,29 +43,56 @@ public enum TimeseriesReport {
         }
         let ids = Array(Set(listings)).sorted()
         let starts = try ids.map { id throws(ReportsError) in try ledger.snapshot(listing: id, at: start) }
-        var writer = CSVWriter(header: header)
+        var bytes = headerLine
         var tick = start
         while tick <= end {
             let time = calendar.timestamp(at: tick)
             for (index, id) in ids.enumerated() {
-                try appendRow(&writer, time: time, try ledger.snapshot(listing: id, at: tick), since: starts[index])
+                try appendRow(&bytes, time: time, try ledger.snapshot(listing: id, at: tick), since: starts[index])
             }
-            if writer.text.utf8.count >= 1 << 18 { piece(writer.takeText()) }
+            if bytes.count >= 1 << 18 { piece(takeText(&bytes)) }
             tick = tick + interval
         }
-        piece(writer.takeText())
+        piece(takeText(&bytes))
     }
 
-    /// Appends one row: `snapshot`'s listing at its tick, written as `time`
+    /// The header line's bytes, `\n` ended.
+    public static var headerLine: [UInt8] { Array(CSVWriter.line(header).utf8) }
+
+    /// The text of `bytes` (rows that ``appendRow(_:time:_:since:)`` wrote), leaving `bytes` empty with its capacity.
+    public static func takeText(_ bytes: inout [UInt8]) -> String {
+        defer { bytes.removeAll(keepingCapacity: true) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends one row's UTF-8 bytes: `snapshot`'s listing at its tick, written as `time`
     /// (`calendar.timestamp(at: tick)`, made once per tick), its energy counted from `start`, the
     /// listing's snapshot at the first tick. A run appends each tick's rows as it records the
-    /// snapshots, in listing-id order, so the file need not wait for the run's end.
+    /// snapshots, in listing-id order, so the file need not wait for the run's end. The row is the
+    /// bytes ``CSVWriter`` writes for the same fields (quoting, ``CSVWriter/decimal(_:places:)``), with
+    /// no `String` per field.
     /// - Throws: `report.nonFinite` for a broken meter.
-    public static func appendRow(_ writer: inout CSVWriter, time: String, _ snapshot: MeterSnapshot, since start: MeterSnapshot)
+    public static func appendRow(_ bytes: inout [UInt8], time: String, _ snapshot: MeterSnapshot, since start: MeterSnapshot)
         throws(ReportsError) {
-        writer.appendRow([time, snapshot.listing, try CSVWriter.decimal(snapshot.indoorC, places: 2),
-                          try CSVWriter.decimal(snapshot.outdoorC, places: 2), String(snapshot.guests),
-                          try CSVWriter.decimal(snapshot.totalPowerW, places: 1),
-                          try CSVWriter.decimal(snapshot.energyKWh(since: start), places: 3)])
+        let power = snapshot.totalPowerW, energy = snapshot.energyKWh(since: start)
+        guard snapshot.indoorC.isFinite, snapshot.outdoorC.isFinite, power.isFinite, energy.isFinite else {
+            for value in [snapshot.indoorC, snapshot.outdoorC, power, energy] { _ = try CSVWriter.decimal(value, places: 0) }
+            return  // not reached: one of them is not finite, and CSVWriter.decimal throws report.nonFinite for it
+        }
+        bytes.append(contentsOf: CSVWriter.field(time).utf8)
+        bytes.append(UInt8(ascii: ","))
+        bytes.append(contentsOf: CSVWriter.field(snapshot.listing).utf8)
+        bytes.append(UInt8(ascii: ","))
+        DecimalText.appendFixed(snapshot.indoorC, places: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        DecimalText.appendFixed(snapshot.outdoorC, places: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        if snapshot.guests < 0 { bytes.append(UInt8(ascii: "-")) }
+        DecimalText.appendDigits(of: UInt64(snapshot.guests.magnitude), to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        DecimalText.appendFixed(power, places: 1, to: &bytes)
+        bytes.append(UInt8(ascii: ","))
+        DecimalText.appendFixed(energy, places: 3, to: &bytes)
+        bytes.append(UInt8(ascii: "\n"))
     }
 }

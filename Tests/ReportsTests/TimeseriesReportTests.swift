@@ -66,4 +66,56 @@ struct TimeseriesReportTests {
             #expect(error.code == .noSnapshot)
         }
     }
+
+    /// A row as ``CSVWriter`` writes the same seven fields: what the byte-level row must equal.
+    private static func writerRow(time: String, _ snapshot: MeterSnapshot, since start: MeterSnapshot) throws(ReportsError) -> String {
+        CSVWriter.line([time, snapshot.listing, try CSVWriter.decimal(snapshot.indoorC, places: 2),
+                        try CSVWriter.decimal(snapshot.outdoorC, places: 2), String(snapshot.guests),
+                        try CSVWriter.decimal(snapshot.totalPowerW, places: 1),
+                        try CSVWriter.decimal(snapshot.energyKWh(since: start), places: 3)])
+    }
+
+    @Test("a row written byte by byte is the row CSVWriter writes from the same figures")
+    func byteRowsMatchTheWriter() throws {
+        var random = SplitMix64(seed: 2031)
+        func figure(_ scale: Double) -> Double {
+            let value = Double(random.next() % 2_000_001) / 1_000_000 - 1  // −1…1 in millionths: many halves at 2 and 3 places
+            return value * scale
+        }
+        let at = SimInstant(unixSeconds: 1_767_225_600)
+        let start = MeterSnapshot(at: at, listing: "flat-1", indoorC: 20, outdoorC: 0, guests: 0, temperatureIntegralKs: 0, discomfortKs: 0,
+                                  occupiedSeconds: 0, devices: [DeviceMeter(id: "heating", type: "thermostat", isOn: false, powerW: 0,
+                                                                            energyKWh: 0.25, activeSeconds: 0)])
+        for (index, listing) in ["flat-1", "loft, top floor", "the \"blue\" flat", "Zürich-3"].enumerated() {
+            for _ in 0..<2_000 {
+                let snapshot = MeterSnapshot(at: at + .minutes(15), listing: listing, indoorC: figure(40), outdoorC: figure(30),
+                                             guests: Int(random.next() % 7) - (index == 3 ? 3 : 0), temperatureIntegralKs: 0,
+                                             discomfortKs: 0, occupiedSeconds: 0,
+                                             devices: [DeviceMeter(id: "heating", type: "thermostat", isOn: true, powerW: figure(2_000).magnitude,
+                                                                   energyKWh: figure(5_000).magnitude, activeSeconds: 0),
+                                                       DeviceMeter(id: "plug", type: "plug", isOn: true, powerW: figure(60).magnitude,
+                                                                   energyKWh: figure(3).magnitude, activeSeconds: 0)])
+                var bytes: [UInt8] = []
+                try TimeseriesReport.appendRow(&bytes, time: "2026-01-01T00:15+01:00", snapshot, since: start)
+                #expect(String(decoding: bytes, as: UTF8.self) == (try Self.writerRow(time: "2026-01-01T00:15+01:00", snapshot, since: start)))
+            }
+        }
+    }
+
+    @Test("a broken meter throws report.nonFinite and leaves no part of its row")
+    func aNonFiniteFigureWritesNothing() {
+        let at = SimInstant(unixSeconds: 1_767_225_600)
+        for broken in [Double.nan, .infinity, -.infinity] {
+            let snapshot = MeterSnapshot(at: at, listing: "flat-1", indoorC: 21, outdoorC: broken, guests: 1, temperatureIntegralKs: 0,
+                                         discomfortKs: 0, occupiedSeconds: 0, devices: [])
+            var bytes = Array("kept\n".utf8)
+            do {
+                try TimeseriesReport.appendRow(&bytes, time: "t", snapshot, since: snapshot)
+                Issue.record("\(broken) was written")
+            } catch {
+                #expect(error.code == .nonFiniteNumber)
+            }
+            #expect(bytes == Array("kept\n".utf8))
+        }
+    }
 }

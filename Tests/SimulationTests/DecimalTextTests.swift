@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import Testing
 
@@ -99,5 +100,36 @@ struct DecimalTextTests {
         let fraction = digits.suffix(places).map(String.init).joined()
         let isZero = digits.allSatisfy { $0 == 0 }
         return (negative && !isZero ? "-" : "") + whole + (places > 0 ? "." + fraction : "")
+    }
+
+    @Test("appendFixed writes the bytes of fixed, on its fast path and off it")
+    func appendFixedMatchesFixed() {
+        var random = SplitMix64(seed: 31)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 2.675, 25.849999999999998, 1e20, -3.5e19, 9.0e18, 1e-20, -0.0001, 123.0,
+                                Double.greatestFiniteMagnitude, -Double.leastNonzeroMagnitude]
+        for _ in 0..<20_000 {
+            let magnitude = pow(10, Double(random.next() % 24) - 6)
+            let sign: Double = random.next() % 2 == 0 ? 1 : -1
+            values.append(sign * Double(random.next() % 1_000_000_007) / 1_000_000_007 * magnitude)
+            values.append(sign * Double(random.next() % 100_000) / 2_000)  // halves and near-halves
+        }
+        for value in values {
+            for places in [0, 1, 2, 3, 6, 15, 17] {
+                var bytes: [UInt8] = Array("x,".utf8)
+                DecimalText.appendFixed(value, places: places, to: &bytes)
+                #expect(String(decoding: bytes, as: UTF8.self) == "x," + DecimalText.fixed(value, places: places), "\(value) at \(places)")
+            }
+        }
+    }
+
+    @Test("appendDigits pads to its minimum count and writes every UInt64", arguments: [
+        (UInt64(0), 1, "0"), (UInt64(0), 3, "000"), (UInt64(7), 3, "007"), (UInt64(1234), 2, "1234"),
+        (UInt64(9_999_999_999_999_999_999), 1, "9999999999999999999"), (UInt64.max, 1, "18446744073709551615"),
+        (UInt64(10_000_000_000_000_000_000), 1, "10000000000000000000"),
+    ])
+    func appendDigits(value: UInt64, minimum: Int, text: String) {
+        var bytes: [UInt8] = []
+        DecimalText.appendDigits(of: value, minimumCount: minimum, to: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == text)
     }
 }

@@ -313,7 +313,7 @@ public actor Preheat: ReservationObserver {
         do {
             let listing = try await stays.listing(listingID)
             let calendar = try listing.calendar()
-            guard let reservation = try await stays.reservations(ofListing: listingID).first(where: { $0.id == id }) else {
+            guard let reservation = try await stays.reservation(id, ofListing: listingID) else {
                 log.append(at: now, automation: Self.name, listing: listingID, action: "none", reason: "\(id) no longer exists")
                 return nil
             }

@@ -73,7 +73,7 @@ public actor Setback: ReservationObserver {
         let now = scheduler.now
         var reason = "check-out of \(id)"
         do {
-            guard let reservation = try await stays.reservations(ofListing: listing).first(where: { $0.id == id }),
+            guard let reservation = try await stays.reservation(id, ofListing: listing),
                   reservation.status.holdsNights else {
                 log.append(at: now, automation: Self.name, listing: listing, action: "none", reason: "\(id) is cancelled or gone")
                 return

@@ -5,6 +5,9 @@ public protocol StayDirectory: Sendable {
     func listing(_ id: ListingID) async throws(BookingError) -> Listing
     /// Every reservation of the listing, any status, sorted by check-in then id.
     func reservations(ofListing id: ListingID) async throws(BookingError) -> [Reservation]
+    /// The listing's reservation `id`, any status, or `nil` when the listing has none by that id (what
+    /// ``reservations(ofListing:)`` holds with that id, read alone); `listing.notFound` for an unknown listing.
+    func reservation(_ id: ReservationID, ofListing listing: ListingID) async throws(BookingError) -> Reservation?
 }
 
 /// Told about every change of a reservation after it is committed (booked, cancelled, checked in or out),

@@ -155,6 +155,17 @@ public final class ReservationService: StayDirectory {
         }
     }
 
+    /// The listing's reservation `id`, any status, or `nil` when the listing has none by that id: one row,
+    /// where ``reservations(ofListing:)`` would read the listing's every stay (automations ask per stay).
+    /// - Throws: `listing.notFound` for an unknown listing.
+    public func reservation(_ id: ReservationID, ofListing listing: ListingID) async throws(BookingError) -> Reservation? {
+        try store.read { database throws(BookingError) in
+            _ = try database.requireListing(listing)
+            guard let reservation = try database.reservation(id), reservation.listing == listing else { return nil }
+            return reservation
+        }
+    }
+
     /// The listing with that id.
     /// - Throws: `listing.notFound`.
     public func listing(_ id: ListingID) async throws(BookingError) -> Listing {

@@ -26,7 +26,8 @@ final class MeterRecorder: Sendable {
         var ledger = EnergyLedger()
         /// With reports: charts and KPI windows, the timeseries rows not yet spooled, what is kept.
         var stream: ReportStream?
-        var timeseries: CSVWriter?
+        /// `timeseries.csv` rows not yet spooled, as UTF-8 (the header first).
+        var timeseries: [UInt8]?
         /// Every listing's snapshot at the first tick (the start), in listing-id order: energy counts from there.
         var tickStarts: [MeterSnapshot] = []
         var ticksWritten = 0
@@ -56,7 +57,8 @@ final class MeterRecorder: Sendable {
     /// so far are spooled first.
     var reports: RecordedReports? {
         storage.withLock { state -> RecordedReports? in
-            guard let stream = state.stream, let text = state.timeseries?.takeText() else { return nil }
+            guard let stream = state.stream, state.timeseries != nil else { return nil }
+            let text = TimeseriesReport.takeText(&state.timeseries!)
             spool.append(text)
             return RecordedReports(stream: stream, timeseries: spool, ticksWritten: state.ticksWritten,
                                    timeseriesFailure: state.timeseriesFailure)
@@ -104,7 +106,7 @@ final class MeterRecorder: Sendable {
             if let interval, interval > .zero {
                 state.stream = ReportStream(listings: listings.map(\.id), start: scenario.start, end: scenario.end, interval: interval,
                                             calendar: calendar, tariff: scenario.tariff, heaters: heaters)
-                state.timeseries = CSVWriter(header: TimeseriesReport.header)
+                state.timeseries = TimeseriesReport.headerLine
             }
         }
         let sortedZones = listings.compactMap { l in
@@ -266,9 +268,7 @@ final class MeterRecorder: Sendable {
                 } catch {
                     state.timeseriesFailure = error
                 }
-                if (state.timeseries?.text.utf8.count ?? 0) >= 1 << 18, let piece = state.timeseries?.takeText() {
-                    spool.append(piece)
-                }
+                if (state.timeseries?.count ?? 0) >= 1 << 18 { spool.append(TimeseriesReport.takeText(&state.timeseries!)) }
             }
             if instant - state.lastForget >= .hours(1) {
                 state.lastForget = instant
@@ -280,10 +280,17 @@ final class MeterRecorder: Sendable {
     }
 
     /// A listing whose zone is read, with its locks' ids, sorted (locks have no meters, but snapshots list them).
-    private struct Metered: Sendable {
+    /// A class: a reading's list of these is copied at every meter instant, and a listing spec is a large value.
+    private final class Metered: Sendable {
         let spec: ListingSpec
         let zone: ThermalZone
         let locks: [String]
+
+        init(spec: ListingSpec, zone: ThermalZone, locks: [String]) {
+            self.spec = spec
+            self.zone = zone
+            self.locks = locks
+        }
     }
 
     private static func snapshot(_ meter: ZoneMeter, of metered: Metered) -> MeterSnapshot {

@@ -8,6 +8,8 @@ import Simulation
 /// A ring: appending and forgetting the oldest cost O(1), whatever the run's length.
 struct RecentTicks: Sendable {
     private var slots: [MeterSnapshot?] = []
+    /// Each slot's instant, apart: ``forget(before:)`` reads it without copying a snapshot out of its slot.
+    private var instants: [SimInstant] = []
     private var head = 0
     private(set) var count = 0
 
@@ -17,16 +19,19 @@ struct RecentTicks: Sendable {
             // Full: the same snapshots in order, with room for as many again.
             var grown: [MeterSnapshot?] = (0..<count).map { self[$0] }
             grown.append(contentsOf: repeatElement(nil, count: max(count, 8)))
+            instants = grown.map { $0?.at ?? .epoch }
             slots = grown
             head = 0
         }
-        slots[(head + count) % slots.count] = snapshot
+        let slot = (head + count) % slots.count
+        instants[slot] = snapshot.at
+        slots[slot] = snapshot
         count += 1
     }
 
     /// Drops the snapshots taken before `horizon`.
     mutating func forget(before horizon: SimInstant) {
-        while count > 0, let oldest = slots[head], oldest.at < horizon {
+        while count > 0, instants[head] < horizon {
             slots[head] = nil
             head = (head + 1) % slots.count
             count -= 1

@@ -135,6 +135,45 @@ public enum DecimalText {
         }
     }
 
+    /// Appends ``fixed(_:places:)`` of `value` to `bytes` as UTF-8, without making a `String` on the
+    /// usual path (a report appends millions of figures).
+    public static func appendFixed(_ value: Double, places: Int, to bytes: inout [UInt8]) {
+        let places = max(0, places)
+        guard places <= 15, let scaled = scaledMagnitude(value, places: places) else {
+            bytes.append(contentsOf: fixed(value, places: places).utf8)
+            return
+        }
+        if value < 0 && scaled != 0 { bytes.append(UInt8(ascii: "-")) }
+        var whole = scaled, divisor: UInt64 = 1
+        for _ in 0..<places { divisor *= 10 }
+        let fraction = whole % divisor
+        whole /= divisor
+        appendDigits(of: whole, minimumCount: 1, to: &bytes)
+        if places > 0 {
+            bytes.append(UInt8(ascii: "."))
+            appendDigits(of: fraction, minimumCount: places, to: &bytes)
+        }
+    }
+
+    /// Appends the decimal digits of `value`, padded with leading zeros to `minimumCount`.
+    public static func appendDigits(of value: UInt64, minimumCount: Int = 1, to bytes: inout [UInt8]) {
+        var digits = 1, bound: UInt64 = 10
+        while digits < 20, value >= bound {
+            digits += 1
+            if bound > UInt64.max / 10 { break }
+            bound *= 10
+        }
+        let count = max(digits, minimumCount)
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        var rest = value, index = end
+        while rest > 0 {
+            index -= 1
+            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        }
+    }
+
     /// `[-]whole.fraction` of a digit string scaled by `10^places` (any length).
     private static func render(_ digits: [UInt8], places: Int, negative: Bool) -> String {
         var padded = digits

@@ -5,7 +5,7 @@ public struct Item: Sendable, Hashable {
     /// The unique name.
     public let name: ItemName
     /// The type, which decides accepted states and commands.
-    public var type: ItemType
+    public var type: ItemType { didSet { unit = Self.unit(type: type, aggregation: aggregation, metadata: metadata) } }
     /// A human-readable label.
     public var label: String?
     /// The icon category, e.g. `temperature`.
@@ -23,12 +23,16 @@ public struct Item: Sendable, Hashable {
     /// When the state last changed (`nil` before the first change).
     public var lastStateChange: SimInstant?
     /// Metadata by namespace (`unit`, `autoupdate`, …), as openHAB's metadata registry keeps it per Item.
-    public var metadata: [String: ItemMetadata]
+    public var metadata: [String: ItemMetadata] {
+        didSet { unit = Self.unit(type: type, aggregation: aggregation, metadata: metadata) }
+    }
     /// Whether the Item was created through the API (editable); file-defined Items are not.
     public var isManaged: Bool
     /// A Group's base type and aggregation function (`Group:Switch:OR(ON,OFF)`); `nil` for a Group without
     /// a base type and for every other Item.
-    public var aggregation: GroupAggregation? = nil
+    public var aggregation: GroupAggregation? = nil {
+        didSet { unit = Self.unit(type: type, aggregation: aggregation, metadata: metadata) }
+    }
     /// The state pattern of the label (`%.1f °C` of `[%.1f °C]`), openHAB's state description pattern.
     public var statePattern: String? = nil
 
@@ -44,12 +48,18 @@ public struct Item: Sendable, Hashable {
         self.state = .null
         self.metadata = metadata
         self.isManaged = isManaged
+        self.unit = Self.unit(type: type, aggregation: nil, metadata: metadata)
     }
 
     /// The unit a `Number:Dimension` Item holds its state in: the `unit` metadata when it names a unit
     /// of the Item's dimension (openHAB's `NumberItem.getUnit()`), else the dimension's default
     /// (°C, W, kWh, and ONE for `Number:Dimensionless`); `nil` for other types.
-    public var unit: QuantityUnit? {
+    ///
+    /// Worked out whenever ``type``, ``aggregation`` or ``metadata`` change, not per state an Item takes
+    /// (a device's every reading passes through ``accepting(_:)``).
+    public private(set) var unit: QuantityUnit?
+
+    private static func unit(type: ItemType, aggregation: GroupAggregation?, metadata: [String: ItemMetadata]) -> QuantityUnit? {
         guard case .numberItem(let dimension?) = aggregation?.baseType ?? type else { return nil }
         if let symbol = metadata[ItemMetadata.unitNamespace]?.value, let unit = QuantityUnit(symbol: symbol),
            unit.dimension == dimension {

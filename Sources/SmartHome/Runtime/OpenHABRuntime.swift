@@ -197,14 +197,15 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// A handler reported a channel state: update every linked Item.
     public func stateUpdated(_ channel: ChannelUID, state: State) async {
-        deliver(state, from: channel)
+        deliver(state, from: channel, at: scheduler.now)
     }
 
     /// A handler reported several channel states: update every linked Item, per update in
     /// report order, without a suspension, publishing each update's events as
     /// ``stateUpdated(_:state:)`` would.
     public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async {
-        for (channel, state) in updates { deliver(state, from: channel) }
+        let now = scheduler.now  // one read of the clock (a lock) for the batch, not one per Item
+        for (channel, state) in updates { deliver(state, from: channel, at: now) }
     }
 
     /// A handler reported a status: record it and publish `ThingStatusInfoEvent`, then
@@ -221,9 +222,9 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// Posts `state` to every Item linked to `channel`, in name order (openHAB's profile callback
     /// posts an `ItemStateEvent` per linked Item).
-    private func deliver(_ state: State, from channel: ChannelUID) {
+    private func deliver(_ state: State, from channel: ChannelUID, at now: SimInstant) {
         for name in links.linkedItems(channel) {
-            post(state, to: name)
+            post(state, to: name, at: now)
         }
     }
 
@@ -232,8 +233,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// if it changed, each with the Item's update and change times before this update. An Item that
     /// drops the state publishes neither. With nobody subscribed to events about the Item, they are
     /// only counted, never built.
-    private func post(_ state: State, to name: ItemName) {
-        let now = scheduler.now
+    private func post(_ state: State, to name: ItemName, at now: SimInstant? = nil) {
+        let now = now ?? scheduler.now
         let applied = items.setState(name, state, at: now)
         defer {
             if let applied, applied.changed, !applied.groupNames.isEmpty { recalculateGroups(applied.groupNames, at: now) }
