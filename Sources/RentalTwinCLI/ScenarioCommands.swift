@@ -42,6 +42,7 @@ enum ScenarioCommands {
         do { loaded = try PortfolioRun.load(file, seed: seed) } catch {
             return failed(error, into: outcome)
         }
+        outcome.standardError += noticeLines(loaded.scenario)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = explicitJobs ?? (loaded.scenario.listings.count >= defaultJobsFromListings ? max(1, min(cores, 64)) : 1)
         let notes = ScenarioPartition.plan(loaded.scenario, parts: jobs)
@@ -82,7 +83,7 @@ enum ScenarioCommands {
             }
             return failed(error, into: outcome)
         } catch {
-            outcome.standardError = "\((error as? any CodedError)?.explanation ?? "\(error)")\n"
+            outcome.standardError += "\((error as? any CodedError)?.explanation ?? "\(error)")\n"
             outcome.exitCode = .failure
             return outcome
         }
@@ -134,7 +135,7 @@ enum ScenarioCommands {
     /// The outcome of a run that ended in `error` (nothing written).
     private static func failed(_ error: ScenarioError, into outcome: RentalTwinCommand.Outcome) -> RentalTwinCommand.Outcome {
         var outcome = outcome
-        outcome.standardError = error.explanation + "\n"
+        outcome.standardError += error.explanation + "\n"
         outcome.exitCode = error.code == .cancelled ? .interrupted
             : error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
         return outcome
@@ -255,6 +256,7 @@ enum ScenarioCommands {
                 let scenario = try ScenarioDecoder.load(path: file)
                 outcome.standardOutput += "valid   \(TerminalText.escaped(file)) — \(TerminalText.escaped(scenario.name)): \(scenario.listings.count) listing(s), "
                     + "\(scenario.timeline.count) step(s), \(scenario.expectations.count) expectation(s)\n"
+                outcome.standardError += noticeLines(scenario)
             } catch {
                 outcome.standardError += error.explanation + "\n"
                 outcome.exitCode = .invalidInput
@@ -264,6 +266,12 @@ enum ScenarioCommands {
     }
 
     // MARK: Text
+
+    /// One `notice:` line per thing the scenario's files declare that openHAB loads with a warning (on
+    /// standard error: the run's output stays what it is).
+    static func noticeLines(_ scenario: Scenario) -> String {
+        scenario.notices.map { "notice: \(TerminalText.escaped($0))\n" }.joined()
+    }
 
     /// The line naming the reports written: every file, or for a portfolio (a chart and a calendar per
     /// listing: thousands of names) their count, the directory and the first few.

@@ -3,6 +3,8 @@
 final class IssueCollector {
     let file: String
     private(set) var issues: [ScenarioIssue] = []
+    /// What openHAB accepts with a warning: located like issues, printed, never a refusal.
+    private(set) var notices: [ScenarioIssue] = []
     /// Side files read from here instead of the disk: resolved path → text (the fuzzer's mutants).
     let sideFiles: [String: String]
 
@@ -12,9 +14,16 @@ final class IssueCollector {
     }
 
     /// Takes over the issues another collector found (a side file's, which name their own file).
-    func absorb(_ other: IssueCollector) { issues += other.issues }
+    func absorb(_ other: IssueCollector) {
+        issues += other.issues
+        notices += other.notices
+    }
 
     func add(_ path: String, line: Int?, _ message: String, hint: String? = nil) {
         issues.append(ScenarioIssue(file: file, path: path, line: line, message: message, hint: hint))
+    }
+
+    func notice(_ path: String, line: Int?, _ message: String, hint: String? = nil) {
+        notices.append(ScenarioIssue(file: file, path: path, line: line, message: message, hint: hint))
     }
 }

@@ -23,6 +23,7 @@ extension ScenarioDecoder {
             let result = ItemsFileParser.parse(bytes: bytes, file: resolved)
             let fileIssues = IssueCollector(file: resolved)
             for issue in result.issues { add(issue, to: fileIssues) }
+            for notice in result.notices { add(notice, to: fileIssues, asNotice: true) }
             field.issues.absorb(fileIssues)
             files.append(resolved)
             parsed.append((resolved, "itemFiles[\(index)]", result.items))
@@ -37,11 +38,18 @@ extension ScenarioDecoder {
             let fileIssues = IssueCollector(file: file)
             for item in items {
                 if let first = kept[item.name] {
-                    // The same file's repeats are already reported by the parser.
-                    if first != file {
+                    // The same file's repeats are already reported by the parser. An Item declared again in
+                    // another file loads as openHAB loads it: the ItemRegistry keeps the first and refuses the
+                    // second with a warning ("an element with the same UID already exists",
+                    // AbstractRegistry.added); the twin keeps the one of the first file in `itemFiles`.
+                    if first == "items" {
                         add(ItemsFileIssue(.duplicate, file: file, line: item.line, column: item.column,
-                                           "the Item \"\(item.name)\" is already declared in \(first == "items" ? "the scenario's \"items\"" : first).",
+                                           "the Item \"\(item.name)\" is already declared in the scenario's \"items\".",
                                            hint: "declare each Item once."), to: fileIssues)
+                    } else if first != file {
+                        add(ItemsFileIssue(.duplicate, file: file, line: item.line, column: item.column,
+                                           "the Item \"\(item.name)\" is already declared in \(first); openHAB keeps the first it loads and so does the twin (this one is left out).",
+                                           hint: "declare each Item once."), to: fileIssues, asNotice: true)
                     }
                     continue
                 }
@@ -78,8 +86,9 @@ extension ScenarioDecoder {
         return bindings
     }
 
-    private static func add(_ issue: ItemsFileIssue, to collector: IssueCollector) {
-        collector.add("", line: issue.line, "column \(issue.column): \(issue.code.rawValue): \(issue.message)", hint: issue.hint)
+    private static func add(_ issue: ItemsFileIssue, to collector: IssueCollector, asNotice: Bool = false) {
+        let text = "column \(issue.column): \(issue.code.rawValue): \(issue.message)"
+        if asNotice { collector.notice("", line: issue.line, text, hint: issue.hint) } else { collector.add("", line: issue.line, text, hint: issue.hint) }
     }
 
     /// The bytes of an `.items` file (the parser locates bytes that are not UTF-8 itself).

@@ -32,9 +32,10 @@ public enum ScenarioDecoder {
         if let scenario, issues.issues.isEmpty {
             ScenarioValidator.validate(scenario, root: root, issues: issues)
         }
-        guard let scenario, issues.issues.isEmpty else {
+        guard var scenario, issues.issues.isEmpty else {
             throw ScenarioError.invalid(file: file, issues: issues.issues)
         }
+        scenario.notices = issues.notices.map(\.description)
         return scenario
     }
 

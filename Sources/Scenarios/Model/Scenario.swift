@@ -51,6 +51,9 @@ public struct Scenario: Sendable {
     /// scenario's directory, and what they hold (named by file name).
     public var transformFiles: [String] = []
     public var transforms: [TransformFile] = []
+    /// What the files declare that openHAB loads with a warning (an Item declared in two `.items` files, a
+    /// state pattern's unknown unit), located; `validate` and `run` print them. The scenario runs as openHAB would.
+    public var notices: [String] = []
 }
 
 /// One city's weather source, as written under `weather`.

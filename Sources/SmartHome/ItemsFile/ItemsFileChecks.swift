@@ -1,10 +1,13 @@
 /// The checks of `.items` definitions beyond the grammar: units of the Items' dimensions, names given
 /// twice, Groups that exist and hold no cycle.
 public enum ItemsFileChecks {
-    /// One file's own checks: `unit` metadata and state-pattern units against the Item's dimension, names
-    /// given twice in the file.
+    /// One file's own checks: `unit` metadata against the Item's dimension (an issue), state-pattern units
+    /// (a notice: openHAB 4+ uses a pattern's unit only to display the state — the Item's unit is its `unit`
+    /// metadata or the dimension's default — and shows the state unconverted when the pattern's unit is
+    /// unknown or of another dimension), names given twice in the file.
     static func check(_ result: inout ItemsFileParser.Result, file: String) {
         var issues = IssueList(file: file, list: result.issues)
+        var notices = IssueList(file: file, list: result.notices)
         var seen: [String: Int] = [:]
         for item in result.items {
             if let first = seen[item.name] {
@@ -23,24 +26,26 @@ public enum ItemsFileChecks {
                 checkUnit(unit, of: dimension, item: item, where: "unit metadata", into: &issues)
             }
             if let patternUnit = item.statePattern.flatMap(patternUnit) {
-                checkUnit(patternUnit, of: dimension, item: item, where: "state pattern", into: &issues)
+                checkUnit(patternUnit, of: dimension, item: item, where: "state pattern", into: &notices,
+                          consequence: " openHAB loads the Item and shows its state without converting it; so does the twin.")
             }
         }
         result.issues = issues.list
+        result.notices = notices.list
     }
 
     private static func checkUnit(_ symbol: String, of dimension: Dimension, item: ItemDefinition, where place: String,
-                                  into issues: inout IssueList) {
+                                  into issues: inout IssueList, consequence: String = "") {
         let known = QuantityUnit.units(of: dimension).map(\.symbol)
         guard let unit = QuantityUnit(symbol: symbol) else {
             issues.add(.unknownUnit, item.line, item.column,
-                       "the \(place) of \(ItemsFileIssue.quoted(item.name)) names \(ItemsFileIssue.quoted(symbol)), which is not a unit.",
+                       "the \(place) of \(ItemsFileIssue.quoted(item.name)) names \(ItemsFileIssue.quoted(symbol)), which is not a unit.\(consequence)",
                        hint: ItemsFileIssue.didYouMean(symbol, in: known) ?? "units of \(dimension.rawValue): \(known.joined(separator: ", ")) (and SI prefixes).")
             return
         }
         guard unit.dimension == dimension else {
             issues.add(.unknownUnit, item.line, item.column,
-                       "the \(place) of \(ItemsFileIssue.quoted(item.name)) names \(unit.symbol), a unit of \(unit.dimension.rawValue), not of \(dimension.rawValue).",
+                       "the \(place) of \(ItemsFileIssue.quoted(item.name)) names \(unit.symbol), a unit of \(unit.dimension.rawValue), not of \(dimension.rawValue).\(consequence)",
                        hint: "units of \(dimension.rawValue): \(known.joined(separator: ", ")).")
             return
         }

@@ -19,6 +19,8 @@ public enum ItemsFileParser {
     public struct Result: Sendable {
         public var items: [ItemDefinition]
         public var issues: [ItemsFileIssue]
+        /// What openHAB loads with a warning, located like issues: the file loads.
+        public var notices: [ItemsFileIssue] = []
     }
 
     /// Parses `text`'s bytes as an `.items` file named `file` (for messages).

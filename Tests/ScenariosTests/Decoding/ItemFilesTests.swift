@@ -112,6 +112,24 @@ struct ItemFilesTests {
         #expect(s.problems().contains { $0.contains("Guest_Present") })
     }
 
+    /// openHAB loads what it only warns about: an Item declared in two files (its ItemRegistry keeps the first)
+    /// and a state pattern whose unit it does not know (display only). The twin loads them too, and says so.
+    @Test func whatOpenHABOnlyWarnsAboutLoadsWithALocatedNotice() throws {
+        var s = Setup()
+        s.file("home.items", "Switch Porch \"Porch light\"\nNumber:Power Price \"Price [%.2f ct/kWh]\"\n")
+        s.file("more.items", "Switch Other\nSwitch Porch \"Porch again\"\n")
+        s.itemFiles = #"["home.items", "more.items"]"#
+        let scenario = try s.load()
+        #expect(scenario.items.filter { $0.name == "Porch" }.map(\.label) == ["Porch light"])
+        #expect(scenario.items.contains { $0.name == "Other" } && scenario.items.contains { $0.name == "Price" })
+        #expect(scenario.notices.count == 2, "\(scenario.notices)")
+        #expect(scenario.notices.contains { $0.contains("home.items:2: column 1: items.unknownUnit") && $0.contains("ct/kWh") })
+        #expect(scenario.notices.contains { $0.contains("more.items:2: column 1: items.duplicate") && $0.contains("openHAB keeps the first") })
+        // The scenario's own "items" are the scenario's: a file declaring one of them again is still refused.
+        s.items = #"[{ "name": "Porch", "type": "Switch" }]"#
+        #expect(s.problems().contains { $0.contains("home.items:1: column 1: items.duplicate") })
+    }
+
     @Test func everyProblemIsLocatedInItsFile() {
         var s = Setup()
         s.file("home.items", "Swtich A\nNumber:Volumen B\nSwitch C (gNope)\nSwitch Flat\n")
@@ -121,7 +139,7 @@ struct ItemFilesTests {
         #expect(problems.contains { $0.contains("home.items:1: column 1: items.unknownType") && $0.contains("did you mean \"Switch\"?") })
         #expect(problems.contains { $0.contains("home.items:2: column 8: items.unknownDimension") && $0.contains("Volume") })
         #expect(!problems.contains { $0.contains("home.items:3") }, "a Group no file declares is ignored, as openHAB does")
-        #expect(problems.contains { $0.contains("more.items:1: column 1: items.duplicate") })
+        #expect(!problems.contains { $0.contains("more.items") }, "an Item declared again in another file is a notice, as openHAB warns")
         #expect(problems.contains { $0.contains("missing.items") && $0.contains("no such file") })
         #expect(problems.contains { $0.contains("notes.txt") && $0.contains("not an .items file") })
     }
