@@ -154,6 +154,13 @@ import Testing
         #expect(result.issues.map(\.line) == [2, 3])
     }
 
+    @Test func aMetadataNamespaceGivenTwiceKeepsTheFirstWithANotice() {
+        let result = parse(#"Number:Power P "Power" { unit="W", unit="kW" }"#)
+        #expect(result.issues.isEmpty, "\(result.issues)")
+        #expect(result.notices.map(\.code) == [.duplicate])
+        #expect(result.items.first?.metadata["unit"]?.value == "W")
+    }
+
     @Test func unitsAreCheckedInPatternsToo() {
         let result = parse("""
             Number:Pressure P "Pressure [%.0f hPa]"

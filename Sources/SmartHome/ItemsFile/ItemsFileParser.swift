@@ -40,7 +40,7 @@ public enum ItemsFileParser {
         }
         var parser = Parser(lexer: ItemsFileLexer(bytes: bytes), issues: issues)
         let items = parser.parseFile()
-        var result = Result(items: items, issues: parser.issues.list)
+        var result = Result(items: items, issues: parser.issues.list, notices: parser.notices.list)
         ItemsFileChecks.check(&result, file: file)
         return result
     }
@@ -92,11 +92,13 @@ enum ItemsKeywords {
 private struct Parser {
     var lexer: ItemsFileLexer
     var issues: IssueList
+    var notices: IssueList
     var token: ItemsFileLexer.Token
 
     init(lexer: ItemsFileLexer, issues: IssueList) {
         self.lexer = lexer
         self.issues = issues
+        notices = IssueList(file: issues.file)
         token = self.lexer.next()
     }
 
@@ -412,10 +414,14 @@ private struct Parser {
         if key.text == "channel" {
             item.channels.append(ChannelLinkDefinition(uid: value, configuration: config, line: key.line, column: key.column))
         } else {
+            // openHAB's GenericMetadataProvider keeps its metadata in a HashSet keyed by namespace and Item, so
+            // the first of two entries of one namespace stays and the second is dropped: a notice, not a refusal.
             if item.metadata[key.text] != nil {
-                issues.add(.duplicate, key.line, key.column, "the metadata namespace \(key.text) is given twice for \(item.name).")
+                notices.add(.duplicate, key.line, key.column,
+                            "the metadata namespace \(key.text) is given twice for \(item.name); openHAB keeps the first, and so does the twin.")
+            } else {
+                item.metadata[key.text] = ItemMetadata(value: value, config: config)
             }
-            item.metadata[key.text] = ItemMetadata(value: value, config: config)
         }
     }
 
