@@ -35,7 +35,11 @@ check(isinstance(uuid, str) and len(uuid) == 36, f"getUUID: {uuid}")
 tags = Tags(client).getTags()
 check(isinstance(tags, list) and {"Location", "Equipment", "Point", "Property"} <= {t["uid"] for t in tags}, f"getTags: {len(tags)} tags")
 check(Transformations(client).getTransformations() == [], "getTransformations: none")
-check(Persistence(client).getServices() == [], "getServices (persistence): none")
+services = Persistence(client).getServices()
+check([s.get("id") for s in services] == ["twin"], f"getServices (persistence): {[s.get('id') for s in services]}")
+history = Persistence(client).getItemPersistenceData("kiez_heating_setpoint", "twin")
+check(isinstance(history, dict) and history.get("name") == "kiez_heating_setpoint" and isinstance(history.get("data"), list),
+      f"getItemPersistenceData: {history.get('name') if isinstance(history, dict) else history}, {history.get('datapoints') if isinstance(history, dict) else ''} points")
 check(Sitemaps(client).getSitemaps() == [], "getSitemaps: none")
 
 items = Items(client)
