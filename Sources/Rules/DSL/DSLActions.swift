@@ -118,7 +118,7 @@ enum DSLActions {
                  "sendHtmlMailWithAttachments"],
         "telegram": ["sendTelegram", "sendTelegramPhoto", "sendTelegramQuery", "sendTelegramAnswer"],
         "pushover": ["sendMessage", "sendHtmlMessage", "sendMonospaceMessage", "sendAttachmentMessage", "sendURLMessage",
-                     "sendPriorityMessage", "sendMessageToDevice"],
+                     "sendPriorityMessage", "cancelPriorityMessage", "sendMessageToDevice"],
     ]
 
     private static func thingAction(_ name: String, _ body: @escaping @Sendable (DSLInterpreter, String, [DSLValue], DSLLocation) throws(DSLFlow) -> DSLValue) -> DSLMethod {
@@ -133,7 +133,8 @@ enum DSLActions {
     /// mail: `sendMail(to, subject, text)` and its HTML and attachment forms; the outbox text is
     /// `subject — text`. telegram: `sendTelegram([chatId,] text[, args…])` (a format with arguments).
     /// pushover: `sendMessage(text[, title])`, `sendPriorityMessage(text, title, priority)`,
-    /// `sendMessageToDevice(device, text[, title])`.
+    /// `sendMessageToDevice(device, text[, title])`, `cancelPriorityMessage(receipt)` (the add-on's
+    /// `PushoverActions`: a request to the service too, so it lands in the outbox as `cancel <receipt>`).
     static let thingActionMethods: [String: DSLMethod] = {
         var table: [String: DSLMethod] = [:]
         for name in thingActions["mail"]! {
@@ -162,7 +163,11 @@ enum DSLActions {
                 var rest = a[...]
                 var recipient = thing
                 if name == "sendMessageToDevice", rest.count >= 2 { recipient = text(rest[rest.startIndex], i); rest = rest.dropFirst() }
-                guard let message = rest.first else { throw DSLFlow.failure("\(name) takes a text", at) }
+                guard let message = rest.first else { throw DSLFlow.failure("\(name) takes a \(name == "cancelPriorityMessage" ? "receipt" : "text")", at) }
+                if name == "cancelPriorityMessage" {
+                    send(i, .pushover, name, recipient, "cancel " + text(message, i))
+                    return .bool(true)
+                }
                 let title = rest.dropFirst().first.map { text($0, i) + " — " } ?? ""
                 send(i, .pushover, name, recipient, title + text(message, i))
                 return name == "sendPriorityMessage" ? .string("receipt-\(i.execution.now.unixMilliseconds)") : .bool(true)

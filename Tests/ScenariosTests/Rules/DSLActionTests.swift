@@ -30,7 +30,9 @@ struct DSLActionTests {
             val bot = getActions("telegram", "telegram:telegramBot:bot")
             bot.sendTelegram(123456789L, "to a chat")
             bot.sendTelegram("%d guests, %s", 2, "arrived")
-            getActions("pushover", "pushover:pushover-account:me").sendPriorityMessage("Leak!", "Bath", 2)
+            val pushover = getActions("pushover", "pushover:pushover-account:me")
+            val receipt = pushover.sendPriorityMessage("Leak!", "Bath", 2)
+            pushover.cancelPriorityMessage(receipt)
             say("Hello")
             playSound("doorbell.mp3")
             playSound("sonos:PLAY1:hall", "bell.mp3")
@@ -44,7 +46,8 @@ struct DSLActionTests {
         for line in ["→ notification sendNotification to host@example.com: Door open", "→ notification sendBroadcastNotification to broadcast: All out",
                      "→ notification sendLogNotification to log: Logged", "→ mail sendHtmlMail to a@b.c: Report — <b>ok</b>",
                      "→ telegram sendTelegram to 123456789: to a chat", "→ telegram sendTelegram to telegram:telegramBot:bot: 2 guests, arrived",
-                     "→ pushover sendPriorityMessage to pushover:pushover-account:me: Bath — Leak!", "→ say say to default: Hello",
+                     "→ pushover sendPriorityMessage to pushover:pushover-account:me: Bath — Leak!",
+                     "→ pushover cancelPriorityMessage to pushover:pushover-account:me: cancel receipt-", "→ say say to default: Hello",
                      "→ sound playSound to default: doorbell.mp3", "→ sound playSound to sonos:PLAY1:hall: bell.mp3",
                      "→ exec executeCommandLine to /bin/touch: /bin/touch /tmp/x",
                      "→ http sendHttpPostRequest to https://hook.example.com/x: POST https://hook.example.com/x {\"a\":1}",
