@@ -423,6 +423,12 @@ struct DSLChecker {
                     hint: "remove it, or keep what you need in a variable or an Item yourself.")
             return
         }
+        // openHAB 2 gave the ChannelTriggeredEvent; openHAB 3+ gives its event text (DSLScriptContextProvider).
+        if case .name("receivedEvent", _) = receiver, scope["receivedEvent"] == false, name == "event" || name == "getEvent" {
+            problem(.dslUnsupported, at, "receivedEvent.\(name) is openHAB 2's: since openHAB 3 receivedEvent is the event's text itself",
+                    hint: "compare it directly, e.g. if (receivedEvent == \"SHORT_PRESSED\").")
+            return
+        }
         let near = Suggestion.closest(to: name, in: Array(DSLLibrary.methodNames))
         problem(.dslUnsupported, at, "no value the twin knows has a method or property \(name)",
                 hint: near.map { "did you mean \($0)?" } ?? "see the methods of Items, states, strings, numbers, time and collections the twin runs.")

@@ -211,4 +211,15 @@ struct DSLLanguageTests {
         let problems = s.problems()
         #expect(problems.count == 1 && problems[0].contains("twin:thermostat:flat-1:heatng") && problems[0].contains("twin:thermostat:flat-1:heating"), "\(problems)")
     }
+
+    /// openHAB 2's `receivedEvent.getEvent` names what changed in openHAB 3 instead of "no method".
+    @Test func receivedEventIsTheEventTextSinceOpenHAB3() {
+        var s = RuleScenario()
+        s.files["b.rules"] = "rule \"b\"\nwhen\n    Channel \"hue:0820:bridge:dimmer:event\" triggered\nthen\n    if (receivedEvent.getEvent == \"1002.0\") logInfo(\"b\", \"on\")\nend\n"
+        let problems = s.problems()
+        #expect(problems.count == 1 && problems[0].contains("since openHAB 3 receivedEvent is the event's text")
+                && problems[0].contains(#"receivedEvent == "SHORT_PRESSED""#), "\(problems)")
+        s.files["b.rules"] = "rule \"b\"\nwhen\n    Channel \"hue:0820:bridge:dimmer:event\" triggered\nthen\n    if (receivedEvent == \"1002.0\") logInfo(\"b\", \"on\")\nend\n"
+        #expect(s.problems().isEmpty, "\(s.problems())")
+    }
 }
