@@ -60,7 +60,7 @@ enum DSLLibrary {
         }
         for n in ["sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
         for n in ["playStream", "publish",
-                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris", "isBankHoliday", "getBankHolidayName",
+                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris",
                   "getNextBankHoliday", "getDaysUntil"] {
             table[n] = "the openHAB action \(n)"
         }

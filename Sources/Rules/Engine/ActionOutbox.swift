@@ -90,6 +90,7 @@ final class ActionOutbox: Sendable {
         var responses: [ScriptedResponse] = []
         var transforms: [String: TransformFile] = [:]
         var twin: TwinHTTPResponder?
+        var bankHolidays: [CivilDate: String]?
     }
 
     private let content = Mutex(Content())
@@ -114,6 +115,10 @@ final class ActionOutbox: Sendable {
     func setTransforms(_ files: [TransformFile]) {
         content.withLock { c in for f in files { c.transforms[f.name] = f } }
     }
+
+    func setBankHolidays(_ days: [CivilDate: String]?) { content.withLock { $0.bankHolidays = days } }
+    /// The scenario's bank holidays (`nil`: it lists none).
+    var bankHolidays: [CivilDate: String]? { content.withLock { $0.bankHolidays } }
 
     /// The transformation file a rule names (`en.map`).
     func transform(named name: String) -> TransformFile? { content.withLock { $0.transforms[name] } }
@@ -154,6 +159,9 @@ extension RuleEngine {
 
     /// The scenario's MAP and SCALE files (`transformFiles`), by file name (before ``start()``).
     public func useTransformFiles(_ files: [TransformFile]) { actionOutbox.setTransforms(files) }
+
+    /// The scenario's bank holidays for Ephemeris (`ephemeris.bankHolidays`; `nil`: none listed), before ``start()``.
+    public func useBankHolidays(_ days: [CivilDate: String]?) { actionOutbox.setBankHolidays(days) }
 
     /// The outbox messages of `channel` matching the filters, sent in `[from, to)`.
     public func outboxCount(_ channel: OutboxMessage.Channel, contains: String? = nil, text: String? = nil, recipient: String? = nil,

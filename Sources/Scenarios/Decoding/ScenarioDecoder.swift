@@ -11,7 +11,7 @@ import Weather
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
                           "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules",
-                          "itemFiles", "itemBindings", "persistence", "responses", "transformFiles", "scriptFiles"]
+                          "itemFiles", "itemBindings", "persistence", "responses", "transformFiles", "scriptFiles", "ephemeris"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Parameter sideFiles: texts to read instead of the files the scenario names (`epw`, `calendars`,
@@ -117,6 +117,7 @@ public enum ScenarioDecoder {
         let rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
         let transforms = root.optional("transformFiles").flatMap(decodeTransformFiles)
+        let bankHolidays = root.optional("ephemeris").flatMap(decodeEphemeris)
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
         let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
@@ -128,6 +129,7 @@ public enum ScenarioDecoder {
         scenario.responses = responses
         scenario.transformFiles = transforms?.paths ?? []
         scenario.transforms = transforms?.files ?? []
+        scenario.bankHolidays = bankHolidays
         return scenario
     }
 

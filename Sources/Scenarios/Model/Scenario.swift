@@ -51,6 +51,9 @@ public struct Scenario: Sendable {
     /// scenario's directory, and what they hold (named by file name).
     public var transformFiles: [String] = []
     public var transforms: [TransformFile] = []
+    /// `ephemeris.bankHolidays`: the days Ephemeris's `isBankHoliday` answers true for, with their names;
+    /// `nil` when the scenario lists none (the twin has no holiday calendar of its own).
+    public var bankHolidays: [CivilDate: String]? = nil
     /// What the files declare that openHAB loads with a warning (an Item declared in two `.items` files, a
     /// state pattern's unknown unit), located; `validate` and `run` print them. The scenario runs as openHAB would.
     public var notices: [String] = []

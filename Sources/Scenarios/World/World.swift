@@ -228,6 +228,7 @@ public final class World: Sendable {
         try rules.add(scenario.rules)
         rules.useResponses(scenario.responses)
         rules.useTransformFiles(scenario.transforms)
+        rules.useBankHolidays(scenario.bankHolidays)
         rules.useTwinHTTP(TwinHTTP.responder(feed: feed, kernel: kernel, router: OpenHABRouter(runtime: runtime, policy: api.policy)))
         rules.start()
     }

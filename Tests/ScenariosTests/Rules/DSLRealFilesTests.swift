@@ -180,6 +180,33 @@ struct DSLRealFilesTests {
         #expect(Self.logged(rules) == ["false false true true false"], "\(rules)")
     }
 
+    /// Ephemeris bank holidays answer from the scenario's `ephemeris.bankHolidays` (2026-01-09 is a Friday);
+    /// without them a run that asks ends with an error naming the key, not a guess.
+    @Test func bankHolidaysComeFromTheScenario() async throws {
+        func scenario(_ ephemeris: String?) -> RuleScenario {
+            var s = RuleScenario()
+            s.items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }]"#
+            s.end = "2026-01-10T00:00"
+            s.files["h.rules"] = """
+                rule "h"
+                when
+                    Item Go changed to ON
+                then
+                    logInfo("test", "" + isBankHoliday + " " + isBankHoliday(1) + " " + getBankHolidayName(1) + " " + getBankHolidayName(now.plusDays(2)))
+                end
+                """
+            s.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
+            if let ephemeris { s.extra = #""ephemeris": "# + ephemeris }
+            return s
+        }
+        let (result, rules) = try await scenario(#"{ "bankHolidays": { "2026-01-10": "Test Day" } }"#).run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["false true Test Day null"], "\(rules)")
+        let (_, unlisted) = try await scenario(nil).run()
+        #expect(unlisted.joined(separator: "\n").contains("isBankHoliday needs the scenario's bank holidays"), "\(unlisted)")
+        #expect(scenario(#"{ "bankHolidays": { "2026-02-30": "No Day" } }"#).problems().contains { $0.contains("2026-02-30") })
+    }
+
     /// A lock never unlocked keeps the next run waiting to the end (as a Java thread would), without hanging
     /// the scenario; `unlock` by a run that does not hold it is Java's IllegalMonitorStateException.
     @Test func aLockNeverReleasedAndAForeignUnlock() async throws {
