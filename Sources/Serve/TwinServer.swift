@@ -115,7 +115,7 @@ public final class TwinServer: Sendable {
     public func serving<Value: Sendable>(_ client: @escaping @Sendable () async throws -> Value) async throws -> (result: LiveScenarioResult, value: Value) {
         return try await withThrowingTaskGroup(of: ServingEnd<Value>.self) { group in
             group.addTask { .server(try await self.run()) }  // simulation task: the server and its live run
-            group.addTask {
+            group.addTask {  // wall-clock: the client side, outside the simulation task; it reaches the world only over the server's socket
                 defer { self.stop() }
                 return .client(try await client())
             }

@@ -9,9 +9,10 @@ final class EventClient {
     let raw: RawClient
     private var pending = ""
 
-    init(port: Int, topics: String?, headers: [String: String] = [:]) throws {
+    /// `path`: `/rest/events` (openHAB's event stream) or `/rest/events/states` (Main UI's state tracker).
+    init(port: Int, path: String = "/rest/events", topics: String?, headers: [String: String] = [:]) throws {
         raw = try RawClient(port: port)
-        let target = "/rest/events" + (topics.map { "?topics=\($0)" } ?? "")
+        let target = path + (topics.map { "?topics=\($0)" } ?? "")
         try raw.send(TwinClient.request("GET", target, port: port, headers: headers))
     }
 

@@ -7,49 +7,24 @@ import Testing
 /// Issue 30: `/rest/events/states`, Main UI's Item state tracker.
 @Suite("serve: /rest/events/states")
 struct ServeItemStatesTests {
-    /// Reads SSE frames of a stream whose head was read: (event name, data).
-    final class Frames {
-        let raw: RawClient
-        private var pending = ""
-        init(_ raw: RawClient) { self.raw = raw }
-
-        func next() throws -> (event: String, data: String)? {
-            while pending.range(of: "\n\n") == nil {
-                guard let chunk = try raw.readChunk() else { return nil }
-                pending += String(decoding: chunk, as: UTF8.self)
-            }
-            guard let end = pending.range(of: "\n\n") else { return nil }
-            let frame = String(pending[..<end.lowerBound])
-            pending = String(pending[end.upperBound...])
-            var event = "", data = ""
-            for line in frame.split(separator: "\n") {
-                if line.hasPrefix("event: ") { event = String(line.dropFirst(7)) }
-                if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
-            }
-            return (event, data)
-        }
-    }
-
     @Test func subscribeTrackAndHearChanges() async throws {
         try await withTwin { server in
             let port = server.port
             try await blocking {
-                let raw = try RawClient(port: port)
-                try raw.send(TwinClient.request("GET", "/rest/events/states", port: port))
-                #expect(try raw.readHead()?.headers["Content-Type"] == "text/event-stream")
-                let frames = Frames(raw)
-                let ready = try frames.next()
+                let frames = try EventClient(port: port, path: "/rest/events/states", topics: nil)
+                #expect(try frames.head()?.headers["Content-Type"] == "text/event-stream")
+                let ready = try frames.nextMessage()
                 #expect(ready?.event == "ready" && ready?.data == "00000000-0000-4000-8000-000000000001")
                 let c = try TwinClient(port: port)
                 #expect(try c.send("POST", "/rest/events/states/nope", headers: ["Content-Type": "application/json"], body: "[]").status == 404)
                 let id = ready?.data ?? ""
                 #expect(try c.send("POST", "/rest/events/states/\(id)", headers: ["Content-Type": "application/json"],
                                    body: #"["kiez_heating_setpoint","kiez_heating_switch","nothing"]"#).status == 200)
-                #expect(try frames.next()?.data
+                #expect(try frames.nextMessage()?.data
                         == #"{"kiez_heating_setpoint":{"state":"21 °C","numericState":21.0,"unit":"°C","type":"Quantity"},"kiez_heating_switch":{"state":"ON","type":"OnOff"}}"#)
                 #expect(try c.send("POST", "/rest/items/kiez_heating_setpoint", headers: ["Content-Type": "text/plain"], body: "22.5").status == 200)
                 #expect(try c.send("POST", "/twin/advance", body: "PT1M").status == 200)
-                #expect(try frames.next()?.data == #"{"kiez_heating_setpoint":{"state":"22.5 °C","numericState":22.5,"unit":"°C","type":"Quantity"}}"#)
+                #expect(try frames.nextMessage()?.data == #"{"kiez_heating_setpoint":{"state":"22.5 °C","numericState":22.5,"unit":"°C","type":"Quantity"}}"#)
                 #expect(try c.send("GET", "/rest/events/states/\(id)").status == 405)
             }
         }

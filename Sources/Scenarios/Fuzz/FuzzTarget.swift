@@ -200,11 +200,17 @@ enum LineMutation {
         icalLines + texts.flatMap { $0.split(whereSeparator: \.isNewline).map(String.init) }
     }
 
-    static func mutateICalendar(_ random: inout FuzzRandom, _ text: String, _ dictionary: [String]) -> String {
+    /// The mutations every line-oriented file kind shares, one to four rounds of them: a line dropped,
+    /// repeated, swapped, replaced by or preceded by a dictionary line; choices 5, 6 and 7 of each round are
+    /// the kind's own (`own` gets the lines, the chosen line and the choice). Line ends stay LF or CRLF as
+    /// the text had them (a CRLF text comes back LF in one case of ten).
+    static func mutateLines(_ random: inout FuzzRandom, _ text: String, _ dictionary: [String],
+                            whenEmpty: (inout FuzzRandom) -> String,
+                            own: (inout FuzzRandom, inout [String], _ line: Int, _ choice: Int, _ crlf: Bool) -> Void) -> String {
         let crlf = text.contains("\r\n")
         var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
         for _ in 0..<random.rounds() {
-            guard !lines.isEmpty else { lines = ["BEGIN:VCALENDAR"]; continue }
+            guard !lines.isEmpty else { lines = [whenEmpty(&random)]; continue }
             let i = random.pick(lines.count)
             switch random.pick(8) {
             case 0: lines.remove(at: i)
@@ -212,6 +218,15 @@ enum LineMutation {
             case 2: lines.swapAt(i, random.pick(lines.count))
             case 3: lines[i] = random.element(dictionary) ?? lines[i]
             case 4: lines.insert(random.element(dictionary) ?? "", at: i)
+            case let choice: own(&random, &lines, i, choice, crlf)
+            }
+        }
+        return lines.joined(separator: crlf && random.chance(0.9) ? "\r\n" : "\n")
+    }
+
+    static func mutateICalendar(_ random: inout FuzzRandom, _ text: String, _ dictionary: [String]) -> String {
+        mutateLines(&random, text, dictionary, whenEmpty: { _ in "BEGIN:VCALENDAR" }) { random, lines, i, choice, crlf in
+            switch choice {
             case 5:  // a property's value replaced
                 if let colon = lines[i].firstIndex(of: ":") {
                     lines[i] = String(lines[i][...colon]) + (random.element(icalValues) ?? "")
@@ -229,7 +244,6 @@ enum LineMutation {
                 }
             }
         }
-        return lines.joined(separator: crlf && random.chance(0.9) ? "\r\n" : "\n")
     }
 
     /// Field values hostile to an EPW reader: junk, extremes, every field's missing code.

@@ -17,17 +17,8 @@ enum TransformFileMutation {
     }
 
     static func mutate(_ random: inout FuzzRandom, _ text: String, _ dictionary: [String]) -> String {
-        let crlf = text.contains("\r\n")
-        var lines = text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }).map(String.init)
-        for _ in 0..<random.rounds() {
-            guard !lines.isEmpty else { lines = [random.element(dictionary) ?? "=x"]; continue }
-            let i = random.pick(lines.count)
-            switch random.pick(8) {
-            case 0: lines.remove(at: i)
-            case 1: lines.insert(lines[i], at: i)
-            case 2: lines.swapAt(i, random.pick(lines.count))
-            case 3: lines[i] = random.element(dictionary) ?? lines[i]
-            case 4: lines.insert(random.element(dictionary) ?? "", at: i)
+        LineMutation.mutateLines(&random, text, dictionary, whenEmpty: { random in random.element(dictionary) ?? "=x" }) { random, lines, i, choice, _ in
+            switch choice {
             case 5:  // a value replaced
                 if let equals = lines[i].firstIndex(where: { $0 == "=" || $0 == ":" }) {
                     lines[i] = String(lines[i][...equals]) + (random.element(values) ?? "")
@@ -43,7 +34,6 @@ enum TransformFileMutation {
                 if chars.count > 1 { lines[i] = String(chars[..<(1 + random.pick(chars.count - 1))]) + (random.chance(0.3) ? "\\" : "") }
             }
         }
-        return lines.joined(separator: crlf && random.chance(0.9) ? "\r\n" : "\n")
     }
 }
 

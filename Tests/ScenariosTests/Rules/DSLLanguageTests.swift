@@ -9,13 +9,19 @@ struct DSLLanguageTests {
 
     static func run(_ body: String, items: String = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }]"#, globals: String = "",
                     end: String = "2026-01-10T00:00") async throws -> (ScenarioResult, [String]) {
+        try await scenario(body, items: items, globals: globals, end: end).run()
+    }
+
+    /// A scenario whose one rule runs `body` when `Go` turns ON on 2026-01-09 at 10:00; `extra` adds top-level keys.
+    static func scenario(_ body: String, items: String = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }]"#, globals: String = "",
+                         end: String = "2026-01-10T00:00", extra: String = "") -> RuleScenario {
         var s = RuleScenario()
         s.items = items
         s.end = end
         s.files["l.rules"] = globals + "\nrule \"lang\"\nwhen\n    Item Go changed to ON\nthen\n" + body + "\nend\n"
         s.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
-        let (result, rules) = try await s.run()
-        return (result, rules)
+        s.extra = extra
+        return s
     }
 
     @Test func numbersFollowJavaAndOpenHAB() async throws {

@@ -184,20 +184,9 @@ struct DSLRealFilesTests {
     /// without them a run that asks ends with an error naming the key, not a guess.
     @Test func bankHolidaysComeFromTheScenario() async throws {
         func scenario(_ ephemeris: String?) -> RuleScenario {
-            var s = RuleScenario()
-            s.items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }]"#
-            s.end = "2026-01-10T00:00"
-            s.files["h.rules"] = """
-                rule "h"
-                when
-                    Item Go changed to ON
-                then
-                    logInfo("test", "" + isBankHoliday + " " + isBankHoliday(1) + " " + getBankHolidayName(1) + " " + getBankHolidayName(now.plusDays(2)))
-                end
-                """
-            s.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
-            if let ephemeris { s.extra = #""ephemeris": "# + ephemeris }
-            return s
+            DSLLanguageTests.scenario("""
+                logInfo("test", "" + isBankHoliday + " " + isBankHoliday(1) + " " + getBankHolidayName(1) + " " + getBankHolidayName(now.plusDays(2)))
+                """, extra: ephemeris.map { #""ephemeris": "# + $0 } ?? "")
         }
         let (result, rules) = try await scenario(#"{ "bankHolidays": { "2026-01-10": "Test Day" } }"#).run()
         #expect(result.failures.isEmpty, "\(result.failures)")
