@@ -7,7 +7,7 @@ import Synchronization
 /// table (the one the interpreter runs): every problem of a file is reported, located, with its code.
 public enum DSLCompiler {
     /// Names every body may use without declaring them (openHAB's implicit variables).
-    static let implicitNames = ["receivedCommand", "newState", "previousState", "triggeringItem", "triggeringItemName",
+    static let implicitNames: Set<String> = ["receivedCommand", "newState", "previousState", "triggeringItem", "triggeringItemName",
                                 "triggeringGroup", "triggeringGroupName", "triggeringThing", "newStatus", "previousStatus",
                                 "receivedEvent", "triggeringChannel", "newThingStatus", "previousThingStatus"]
 
@@ -517,31 +517,32 @@ struct DSLRuleScript: RuleScript {
         await globals.prepare(interpreter)
         let event = execution.event
         // openHAB's implicit variables: each is null when the trigger does not set it.
-        var implicit: [String: DSLValue] = [:]
-        if let command = event.command { implicit["receivedCommand"] = command.impliedState.map(DSLValue.state) ?? .string(command.description) }
-        if let state = event.newState { implicit["newState"] = .state(state) }
-        if let state = event.previousState { implicit["previousState"] = .state(state) }
+        // Only those the trigger sets are in the run's scope; the interpreter reads the others as null.
+        var implicit: [(String, DSLValue)] = []
+        if let command = event.command { implicit.append(("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description))) }
+        if let state = event.newState { implicit.append(("newState", .state(state))) }
+        if let state = event.previousState { implicit.append(("previousState", .state(state))) }
         if let item = event.itemName {
-            implicit["triggeringItemName"] = .string(item)
-            implicit["triggeringItem"] = .item(item)
+            implicit.append(("triggeringItemName", .string(item)))
+            implicit.append(("triggeringItem", .item(item)))
         }
         if let group = event.groupName {
-            implicit["triggeringGroupName"] = .string(group)
-            implicit["triggeringGroup"] = .item(group)
+            implicit.append(("triggeringGroupName", .string(group)))
+            implicit.append(("triggeringGroup", .item(group)))
         }
-        if let thing = event.thingUID { implicit["triggeringThing"] = .string(thing) }
+        if let thing = event.thingUID { implicit.append(("triggeringThing", .string(thing))) }
         // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.
-        if let channelEvent = event.channelEvent { implicit["receivedEvent"] = .string(channelEvent) }
-        if let channel = event.channelUID { implicit["triggeringChannel"] = .string(channel) }
+        if let channelEvent = event.channelEvent { implicit.append(("receivedEvent", .string(channelEvent))) }
+        if let channel = event.channelUID { implicit.append(("triggeringChannel", .string(channel))) }
         if let status = event.thingStatus {
-            implicit["newStatus"] = .string(status)
-            implicit["newThingStatus"] = .string(status)
+            implicit.append(("newStatus", .string(status)))
+            implicit.append(("newThingStatus", .string(status)))
         }
         if let status = event.previousThingStatus {
-            implicit["previousStatus"] = .string(status)
-            implicit["previousThingStatus"] = .string(status)
+            implicit.append(("previousStatus", .string(status)))
+            implicit.append(("previousThingStatus", .string(status)))
         }
-        let locals = DSLScope(parent: nil, constants: DSLCompiler.implicitNames.map { ($0, implicit[$0] ?? .null) })
+        let locals = DSLScope(parent: nil, constants: implicit)
         var result: DSLValue?
         do throws(DSLFlow) {
             result = try await interpreter.run(body, in: locals)

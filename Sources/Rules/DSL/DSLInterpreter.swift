@@ -403,7 +403,10 @@ struct DSLInterpreter: Sendable {
 
     /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item.
     private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
-        if let value = scope.lookup(name) ?? globals.lookup(name) { return value }
+        if let value = scope.lookup(name) { return value }
+        // An implicit variable the trigger did not set (the run's scope holds only those it set).
+        if DSLCompiler.implicitNames.contains(name) { return .null }
+        if let value = globals.lookup(name) { return value }
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
         let isMethod = DSLLibrary.knowsMethod(name)
         if isMethod, let it = scope.lookup("it") { return try await DSLLibrary.invoke(it, name, [], at, self) }
@@ -412,7 +415,7 @@ struct DSLInterpreter: Sendable {
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
         if let f = DSLLibrary.functions[name] { return try await DSLLibrary.typed(at) { try await f(self, [], at) } }
         if name == "now" { return .instant(execution.now) }
-        if execution.item(name) != nil { return .item(name) }
+        if execution.itemType(name) != nil { return .item(name) }
         if DSLLibrary.staticTypes[name] != nil || DSLLibrary.knownTypes.contains(name) { return .type(name) }
         throw DSLFlow.failure("there is no variable or Item called \(name)", at)
     }

@@ -10,6 +10,14 @@ enum DSLItems {
         return (name, item)
     }
 
+    /// The name of an Item receiver that exists, without copying the Item.
+    private static func existing(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> String {
+        guard case .item(let name) = r, i.execution.itemType(name) != nil else {
+            throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
+        }
+        return name
+    }
+
     /// The Item type's openHAB class name (`SwitchItem`, `GroupItem`).
     static func className(_ type: ItemType) -> String {
         switch type {
@@ -33,11 +41,11 @@ enum DSLItems {
     static func members(_ group: String, all: Bool, _ i: DSLInterpreter) -> [DSLValue] {
         guard let name = try? ItemName(group) else { return [] }
         let registry = i.execution.engine.runtime.items
-        if !all { return registry.members(of: name).map { .item($0.name.description) } }
+        if !all { return registry.memberNames(of: name).map { .item($0.name.description) } }
         var seen = Set<String>(), out: [DSLValue] = [], queue = [name]
         while let next = queue.popLast() {
-            for member in registry.members(of: next) where seen.insert(member.name.description).inserted {
-                if member.type == .groupItem { queue.append(member.name) } else { out.append(.item(member.name.description)) }
+            for member in registry.memberNames(of: next) where seen.insert(member.name.description).inserted {
+                if member.isGroup { queue.append(member.name) } else { out.append(.item(member.name.description)) }
             }
         }
         return out.sorted { $0.text < $1.text }
@@ -69,7 +77,12 @@ enum DSLItems {
             try await DSLLibrary.send("postUpdate", to: try itemName(r, at), a[0], at, i)
             return .null
         },
-        "getState": { i, r, _, at in .state(try item(r, i, at).1.state) },
+        "getState": { i, r, _, at in
+            guard case .item(let name) = r, let state = i.execution.itemState(name) else {
+                throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
+            }
+            return .state(state)
+        },
         "getStateAs": { i, r, a, at in
             let state = try item(r, i, at).1.state
             guard case .type(let type)? = a.first else { throw DSLFlow.failure("getStateAs takes a type such as OnOffType", at) }
@@ -81,10 +94,15 @@ enum DSLItems {
             default: return DSLOperators.isInstance(.state(state), of: type) ? .state(state) : .null
             }
         },
-        "getName": { i, r, _, at in .string(try item(r, i, at).0) },
+        "getName": { i, r, _, at in .string(try existing(r, i, at)) },
         "getLabel": { i, r, _, at in try item(r, i, at).1.label.map(DSLValue.string) ?? .null },
         "getCategory": { i, r, _, at in try item(r, i, at).1.category.map(DSLValue.string) ?? .null },
-        "getType": { i, r, _, at in .string(try item(r, i, at).1.type.rawValue) },
+        "getType": { i, r, _, at in
+            guard case .item(let name) = r, let type = i.execution.itemType(name) else {
+                throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
+            }
+            return .string(type.rawValue)
+        },
         "getTags": { i, r, _, at in .list(DSLList(try item(r, i, at).1.tags.map(DSLValue.string), isSet: true)) },
         "hasTag": { i, r, a, at in .bool(try item(r, i, at).1.tags.contains(a.first?.text ?? "")) },
         "getGroupNames": { i, r, _, at in .list(DSLList(try item(r, i, at).1.groupNames.map(DSLValue.string))) },
@@ -92,16 +110,16 @@ enum DSLItems {
         "getLastStateChange": { i, r, _, at in try item(r, i, at).1.lastStateChange.map(DSLValue.instant) ?? .null },
         "getLastState": { i, r, _, at in try item(r, i, at).1.lastState.map(DSLValue.state) ?? .null },
         "getMembers": { i, r, _, at in
-            let (name, it) = try item(r, i, at)
-            guard it.type == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
+            let name = try existing(r, i, at)
+            guard i.execution.itemType(name) == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
             return .list(DSLList(members(name, all: false, i), isSet: true))
         },
         "getAllMembers": { i, r, _, at in
-            let (name, it) = try item(r, i, at)
-            guard it.type == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
+            let name = try existing(r, i, at)
+            guard i.execution.itemType(name) == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
             return .list(DSLList(members(name, all: true, i), isSet: true))
         },
-        "getUID": { i, r, _, at in .string(try item(r, i, at).0) },
+        "getUID": { i, r, _, at in .string(try existing(r, i, at)) },
     ]
 
     static let stateMethods: [String: DSLMethod] = [

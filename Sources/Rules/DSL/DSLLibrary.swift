@@ -251,7 +251,7 @@ enum DSLLibrary {
     }
 
     static func send(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
-        guard i.execution.item(item) != nil else { throw DSLFlow.failure("there is no Item called \(item)", at, type: "ItemNotFoundException") }
+        guard i.execution.itemType(item) != nil else { throw DSLFlow.failure("there is no Item called \(item)", at, type: "ItemNotFoundException") }
         if case .null = value { throw DSLFlow.failure("\(function) to \(item) with null", at, type: "NullPointerException") }
         let text = commandText(value, i)
         if function == "sendCommand" { await i.execution.sendCommand(item, text) } else { await i.execution.postUpdate(item, text) }
@@ -334,7 +334,7 @@ enum DSLLibrary {
         "ScriptServiceUtil": ["getItemRegistry": { _, _, _ in .type("ItemRegistry") }, "itemRegistry": { _, _, _ in .type("ItemRegistry") }],
         "ItemRegistry": ["getItem": { i, a, at in
                              guard case .string(let name)? = a.first else { throw DSLFlow.failure("getItem takes an Item's name", at, type: "IllegalArgumentException") }
-                             guard i.execution.item(name) != nil else { throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException") }
+                             guard i.execution.itemType(name) != nil else { throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException") }
                              return .item(name)
                          },
                          "getItems": { i, a, _ in

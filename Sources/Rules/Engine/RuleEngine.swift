@@ -360,18 +360,25 @@ public final class RuleEngine: Sendable {
 
     /// Whether `item` is a member of `group`, directly or through nested Groups.
     func isMember(_ item: String, of group: String, depth: Int = 0) -> Bool {
-        guard depth < 16, let name = try? ItemName(item), let found = runtime.items.current(name) else { return false }
-        return found.groupNames.contains(group) || found.groupNames.contains { isMember($0, of: group, depth: depth + 1) }
+        guard depth < 16, let name = itemName(item), let groups = runtime.items.groupNames(of: name) else { return false }
+        return groups.contains(group) || groups.contains { isMember($0, of: group, depth: depth + 1) }
     }
 
     /// The Item called `name` now.
-    public func item(_ name: String) -> Item? {
-        var itemName = state.withLock { $0.itemNames[name] }
-        if itemName == nil, let checked = try? ItemName(name) {
-            itemName = checked
-            state.withLock { $0.itemNames[name] = checked }
-        }
-        return itemName.flatMap { runtime.items.current($0) }
+    public func item(_ name: String) -> Item? { itemName(name).flatMap { runtime.items.current($0) } }
+
+    /// The state of the Item called `name` now (`nil` if there is none), without copying the Item.
+    public func itemState(_ name: String) -> State? { itemName(name).flatMap { runtime.items.state(of: $0) } }
+
+    /// The type of the Item called `name` (`nil` if there is none): also whether it exists.
+    public func itemType(_ name: String) -> ItemType? { itemName(name).flatMap { runtime.items.type(of: $0) } }
+
+    /// `name` as a checked Item name, checked once per written name.
+    private func itemName(_ name: String) -> ItemName? {
+        if let known = state.withLock({ $0.itemNames[name] }) { return known }
+        guard let checked = try? ItemName(name) else { return nil }
+        state.withLock { $0.itemNames[name] = checked }
+        return checked
     }
 
     // MARK: Timers

@@ -30,6 +30,10 @@ public final class RuleExecution: Sendable {
 
     /// The Item called `name`, as it is now (`nil` if there is none).
     public func item(_ name: String) -> Item? { engine.item(name) }
+    /// The state of the Item called `name` now (`nil` if there is none).
+    public func itemState(_ name: String) -> State? { engine.itemState(name) }
+    /// The type of the Item called `name` (`nil` if there is none).
+    public func itemType(_ name: String) -> ItemType? { engine.itemType(name) }
 
     /// Sends a command given as text on the bus, as openHAB's `ScriptBusEvent.sendCommand(String, String)`
     /// (parsed by the Item's type; no REST call), recording the effect.

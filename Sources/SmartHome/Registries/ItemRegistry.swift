@@ -20,7 +20,7 @@ public actor ItemRegistry {
     public func item(_ name: ItemName) -> Item? { lookup(name) }
 
     /// The state of `name`, if the Item exists.
-    public func state(of name: ItemName) -> State? { storage.withLock { $0[name]?.state } }
+    public nonisolated func state(of name: ItemName) -> State? { storage.withLock { $0[name]?.state } }
 
     /// Every Item, sorted by name.
     public func all() -> [Item] { storage.withLock { $0.values.sorted { $0.name < $1.name } } }
@@ -36,6 +36,21 @@ public actor ItemRegistry {
         let names = membersIndex.withLock { $0[group.description] ?? [] }
         return storage.withLock { items in names.compactMap { items[$0] } }.sorted { $0.name < $1.name }
     }
+
+    /// The names of `group`'s direct members, sorted, each with whether it is a Group itself: what a
+    /// rule's `members` needs, without copying the Items.
+    public nonisolated func memberNames(of group: ItemName) -> [(name: ItemName, isGroup: Bool)] {
+        let names = membersIndex.withLock { $0[group.description] ?? [] }
+        return storage.withLock { items in
+            names.compactMap { name in items[name].map { (name, $0.type == .groupItem) } }
+        }.sorted { $0.name < $1.name }
+    }
+
+    /// The Groups the Item called `name` is a direct member of (`nil` if there is no such Item).
+    public nonisolated func groupNames(of name: ItemName) -> [String]? { storage.withLock { $0[name]?.groupNames } }
+
+    /// The type of the Item called `name` (`nil` if there is none).
+    public nonisolated func type(of name: ItemName) -> ItemType? { storage.withLock { $0[name]?.type } }
 
     /// The state members of `group`, as `GroupItem.getStateMembers` collects them: every direct member, where
     /// a member Group without a base type stands for its own state members (a cycle is walked once).
