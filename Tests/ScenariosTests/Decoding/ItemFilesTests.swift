@@ -43,6 +43,7 @@ struct ItemFilesTests {
 
         func load() throws(ScenarioError) -> Scenario {
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("items-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: directory) } // everything is read while decoding
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             for (name, bytes) in files {
                 _ = FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: Data(bytes))

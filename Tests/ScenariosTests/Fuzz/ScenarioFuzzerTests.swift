@@ -68,6 +68,7 @@ struct ScenarioFuzzerTests {
         let corpus = try exampleCorpus()
         let fuzzer = try ScenarioFuzzer(corpus: corpus, seed: 1)
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("fuzz-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: out) }
         let summary = await FuzzCampaign(fuzzer: fuzzer, eventsPerListingDay: 1, outDirectory: out).run(seconds: 3_600, maxInputs: 1)
         #expect(summary.findingCounts == [.hang: 1])
         let first = try ScenarioDecoder.decode(corpus[0].text, file: corpus[0].name)

@@ -40,6 +40,7 @@ struct RuleScenario {
     /// Writes the files and decodes the scenario.
     func load() throws(ScenarioError) -> Scenario {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: directory) } // everything is read while decoding
         try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         for (name, body) in files {
             let path = "\(directory)/\(name)"
