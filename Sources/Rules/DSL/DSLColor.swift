@@ -17,7 +17,7 @@ enum DSLColor {
     }
 
     private static func number(_ x: Double) -> DecimalNumber {
-        DecimalNumber(parsing: DSLValue.numberText(x)) ?? DecimalNumber(x)
+        DecimalNumber(parsing: DecimalNumber(x, fractionDigits: 10).stateText) ?? DecimalNumber(x)
     }
 
     static func make(_ h: Double, _ s: Double, _ b: Double, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {

@@ -204,13 +204,8 @@ struct DSLInterpreter: Sendable {
             let value = try await eval(operand, scope)
             if op == "!" { return .bool(!(try truth(value, at))) }
             if op == "+" { return value }
-            switch value {
-            case .int(let n): return .int(0 &- n)
-            case .quantity(let q), .state(.quantity(let q)): return .quantity(Quantity(DecimalNumber(-q.value), q.unit))
-            default:
-                guard let n = value.numeric else { throw DSLFlow.failure("cannot negate \(value.kindName)", at) }
-                return .number(-n.value)
-            }
+            if case .int(let n) = value { return .int(0 &- n) }
+            return try DSLOperators.negate(value, at)
         case .binary(let op, let l, let r, let at):
             try tick(at)
             switch op {
@@ -393,7 +388,8 @@ struct DSLInterpreter: Sendable {
             return Int64(digits, radix: 16).map(DSLValue.int)
         }
         var isDecimal = t.contains(".") || lower.contains("e")
-        if lower.hasSuffix("bd") || lower.hasSuffix("bi") { t.removeLast(2); isDecimal = isDecimal || lower.hasSuffix("bd") }
+        if lower.hasSuffix("bd") { t.removeLast(2); return JavaDecimal(parsing: t).map(DSLValue.decimal) }
+        if lower.hasSuffix("bi") { t.removeLast(2) }
         else if lower.hasSuffix("d") || lower.hasSuffix("f") { t.removeLast(); isDecimal = true }
         else if lower.hasSuffix("l") { t.removeLast() }
         if !isDecimal, let n = Int64(t) { return .int(n) }

@@ -181,7 +181,8 @@ enum DSLLibrary {
         switch v {
         case .string: return "java.lang.String"
         case .int: return "java.lang.Integer"
-        case .number: return "java.math.BigDecimal"
+        case .number: return "java.lang.Double"
+        case .decimal: return "java.math.BigDecimal"
         case .bool: return "java.lang.Boolean"
         case .state(let s): return "org.openhab.core.library.types.\(s.typeName)Type"
         case .quantity: return "org.openhab.core.library.types.QuantityType"
@@ -244,7 +245,6 @@ enum DSLLibrary {
     /// The text a command or update carries.
     static func commandText(_ value: DSLValue, _ i: DSLInterpreter) -> String {
         switch value {
-        case .number(let n): return DSLValue.numberText(n)
         case .instant(let t): return DateTimeValue(t, in: i.execution.calendar).description
         default: return i.describe(value)
         }
@@ -349,6 +349,13 @@ enum DSLLibrary {
         "Integer": parsers(integer: true, max: Int64(Int32.max), min: Int64(Int32.min)),
         "Long": parsers(integer: true, max: Int64.max, min: Int64.min),
         "Double": parsers(integer: false, max: 0, min: 0),
+        "BigDecimal": [
+            "valueOf": { _, a, at in
+                guard let first = a.first, let d = first.javaDecimal else { throw DSLFlow.failure("BigDecimal.valueOf takes a number", at, type: "NumberFormatException") }
+                return .decimal(d)
+            },
+            "ZERO": { _, _, _ in .decimal(JavaDecimal(0)) }, "ONE": { _, _, _ in .decimal(JavaDecimal(1)) }, "TEN": { _, _, _ in .decimal(JavaDecimal(10)) },
+        ],
         "Float": parsers(integer: false, max: 0, min: 0),
         "Boolean": ["parseBoolean": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
                     "valueOf": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
@@ -430,22 +437,36 @@ enum DSLLibrary {
                 guard let first = a.first else { return .state(.decimal(DecimalNumber(integer: 0))) }
                 if case .string(let s) = first, let n = DecimalNumber(parsing: s) { return .state(.decimal(n)) }
                 if case .int(let n) = first { return .state(.decimal(DecimalNumber(integer: Int(n)))) }
-                guard let n = first.numeric else { throw DSLFlow.failure("new DecimalType takes a number, not \(first.kindName)", at, type: "NumberFormatException") }
-                return .state(.decimal(DecimalNumber(parsing: DSLValue.numberText(n.value)) ?? DecimalNumber(n.value)))
+                // `DecimalType(Number)`: a BigDecimal as it is, a double through `Double.toString` (`21.0`).
+                guard let n = first.javaDecimal else { throw DSLFlow.failure("new DecimalType takes a number, not \(first.kindName)", at, type: "NumberFormatException") }
+                return .state(.decimal(DSLOperators.decimalNumber(n)))
+            },
+            "BigDecimal": { _, a, at in
+                // `new BigDecimal(String)`; `new BigDecimal(double)` is taken as `BigDecimal.valueOf(double)` (the
+                // shortest digits: Java would keep the double's full binary expansion, 0.1 → 0.1000000000000000055…).
+                guard a.count == 1 else { throw DSLFlow.failure("new BigDecimal takes a text or a number", at, type: "NumberFormatException") }
+                if case .string(let s) = a[0] {
+                    guard let d = JavaDecimal(parsing: s) else { throw DSLFlow.failure("Character array is missing \"exponent\" mark 'e' or 'E'. (\(s) is not a number)", at, type: "NumberFormatException") }
+                    return .decimal(d)
+                }
+                guard let d = a[0].javaDecimal else { throw DSLFlow.failure("new BigDecimal takes a text or a number, not \(a[0].kindName)", at, type: "NumberFormatException") }
+                return .decimal(d)
             },
             "PercentType": { _, a, at in
-                var value = 0.0
+                var value = JavaDecimal(0)
                 if let first = a.first {
-                    if case .string(let s) = first, let n = Double(s) { value = n } else if let n = first.numeric { value = n.value } else {
+                    if case .string(let s) = first, let n = JavaDecimal(parsing: s) { value = n } else if let n = first.javaDecimal { value = n } else {
                         throw DSLFlow.failure("new PercentType takes 0 to 100", at, type: "IllegalArgumentException")
                     }
                 }
-                guard value >= 0, value <= 100 else { throw DSLFlow.failure("Value must be between 0 and 100", at, type: "IllegalArgumentException") }
-                return .state(.percent(DecimalNumber(parsing: DSLValue.numberText(value)) ?? DecimalNumber(value)))
+                guard JavaDecimal.compare(value, JavaDecimal(0)) >= 0, JavaDecimal.compare(value, JavaDecimal(100)) <= 0 else {
+                    throw DSLFlow.failure("Value must be between 0 and 100", at, type: "IllegalArgumentException")
+                }
+                return .state(.percent(DSLOperators.decimalNumber(value)))
             },
             "QuantityType": { _, a, at in
                 if a.count == 1, case .string(let s) = a[0], let q = Quantity(parsing: s) { return .quantity(q) }
-                if a.count == 2, let n = a[0].numeric, case .string(let u) = a[1], let q = Quantity(parsing: "\(DSLValue.numberText(n.value)) \(u)") { return .quantity(q) }
+                if a.count == 2, let n = a[0].numeric, case .string(let u) = a[1], let q = Quantity(parsing: "\(a[0].javaDecimal?.plainString ?? JavaDecimal.javaDoubleText(n.value)) \(u)") { return .quantity(q) }
                 if a.count == 1, let n = a[0].numeric { return n.unit.map { .quantity(Quantity(DecimalNumber(n.value), $0)) } ?? .number(n.value) }
                 throw DSLFlow.failure("new QuantityType takes a text such as \"21 °C\" (or a number and a unit)", at, type: "IllegalArgumentException")
             },
@@ -501,7 +522,7 @@ enum DSLLibrary {
         case .state(.dateTime): return [.state, .any]
         case .state(.hsb): return [.color, .state, .any]
         case .state: return [.state, .any]
-        case .int, .number, .quantity: return [.number, .any]
+        case .int, .number, .decimal, .quantity: return [.number, .any]
         case .string: return [.string, .any]
         case .instant: return [.instant, .any]
         case .localTime: return [.localTime, .any]

@@ -25,6 +25,7 @@ enum DSLMath {
         },
         "abs": { _, a, at in
             if case .int(let x)? = a.first { return .int(x == .min ? x : Swift.abs(x)) }
+            if case .decimal(let d)? = a.first { return .decimal(d.isNegative ? d.negated() : d) }
             return .number(Swift.abs(try number(a.first, "abs", at)))
         },
         "round": { _, a, at in .int(Int64(saturating: Foundation.floor(try number(a.first, "round", at) + 0.5))) },
@@ -51,33 +52,68 @@ enum DSLMath {
         return n.value
     }
 
+    private static func decimal(_ r: DSLValue, _ name: String, _ at: DSLLocation) throws(DSLFlow) -> JavaDecimal {
+        guard let d = r.javaDecimal else { throw DSLFlow.failure("\(name) needs a number, not \(r.kindName)", at, type: "ClassCastException") }
+        return d
+    }
+
+    /// Java's `(int)`/`(long)` of a double (saturating), or a BigDecimal's `intValue`/`longValue` (the
+    /// integer part's low-order bits, `BigDecimal.intValue`) for a `DecimalType` or a `BigDecimal`.
+    private static func whole(_ r: DSLValue, _ name: String, bits32: Bool, _ at: DSLLocation) throws(DSLFlow) -> Int64 {
+        switch r {
+        case .int(let n): return bits32 ? Int64(Int32(truncatingIfNeeded: n)) : n
+        case .number(let d):
+            let t = d.rounded(.towardZero)
+            return bits32 ? Int64(Int32(clamping: Int64(saturating: t))) : Int64(saturating: t)
+        default:
+            let d = try decimal(r, name, at)
+            return bits32 ? Int64(d.intValue) : d.longValue
+        }
+    }
+
     static let numberMethods: [String: DSLMethod] = [
         "doubleValue": { _, r, _, at in .number(try value(r, "doubleValue", at)) },
         "floatValue": { _, r, _, at in .number(try value(r, "floatValue", at)) },
-        "toBigDecimal": { _, r, _, at in .number(try value(r, "toBigDecimal", at)) },
-        "intValue": { _, r, _, at in .int(Int64(Int32(clamping: Int64(saturating: try value(r, "intValue", at).rounded(.towardZero))))) },
-        "longValue": { _, r, _, at in .int(Int64(saturating: try value(r, "longValue", at).rounded(.towardZero))) },
+        "toBigDecimal": { _, r, _, at in .decimal(try decimal(r, "toBigDecimal", at)) },
+        "intValue": { _, r, _, at in .int(try whole(r, "intValue", bits32: true, at)) },
+        "longValue": { _, r, _, at in .int(try whole(r, "longValue", bits32: false, at)) },
         "abs": { _, r, _, at in
-            if case .int(let n) = r { return .int(n == .min ? n : Swift.abs(n)) }
-            return .number(Swift.abs(try value(r, "abs", at)))
-        },
-        "negate": { _, r, _, at in .number(-(try value(r, "negate", at))) },
-        "setScale": { _, r, a, at in
-            guard let scale = a.first?.numeric, scale.value >= 0, scale.value <= 20 else { throw DSLFlow.failure("setScale takes a scale", at) }
-            let factor = Foundation.pow(10.0, scale.value)
-            var mode = "HALF_UP"
-            if a.count > 1, case .constant(_, let m) = a[1] { mode = m }
-            let v = try value(r, "setScale", at) * factor
-            let rounded: Double
-            switch mode {
-            case "DOWN": rounded = v.rounded(.towardZero)
-            case "UP": rounded = v.rounded(.awayFromZero)
-            case "FLOOR": rounded = Foundation.floor(v)
-            case "CEILING": rounded = Foundation.ceil(v)
-            case "HALF_EVEN": rounded = v.rounded(.toNearestOrEven)
-            default: rounded = v.rounded(.toNearestOrAwayFromZero)
+            switch r {
+            case .int(let n): return .int(n == .min ? n : Swift.abs(n))
+            case .number(let d): return .number(Swift.abs(d))
+            default:
+                let d = try decimal(r, "abs", at)
+                return .decimal(d.isNegative ? d.negated() : d)
             }
-            return .number(rounded / factor)
+        },
+        "negate": { _, r, _, at in
+            if case .number(let d) = r { return .number(-d) }
+            return .decimal(try decimal(r, "negate", at).negated())
+        },
+        "signum": { _, r, _, at in .int(Int64(try decimal(r, "signum", at).signum)) },
+        "scale": { _, r, _, at in .int(Int64(try decimal(r, "scale", at).scale)) },
+        "stripTrailingZeros": { _, r, _, at in
+            var d = try decimal(r, "stripTrailingZeros", at)
+            if d.unscaled == 0 { return .decimal(JavaDecimal(0)) }
+            while d.unscaled % 10 == 0, let next = JavaDecimal(unscaled: d.unscaled / 10, scale: d.scale - 1) { d = next }
+            return .decimal(d)
+        },
+        "toPlainString": { _, r, _, at in .string(try decimal(r, "toPlainString", at).plainString) },
+        "setScale": { _, r, a, at in
+            // `BigDecimal.setScale(n)` is `RoundingMode.UNNECESSARY`: a value that must round throws.
+            guard case .int(let scale)? = a.first, scale >= -1_000, scale <= 1_000 else { throw DSLFlow.failure("setScale takes a scale (an int)", at, type: "IllegalArgumentException") }
+            var mode = JavaDecimal.Rounding.unnecessary
+            if a.count > 1 {
+                guard case .constant("RoundingMode", let m) = a[1], let known = JavaDecimal.Rounding(rawValue: m) else {
+                    throw DSLFlow.failure("setScale takes a RoundingMode second (RoundingMode.HALF_UP)", at, type: "IllegalArgumentException")
+                }
+                mode = known
+            }
+            switch try decimal(r, "setScale", at).setScale(Int(scale), mode) {
+            case .value(let d): return .decimal(d)
+            case .roundingNecessary: throw DSLFlow.failure("Rounding necessary (give setScale a RoundingMode, e.g. RoundingMode.HALF_UP)", at, type: "ArithmeticException")
+            case .tooLarge: throw DSLFlow.failure("setScale(\(scale)) needs more than the 38 digits the twin's decimals hold", at, type: "ArithmeticException")
+            }
         },
         "getUnit": { _, r, _, at in
             guard let unit = r.numeric?.unit else { throw DSLFlow.failure("\(r.kindName) has no unit", at, type: "NoSuchMethodException") }
@@ -93,7 +129,13 @@ enum DSLMath {
         },
         "format": { _, r, a, at in
             guard case .string(let pattern)? = a.first else { throw DSLFlow.failure("format takes a pattern such as \"%.1f\"", at) }
-            return try DSLText.format([.string(pattern), r], at, nil)
+            // `DecimalType.format`: a whole value formats as a BigInteger (`%d` works), else — or when the
+            // pattern does not take an integer (`%.1f`) — as the BigDecimal.
+            if let d = r.javaDecimal, let whole = d.setScale(0, .unnecessary).value, whole.magnitude < 1 << 62,
+               let text = try? DSLText.format([.string(pattern), .int(Int64(whole.unscaled))], at, nil) {
+                return text
+            }
+            return try DSLText.format([.string(pattern), r.javaDecimal.map(DSLValue.decimal) ?? r], at, nil)
         },
     ]
 }

@@ -3,9 +3,15 @@ import Simulation
 import SmartHome
 
 /// Operators, equality, casts and type tests as Xbase and openHAB's extensions define them:
-/// `int` arithmetic for two integers (Java: `7 / 2` is 3, overflow wraps), `BigDecimal` for a
-/// `DecimalType`/`QuantityType` or a decimal (openHAB's `NumberExtensions`), `String +` anything (null
-/// prints as "null"), `==` by value (`equals`, with openHAB's state/number comparisons), `===` by identity.
+/// `int` arithmetic for two integers (Xbase `IntegerExtensions`: `7 / 2` is 3, overflow wraps), `double`
+/// arithmetic for ints and doubles (`DoubleExtensions`: `0.1 + 0.2` of double literals is
+/// `0.30000000000000004`, as in Java), `BigDecimal` as soon as a `Number` that is not a primitive takes part — a
+/// `DecimalType` state, a `BigDecimal` (openHAB's `NumberExtensions`: exact `+ - *`, `/` at scale 8 `HALF_UP`;
+/// two BigDecimals divide with Xbase's `BigDecimalExtensions`, `MathContext.DECIMAL128`), `String +` anything
+/// (null prints as "null"), `==` by value (`equals`, with openHAB's state/number comparisons), `===` by identity.
+///
+/// The twin picks the extension by the values' run-time kinds where Xbase picks it by their static types: a
+/// `var Number x` that holds a BigDecimal divides as a BigDecimal here, as a `Number` (scale 8) in openHAB.
 enum DSLOperators {
     static func apply(_ op: String, _ a: DSLValue, _ b: DSLValue, _ at: DSLLocation, _ interpreter: DSLInterpreter) throws(DSLFlow) -> DSLValue {
         switch op {
@@ -48,7 +54,52 @@ enum DSLOperators {
 
     private static func integer(_ v: DSLValue) -> DSLValue {
         if case .number(let d) = v, d == d.rounded(), abs(d) < 9e15 { return .int(Int64(d)) }
+        if case .decimal(let d) = v, let whole = d.setScale(0, .unnecessary).value, whole.magnitude < 1 << 62 { return .int(Int64(whole.unscaled)) }
         return v
+    }
+
+    /// A Java primitive number (`int`/`long`/`double`), as opposed to a `Number` object (`DecimalType`, `BigDecimal`).
+    @inline(__always) private static func isPrimitive(_ v: DSLValue) -> Bool {
+        switch v {
+        case .int, .number: return true
+        default: return false
+        }
+    }
+
+    /// A quantity with a unit other than ONE (openHAB's `NumberExtensions` treats `Units.ONE` as a plain number).
+    @inline(__always) private static func hasUnit(_ v: DSLValue) -> Bool {
+        switch v {
+        case .quantity(let q), .state(.quantity(let q)): return q.unit != .one
+        default: return false
+        }
+    }
+
+    /// Both sides as BigDecimals when openHAB compares them so (`NumberExtensions.operator_equals(Number, Number)`,
+    /// `operator_lessThan(Type, Number)`, …): at least one is a `Number` object, neither has a unit.
+    private static func decimals(_ a: DSLValue, _ b: DSLValue) -> (JavaDecimal, JavaDecimal)? {
+        guard !(isPrimitive(a) && isPrimitive(b)), !hasUnit(a), !hasUnit(b), let x = a.javaDecimal, let y = b.javaDecimal else { return nil }
+        return (x, y)
+    }
+
+    /// Unary `-`: `int` and `double` negate as Java's; a `Number` object as `NumberExtensions.operator_minus(Number)`
+    /// (a BigDecimal); a quantity keeps its unit.
+    static func negate(_ value: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        switch value {
+        case .int(let n): return .int(0 &- n)
+        case .number(let d): return .number(-d)
+        case .quantity(let q), .state(.quantity(let q)):
+            if let d = JavaDecimal(number: q.number) { return .quantity(Quantity(decimalNumber(d.negated()), q.unit)) }
+            return .quantity(Quantity(DecimalNumber(-q.value), q.unit))
+        default:
+            if let d = value.javaDecimal { return .decimal(d.negated()) }
+            guard let n = value.numeric else { throw DSLFlow.failure("cannot negate \(value.kindName)", at) }
+            return .number(-n.value)
+        }
+    }
+
+    /// A BigDecimal as a state's number: `DecimalType(BigDecimal)` prints `toPlainString`.
+    static func decimalNumber(_ d: JavaDecimal) -> DecimalNumber {
+        DecimalNumber(parsing: d.plainString) ?? DecimalNumber(d.doubleValue)
     }
 
     /// `==`: states by state, numbers and quantities by value (converted), the rest by text.
@@ -72,6 +123,7 @@ enum DSLOperators {
         case (.state(.string(let x)), .string(let y)), (.string(let y), .state(.string(let x))): return x == y
         default: break
         }
+        if let (x, y) = decimals(a, b) { return JavaDecimal.compare(x, y) == 0 }
         if let x = a.numeric, let y = b.numeric { return (try? order(x, y)) == 0 }
         if case .state = a, case .string = b { return false }
         if case .string = a, case .state = b { return false }
@@ -119,6 +171,7 @@ enum DSLOperators {
         case (.null, _), (_, .null): throw DSLFlow.failure("cannot compare with null", at, type: "NullPointerException")
         default: break
         }
+        if let (x, y) = decimals(a, b) { return JavaDecimal.compare(x, y) }
         guard let x = a.numeric, let y = b.numeric else {
             throw DSLFlow.failure("cannot compare \(a.kindName) with \(b.kindName)", at, type: "ClassCastException")
         }
@@ -136,6 +189,11 @@ enum DSLOperators {
             if case .duration(let x) = a, case .duration(let y) = b { return .duration(SimDuration(milliseconds: x.milliseconds &+ y.milliseconds)) }
         }
         if op == "-", case .instant(let t) = a, case .duration(let d) = b { return try instant(DSLTime.shifted(t, d.milliseconds, unitMs: -1), at) }
+        return try numberArithmetic(op, a, b, at)
+    }
+
+    /// `a op b` for numbers (no string, date-time or duration on either side).
+    static func numberArithmetic(_ op: String, _ a: DSLValue, _ b: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         if case .int(let x) = a, case .int(let y) = b {
             switch op {
             case "+": return .int(x &+ y)
@@ -154,33 +212,102 @@ enum DSLOperators {
             if case .null = b { throw DSLFlow.failure("cannot apply \(op) to null", at, type: "NullPointerException") }
             throw DSLFlow.failure("cannot apply \(op) to \(a.kindName) and \(b.kindName)", at, type: "ClassCastException")
         }
-        var right = y.value
-        if let lu = x.unit, let ru = y.unit, lu != ru, op == "+" || op == "-" {
-            guard let converted = Quantity(DecimalNumber(y.value), ru).converted(to: lu) else {
-                throw DSLFlow.failure("cannot \(op == "+" ? "add" : "subtract") \(ru.symbol) and \(lu.symbol)", at, type: "UnconvertibleException")
-            }
-            right = converted.value
+        if x.unit != nil || y.unit != nil { return try quantityArithmetic(op, x, y, a, b, at) }
+        // Doubles: two primitives (`IntegerExtensions`/`DoubleExtensions`), or a double on the left of any
+        // Number (`DoubleExtensions.operator_plus(Double, Number)` and its kin: `a + b.doubleValue()`).
+        if isPrimitive(a) && isPrimitive(b) { return try doubleArithmetic(op, x.value, y.value, at) }
+        if case .number = a, op != "%" { return try doubleArithmetic(op, x.value, y.value, at) }
+        guard let dx = a.javaDecimal, let dy = b.javaDecimal else { return try doubleArithmetic(op, x.value, y.value, at) }
+        var bothBigDecimal = false
+        if case .decimal = a, case .decimal = b { bothBigDecimal = true }
+        if op == "**" {
+            // `BigDecimalExtensions.operator_power(BigDecimal, int)`: exact; any other pair computes in double.
+            if case .decimal = a, case .int(let n) = b, n >= 0, n <= 999_999_999, let p = dx.power(Int(n)) { return .decimal(p) }
+            return try doubleArithmetic(op, x.value, y.value, at)
         }
+        return .decimal(try decimalArithmetic(op, dx, dy, bigDecimals: bothBigDecimal, at))
+    }
+
+    /// `double` arithmetic as Java's (`%` is `fmod`, `/ 0` is Infinity in Java; the twin refuses a
+    /// non-finite result, as an Item state cannot hold it).
+    private static func doubleArithmetic(_ op: String, _ x: Double, _ y: Double, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         let result: Double
         switch op {
-        case "+": result = x.value + right
-        case "-": result = x.value - right
-        case "*": result = x.value * right
-        case "**": result = pow(x.value, right)
+        case "+": result = x + y
+        case "-": result = x - y
+        case "*": result = x * y
+        case "**": result = pow(x, y)
         case "/":
-            guard right != 0 else { throw DSLFlow.failure("division by zero (Division undefined)", at, type: "ArithmeticException") }
-            result = x.value / right
+            guard y != 0 else { throw DSLFlow.failure("division by zero (Division undefined)", at, type: "ArithmeticException") }
+            result = x / y
         case "%":
-            guard right != 0 else { throw DSLFlow.failure("division by zero (Division undefined)", at, type: "ArithmeticException") }
-            result = x.value.truncatingRemainder(dividingBy: right)
+            guard y != 0 else { throw DSLFlow.failure("division by zero (Division undefined)", at, type: "ArithmeticException") }
+            result = x.truncatingRemainder(dividingBy: y)
         default:
             throw DSLFlow.failure("the operator \(op) does not apply to numbers", at)
         }
         guard result.isFinite else { throw DSLFlow.failure("the result of \(op) is too large for a number", at, type: "ArithmeticException") }
-        if let unit = x.unit ?? ((op == "*" || op == "+" || op == "-") ? y.unit : nil) {
-            return .quantity(Quantity(DecimalNumber(result), unit))
-        }
         return .number(result)
+    }
+
+    /// openHAB's `NumberExtensions` on BigDecimals (`numberToBigDecimal` of each side): `+ - *` exact, `/` with
+    /// `divide(y, 8, RoundingMode.HALF_UP)` — or `MathContext.DECIMAL128` when both are BigDecimals (Xbase's
+    /// `BigDecimalExtensions.operator_divide`, the more specific overload). openHAB has no `%` for a Number; the
+    /// twin gives the BigDecimal remainder. A result past the twin's 38 digits is computed in double (``JavaDecimal``).
+    static func decimalArithmetic(_ op: String, _ x: JavaDecimal, _ y: JavaDecimal, bigDecimals: Bool, _ at: DSLLocation) throws(DSLFlow) -> JavaDecimal {
+        var result: JavaDecimal?
+        switch op {
+        case "+": result = x + y
+        case "-": result = x - y
+        case "*": result = x * y
+        case "/", "%":
+            guard y.signum != 0 else {
+                throw DSLFlow.failure(x.signum == 0 ? "Division undefined" : "Division by zero", at, type: "ArithmeticException")
+            }
+            if op == "%" {
+                result = JavaDecimal.remainder(x, y)
+            } else if bigDecimals {
+                result = JavaDecimal.divide128(x, y)
+            } else if case .value(let q) = JavaDecimal.divide(x, y, scale: 8, .halfUp) {
+                result = q
+            }
+        default:
+            throw DSLFlow.failure("the operator \(op) does not apply to numbers", at)
+        }
+        if let result { return result }
+        guard case .number(let d) = try doubleArithmetic(op, x.doubleValue, y.doubleValue, at), let back = JavaDecimal(double: d) else {
+            throw DSLFlow.failure("the result of \(op) is outside the decimals the twin holds", at, type: "ArithmeticException")
+        }
+        return back
+    }
+
+    /// A quantity with a unit on one side: `QuantityType.add/subtract` convert the right side to the left's unit;
+    /// the numbers add, multiply and divide as BigDecimals (`/` with `MathContext.DECIMAL128`); unit conversion
+    /// itself is the twin's (binary floating point, rounded to 1e-9, see ``Quantity/converted(to:)``).
+    private static func quantityArithmetic(_ op: String, _ x: (value: Double, unit: QuantityUnit?), _ y: (value: Double, unit: QuantityUnit?),
+                                           _ a: DSLValue, _ b: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        var right = b.javaDecimal
+        if let lu = x.unit, let ru = y.unit, lu != ru, op == "+" || op == "-" {
+            guard let converted = Quantity(DecimalNumber(y.value), ru).converted(to: lu) else {
+                throw DSLFlow.failure("cannot \(op == "+" ? "add" : "subtract") \(ru.symbol) and \(lu.symbol)", at, type: "UnconvertibleException")
+            }
+            right = JavaDecimal(number: converted.number)
+        }
+        guard let unit = x.unit ?? ((op == "*" || op == "+" || op == "-") ? y.unit : nil) else {
+            // A number divided by a quantity (or `%`, `**` of one): a plain number, as before.
+            return .number(try doubleValue(doubleArithmetic(op, x.value, y.value, at)))
+        }
+        if op != "**", let l = a.javaDecimal, let r = right {
+            let result = try decimalArithmetic(op, l, r, bigDecimals: true, at)
+            return .quantity(Quantity(decimalNumber(result), unit))
+        }
+        let result = try doubleValue(doubleArithmetic(op, x.value, right?.doubleValue ?? y.value, at))
+        return .quantity(Quantity(DecimalNumber(result), unit))
+    }
+
+    private static func doubleValue(_ v: DSLValue) -> Double {
+        if case .number(let d) = v { return d }
+        return v.numeric?.value ?? 0
     }
 
     /// `a + b` for strings, within the value-size budget.
@@ -208,9 +335,25 @@ enum DSLOperators {
             if type == "QuantityType", n.unit == nil, case .state(.quantity) = value {} else if type == "QuantityType", n.unit == nil {
                 throw DSLFlow.failure("\(value.kindName) cannot be cast to QuantityType", at, type: "ClassCastException")
             }
-            if let unit = n.unit { return type == "DecimalType" ? .number(n.value) : .quantity(Quantity(DecimalNumber(n.value), unit)) }
-            if ["Integer", "Long", "int", "long"].contains(type) { return .int(Int64(n.value)) }
-            return .number(n.value)
+            if let unit = n.unit {
+                if type == "DecimalType", case .state(.quantity(let q)) = value { return .state(.decimal(q.number)) }
+                if type == "DecimalType", case .quantity(let q) = value { return .state(.decimal(q.number)) }
+                if case .quantity = value { return value }
+                if case .state(.quantity(let q)) = value { return .quantity(q) }
+                return .quantity(Quantity(DecimalNumber(n.value), unit))
+            }
+            switch type {
+            case "Integer", "Long", "int", "long": return .int(Int64(saturating: n.value.rounded(.towardZero)))
+            case "Double", "double", "Float", "float":
+                if case .number = value { return value }
+                return .number(n.value)
+            case "BigDecimal":
+                return value.javaDecimal.map(DSLValue.decimal) ?? .number(n.value)
+            default:
+                // `Number`, `DecimalType`, `PercentType`: a DecimalType state, a BigDecimal or a double stays
+                // what it is (a cast does not convert in Java).
+                return value
+            }
         case "String":
             if case .string = value { return value }
             throw DSLFlow.failure("\(value.kindName) cannot be cast to String (use toString)", at, type: "ClassCastException")
@@ -239,7 +382,7 @@ enum DSLOperators {
         case (.state(.decimal), "DecimalType"), (.state(.percent), "DecimalType"), (.state(.decimal), "Number"),
              (.state(.percent), "Number"), (.state(.quantity), "Number"):
             return true
-        case (.int, "Number"), (.int, "Integer"), (.int, "Long"), (.number, "Number"), (.number, "BigDecimal"), (.number, "Double"),
+        case (.int, "Number"), (.int, "Integer"), (.int, "Long"), (.number, "Number"), (.number, "Double"), (.decimal, "Number"), (.decimal, "BigDecimal"),
              (.quantity, "Number"), (.quantity, "QuantityType"):
             return true
         case (.string, "String"), (.string, "CharSequence"), (.bool, "Boolean"), (.instant, "ZonedDateTime"), (.localTime, "LocalTime"),

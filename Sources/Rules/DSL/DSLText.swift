@@ -141,7 +141,8 @@ enum DSLText {
                 out += conversion == "S" ? text.uppercased() : text
             case "d":
                 guard let n = value.numeric else { throw DSLFlow.failure("%d can't format \(value.kindName)", at, type: "IllegalFormatConversionException") }
-                if case .int = value {} else if case .number = value { throw DSLFlow.failure("%d can't format a decimal (java.math.BigDecimal)", at, type: "IllegalFormatConversionException") }
+                if case .number = value { throw DSLFlow.failure("d != java.lang.Double (%d takes an integer: use intValue)", at, type: "IllegalFormatConversionException") }
+                if case .decimal = value { throw DSLFlow.failure("d != java.math.BigDecimal (%d takes an integer: use intValue)", at, type: "IllegalFormatConversionException") }
                 var text = String(format: "%\(cspec)lld", Int64(saturating: n.value))
                 if grouping { text = group(text) }
                 out += text
@@ -150,7 +151,13 @@ enum DSLText {
                 if case .int = value { throw DSLFlow.failure("%\(conversion) can't format an int (java.lang.Integer)", at, type: "IllegalFormatConversionException") }
                 var text: String
                 if conversion == "f" {
-                    text = javaFixed(n.value, spec: cspec)
+                    // A double formats from its shortest digits; a BigDecimal (or a DecimalType, which Java's
+                    // Formatter refuses and the twin takes as its BigDecimal) from its exact digits.
+                    if case .number = value {
+                        text = javaFixed(n.value, spec: cspec)
+                    } else {
+                        text = javaFixed(n.value, spec: cspec, exact: value.javaDecimal)
+                    }
                 } else {
                     text = String(format: "%\(cspec)\(conversion)", n.value)
                 }
@@ -200,7 +207,7 @@ enum DSLText {
 
     /// `%f` as Java's Formatter: the decimal value of the number, rounded HALF_UP (`%.1f` of 2.25 is 2.3;
     /// C's printf gives 2.2), then width and flags.
-    static func javaFixed(_ value: Double, spec: String) -> String {
+    static func javaFixed(_ value: Double, spec: String, exact: JavaDecimal? = nil) -> String {
         var precision = 6
         var flags = spec
         if let dot = spec.firstIndex(of: ".") {
@@ -209,6 +216,11 @@ enum DSLText {
         }
         precision = min(precision, 30)
         var text = fixedDigits(value, precision: precision)
+        // `Formatter` with a BigDecimal: `setScale(precision, HALF_UP)` of the exact value, the sign of the value.
+        if let exact, case .value(let rounded) = exact.setScale(precision, .halfUp) {
+            let magnitude = rounded.isNegative ? rounded.negated() : rounded
+            text = (exact.isNegative ? "-" : "") + magnitude.plainString
+        }
         if precision > 0, value.isFinite {
             if !text.contains(".") { text += "." }
             let decimals = text.count - (text.firstIndex(of: ".").map { text.distance(from: text.startIndex, to: $0) } ?? text.count) - 1

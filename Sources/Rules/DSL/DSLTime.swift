@@ -18,7 +18,7 @@ enum DSLTime {
             throw DSLFlow.failure("\(name) takes a whole number", at, type: "IllegalArgumentException")
         }
         guard n.value.isFinite, abs(n.value) < 9.2e18 else {
-            throw DSLFlow.failure("\(DSLValue.numberText(n.value)) is too large for \(name)", at, type: "ArithmeticException")
+            throw DSLFlow.failure("\(JavaDecimal.javaDoubleText(n.value)) is too large for \(name)", at, type: "ArithmeticException")
         }
         return Int64(n.value.rounded(.towardZero))
     }

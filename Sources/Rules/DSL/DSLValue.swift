@@ -9,8 +9,11 @@ enum DSLValue: Sendable {
     case bool(Bool)
     /// A Java `int`/`long` (integer literals and what integer arithmetic gives: `7 / 2` is 3).
     case int(Int64)
-    /// A `BigDecimal`/`double` (decimal literals, `DecimalType` values, mixed arithmetic).
+    /// A Java `double` (decimal literals `1.5`, `1e3`, `1.5d`, `Math` results, `doubleValue`, `Double.parseDouble`).
     case number(Double)
+    /// A `java.math.BigDecimal` (what openHAB's `NumberExtensions` arithmetic on a `Number` gives,
+    /// `0.1bd` literals, `toBigDecimal`).
+    case decimal(JavaDecimal)
     case quantity(Quantity)
     case string(String)
     /// An openHAB state: `ON`, `NULL`, an Item's state as it is.
@@ -57,7 +60,8 @@ enum DSLValue: Sendable {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
         case .int(let n): return String(n)
-        case .number(let n): return Self.numberText(n)
+        case .number(let n): return JavaDecimal.javaDoubleText(n)
+        case .decimal(let d): return d.javaString
         case .quantity(let q): return q.description
         case .string(let s): return s
         case .state(let s): return s.description
@@ -84,26 +88,29 @@ enum DSLValue: Sendable {
 
     static let dayNames = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"]
 
-    /// A number as `BigDecimal.toString` of the twin's results: no `.0` on whole numbers, up to 10 decimals.
-    static func numberText(_ n: Double) -> String {
-        if n.isNaN { return "NaN" }
-        if n.isInfinite { return n < 0 ? "-Infinity" : "Infinity" }
-        if n == n.rounded(), abs(n) < 1e15 { return String(Int64(n)) }
-        if abs(n) >= 1e15 || abs(n) < 1e-10 { return "\(n)" }
-        var text = String(format: "%.10f", n)
-        while text.hasSuffix("0") { text.removeLast() }
-        if text.hasSuffix(".") { text.removeLast() }
-        return text
-    }
-
     /// The value as a number or a quantity, when it is one (number states count, with their unit).
     var numeric: (value: Double, unit: QuantityUnit?)? {
         switch self {
         case .int(let n): return (Double(n), nil)
         case .number(let n): return (n, nil)
+        case .decimal(let d): return (d.doubleValue, nil)
         case .quantity(let q): return (q.value, q.unit)
         case .state(.decimal(let n)), .state(.percent(let n)): return (n.value, nil)
         case .state(.quantity(let q)): return (q.value, q.unit)
+        default: return nil
+        }
+    }
+
+    /// The value as a `BigDecimal`, as openHAB's `NumberExtensions.numberToBigDecimal` converts a `Number`: an
+    /// int exactly, a `double` through `Double.toString`, a `DecimalType` by its text, a quantity by its number
+    /// (in its own unit). `nil` for what is not a number (or a double that is NaN or infinite).
+    var javaDecimal: JavaDecimal? {
+        switch self {
+        case .int(let n): return JavaDecimal(n)
+        case .number(let d): return JavaDecimal(double: d)
+        case .decimal(let d): return d
+        case .quantity(let q), .state(.quantity(let q)): return JavaDecimal(number: q.number)
+        case .state(.decimal(let n)), .state(.percent(let n)): return JavaDecimal(number: n)
         default: return nil
         }
     }
@@ -114,7 +121,8 @@ enum DSLValue: Sendable {
         case .null: return "null"
         case .bool: return "a Boolean"
         case .int: return "an int"
-        case .number: return "a number"
+        case .number: return "a double"
+        case .decimal: return "a BigDecimal"
         case .quantity: return "a quantity"
         case .string: return "a String"
         case .state(let s): return "the state \(s.description) (\(s.typeName)Type)"
