@@ -372,6 +372,8 @@ enum DSLLibrary {
         "LocalTime": DSLTime.localTimeStatics,
         "LocalDate": DSLTime.localDateStatics,
         "Duration": DSLTime.durationStatics,
+        // java.util.Locale's constants, for String.format(Locale.GERMAN, …).
+        "Locale": Dictionary(uniqueKeysWithValues: DSLDateFormat.locales.keys.map { name in (name, { _, _, _ in DSLValue.constant(type: "Locale", name: name) } as DSLFunction) }),
         "ChronoUnit": Dictionary(uniqueKeysWithValues: DSLTime.chronoUnits.keys.map { name in (name, { _, _, _ in DSLValue.constant(type: "ChronoUnit", name: name) } as DSLFunction) }),
         "TimeUnit": Dictionary(uniqueKeysWithValues: ["MILLISECONDS", "SECONDS", "MINUTES", "HOURS", "DAYS"].map { name in (name, { _, _, _ in DSLValue.constant(type: "TimeUnit", name: name) } as DSLFunction) }),
         "RoundingMode": Dictionary(uniqueKeysWithValues: ["HALF_UP", "HALF_DOWN", "HALF_EVEN", "UP", "DOWN", "FLOOR", "CEILING"].map { name in (name, { _, _, _ in DSLValue.constant(type: "RoundingMode", name: name) } as DSLFunction) }),

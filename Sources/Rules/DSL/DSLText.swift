@@ -109,13 +109,37 @@ enum DSLText {
 
     /// `String::format` / `String.format` with Java's `%s %d %f %.1f %5.2f %x %%  %n %b`.
     static func format(_ a: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter?) throws(DSLFlow) -> DSLValue {
+        // `String.format(Locale, pattern, args…)`: the locale's day and month names and number symbols.
+        var a = a[...]
+        var locale = DSLDateFormat.english
+        var localeName = "ENGLISH"
+        if case .constant("Locale", let name)? = a.first {
+            guard let names = DSLDateFormat.locales[name] else {
+                throw DSLFlow.failure("Locale.\(name) is not a locale the twin formats with (it knows \(DSLDateFormat.locales.keys.sorted().joined(separator: ", ")))", at, type: "IllegalArgumentException")
+            }
+            (locale, localeName) = (names, name)
+            a = a.dropFirst()
+        }
         guard case .string(let pattern)? = a.first else { throw DSLFlow.failure("String.format takes a pattern first", at, type: "IllegalArgumentException") }
         var out = ""
-        var args = Array(a.dropFirst())[...]
+        let args = Array(a.dropFirst())
+        var ordinary = 0
+        var previous: DSLValue?
         var chars = Array(pattern)[...]
         func describe(_ v: DSLValue) -> String { i?.describe(v) ?? v.text }
         while let c = chars.popFirst() {
             guard c == "%" else { out.append(c); continue }
+            // java.util.Formatter: %[argument_index$][flags][width][.precision]conversion; `<` reuses the previous argument.
+            var explicit: Int?
+            var reuse = false
+            if chars.first == "<" {
+                reuse = true
+                chars.removeFirst()
+            } else if let dollar = chars.prefix(6).firstIndex(of: "$"), dollar > chars.startIndex,
+                      chars[chars.startIndex..<dollar].allSatisfy(\.isNumber), chars.first != "0" {
+                explicit = Int(String(chars[chars.startIndex..<dollar]))
+                chars = chars[chars.index(after: dollar)...]
+            }
             var spec = ""
             while let n = chars.first, "-+ 0#,.0123456789".contains(n) { spec.append(n); chars.removeFirst() }
             guard let conversion = chars.popFirst() else { throw DSLFlow.failure("the format ends inside a %", at, type: "UnknownFormatConversionException") }
@@ -125,10 +149,25 @@ enum DSLText {
                 throw DSLFlow.failure("the width or precision of %\(spec)\(conversion) is larger than 1000", at, type: "IllegalFormatWidthException")
             }
             if conversion == "n" { out.append("\n"); continue }
-            guard let value = args.popFirst() else { throw DSLFlow.failure("Format specifier '%\(spec)\(conversion)' has no argument", at, type: "MissingFormatArgumentException") }
+            let value: DSLValue
+            if reuse {
+                guard let previous else { throw DSLFlow.failure("Format specifier '%<\(spec)\(conversion)' has no previous argument", at, type: "MissingFormatArgumentException") }
+                value = previous
+            } else if let explicit {
+                guard explicit >= 1, explicit <= args.count else { throw DSLFlow.failure("Format specifier '%\(explicit)$\(spec)\(conversion)' has no argument", at, type: "MissingFormatArgumentException") }
+                value = args[explicit - 1]
+            } else {
+                guard ordinary < args.count else { throw DSLFlow.failure("Format specifier '%\(spec)\(conversion)' has no argument", at, type: "MissingFormatArgumentException") }
+                value = args[ordinary]
+                ordinary += 1
+            }
+            previous = value
             let grouping = spec.contains(",")
             let cspec = spec.replacingOccurrences(of: ",", with: "")
             switch conversion {
+            case "t", "T":
+                guard let suffix = chars.popFirst() else { throw DSLFlow.failure("%\(conversion) needs a date/time conversion after it (%tH, %td, %tA…)", at, type: "UnknownFormatConversionException") }
+                out += try DSLDateFormat.text(suffix, upper: conversion == "T", value, names: locale, at, i)
             case "s", "S":
                 var text = describe(value)
                 if let dot = cspec.firstIndex(of: "."), let p = Int(cspec[cspec.index(after: dot)...]) { text = String(text.prefix(p)) }
@@ -145,7 +184,7 @@ enum DSLText {
                 if case .decimal = value { throw DSLFlow.failure("d != java.math.BigDecimal (%d takes an integer: use intValue)", at, type: "IllegalFormatConversionException") }
                 var text = String(format: "%\(cspec)lld", Int64(saturating: n.value))
                 if grouping { text = group(text) }
-                out += text
+                out += localizedNumber(text, localeName)
             case "f", "e", "E", "g":
                 guard let n = value.numeric else { throw DSLFlow.failure("%\(conversion) can't format \(value.kindName)", at, type: "IllegalFormatConversionException") }
                 if case .int = value { throw DSLFlow.failure("%\(conversion) can't format an int (java.lang.Integer)", at, type: "IllegalFormatConversionException") }
@@ -162,7 +201,7 @@ enum DSLText {
                     text = String(format: "%\(cspec)\(conversion)", n.value)
                 }
                 if grouping { text = group(text) }
-                out += text
+                out += localizedNumber(text, localeName)
             case "x", "X":
                 guard case .int(let n) = value else { throw DSLFlow.failure("%x needs an integer", at, type: "IllegalFormatConversionException") }
                 out += String(format: "%\(cspec)ll\(conversion)", n)
@@ -203,6 +242,18 @@ enum DSLText {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &decimal, precision, .plain)
         return NSDecimalNumber(decimal: rounded).stringValue
+    }
+
+    /// A formatted number with a locale's symbols, as `Formatter` takes them from `DecimalFormatSymbols`:
+    /// German writes `1.234,5`, French `1\u{202F}234,5` (CLDR's narrow no-break space), English as is.
+    static func localizedNumber(_ text: String, _ locale: String) -> String {
+        let (decimal, grouping): (Character, Character)
+        switch locale {
+        case "GERMAN", "GERMANY": (decimal, grouping) = (",", ".")
+        case "FRENCH", "FRANCE", "CANADA_FRENCH": (decimal, grouping) = (",", "\u{202F}")
+        default: return text
+        }
+        return String(text.map { $0 == "." ? decimal : $0 == "," ? grouping : $0 })
     }
 
     /// `%f` as Java's Formatter: the decimal value of the number, rounded HALF_UP (`%.1f` of 2.25 is 2.3;

@@ -51,6 +51,32 @@ struct DSLLanguageTests {
         #expect(Self.logged(rules) == ["\(digits).0|100000000000000000000.00|-0.0|150000000000000000|0.000"], "\(rules)")
     }
 
+    /// `java.util.Formatter`'s `%t` conversions, argument indices (`%1$td`, `%<tm`) and a `Locale` first, as a
+    /// rule writes a German date: Java 17's CLDR names (`Mo.`, `März`), `,` as German decimal separator and `.`
+    /// for grouping; `now` is Friday 2026-01-09 10:00 in Budapest (+0100).
+    @Test func formattingDatesWithLocalesAndArgumentIndices() async throws {
+        let (result, rules) = try await Self.run("""
+            val d = LocalDate.of(2026, 3, 23)
+            logInfo("test", String.format(java.util.Locale.GERMAN, "%ta %1$td.%1$tm", d) + "|" + String.format(Locale.GERMAN, "%tA, %<te. %<tB %<tb|%.2f|%,d", d, 1234.5, 1234567))
+            logInfo("test", String::format("%tA %<te %<tB %<tY|%tF|%2$tj", d, d.plusDays(300)) + "|" + String::format("%2$s-%1$s-%s-%s", "a", "b"))
+            logInfo("test", String::format("%tH:%<tM %<tT %<tR %<tp %<tz %<tZ", now))
+            """)
+        #expect(Self.logged(rules) == ["Mo. 23.03|Montag, 23. März März|1234,50|1.234.567",
+                                       "Monday 23 March 2026|2027-01-17|017|b-a-a-b"], "\(rules)")
+        // %tZ asks for a zone's short name, which the twin does not print: the run ends with Java's exception,
+        // logged as openHAB logs a rule's error (the scenario has no expectation on it, so it passes).
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(rules.contains { $0.contains("UnknownFormatConversionException") && $0.contains("%tZ") }, "\(rules)")
+    }
+
+    /// A date conversion needs the field: `%tH` of a `LocalDate` is Java's UnsupportedTemporalTypeException.
+    @Test func formattingATimeOfADateFails() async throws {
+        let (_, rules) = try await Self.run("""
+            logInfo("test", String::format("%tH", LocalDate.of(2026, 3, 23)))
+            """)
+        #expect(rules.contains { $0.contains("UnsupportedTemporalTypeException") }, "\(rules)")
+    }
+
     @Test func stringsAndCollections() async throws {
         let (result, rules) = try await Self.run("""
             val s = "  Living Room Light  "
