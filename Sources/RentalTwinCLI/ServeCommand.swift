@@ -1,7 +1,9 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
 import Serve
 import Simulation
+import Twin
 
 /// `serve FILE`: the scenario's twin on a socket until interrupted (SERVE.md).
 ///

@@ -1,9 +1,11 @@
 import Foundation
 import HTTPServer
 import Rules
+import ScenarioFormat
 import Scenarios
 import Simulation
 import SmartHome
+import Twin
 
 /// `/twin/clock`, `/twin/advance`, `/twin/faults`, `/twin/result`: the twin's own controls.
 extension ServeRouter {

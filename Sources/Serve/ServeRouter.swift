@@ -1,9 +1,11 @@
 import Foundation
 import HTTPServer
 import Rules
+import ScenarioFormat
 import Scenarios
 import Simulation
 import SmartHome
+import Twin
 import Weather
 
 /// Answers every request of `serve` (Docs/SERVE.md): openHAB's REST API and event stream, the fake

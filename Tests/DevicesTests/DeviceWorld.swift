@@ -1,10 +1,12 @@
-import Scenarios
-import Synchronization
-import Testing
+@testable import Devices
 import Physics
+import ScenarioFormat
+import Scenarios
 import Simulation
 import SmartHome
-@testable import Devices
+import Synchronization
+import Testing
+import Twin
 
 /// Records (time, item, value) for state changes, using the kernel's clock.
 final class ChangeLog: Sendable {

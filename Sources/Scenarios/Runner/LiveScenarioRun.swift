@@ -1,5 +1,7 @@
+import ScenarioFormat
 import Simulation
 import Synchronization
+import Twin
 
 /// A scenario run live: its world, timeline and expectations on a kernel that runs until
 /// stopped, paced by wall time or moved by hand (`rental-twin serve`).

@@ -1,4 +1,6 @@
 import Rules
+import ScenarioFormat
+import Twin
 
 extension ScenarioRunner {
     /// An outbox expectation: the messages of its kind matching its filters, in its window; a failure names

@@ -1,6 +1,8 @@
 import Booking
+import ScenarioFormat
 import Simulation
 import Synchronization
+import Twin
 
 /// The phases of a run around the kernel's own loop: ``ScenarioRunner/run(_:options:)`` runs them
 /// around a run to `end`, a ``LiveScenarioRun`` around a live run (paced or manual).

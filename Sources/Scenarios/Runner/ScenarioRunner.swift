@@ -2,9 +2,11 @@ import Booking
 import Devices
 import Foundation
 import Reports
+import ScenarioFormat
 import Simulation
 import SmartHome
 import Synchronization
+import Twin
 import Weather
 
 /// Runs a scenario: builds its world, puts every timeline step and timed expectation on the kernel,
@@ -12,7 +14,7 @@ import Weather
 public enum ScenarioRunner {
     /// Told after each simulated day of a run: the fraction of the scenario's span done (0…1) and the
     /// local date-time reached. Called on the simulation task; it must return quickly.
-    public typealias Progress = @Sendable (_ fractionDone: Double, _ reached: String) -> Void
+    public typealias Progress = World.Progress
 
     /// Runs `scenario`, one simulated day at a time: between days it reports to
     /// ``World/Options/progress`` and checks for cancellation.

@@ -1,9 +1,11 @@
 import Booking
 import Foundation
 import HTTPServer
+import ScenarioFormat
 import Scenarios
 import Simulation
 import SmartHome
+import Twin
 
 /// The booking REST API under `/api/…` (Docs/SERVE.md): the seed system's controllers — users, listings,
 /// reservations, conversations, ratings and the home controller — over the live world's own

@@ -6,10 +6,12 @@ import Booking
 import Devices
 import Foundation
 import Physics
+import ScenarioFormat
 import Scenarios
 import Simulation
 import SmartHome
 import Testing
+import Twin
 import Weather
 
 /// One or more flats in Budapest with heating, cooling (`ac`), a plug and a lock (`door`) each; registered users

@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Booking
 import Devices
 import Foundation
@@ -38,10 +39,10 @@ public final class World: Sendable {
         /// fuzzer's); `nil` for no limit.
         public var eventBudget: Int?
         /// Told after each simulated day of the run (a front end's progress line); `nil` for none.
-        public var progress: ScenarioRunner.Progress?
+        public var progress: World.Progress?
 
         public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false,
-                    eventBudget: Int? = nil, progress: ScenarioRunner.Progress? = nil) {
+                    eventBudget: Int? = nil, progress: World.Progress? = nil) {
             self.progress = progress
             self.recordTimeseries = recordTimeseries
             self.configuresHomes = configuresHomes
@@ -73,15 +74,15 @@ public final class World: Sendable {
     public let home: HomeService
     /// The weather service over the fake feed, through the real OpenWeatherMap client.
     public var weather: WeatherService { automations.weather }
-    let automations: WorldAutomations
-    let meters: MeterRecorder
+    package let automations: WorldAutomations
+    package let meters: MeterRecorder
     /// The rule engine running the scenario's `rules` (with no rules it listens to nothing).
     public let rules: RuleEngine
     /// The persistence service: what `persistence` records (empty without it), for the persistence
     /// extensions (`PersistenceQueries`).
     public let persistence: PersistenceStore
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
-    let observedBusEvents: BusEventCounter?
+    package let observedBusEvents: BusEventCounter?
 
     /// Builds the world at the scenario's start.
     /// - Throws: ``ScenarioError`` `scenario.runFailed` when a layer refuses the world (a bug or a
@@ -281,8 +282,8 @@ public final class World: Sendable {
 import Synchronization
 
 /// Counts the bus events one listener received.
-final class BusEventCounter: Sendable {
+package final class BusEventCounter: Sendable {
     private let count = Atomic<Int>(0)
     func add() { count.add(1, ordering: .relaxed) }
-    var value: Int { count.load(ordering: .relaxed) }
+    package var value: Int { count.load(ordering: .relaxed) }
 }

@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Booking
 import Devices
 import Reports
@@ -21,7 +22,7 @@ import Synchronization
 /// The other ticks of the last 26 hours wait in each listing's ``RecentTicks``, forgotten once a
 /// simulated hour. (26 hours: a stay may be booked on its check-in day after its check-in moment,
 /// and its window then counts from that moment; its ends then move from the ticks to the ledger.)
-final class MeterRecorder: Sendable {
+package final class MeterRecorder: Sendable {
     private struct State: Sendable {
         var ledger = EnergyLedger()
         /// With reports: charts and KPI windows, the timeseries rows not yet spooled, what is kept.
@@ -51,11 +52,11 @@ final class MeterRecorder: Sendable {
     init(calendar: LocalCalendar) { self.calendar = calendar }
 
     /// The ledger recorded so far.
-    var ledger: EnergyLedger { storage.withLock { $0.ledger } }
+    package var ledger: EnergyLedger { storage.withLock { $0.ledger } }
 
     /// What a run with reports gathered for them (`nil` without reports); the timeseries rows recorded
     /// so far are spooled first.
-    var reports: RecordedReports? {
+    package var reports: RecordedReports? {
         storage.withLock { state -> RecordedReports? in
             guard let stream = state.stream, state.timeseries != nil else { return nil }
             let text = TimeseriesReport.takeText(&state.timeseries!)
@@ -334,11 +335,11 @@ private struct StayWindows: ReservationObserver {
 /// What a run with reports gathered for them while it ran, besides its ledger.
 public struct RecordedReports: Sendable {
     /// Charts and KPI windows.
-    let stream: ReportStream
+    package let stream: ReportStream
     /// `timeseries.csv`, header first, one tick's rows after another.
-    let timeseries: TextSpool
+    package let timeseries: TextSpool
     /// Ticks whose rows are in ``timeseries``.
-    let ticksWritten: Int
+    package let ticksWritten: Int
     /// Why the timeseries stopped, if it did (a broken meter).
-    let timeseriesFailure: ReportsError?
+    package let timeseriesFailure: ReportsError?
 }
