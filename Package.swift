@@ -59,7 +59,7 @@ let package = Package(
         // Running scenarios: the runner and expectations, suite, fuzzer, generator, report files, JUnit, partitions.
         .target(
             name: "Scenarios",
-            dependencies: ["ScenarioFormat", "Twin", "Simulation", "SmartHome", "Weather", "Booking", "Devices", "Reports", "Rules", "CMalloc"],
+            dependencies: ["ScenarioFormat", "Twin", "Simulation", "SmartHome", "Weather", "Booking", "Reports", "Rules", "CMalloc"],
             swiftSettings: strict
         ),
         // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.
@@ -79,15 +79,21 @@ let package = Package(
         .testTarget(name: "SmartHomeTests", dependencies: ["SmartHome", "Simulation"], swiftSettings: strict),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Simulation"], swiftSettings: strict),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
-        .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics", "Scenarios", "ScenarioFormat", "Twin"], swiftSettings: strict),
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics", "TwinTesting"], swiftSettings: strict),
         .testTarget(
             name: "BookingTests",
-            dependencies: ["Booking", "Simulation", "SmartHome", "Devices", "Weather", "Physics", "Scenarios", "ScenarioFormat", "Twin"],
+            dependencies: ["Booking", "Simulation", "SmartHome", "Devices", "Weather", "Physics", "TwinTesting"],
             swiftSettings: strict
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
         .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Simulation", "SmartHome"], swiftSettings: strict),
         // The blocking loopback client the socket tests of HTTPServer and Serve share (not a product).
+        // A small world with its parts in reach, for the lower layers' tests (DevicesTests, BookingTests; not a product).
+        .target(
+            name: "TwinTesting",
+            dependencies: ["Twin", "ScenarioFormat", "Simulation", "SmartHome", "Devices", "Booking", "Weather", "Rules"],
+            path: "Tests/TwinTesting", swiftSettings: strict
+        ),
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),

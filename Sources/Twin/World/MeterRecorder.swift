@@ -22,7 +22,7 @@ import Synchronization
 /// The other ticks of the last 26 hours wait in each listing's ``RecentTicks``, forgotten once a
 /// simulated hour. (26 hours: a stay may be booked on its check-in day after its check-in moment,
 /// and its window then counts from that moment; its ends then move from the ticks to the ledger.)
-package final class MeterRecorder: Sendable {
+final class MeterRecorder: Sendable {
     private struct State: Sendable {
         var ledger = EnergyLedger()
         /// With reports: charts and KPI windows, the timeseries rows not yet spooled, what is kept.
@@ -52,11 +52,11 @@ package final class MeterRecorder: Sendable {
     init(calendar: LocalCalendar) { self.calendar = calendar }
 
     /// The ledger recorded so far.
-    package var ledger: EnergyLedger { storage.withLock { $0.ledger } }
+    var ledger: EnergyLedger { storage.withLock { $0.ledger } }
 
     /// What a run with reports gathered for them (`nil` without reports); the timeseries rows recorded
     /// so far are spooled first.
-    package var reports: RecordedReports? {
+    var reports: RecordedReports? {
         storage.withLock { state -> RecordedReports? in
             guard let stream = state.stream, state.timeseries != nil else { return nil }
             let text = TimeseriesReport.takeText(&state.timeseries!)

@@ -53,36 +53,36 @@ public final class World: Sendable {
 
     public let scenario: Scenario
     /// The virtual clock and event queue every part of the world runs on.
-    public let kernel: SimulationKernel
+    @_spi(TwinParts) public let kernel: SimulationKernel
     /// The openHAB twin: Things, Items, Links, the event bus.
-    public let runtime: OpenHABRuntime
+    @_spi(TwinParts) public let runtime: OpenHABRuntime
     /// The REST-shaped openHAB API the booking services use, as administrator.
-    public let api: InProcessOpenHABAPI
+    @_spi(TwinParts) public let api: InProcessOpenHABAPI
     /// The fake OpenWeatherMap feed serving every city of the scenario.
-    public let feed: FakeOpenWeatherMap
+    @_spi(TwinParts) public let feed: FakeOpenWeatherMap
     /// Listing id → its thermal zone.
-    public let zones: [String: ThermalZone]
+    @_spi(TwinParts) public let zones: [String: ThermalZone]
     /// `listing/device` → the device's Thing handler.
-    public let zoneDevices: [String: ZoneDeviceHandler]
+    @_spi(TwinParts) public let zoneDevices: [String: ZoneDeviceHandler]
     /// `listing/device` → the lock's Thing handler.
-    public let locks: [String: SmartLockHandler]
+    @_spi(TwinParts) public let locks: [String: SmartLockHandler]
     /// The booking database (in-memory SQLite), also the home configuration repository and lock audit log.
-    public let store: BookingStore
+    @_spi(TwinParts) public let store: BookingStore
     /// Users, listings, reservations, conversations, ratings on the kernel's clock.
-    public let services: BookingServices
+    @_spi(TwinParts) public let services: BookingServices
     /// The home service: Items and Links per device, access windows, locks.
-    public let home: HomeService
+    @_spi(TwinParts) public let home: HomeService
     /// The weather service over the fake feed, through the real OpenWeatherMap client.
-    public var weather: WeatherService { automations.weather }
-    package let automations: WorldAutomations
-    package let meters: MeterRecorder
+    @_spi(TwinParts) public var weather: WeatherService { automations.weather }
+    let automations: WorldAutomations
+    let meters: MeterRecorder
     /// The rule engine running the scenario's `rules` (with no rules it listens to nothing).
-    public let rules: RuleEngine
+    @_spi(TwinParts) public let rules: RuleEngine
     /// The persistence service: what `persistence` records (empty without it), for the persistence
     /// extensions (`PersistenceQueries`).
-    public let persistence: PersistenceStore
+    @_spi(TwinParts) public let persistence: PersistenceStore
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
-    package let observedBusEvents: BusEventCounter?
+    let observedBusEvents: BusEventCounter?
 
     /// Builds the world at the scenario's start.
     /// - Throws: ``ScenarioError`` `scenario.runFailed` when a layer refuses the world (a bug or a
@@ -282,8 +282,8 @@ public final class World: Sendable {
 import Synchronization
 
 /// Counts the bus events one listener received.
-package final class BusEventCounter: Sendable {
+final class BusEventCounter: Sendable {
     private let count = Atomic<Int>(0)
     func add() { count.add(1, ordering: .relaxed) }
-    package var value: Int { count.load(ordering: .relaxed) }
+    var value: Int { count.load(ordering: .relaxed) }
 }

@@ -11,8 +11,8 @@ import Weather
 /// The automations a scenario switches on, wired like a deployment would wire them: the weather
 /// watcher and smart preheat ask the fake feed through the real OpenWeatherMap client; every
 /// action goes through the openHAB API and into one ``AutomationLog``.
-package struct WorldAutomations: Sendable {
-    package let log: AutomationLog
+struct WorldAutomations: Sendable {
+    let log: AutomationLog
     let weather: WeatherService
     let watcher: WeatherWatcher?
     let preheat: Preheat?

@@ -4,7 +4,7 @@ import Foundation
 import Simulation
 import SmartHome
 import Testing
-import Twin
+@_spi(TwinParts) import Twin
 
 /// `itemFiles` and `itemBindings`: the user's `.items` files loaded, checked and bound to the twin's devices.
 @Suite("Scenario .items files and bindings")

@@ -4,7 +4,7 @@ import Rules
 @testable import Scenarios
 import SmartHome
 import Testing
-import Twin
+@_spi(TwinParts) import Twin
 
 /// `/rest/rules` over bytes: openHAB's EnrichedRuleDTO JSON, admin-only access, run now and enable.
 @Suite("The rules REST resource")

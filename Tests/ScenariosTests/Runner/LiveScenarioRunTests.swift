@@ -3,7 +3,7 @@ import Foundation
 @testable import Scenarios
 import Simulation
 import Testing
-import Twin
+@_spi(TwinParts) import Twin
 
 /// A live run (manual clock) moved to the end must find what a run to the end finds.
 @Suite("Live scenario run")

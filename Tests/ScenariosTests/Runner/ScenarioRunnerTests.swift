@@ -2,7 +2,7 @@
 @testable import Scenarios
 import Simulation
 import Testing
-import Twin
+@_spi(TwinParts) import Twin
 
 /// Runs `text` (a scenario) and returns the result.
 func run(_ text: String) async throws -> ScenarioResult {

@@ -3,7 +3,7 @@
 import Simulation
 import SmartHome
 import Testing
-import Twin
+@_spi(TwinParts) import Twin
 
 /// A closed world is freed: `suite`, the fuzzer and a server build many worlds in one process.
 @Suite("World lifetime")
