@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
         // `serve`: a scenario's live run on a socket — openHAB REST and events, OpenWeatherMap, the booking API, twin control.
         .target(name: "Serve", dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Booking", "HTTPServer", "Rules", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
-        // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios and Serve.
+        // The command line: argument parsing, exit codes, printing. It reaches the twin only through its façade (Twin), Scenarios and Serve.
         .executableTarget(
             name: "RentalTwinCLI",
             dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Serve", "Simulation"],
