@@ -19,6 +19,8 @@ let package = Package(
         .library(name: "Devices", targets: ["Devices"]),
         .library(name: "Booking", targets: ["Booking"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "ScenarioFormat", targets: ["ScenarioFormat"]),
+        .library(name: "Twin", targets: ["Twin"]),
         .library(name: "Scenarios", targets: ["Scenarios"]),
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Rules", targets: ["Rules"]),
@@ -42,10 +44,22 @@ let package = Package(
         .target(name: "Booking", dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "CSQLite"], swiftSettings: strict),
         // Reports from exact meter snapshots: energy-daily.csv, stays.csv, timeseries.csv, SVG charts.
         .target(name: "Reports", dependencies: ["Simulation"], swiftSettings: strict),
-        // Scenario files: decoding with located errors, validation, the world builder, the runner, JUnit.
+        // The scenario file as values: JSON parser with lines, model, decoder, validator with located errors, rule files.
+        .target(
+            name: "ScenarioFormat",
+            dependencies: ["Simulation", "SmartHome", "Weather", "Devices", "Booking", "Reports", "Rules"],
+            swiftSettings: strict
+        ),
+        // The twin: the one composition root (`World`) behind a narrow façade — act, read, advance, meters, outbox, persistence.
+        .target(
+            name: "Twin",
+            dependencies: ["ScenarioFormat", "Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports", "Rules"],
+            swiftSettings: strict
+        ),
+        // Running scenarios: the runner and expectations, suite, fuzzer, generator, report files, JUnit, partitions.
         .target(
             name: "Scenarios",
-            dependencies: ["Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports", "Rules", "CMalloc"],
+            dependencies: ["ScenarioFormat", "Twin", "Simulation", "SmartHome", "Weather", "Booking", "Reports", "Rules", "CMalloc"],
             swiftSettings: strict
         ),
         // A dependency-free HTTP/1.1 server on POSIX sockets: parsing, keep-alive, limits, streams, shutdown.
@@ -53,11 +67,11 @@ let package = Package(
         // openHAB rules on the virtual clock: the rule engine, the Rules DSL (parser, checker, interpreter), UI rules' model, cron, `/rest/rules`.
         .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
         // `serve`: a scenario's live run on a socket — openHAB REST and events, OpenWeatherMap, the booking API, twin control.
-        .target(name: "Serve", dependencies: ["Scenarios", "Booking", "HTTPServer", "Rules", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
-        // The command line: argument parsing, exit codes, printing. It reaches the twin only through Scenarios and Serve.
+        .target(name: "Serve", dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Booking", "HTTPServer", "Rules", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
+        // The command line: argument parsing, exit codes, printing. It reaches the twin only through its façade (Twin), Scenarios and Serve.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Scenarios", "Serve", "Simulation"],
+            dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Serve", "Simulation"],
             swiftSettings: strict
         ),
 
@@ -65,19 +79,25 @@ let package = Package(
         .testTarget(name: "SmartHomeTests", dependencies: ["SmartHome", "Simulation"], swiftSettings: strict),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Simulation"], swiftSettings: strict),
         .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
-        .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics", "Scenarios"], swiftSettings: strict),
+        .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics", "TwinTesting"], swiftSettings: strict),
         .testTarget(
             name: "BookingTests",
-            dependencies: ["Booking", "Simulation", "SmartHome", "Devices", "Weather", "Physics", "Scenarios"],
+            dependencies: ["Booking", "Simulation", "SmartHome", "Devices", "Weather", "Physics", "TwinTesting"],
             swiftSettings: strict
         ),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "Simulation"], exclude: ["Golden"], swiftSettings: strict),
-        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "Simulation", "SmartHome"], swiftSettings: strict),
+        .testTarget(name: "ScenariosTests", dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Simulation", "SmartHome"], swiftSettings: strict),
         // The blocking loopback client the socket tests of HTTPServer and Serve share (not a product).
+        // A small world with its parts in reach, for the lower layers' tests (DevicesTests, BookingTests; not a product).
+        .target(
+            name: "TwinTesting",
+            dependencies: ["Twin", "ScenarioFormat", "Simulation", "SmartHome", "Devices", "Booking", "Weather", "Rules"],
+            path: "Tests/TwinTesting", swiftSettings: strict
+        ),
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),
-        .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport"], swiftSettings: strict),
-        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "ScenarioFormat", "Twin", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport"], swiftSettings: strict),
+        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "ScenarioFormat", "Twin", "Simulation"], swiftSettings: strict),
     ]
 )

@@ -1,5 +1,7 @@
+import ScenarioFormat
 import Scenarios
 import Simulation
+import Twin
 
 /// The hand-written command-line parser: `rental-twin COMMAND [ARGS] [--option VALUE]`.
 ///

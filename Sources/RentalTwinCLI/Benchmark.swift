@@ -1,4 +1,6 @@
+import ScenarioFormat
 import Scenarios
+import Twin
 
 /// `rental-twin bench`: the built-in heated flat (``BuiltInScenarios/heatedFlat(days:)``) through
 /// the same decoder, world builder and runner as every scenario file — three times: with nobody listening

@@ -1,4 +1,6 @@
+import ScenarioFormat
 import Scenarios
+import Twin
 
 /// `demo` and `bench`: the built-in scenarios, run (or printed with `--print-scenario`).
 enum BuiltInCommands {

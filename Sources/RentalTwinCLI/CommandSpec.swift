@@ -1,4 +1,6 @@
+import ScenarioFormat
 import Scenarios
+import Twin
 /// The commands of the command line; dispatch switches over this, so a new command cannot fall
 /// through to another one.
 enum CommandName: String, CaseIterable, Sendable {

@@ -1,4 +1,6 @@
+import ScenarioFormat
 import Scenarios
+import Twin
 
 /// `rental-twin demo`: the built-in demo scenario (``BuiltInScenarios/demo(days:)``) through the
 /// same decoder, world builder and runner as every scenario file; prints the run, its log and the

@@ -1,6 +1,8 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
 import Synchronization
+import Twin
 
 /// `rental-twin fuzz`: a mutation fuzzer over the example scenarios (the engine is
 /// ``ScenarioFuzzer`` in the Scenarios module); this file reads the options, keeps a wall-clock

@@ -1,7 +1,9 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
 import Serve
 import Simulation
+import Twin
 
 /// `rental-twin fuzz --target http`: mutated HTTP requests and WebSocket frames (``ServeFuzzer``) thrown at an
 /// in-process `serve` of the corpus's scenario 07 on a loopback port, with a manual clock. After every input

@@ -1,5 +1,7 @@
+import ScenarioFormat
 import Scenarios
 import Simulation
+import Twin
 
 /// `merge DIR… [--report OUT] [--log]`: joins the directories of `run --partition K/N` into what one
 /// run of the whole scenario prints and writes.

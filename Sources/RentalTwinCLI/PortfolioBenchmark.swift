@@ -1,5 +1,7 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
+import Twin
 
 /// `rental-twin bench --flats N`: the generated portfolio scenario (N flats with heating, cooling,
 /// plug and lock, diurnal weather, a booking calendar at about 70 % occupancy) run through the same

@@ -1,4 +1,6 @@
+import ScenarioFormat
 import Scenarios
+import Twin
 
 /// Dispatches a parsed command line and returns what to print and the exit status.
 ///

@@ -1,7 +1,9 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
 import Simulation
 import Synchronization
+import Twin
 
 /// `run`, `suite` and `validate`: turn scenario results into the lines a user reads and the exit
 /// status of the contract (SCENARIO-FORMAT.md).

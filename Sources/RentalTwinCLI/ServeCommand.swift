@@ -1,7 +1,9 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
 import Serve
 import Simulation
+import Twin
 
 /// `serve FILE`: the scenario's twin on a socket until interrupted (SERVE.md).
 ///
@@ -115,9 +117,9 @@ enum ServeCommand {
     /// `2026-11-20T12:00 (virtual) · 120 requests · 4,311 bus events, 57 streamed`.
     static func status(_ server: TwinServer) async -> String {
         let world = server.live.world
-        let at = world.scenario.calendar.localDateTime(at: world.kernel.now)
+        let at = world.scenario.calendar.localDateTime(at: world.now)
         let counters = server.counters
-        return "\(at) (virtual) · \(counters.requestCount) requests · \(world.runtime.events.publishedCount) bus events, "
+        return "\(at) (virtual) · \(counters.requestCount) requests · \(world.busEventsPublished) bus events, "
             + "\(counters.eventsStreamed) streamed\n"
     }
 

@@ -1,6 +1,8 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
 import Synchronization
+import Twin
 
 // The entry point: parse, run off the main actor (RentalTwinCommand.main is @concurrent),
 // print, exit with the contract's status. Ctrl-C cancels the work: runs stop at the next

@@ -1,6 +1,7 @@
 import Simulation
 import SmartHome
 import Synchronization
+import Twin
 
 /// One client's `GET /rest/events`: the bus events whose topic passes its filter, as openHAB's
 /// Server-Sent Events, plus an `alive` event every ``TwinServer/Configuration/aliveInterval`` of wall time.
@@ -21,7 +22,7 @@ enum EventStream {
 
     /// Subscribes on the simulation and returns the stream of frames; it ends when the client goes
     /// away, reads too slowly, or the server stops (which ends the subscription and the alive timer).
-    static func open(bus: EventBus, kernel: SimulationKernel, filter: SSETopicFilter, bufferLimit: Int,
+    static func open(bus: EventBus, world: World, filter: SSETopicFilter, bufferLimit: Int,
                      aliveInterval: Duration, counters: ServeCounters) async -> AsyncStream<[UInt8]> {
         let (stream, continuation) = AsyncStream.makeStream(of: [UInt8].self, bufferingPolicy: .bufferingOldest(max(1, bufferLimit)))
         let subscription = Mutex<(id: EventBus.SubscriptionID?, ended: Bool)>((nil, false))
@@ -40,7 +41,7 @@ enum EventStream {
             }
             if let id { bus.unsubscribe(id) }
         }
-        let id = await kernel.submit {
+        let id = await world.submit {
             bus.subscribe(.all) { event in
                 let topic = event.topic
                 guard filter.matches(topic) else { return }

@@ -93,10 +93,10 @@ final class EventWebSocket: Sendable {
 
     private func subscribe() async {
         let hub = router.webSocketHub
-        let bus = router.run.world.runtime.events
+        let bus = router.world.eventBus
         let counters = router.counters
         // Joined on the simulation: the client sees every event published after its request entered the event order.
-        await router.kernel.submit { [self] in hub.add(self, bus: bus, counters: counters) }
+        await router.world.submit { [self] in hub.add(self, bus: bus, counters: counters) }
     }
 
     /// Queues an event's text if it passes this connection's filters; counts it.
@@ -179,10 +179,10 @@ final class EventWebSocket: Sendable {
             throw EventProcessingError("Failed to deserialize payload '\(payload ?? "null")'.")
         }
         let name = parts[2]
-        let runtime = router.run.world.runtime
-        let api = InProcessOpenHABAPI(runtime: runtime, baseURL: baseURL, policy: router.policy, credentials: credentials)
-        let failure: String? = await router.kernel.submit {
-            guard let itemName = try? ItemName(name), let item = await runtime.items.item(itemName) else {
+        let world = router.world
+        let api = world.openHABAPI(baseURL: baseURL, policy: router.policy, credentials: credentials)
+        let failure: String? = await world.submit {
+            guard let itemName = try? ItemName(name), let item = await world.item(itemName) else {
                 return "Could not find item '\(name)' in registry."
             }
             guard Self.accepts(item.type, valueType, command: command) else { return "Incompatible datatype, rejected." }

@@ -39,7 +39,7 @@ final class ItemStateTrackers: Sendable {
             state.byID[id] = tracker
             return id
         }
-        let bus = router.run.world.runtime.events
+        let bus = router.world.eventBus
         let counters = router.counters
         let subscription = Mutex<(id: EventBus.SubscriptionID?, ended: Bool)>((nil, false))
         continuation.onTermination = { [self] _ in
@@ -51,7 +51,7 @@ final class ItemStateTrackers: Sendable {
             if let subscribed { bus.unsubscribe(subscribed) }
         }
         continuation.yield(Array("id: 0\nevent: ready\ndata: \(id)\n\n".utf8))
-        let subscribed = await router.kernel.submit {
+        let subscribed = await router.world.submit {
             bus.subscribe(.all) { event in
                 guard case .itemStateChanged(let name, let state, _, _, _) = event.kind,
                       tracker.items.withLock({ $0.contains(name.rawValue) }) else { return }
@@ -88,11 +88,11 @@ final class ItemStateTrackers: Sendable {
         }
         let tracked = Set(names)
         tracker.items.withLock { $0 = tracked }
-        let items = router.run.world.runtime.items
-        let states: [(String, State)] = await router.kernel.submit {
+        let world = router.world
+        let states: [(String, State)] = await world.submit {
             var found: [(String, State)] = []
             for name in tracked.sorted() {
-                if let itemName = try? ItemName(name), let item = await items.item(itemName) { found.append((name, item.state)) }
+                if let itemName = try? ItemName(name), let item = await world.item(itemName) { found.append((name, item.state)) }
             }
             return found
         }

@@ -86,8 +86,8 @@ extension ServeRouter {
     /// package defaults, the memory figures 0 and one processor — fixed, so answers repeat.
     func systemInfo() async -> String {
         let start = run.scenario.start
-        let kernel = kernel
-        let uptime = await kernel.submit { max(0, (kernel.now - start).milliseconds / 1_000) }
+        let world = world
+        let uptime = await world.submit { max(0, (world.now - start).milliseconds / 1_000) }
         return "{\"systemInfo\":{\"configFolder\":\"/etc/openhab\",\"userdataFolder\":\"/var/lib/openhab\",\"logFolder\":\"/var/log/openhab\","
             + "\"osName\":\"Linux\",\"osVersion\":\"rental-twin\",\"osArchitecture\":\"virtual\",\"availableProcessors\":1,"
             + "\"freeMemory\":0,\"totalMemory\":0,\"uptime\":\(uptime),\"startLevel\":100}}"

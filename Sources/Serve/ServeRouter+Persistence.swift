@@ -54,15 +54,14 @@ extension ServeRouter {
         }
         let pageLength = integer("pagelength") ?? 0, page = integer("page") ?? 0
         let boundary = request.query["boundary"] == "true"
-        let world = run.world
-        let kernel = kernel
-        let body: String = await kernel.submit {
-            let end = endQuery ?? kernel.now
+        let world = world
+        let body: String = await world.submit {
+            let end = endQuery ?? world.now
             var start = startQuery ?? Self.dayBefore(end, calendar)
             if start >= end { start = Self.dayBefore(end, calendar) }
             guard let item = try? ItemName(name) else { return Self.historyJSON(name, []) }
             var points: [(Int64, State)] = []
-            let store = world.persistence
+            let store = world.persistenceStore
             if boundary, let before = store.persistedState(item, at: start) { points.append((start.unixMilliseconds, before.state)) }
             var entries = store.entries(item, from: start, to: end)
             if pageLength > 0 {

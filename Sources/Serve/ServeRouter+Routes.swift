@@ -93,8 +93,8 @@ extension ServeRouter {
 
     /// An openHAB route, answered by ``OpenHABRouter`` on the simulation.
     private func openHAB(_ request: OpenHABRequest, _ handler: @escaping OpenHABRouter.Handler) async -> HTTPResponse {
-        let router = OpenHABRouter(runtime: run.world.runtime, baseURL: Self.baseURL(request), policy: policy)
-        var response = Self.response(await kernel.submit { await router.answer(request, handler) })
+        let router = world.openHABRouter(baseURL: Self.baseURL(request), policy: policy)
+        var response = Self.response(await world.submit { await router.answer(request, handler) })
         if response.status == 405 {  // a resource's own 405 (an Item that is not managed) names the path's methods too
             response.headers.set("Allow", RESTRouteTable<Handler>.allowHeader(Self.routes.allowedMethods(forPath: request.path)))
         }
@@ -103,8 +103,8 @@ extension ServeRouter {
 
     /// A rule route, answered by ``RuleRESTRouter`` on the simulation (a run now happens inside it, like any request).
     private func rules(_ request: OpenHABRequest, _ handler: @escaping RuleRESTRouter.Handler) async -> HTTPResponse {
-        let rules = RuleRESTRouter(engine: run.world.rules, policy: policy)
-        return Self.response(await kernel.submit { await handler(rules, request) })
+        let rules = world.ruleRouter(policy: policy)
+        return Self.response(await world.submit { await handler(rules, request) })
     }
 
     /// An openHAB answer on the socket, its headers in name order.

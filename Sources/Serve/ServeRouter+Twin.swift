@@ -1,18 +1,20 @@
 import Foundation
 import HTTPServer
 import Rules
+import ScenarioFormat
 import Scenarios
 import Simulation
 import SmartHome
+import Twin
 
 /// `/twin/clock`, `/twin/advance`, `/twin/faults`, `/twin/result`: the twin's own controls.
 extension ServeRouter {
     /// The twin's controls, rows of ``routes``.
     static let twinRoutes: [RESTRoute<Handler>] = [
-        .init(.get, "/twin/clock") { router, _ in encoded(200, await router.kernel.submit { [router] in router.clockDTO(fired: nil) }) },
+        .init(.get, "/twin/clock") { router, _ in encoded(200, await router.world.submit { [router] in router.clockDTO(fired: nil) }) },
         .init(.get, "/twin/result") { router, _ in
             let run = router.run
-            let live = await router.kernel.submit { await run.resultSoFar() }
+            let live = await router.world.submit { await run.resultSoFar() }
             return encoded(200, TwinResultDTO(live))
         },
         .init(.post, "/twin/advance") { router, request in
@@ -26,7 +28,7 @@ extension ServeRouter {
     /// The clock now, on the simulation.
     func clockDTO(fired: Int?) -> TwinClockDTO {
         let calendar = run.scenario.calendar
-        let now = kernel.now
+        let now = world.now
         let mode: String, speed: Double?
         switch clock {
         case .manual: (mode, speed) = ("manual", nil)
@@ -61,11 +63,11 @@ extension ServeRouter {
         }
         // A submission runs only once the live run is going: after it, the advance is queued to that run
         // (before the run starts, advance(to:) would run the kernel itself, racing the live run).
-        await kernel.submit {}
+        await world.submit {}
         let text = body.trimmingCharacters(in: .whitespacesAndNewlines)
         let calendar = run.scenario.calendar
         let limit = run.scenario.end + Self.advanceMargin
-        let now = kernel.now
+        let now = world.now
         let tooFar = { (what: String) in
             ServeError(.advanceTooFar, "Cannot advance to \(what): one advance may reach at most the scenario's end plus \(ISODuration.format(Self.advanceMargin)), "
                        + "\(calendar.localDateTime(at: limit)) (the clock is at \(calendar.localDateTime(at: now))). Advance to a time before then.")
@@ -101,12 +103,12 @@ extension ServeRouter {
                                  + "its client disconnected or the server is stopping.")
             }
             let next = target - reached > Self.advanceSlice ? reached + Self.advanceSlice : target
-            do { fired += try await kernel.advance(to: next) } catch {
+            do { fired += try await world.advance(to: next) } catch {
                 throw ServeError(.clockConflict, "Cannot advance to \(calendar.localDateTime(at: next)): \(error.message)")
             }
             reached = next
         }
-        return Self.encoded(200, await kernel.submit { [self, fired] in clockDTO(fired: fired) })
+        return Self.encoded(200, await world.submit { [self, fired] in clockDTO(fired: fired) })
     }
 
     /// `POST /twin/faults`: `{"thing": {"thing": "kiez/heating", "status": "OFFLINE"}}` or
@@ -148,7 +150,7 @@ extension ServeRouter {
             throw ServeError(.badRequest, "Unknown fault \(object.keys.sorted().joined(separator: ", ")). " + usage)
         }
         let run = run
-        if let refusal = await kernel.submit({ await run.perform(action) }) {
+        if let refusal = await world.submit({ await run.perform(action) }) {
             throw ServeError(.faultRefused, "\(action.summary) was refused: \(refusal.code): \(refusal.message)")
         }
         return Self.json(200, "{\"applied\":\(JSONString.quoted(action.summary))}")

@@ -1,9 +1,11 @@
 import Foundation
 import HTTPServer
 import Rules
+import ScenarioFormat
 import Scenarios
 import Simulation
 import SmartHome
+import Twin
 import Weather
 
 /// Answers every request of `serve` (Docs/SERVE.md): openHAB's REST API and event stream, the fake
@@ -66,7 +68,8 @@ public final class ServeRouter: Sendable {
         self.counters = counters
     }
 
-    var kernel: SimulationKernel { run.world.kernel }
+    /// The world being served: the twin's façade.
+    var world: World { run.world }
 
     /// Answers one request; never throws, every failure is an HTTP answer.
     public func handle(_ request: HTTPRequest) async -> HTTPResponse {
@@ -91,7 +94,7 @@ public final class ServeRouter: Sendable {
     func events(_ request: OpenHABRequest) async -> HTTPResponse {
         let filter: SSETopicFilter
         do { filter = try SSETopicFilter(request.query["topics"]) } catch { return Self.failure(error) }
-        let stream = await EventStream.open(bus: run.world.runtime.events, kernel: kernel, filter: filter, bufferLimit: eventBufferLimit,
+        let stream = await EventStream.open(bus: world.eventBus, world: world, filter: filter, bufferLimit: eventBufferLimit,
                                             aliveInterval: aliveInterval, counters: counters)
         return .eventStream(stream)
     }
@@ -101,9 +104,8 @@ public final class ServeRouter: Sendable {
     private func weather(_ request: HTTPRequest, method: String) async -> HTTPResponse {
         guard method == "GET" else { return Self.methodNotAllowed(request, ["GET", "HEAD"]) }
         let target = request.path + (request.queryString.map { "?\($0)" } ?? "")
-        let feed = run.world.feed
-        let kernel = kernel
-        let answer = await kernel.submit { feed.respond(toTarget: target, at: kernel.now) }
+        let world = world
+        let answer = await world.submit { world.weatherResponse(toTarget: target) }
         return HTTPResponse(status: answer.status, headers: ["Content-Type": "application/json; charset=utf-8"], body: Array(answer.body))
     }
 

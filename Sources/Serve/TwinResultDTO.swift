@@ -1,4 +1,6 @@
+import ScenarioFormat
 import Scenarios
+import Twin
 
 /// The body of `GET /twin/result`: the verdict so far, failures, and what is still pending.
 public struct TwinResultDTO: Codable, Sendable, Equatable {

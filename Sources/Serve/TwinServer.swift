@@ -1,8 +1,10 @@
 import Foundation
 import HTTPServer
+import ScenarioFormat
 import Scenarios
 import Simulation
 import Synchronization
+import Twin
 
 /// A scenario's world on a socket: the live run of ``LiveScenarioRun`` behind one HTTP server
 /// that speaks openHAB's REST API, OpenWeatherMap's and the twin's own (``ServeRouter``).

@@ -1,9 +1,9 @@
-import Scenarios
 import Synchronization
 import Testing
 import Physics
 import Simulation
 import SmartHome
+import TwinTesting
 @testable import Devices
 
 /// Records (time, item, value) for state changes, using the kernel's clock.
@@ -15,11 +15,11 @@ final class ChangeLog: Sendable {
 }
 
 /// One flat: a heating thermostat, a cooler (`ac`), a plug and a lock (`door`), built by the one world builder
-/// (Scenarios' `World`) from a small scenario, so Items and Links come from the home service through the
+/// (`World`, through TwinTesting's `TestWorld`) from a small scenario, so Items and Links come from the home service through the
 /// openHAB API exactly as in a scenario run. Outdoor temperature is constant.
 struct DeviceWorld {
     static let start = SimInstant(unixSeconds: 1_767_913_200)  // 2026-01-08T23:00Z = 2026-01-09T00:00 in Budapest
-    let world: World
+    let world: TestWorld
     var kernel: SimulationKernel { world.kernel }
     var runtime: OpenHABRuntime { world.runtime }
     var api: InProcessOpenHABAPI { world.api }
@@ -33,7 +33,7 @@ struct DeviceWorld {
 
     init(outdoorC: Double = 0, initialC: Double = 16) async throws {
         parameters = try ZoneParameters(uaWPerK: 80, capacitanceKWhPerK: 2.3)
-        let scenario = try ScenarioDecoder.decode("""
+        let world = try await TestWorld(json: """
             { "version": 1, "name": "Device world", "timeZone": "Europe/Budapest",
               "start": "2026-01-09T00:00", "end": "2027-01-09T00:00",
               "weather": { "Budapest": { "constantC": \(outdoorC) } },
@@ -47,7 +47,6 @@ struct DeviceWorld {
                   { "id": "door", "type": "lock" }
                 ] } ] }
             """, file: "device-world.json")
-        let world = try await World.build(scenario)
         self.world = world
         func device(_ id: String) throws -> ZoneDeviceHandler { try #require(world.zoneDevices["flat-1/\(id)"]) }
         zone = try #require(world.zones["flat-1"])

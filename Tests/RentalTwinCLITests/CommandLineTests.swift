@@ -1,8 +1,10 @@
 import Foundation
-import Testing
 @testable import RentalTwinCLI
+import ScenarioFormat
 import Scenarios
 import Simulation
+import Testing
+import Twin
 
 @Suite("The rental-twin command line")
 struct CommandLineTests {

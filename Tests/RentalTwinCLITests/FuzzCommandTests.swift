@@ -1,7 +1,9 @@
 import Foundation
+@testable import RentalTwinCLI
+import ScenarioFormat
 import Scenarios
 import Testing
-@testable import RentalTwinCLI
+import Twin
 
 /// `rental-twin fuzz` as a user runs it: a summary, findings saved for replay, the exit status.
 @Suite("Fuzz command", .serialized)

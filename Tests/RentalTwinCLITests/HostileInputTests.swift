@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import RentalTwinCLI
+import ScenarioFormat
 import Scenarios
+import Testing
+import Twin
 
 /// An example scenario with `replacements` applied to its text (each must match), written to a fresh
 /// temporary file; returns the file and a report directory next to it that does not exist yet.

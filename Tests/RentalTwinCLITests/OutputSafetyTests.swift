@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import RentalTwinCLI
+import ScenarioFormat
 import Scenarios
+import Testing
+import Twin
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import RentalTwinCLI
+import ScenarioFormat
 import Scenarios
+import Testing
+import Twin
 
 /// `run --jobs N`, `run --partition K/N` and `merge` through the command line: the same bytes as one
 /// run, and partition directories that do not belong together refused with a code.

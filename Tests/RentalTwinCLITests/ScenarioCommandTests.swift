@@ -1,7 +1,9 @@
 import Foundation
-import Testing
 @testable import RentalTwinCLI
+import ScenarioFormat
 import Scenarios
+import Testing
+import Twin
 
 /// The repository root (…/Tests/RentalTwinCLITests/ThisFile.swift → …).
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

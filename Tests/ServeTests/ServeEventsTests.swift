@@ -3,6 +3,7 @@ import Foundation
 import HTTPServer
 @testable import Serve
 import Testing
+@_spi(TwinParts) import Twin
 
 /// An SSE client: the head, then frames (`event: …` / `data: …`) as they come.
 final class EventClient {
@@ -92,7 +93,7 @@ struct ServeEventsTests {
         try await withTwin { server in
             let world = server.live.world
             let counters = ServeCounters()
-            let stream = await EventStream.open(bus: world.runtime.events, kernel: world.kernel, filter: try SSETopicFilter("openhab/*"),
+            let stream = await EventStream.open(bus: world.eventBus, world: world, filter: try SSETopicFilter("openhab/*"),
                                                 bufferLimit: 4, aliveInterval: .seconds(3_600), counters: counters)
             try await world.kernel.advance(by: .days(1))  // hundreds of events; the stream is not read meanwhile
             var frames: [String] = []

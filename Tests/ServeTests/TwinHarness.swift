@@ -1,9 +1,11 @@
-import SocketTestSupport
 import Foundation
 import HTTPServer
+import ScenarioFormat
 import Scenarios
 import Serve
 import Simulation
+import SocketTestSupport
+import Twin
 
 /// The admin token of every test server.
 let adminToken = "test-admin-token"

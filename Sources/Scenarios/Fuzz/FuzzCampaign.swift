@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import ScenarioFormat
 import Synchronization
 
 /// Runs a ``ScenarioFuzzer`` for a while — inputs 0, 1, 2, … until a wall-clock time or an input

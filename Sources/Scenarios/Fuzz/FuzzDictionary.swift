@@ -1,3 +1,4 @@
+import ScenarioFormat
 /// What the mutator splices in: every key, string, number text and subtree of the seed scenarios,
 /// plus values known to be hostile (extremes, NaN-like text, control characters, edge dates).
 struct FuzzDictionary: Sendable {

@@ -1,3 +1,4 @@
+import ScenarioFormat
 /// Something a fuzz input did that no input may do, with the input to replay it.
 public struct FuzzFinding: Sendable, Equatable {
     /// The kinds of finding, each with a stable name (used in file names and the summary).

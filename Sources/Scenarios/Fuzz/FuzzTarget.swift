@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import Simulation
 
 /// A kind of file the fuzzer mutates: the scenario itself, or a side file a scenario loads (a rule

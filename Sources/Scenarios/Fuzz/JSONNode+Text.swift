@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Simulation
 
 extension JSONNode {

@@ -1,6 +1,8 @@
 import Foundation
 import Rules
+import ScenarioFormat
 import Simulation
+import Twin
 
 /// A deterministic mutation fuzzer over scenario files: input *n* of a seed is always the same text,
 /// and ``check(_:eventsPerListingDay:)`` says whether it ended as a user may see it end — passed, failed or

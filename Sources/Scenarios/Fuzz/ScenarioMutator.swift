@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Simulation
 
 /// Structure-aware mutations of a scenario's JSON tree, driven by one seeded ``SplitMix64``: the

@@ -1,3 +1,4 @@
+import ScenarioFormat
 /// Mutations of MAP and SCALE transformation files (`java.util.Properties` texts): lines dropped, repeated,
 /// swapped or replaced; keys, values, range brackets and bounds, escapes and continuations changed.
 enum TransformFileMutation {

@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Simulation
 
 /// The scenarios built into the command line, as scenario JSON text, so `demo` and `bench` run

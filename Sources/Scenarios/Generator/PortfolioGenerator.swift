@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Simulation
 
 /// Generates the benchmark scenario: a portfolio of flats, each with heating, cooling, a plug and a

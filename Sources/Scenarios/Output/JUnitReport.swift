@@ -1,4 +1,5 @@
 import Reports
+import ScenarioFormat
 
 /// JUnit XML for CI: one `testcase` per scenario file; failed expectations become `failure`
 /// elements with their messages, invalid files `error` elements with every problem.

@@ -1,5 +1,6 @@
 import Reports
 import Rules
+import ScenarioFormat
 import Simulation
 
 /// `outbox.csv`: what the rules' actions sent, one row per message in the order sent — the local time, the

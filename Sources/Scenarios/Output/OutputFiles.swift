@@ -3,6 +3,8 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ScenarioFormat
+import Twin
 
 /// The C library's `write(2)`, named apart from ``OutputFiles/write(_:)``.
 private func systemWrite(_ descriptor: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int {
@@ -60,7 +62,7 @@ public enum OutputFiles {
             }
         }
         for (index, entry) in written.enumerated() where rename(entry.temporary, entry.path) != 0 {
-            let reason = systemReason()
+            let reason = TextSpool.systemReason()
             for later in written[index...] { unlink(later.temporary) }
             throw ScenarioError(.writeFailed, "cannot write \(entry.path): \(reason).", file: entry.path)
         }
@@ -125,7 +127,7 @@ public enum OutputFiles {
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
             if descriptor < 0 {
                 if errno == EEXIST, attempt < 100 { attempt += 1; continue }
-                throw ScenarioError(.writeFailed, "cannot write \(path): \(systemReason()).", file: path)
+                throw ScenarioError(.writeFailed, "cannot write \(path): \(TextSpool.systemReason()).", file: path)
             }
             var failure: String?
             func put(_ text: String) {
@@ -138,7 +140,7 @@ public enum OutputFiles {
                         let count = systemWrite(descriptor, base + offset, buffer.count - offset)
                         if count < 0 {
                             if errno == EINTR { continue }
-                            failure = systemReason()
+                            failure = TextSpool.systemReason()
                             return
                         }
                         offset += count
@@ -155,18 +157,12 @@ public enum OutputFiles {
                 unlink(temporary)
                 throw error
             }
-            if close(descriptor) != 0, failure == nil { failure = systemReason() }
+            if close(descriptor) != 0, failure == nil { failure = TextSpool.systemReason() }
             if let failure {
                 unlink(temporary)
                 throw ScenarioError(.writeFailed, "cannot write \(path): \(failure).", file: path)
             }
             return temporary
         }
-    }
-
-    /// The C library's sentence for `errno`, lower-cased first letter ("no space left on device").
-    static func systemReason() -> String {
-        let text = String(cString: strerror(errno))
-        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

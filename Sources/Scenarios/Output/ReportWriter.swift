@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Foundation
 import Reports
 import Simulation

@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import Simulation
 
 /// What one part of a partitioned run hands to the merge: the run's figures, failures and log lines

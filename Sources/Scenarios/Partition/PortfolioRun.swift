@@ -1,3 +1,5 @@
+import ScenarioFormat
+import Twin
 import Foundation
 import Simulation
 

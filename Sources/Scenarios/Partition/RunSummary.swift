@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Simulation
 
 /// What the command line prints of a run: the same whether the run was one process or the merge of

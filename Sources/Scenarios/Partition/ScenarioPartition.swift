@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Simulation
 
 /// How a scenario splits by listing into parts that run apart and merge into exactly the output of one

@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Simulation
 
 /// The sampling interval of `timeseries.csv` and the charts, named here so that a front end (the

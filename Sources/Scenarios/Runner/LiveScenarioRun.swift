@@ -1,5 +1,7 @@
+import ScenarioFormat
 import Simulation
 import Synchronization
+import Twin
 
 /// A scenario run live: its world, timeline and expectations on a kernel that runs until
 /// stopped, paced by wall time or moved by hand (`rental-twin serve`).
@@ -46,21 +48,21 @@ public final class LiveScenarioRun: Sendable {
     /// - Throws: ``ScenarioError`` `scenario.runFailed` when the kernel refuses the mode (already running, a bad speed).
     public func run(_ mode: SimulationKernel.LiveMode) async throws(ScenarioError) {
         do throws(SimulationError) {
-            try await world.kernel.run(mode)
+            try await world.runLive(mode)
         } catch {
             throw ScenarioError(.runFailed, "the live run of \(scenario.name) could not start: \(error.message)", file: scenario.file)
         }
     }
 
     /// Ends the live run once the event it is running returns.
-    public func stop() { world.kernel.stop() }
+    public func stop() { world.stop() }
 
     /// Performs `action` now, as a timeline step of that kind would (a `thing` or `feed` fault from
     /// outside); not counted as a step of the scenario. Call it on the simulation (inside `submit`).
     /// - Returns: `nil` when it was done, else the refusal's stable code and message.
     public func perform(_ action: Step.Action) async -> (code: String, message: String)? {
         do {
-            _ = try await ScenarioRunner.perform(action, in: world)
+            _ = try await world.perform(action)
             return nil
         } catch let error as any CodedError {
             return (error.codeName, error.message)
@@ -81,7 +83,7 @@ public final class LiveScenarioRun: Sendable {
         let finished = endReached
         let pending = finished ? [] : Array(timedChecks.dropFirst(result.expectationsChecked))
             + scenario.expectations.filter(ScenarioRunner.isEndCheck)
-        return LiveScenarioResult(result: result, pending: pending, now: world.kernel.now, endReached: finished)
+        return LiveScenarioResult(result: result, pending: pending, now: world.now, endReached: finished)
     }
 }
 

@@ -1,3 +1,4 @@
+import ScenarioFormat
 /// One reason a scenario did not pass: a failed expectation or step, with where it is in the file,
 /// when (local time) it happened, and what was expected against what was found.
 public struct ScenarioFailure: Sendable, Equatable, CustomStringConvertible {

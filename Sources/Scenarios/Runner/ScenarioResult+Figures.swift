@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import ScenarioFormat
 import Simulation
 
 extension ScenarioResult {

@@ -1,7 +1,9 @@
 import Booking
 import Reports
 import Rules
+import ScenarioFormat
 import Simulation
+import Twin
 
 /// What running one scenario produced: failures (empty = passed), figures, and everything the
 /// reports need.

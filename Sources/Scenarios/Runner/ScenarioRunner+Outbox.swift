@@ -1,10 +1,12 @@
 import Rules
+import ScenarioFormat
+import Twin
 
 extension ScenarioRunner {
     /// An outbox expectation: the messages of its kind matching its filters, in its window; a failure names
     /// what was sent of that kind (the first three) so a wrong text or recipient shows.
     static func checkOutbox(_ e: Expectation, _ o: OutboxExpectation, world: World, at: String) -> ScenarioFailure? {
-        let count = world.rules.outboxCount(o.channel, contains: o.contains, text: o.text, recipient: o.recipient, rule: o.rule,
+        let count = world.outboxCount(o.channel, contains: o.contains, text: o.text, recipient: o.recipient, rule: o.rule,
                                             from: o.from, to: o.to)
         let calendar = world.scenario.calendar
         let window = (o.from.map { " from \(calendar.localDateTime(at: $0))" } ?? "") + (o.to.map { " to \(calendar.localDateTime(at: $0))" } ?? "")
@@ -19,7 +21,7 @@ extension ScenarioRunner {
             holds = count >= least
         }
         guard !holds else { return nil }
-        let sent = world.rules.outbox.filter { $0.channel == o.channel }
+        let sent = world.outbox.filter { $0.channel == o.channel }
         let shown = sent.prefix(3).map { "\(calendar.localDateTime(at: $0.instant)) to \($0.recipient): \"\($0.text)\"" }
         let actual = "\(count) matching; \(sent.count) \(o.channel.rawValue)(s) sent" + (shown.isEmpty ? "" : " (" + shown.joined(separator: "; ") + (sent.count > 3 ? "; …" : "") + ")")
         return ScenarioFailure(path: e.path, line: e.line, at: at, expected: "\(wanted) \(o.summary)\(window)", actual: actual)

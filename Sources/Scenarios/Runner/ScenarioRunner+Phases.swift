@@ -1,6 +1,8 @@
 import Booking
+import ScenarioFormat
 import Simulation
 import Synchronization
+import Twin
 
 /// The phases of a run around the kernel's own loop: ``ScenarioRunner/run(_:options:)`` runs them
 /// around a run to `end`, a ``LiveScenarioRun`` around a live run (paced or manual).
@@ -21,7 +23,7 @@ extension ScenarioRunner {
         let order = timeline.indices.sorted { (timeline[$0].at, $0) < (timeline[$1].at, $1) }.map(Int32.init)
         if let first = order.first {
             let cursor = StepCursor()
-            world.kernel.schedule(at: timeline[Int(first)].at, then: { fired in cursor.taken(of: timeline, in: order).map { max($0, fired) } }, label: "timeline step") { now in
+            world.schedule(at: timeline[Int(first)].at, then: { fired in cursor.taken(of: timeline, in: order).map { max($0, fired) } }, label: "timeline step") { now in
                 let index = Int(order[cursor.running])
                 let step = timeline[index]
                 let (outcome, note) = await execute(step, in: world)
@@ -57,7 +59,7 @@ extension ScenarioRunner {
     static func checkRemaining(_ scenario: Scenario, in world: World, state: RunState) async {
         let calendar = scenario.calendar
         let endText = calendar.localDateTime(at: scenario.end).description
-        let ledger = world.meters.ledger
+        let ledger = world.ledger
         for (index, expectation) in scenario.expectations.enumerated() where isEndCheck(expectation) {
             let at = expectation.at.map { calendar.localDateTime(at: $0).description } ?? endText
             let failure: ScenarioFailure?
@@ -77,16 +79,16 @@ extension ScenarioRunner {
     /// The result of what has run so far: failures, counts, the ledger, the stays and one log in time order.
     static func result(_ scenario: Scenario, in world: World, state: RunState) async -> ScenarioResult {
         let calendar = scenario.calendar
-        let ledger = world.meters.ledger
+        let ledger = world.ledger
         let stays = await world.stayRecords()
         let (failures, steps, checks, stepLog) = state.snapshot
         return ScenarioResult(scenario: scenario, failures: failures.map(\.failure), failureOrder: failures.map(\.order), stepsRun: steps, expectationsChecked: checks,
-                              kernelEvents: world.kernel.eventsProcessed, busEvents: world.runtime.events.publishedCount,
-                              observedBusEvents: world.observedBusEvents?.value, ledger: ledger, reports: world.meters.reports,
+                              kernelEvents: world.eventsProcessed, busEvents: world.busEventsPublished,
+                              observedBusEvents: world.observedBusEventCount, ledger: ledger, reports: world.recordedReports,
                               stays: stays,
-                              runLog: RunLog(steps: stepLog, timeline: scenario.timeline, automations: world.automations.log.entries, rules: world.rules.runs,
+                              runLog: RunLog(steps: stepLog, timeline: scenario.timeline, automations: world.automationLog, rules: world.ruleRuns,
                                              calendar: calendar),
-                              outbox: world.rules.outbox, outboxDropped: world.rules.outboxDropped)
+                              outbox: world.outbox, outboxDropped: world.outboxDropped)
     }
 }
 

@@ -1,10 +1,11 @@
 import Booking
-import Devices
 import Foundation
 import Reports
+import ScenarioFormat
 import Simulation
 import SmartHome
 import Synchronization
+import Twin
 import Weather
 
 /// Runs a scenario: builds its world, puts every timeline step and timed expectation on the kernel,
@@ -12,7 +13,7 @@ import Weather
 public enum ScenarioRunner {
     /// Told after each simulated day of a run: the fraction of the scenario's span done (0…1) and the
     /// local date-time reached. Called on the simulation task; it must return quickly.
-    public typealias Progress = @Sendable (_ fractionDone: Double, _ reached: String) -> Void
+    public typealias Progress = World.Progress
 
     /// Runs `scenario`, one simulated day at a time: between days it reports to
     /// ``World/Options/progress`` and checks for cancellation.
@@ -25,7 +26,7 @@ public enum ScenarioRunner {
     public static func run(_ scenario: Scenario, options: World.Options = World.Options()) async throws(ScenarioError) -> ScenarioResult {
         let (world, state) = try await prepare(scenario, options: options)
         do {
-            try await simulate(scenario, kernel: world.kernel, eventBudget: options.eventBudget, report: options.progress)
+            try await simulate(scenario, world: world, eventBudget: options.eventBudget, report: options.progress)
         } catch {
             await world.close()
             throw error
@@ -37,7 +38,7 @@ public enum ScenarioRunner {
     }
 
     /// Runs the kernel to the scenario's end a day at a time, reporting progress and checking for cancellation.
-    private static func simulate(_ scenario: Scenario, kernel: SimulationKernel, eventBudget: Int?,
+    private static func simulate(_ scenario: Scenario, world: World, eventBudget: Int?,
                                  report: Progress?) async throws(ScenarioError) {
         let calendar = scenario.calendar
         let span = Double((scenario.end - scenario.start).seconds)
@@ -45,13 +46,13 @@ public enum ScenarioRunner {
         do throws(SimulationError) {
             while reached < scenario.end {
                 reached = min(reached + .hours(24), scenario.end)
-                try await kernel.run(until: reached, eventLimit: eventBudget.map { max(1, $0 - kernel.eventsProcessed) })
+                try await world.advance(until: reached, eventLimit: eventBudget.map { max(1, $0 - world.eventsProcessed) })
                 if Task.isCancelled { throw SimulationError(.cancelled, "the run was cancelled.") }
                 HeapTrim.releaseFreedMemory()  // what the day freed goes back to the system (a portfolio year's peak)
                 report?(span > 0 ? Double((reached - scenario.start).seconds) / span : 1, calendar.localDateTime(at: reached).description)
             }
         } catch {
-            let at = calendar.localDateTime(at: kernel.now).description
+            let at = calendar.localDateTime(at: world.now).description
             if error.code == .eventLimit, let eventBudget {
                 throw ScenarioError(.eventBudget, "the simulation of \(scenario.name) needed more than its budget of \(eventBudget) events; "
                                     + "it stopped at \(at) (simulated).", file: scenario.file)
@@ -69,8 +70,8 @@ public enum ScenarioRunner {
     /// rescheduling at one instant cannot hang the run).
     static func scheduleCheckpoint(at: SimInstant, in world: World, deferrals: Int,
                                            _ body: @escaping @Sendable (SimInstant) async -> Void) {
-        world.kernel.schedule(at: at, label: "expectations") { now in
-            if deferrals < 10_000, world.kernel.nextEventTime == now {
+        world.schedule(at: at, label: "expectations") { now in
+            if deferrals < 10_000, world.nextEventTime == now {
                 scheduleCheckpoint(at: now, in: world, deferrals: deferrals + 1, body)
             } else {
                 await body(now)
@@ -96,92 +97,12 @@ public enum ScenarioRunner {
     /// Runs a step: its error (nil on success) and a note for the log (what the devices made of it).
     static func execute(_ step: Step, in world: World) async -> (error: StepError?, note: String?) {
         do {
-            return (nil, try await perform(step.action, in: world))
+            return (nil, try await world.perform(step.action))
         } catch let error as any CodedError {
             return (StepError(code: error.codeName, message: error.message), nil)
         } catch {
             return (StepError(code: "unexpected", message: "\(error)"), nil)
         }
-    }
-
-    /// Performs the action; returns a note for the log when the outcome differs from what was asked
-    /// (a setpoint the device clamped to its range).
-    static func perform(_ action: Step.Action, in world: World) async throws -> String? {
-        let services = world.services
-        switch action {
-        case .book(let id, let guest, let listing, let checkIn, let checkOut, let guests):
-            _ = try await services.reservations.book(id: ReservationID(id), guest: UserID(guest), listing: ListingID(listing),
-                                                     checkIn: checkIn, checkOut: checkOut, guests: guests)
-        case .cancel(let id):
-            _ = try await services.reservations.cancel(ReservationID(id))
-        case .arrive(let id):
-            let reservation = try await services.reservations.checkIn(ReservationID(id))
-            await updateGuests(of: reservation.listing, in: world)
-        case .depart(let id):
-            let reservation = try await services.reservations.checkOut(ReservationID(id))
-            await updateGuests(of: reservation.listing, in: world)
-        case .unlock(let item, let by):
-            try await world.home.operateLock(item: World.itemName(item), operation: .unlock, by: UserID(by))
-        case .lock(let item, let by):
-            try await world.home.operateLock(item: World.itemName(item), operation: .lock, by: UserID(by))
-        case .command(let item, let value):
-            _ = try await world.api.sendCommand(World.itemName(item), value)
-            var notes: [String] = []
-            let asked = openHABNumber(value)
-            // openHAB's number format takes a comma for a grouping separator: `21,5` is 215. Say so
-            // where it happened, since nothing else will.
-            if value.contains(","), let asked {
-                notes.append("openHAB reads \"\(value)\" as \(asked.text): a comma groups digits (2,000), it is not a decimal point; write \(value.replacingOccurrences(of: ",", with: ".")) for that")
-            }
-            if item.hasSuffix("/setpoint"), let asked {
-                let state = await itemState(item, world)
-                if let taken = openHABNumber(state)?.value, abs(taken - asked.value) > 1e-9 {
-                    notes.append("\(item) took \(state), not \(value): the device clamps setpoints to its range")
-                }
-            }
-            return notes.isEmpty ? nil : notes.joined(separator: "; ")
-        case .weather:
-            break  // applied to the city's weather when the world was built (an override from this instant)
-        case .thing(let thing, let online):
-            if let handler = world.zoneDevices[thing] {
-                await handler.setOnline(online)
-            } else if let lock = world.locks[thing] {
-                await lock.setOnline(online)
-            } else {
-                throw BookingError(.thingNotFound, "there is no device \"\(thing)\" (write listing/device).")
-            }
-        case .feed(let city, let error):
-            try world.feed.setFault(try error.map { code throws(WeatherError) in try FeedFault(status: code) }, forCity: city)
-        case .rate(let guest, let listing, let stars, let comment):
-            _ = try await services.ratings.rate(guest: UserID(guest), listing: ListingID(listing), stars: stars, comment: comment)
-        case .message(let from, let reservation, let text):
-            _ = try await services.conversations.send(from: UserID(from), reservation: ReservationID(reservation), text: text)
-        case .update(let item, let state):
-            _ = try await world.api.updateState(World.itemName(item), state)
-        case .runRule(let rule):
-            try await world.rules.runNow(rule, reason: "runRule step")
-        case .enableRule(let rule, let enabled):
-            try world.rules.setEnabled(rule, enabled)
-        case .trigger(let channel, let event):
-            // As openHAB: a channel event nobody listens to is no error; the log says how many rules heard it.
-            let heard = world.rules.channelTriggered(channel, event: event)
-            return heard == 0 ? "no rule listens to \(channel) \(event)" : nil
-        }
-        return nil
-    }
-
-    /// The number of a command or state text as openHAB parses it (`21,5` → 215, `21.5 °C` → 21.5), with its text.
-    private static func openHABNumber(_ text: String) -> (value: Double, text: String)? {
-        if let n = DecimalNumber(parsing: text) { return (n.value, n.stateText) }
-        return Quantity(parsing: text).map { ($0.value, $0.description) }
-    }
-
-    /// Sets the listing's zone to the guests of every stay checked in there: a guest who overstays
-    /// is still in the flat when the next one arrives, and still there after that one leaves.
-    private static func updateGuests(of listing: ListingID, in world: World) async {
-        guard let zone = world.zones[listing.rawValue],
-              let stays = try? await world.services.reservations.reservations(ofListing: listing) else { return }
-        await zone.setGuests(stays.filter { $0.status == .checkedIn }.reduce(0) { $0 + $1.guests })
     }
 
     // MARK: Expectations
@@ -192,17 +113,17 @@ public enum ScenarioRunner {
         }
         switch e.check {
         case .itemState(let item, let expected):
-            let state = await itemState(item, world)
+            let state = await world.itemState(item)
             return sameState(expected, state) ? nil : fail("\(item) = \"\(expected)\"", "\"\(state)\"")
         case .itemBetween(let item, let low, let high):
-            let state = await itemState(item, world)
+            let state = await world.itemState(item)
             guard let value = Double(state.split(separator: " ").first ?? "") else {
                 return fail("\(item) between \(format(low)) and \(format(high))", "\"\(state)\" (not a number)")
             }
             return (low...high).contains(value) ? nil : fail("\(item) between \(format(low)) and \(format(high))", "\"\(state)\"")
         case .reservationStatus(let id, let expected):
             do {
-                let status = try await world.services.reservations.reservation(ReservationID(id)).status.rawValue
+                let status = try await world.reservationStatus(id)
                 return status == expected ? nil : fail("reservation \(id) \(expected)", status)
             } catch {
                 return fail("reservation \(id) \(expected)", "no such reservation (\(error.code.rawValue))")
@@ -215,7 +136,7 @@ public enum ScenarioRunner {
     /// A `rule` expectation: runs whose conditions held, in the window.
     static func checkRuns(_ e: Expectation, rule: String, from: SimInstant?, to: SimInstant?, runs: Int?, atLeast: Int?,
                           world: World, at: String) -> ScenarioFailure? {
-        let count = world.rules.runCount(of: rule, from: from, to: to)
+        let count = world.ruleRunCount(of: rule, from: from, to: to)
         let calendar = world.scenario.calendar
         let window = (from.map { " from \(calendar.localDateTime(at: $0))" } ?? "") + (to.map { " to \(calendar.localDateTime(at: $0))" } ?? "")
         if let runs, count != runs {
@@ -239,9 +160,6 @@ public enum ScenarioRunner {
         return false
     }
 
-    private static func itemState(_ item: String, _ world: World) async -> String {
-        do { return try await world.api.getItemState(World.itemName(item)).body } catch { return "error \(error.code.rawValue)" }
-    }
 
     static func checkLedger(_ e: Expectation, ledger: EnergyLedger, scenario: Scenario, at: String) -> ScenarioFailure? {
         func fail(_ expected: String, _ actual: String) -> ScenarioFailure {

@@ -1,5 +1,7 @@
 import Foundation
+import ScenarioFormat
 import Simulation
+import Twin
 
 /// Runs many scenario files, optionally several at a time, and returns their outcomes in path order,
 /// so that output does not depend on `jobs`.

@@ -1,9 +1,11 @@
 import Booking
 import Foundation
 import HTTPServer
+import ScenarioFormat
 import Scenarios
 import Simulation
 import SmartHome
+import Twin
 
 /// The booking REST API under `/api/…` (Docs/SERVE.md): the seed system's controllers — users, listings,
 /// reservations, conversations, ratings and the home controller — over the live world's own
@@ -20,7 +22,7 @@ struct BookingAPIRouter: Sendable {
     func answer(_ route: BookingAPIRoute, _ request: OpenHABRequest) async -> HTTPResponse {
         let call = Call(route: route, request: request)
         let run = run
-        return await run.world.kernel.submit { await Self.answer(call, run: run) }
+        return await run.world.submit { await Self.answer(call, run: run) }
     }
 
     /// One matched request.
@@ -57,7 +59,7 @@ struct BookingAPIRouter: Sendable {
 
     // swiftlint:disable:next cyclomatic_complexity function_body_length
     private static func perform(_ call: Call, world: World, run: LiveScenarioRun) async throws -> any Encodable {
-        let services = world.services
+        let services = world.bookingServices
         let calendar = world.scenario.calendar
         switch call.route.operation {
         case .listUsers:
@@ -108,26 +110,26 @@ struct BookingAPIRouter: Sendable {
                                                               stars: try body.int("stars"), comment: try body.optionalString("comment")), calendar)
 
         case .devicesOfListing:
-            return try await world.home.devices(ofListing: ListingID(call["listing"])).map { DeviceDTO($0) }
+            return try await world.homeService.devices(ofListing: ListingID(call["listing"])).map { DeviceDTO($0) }
         case .getDevice:
             return try await device(call, world)
         case .switchDevice:
             let body = try call.body()
-            try await world.home.setSwitch(configuration: deviceID(call), on: try body.bool("on"), by: UserID(try body.string("by")))
+            try await world.homeService.setSwitch(configuration: deviceID(call), on: try body.bool("on"), by: UserID(try body.string("by")))
             return try await device(call, world)
         case .setDeviceProperty:
             let body = try call.body()
-            try await world.home.setProperty(configuration: deviceID(call), property: call["property"], value: try body.string("value"),
+            try await world.homeService.setProperty(configuration: deviceID(call), property: call["property"], value: try body.string("value"),
                                              by: UserID(try body.string("by")))
             return try await device(call, world)
         case .lockDevice, .unlockDevice:
             let by = UserID(try call.body().string("by"))
-            let entry = try await world.home.operateLock(item: "\(deviceID(call).rawValue)/lock",
+            let entry = try await world.homeService.operateLock(item: "\(deviceID(call).rawValue)/lock",
                                                          operation: call.route.operation == .lockDevice ? .lock : .unlock, by: by)
             return LockAuditDTO(entry, calendar)
         case .lockAudit:
             let listing = try await services.listings.listing(ListingID(call["listing"]))
-            return try await world.home.lockAudit(listing: listing.id).map { LockAuditDTO($0, calendar) }
+            return try await world.homeService.lockAudit(listing: listing.id).map { LockAuditDTO($0, calendar) }
 
         case .book:
             let body = try call.body()
@@ -165,8 +167,8 @@ struct BookingAPIRouter: Sendable {
     /// One device with its properties' states.
     private static func device(_ call: Call, _ world: World) async throws -> DeviceDTO {
         let id = deviceID(call)
-        let configuration = try await world.home.device(id)
-        return DeviceDTO(configuration, properties: try await world.home.propertyStates(of: id))
+        let configuration = try await world.homeService.device(id)
+        return DeviceDTO(configuration, properties: try await world.homeService.propertyStates(of: id))
     }
 
     /// A refusal of `perform`, as the error it was.

@@ -1,4 +1,4 @@
-// Test support only: the one world builder (Scenarios' `World`) with a small scenario written here, so the
+// Test support only: the one world builder (`World`, through TwinTesting's `TestWorld`) with a small scenario written here, so the
 // booking tests run against exactly what a scenario run builds: the kernel, the openHAB twin with a Thing per
 // device, the fake weather feed, an in-memory SQLite store, the booking services on the kernel's clock, and the
 // home service and weather service over them. Nothing here is a fake of the system under test.
@@ -6,10 +6,10 @@ import Booking
 import Devices
 import Foundation
 import Physics
-import Scenarios
 import Simulation
 import SmartHome
 import Testing
+import TwinTesting
 import Weather
 
 /// One or more flats in Budapest with heating, cooling (`ac`), a plug and a lock (`door`) each; registered users
@@ -26,11 +26,11 @@ struct BookingTwin {
     /// Another guest, for a second reservation.
     static let carol: UserID = "carol"
 
-    /// The world, as the scenario runner builds it.
-    let world: World
+    /// The world, as the scenario runner builds it, with its parts.
+    let world: TestWorld
     var kernel: SimulationKernel { world.kernel }
     /// Where built-in automations register their rules (the world's rule engine).
-    var ruleHost: EngineAutomationHost { EngineAutomationHost(engine: world.rules) }
+    var ruleHost: any AutomationRuleHost { world.ruleHost }
     var runtime: OpenHABRuntime { world.runtime }
     var api: InProcessOpenHABAPI { world.api }
     /// The booking database, also the home configuration repository and the lock audit log.
@@ -66,16 +66,13 @@ struct BookingTwin {
         }
         let startInstant = try Self.calendar.parseInstant(start)
         let end = Self.calendar.localDateTime(at: startInstant + .days(400))
-        var scenario = try ScenarioDecoder.decode("""
+        let world = try await TestWorld(json: """
             { "version": 1, "name": "Booking twin", "timeZone": "Europe/Budapest", "start": "\(start)", "end": "\(end)",
               "weather": { "Budapest": { "constantC": \(outdoorC) } },
               "users": [ { "id": "host", "name": "Hanna Host" }, { "id": "guest", "name": "Gabor Guest" },
                          { "id": "stranger", "name": "Sam Stranger" }, { "id": "carol", "name": "Carol Carter" } ],
               "listings": [ \(flats.joined(separator: ",\n")) ] }
-            """, file: "booking-twin.json")
-        scenario.automations.earlyCheckIn = access.earlyCheckIn
-        scenario.automations.lateCheckOut = access.lateCheckOut
-        let world = try await World.build(scenario, options: World.Options(configuresHomes: configure))
+            """, file: "booking-twin.json", lockAccess: access, configuresHomes: configure)
         self.world = world
         locks = Dictionary(uniqueKeysWithValues: listings.compactMap { id in world.locks["\(id)/door"].map { (id, $0) } })
     }

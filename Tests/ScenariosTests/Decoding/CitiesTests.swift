@@ -1,7 +1,9 @@
-import Testing
-import Simulation
-import Weather
+@testable import ScenarioFormat
 @testable import Scenarios
+import Simulation
+import Testing
+import Twin
+import Weather
 
 /// `cities` and listings in cities outside the built-in gazetteer (SCENARIO-FORMAT.md, "any city").
 @Suite("Any city")

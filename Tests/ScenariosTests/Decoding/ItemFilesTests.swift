@@ -1,8 +1,10 @@
 import Foundation
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
 import Simulation
 import SmartHome
+import Testing
+@_spi(TwinParts) import Twin
 
 /// `itemFiles` and `itemBindings`: the user's `.items` files loaded, checked and bound to the twin's devices.
 @Suite("Scenario .items files and bindings")

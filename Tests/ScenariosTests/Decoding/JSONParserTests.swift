@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 @Suite("The located JSON parser")
 struct JSONParserTests {

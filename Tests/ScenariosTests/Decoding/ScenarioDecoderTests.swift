@@ -1,6 +1,8 @@
-import Testing
-import Simulation
+@testable import ScenarioFormat
 @testable import Scenarios
+import Simulation
+import Testing
+import Twin
 
 /// A minimal valid scenario; tests change one thing and look at the message a user would read.
 let minimalScenario = """

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
 import Simulation
+import Testing
+import Twin
 
 /// Issue 26: a 5 MB Item name took 28 s to refuse ("did you mean" compared it with every Item) and was
 /// echoed whole. It is refused with the name cut, and no suggestion is computed for it.

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
 import Simulation
+import Testing
+import Twin
 
 /// The findings of fuzz campaigns, replayed: each input is the finding's file (its difference from
 /// the seed scenario written out), judged as the fuzzer judges it.

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
 import Simulation
+import Testing
+import Twin
 
 /// The fuzzer's side-file targets: rule files, UI rules, calendars and EPW years mutated and loaded
 /// through the real loader in place of the file on disk.

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
 import Simulation
+import Testing
+import Twin
 
 /// The example scenarios, as the fuzzer's corpus.
 private func exampleCorpus() throws -> [(name: String, text: String)] {

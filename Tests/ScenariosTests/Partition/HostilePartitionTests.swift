@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-import Simulation
+@testable import ScenarioFormat
 @testable import Scenarios
+import Simulation
+import Testing
+import Twin
 
 /// Partition directories edited with care — each file's size and hash and the manifest's check made to
 /// match again — are still refused by what the merge reads, never a crash.

@@ -1,7 +1,9 @@
 import Foundation
-import Testing
-import Simulation
+@testable import ScenarioFormat
 @testable import Scenarios
+import Simulation
+import Testing
+import Twin
 
 /// A portfolio run in parts merges into the whole run, byte for byte: for generated portfolios split at
 /// random, every listing's chart and calendar is the whole run's, every merged report is, and so are the

@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// Trigger channels: a scenario's `trigger` step fires an event, DSL `Channel "…" triggered [EVENT]` and UI
 /// `core.ChannelEventTrigger` hear it, `receivedEvent` is the event as a String (openHAB 3+) and

@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// openHAB's actions run into the outbox, scripted responses, and outbox expectations (negative controls
 /// included: an expectation fails when the rule does not send).

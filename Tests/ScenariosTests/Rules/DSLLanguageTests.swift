@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// The Rules DSL as openHAB users write it (issue 28) and its budgets (issue 26), run in scenarios: each
 /// expected line is what Java/Xbase gives for the same expression.

@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// openHAB's persistence extensions called from Rules DSL bodies, on the scenario's persistence store.
 @Suite("Rules DSL persistence extensions")

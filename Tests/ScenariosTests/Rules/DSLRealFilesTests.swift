@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// Constructs real users' openHAB 3–5 rule files use that the twin refused before (issue 28's held-out
 /// files): `now()`, `Item.state = v`, `callScript` with script files, `ReentrantLock`, `HSBType`,

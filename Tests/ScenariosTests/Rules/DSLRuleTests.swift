@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// Rules DSL bodies running in scenarios: values with units, openHAB's text, timers on the virtual clock,
 /// globals, implicit variables and runtime errors.

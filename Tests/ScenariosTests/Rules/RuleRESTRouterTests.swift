@@ -1,8 +1,10 @@
 import Foundation
 import Rules
+@testable import ScenarioFormat
+@testable import Scenarios
 import SmartHome
 import Testing
-@testable import Scenarios
+@_spi(TwinParts) import Twin
 
 /// `/rest/rules` over bytes: openHAB's EnrichedRuleDTO JSON, admin-only access, run now and enable.
 @Suite("The rules REST resource")

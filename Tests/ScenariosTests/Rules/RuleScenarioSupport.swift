@@ -1,6 +1,8 @@
 import Foundation
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// A scenario with rule files, written to a fresh directory: the minimal flat (heating, door lock) with
 /// `items`, `rules` and the given timeline and expectations.

@@ -1,5 +1,7 @@
-import Testing
+@testable import ScenarioFormat
 @testable import Scenarios
+import Testing
+import Twin
 
 /// openHAB UI rules (RuleDTO JSON) run by the engine inside scenarios: each module type, the execution
 /// order, and located errors for what cannot run.

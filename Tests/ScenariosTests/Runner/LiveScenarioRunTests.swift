@@ -1,7 +1,9 @@
 import Foundation
+@testable import ScenarioFormat
+@testable import Scenarios
 import Simulation
 import Testing
-@testable import Scenarios
+@_spi(TwinParts) import Twin
 
 /// A live run (manual clock) moved to the end must find what a run to the end finds.
 @Suite("Live scenario run")

@@ -1,7 +1,9 @@
+@testable import ScenarioFormat
+@testable import Scenarios
+import Simulation
 import Synchronization
 import Testing
-import Simulation
-@testable import Scenarios
+import Twin
 
 /// The minimal scenario lasting `days` days.
 func minimalScenario(days: Int) throws -> Scenario {

@@ -1,6 +1,8 @@
-import Testing
-import Simulation
+@testable import ScenarioFormat
 @testable import Scenarios
+import Simulation
+import Testing
+@_spi(TwinParts) import Twin
 
 /// Runs `text` (a scenario) and returns the result.
 func run(_ text: String) async throws -> ScenarioResult {

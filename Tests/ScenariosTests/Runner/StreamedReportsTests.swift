@@ -1,8 +1,10 @@
 import Foundation
-import Testing
 import Reports
-import Simulation
+@testable import ScenarioFormat
 @testable import Scenarios
+import Simulation
+import Testing
+@testable import Twin
 
 /// Reports gathered while the run goes: the ledger keeps only what they ask about at the end, a stay
 /// booked after its own check-in moment still counts from that moment, and the spooled timeseries

@@ -1,6 +1,8 @@
 import Foundation
+@testable import ScenarioFormat
 @testable import Scenarios
 import Testing
+import Twin
 
 /// Telling rule files from scenarios in a suite directory without parsing a big scenario whole.
 @Suite("Suite files: rule files are told from scenarios")

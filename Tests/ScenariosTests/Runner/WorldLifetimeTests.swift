@@ -1,7 +1,9 @@
+@testable import ScenarioFormat
+@testable import Scenarios
 import Simulation
 import SmartHome
 import Testing
-@testable import Scenarios
+@_spi(TwinParts) import Twin
 
 /// A closed world is freed: `suite`, the fuzzer and a server build many worlds in one process.
 @Suite("World lifetime")

@@ -150,7 +150,7 @@ struct Field {
 }
 
 /// Plain decimal text for numbers in messages (`21`, `0.5`).
-func format(_ value: Double) -> String {
+package func format(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
 }
 

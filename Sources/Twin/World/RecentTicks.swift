@@ -1,4 +1,5 @@
 import Reports
+import ScenarioFormat
 import Simulation
 
 /// One listing's timeseries-tick snapshots not yet forgotten, oldest first: what a stay booked

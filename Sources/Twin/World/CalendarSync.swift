@@ -1,4 +1,5 @@
 import Booking
+import ScenarioFormat
 import Simulation
 import Synchronization
 
@@ -36,9 +37,6 @@ final class CalendarSync: Sendable {
     /// Per feed: UIDs already booked (or refused), and UIDs already cancelled.
     private let seen: Mutex<[Int: (booked: Set<String>, cancelled: Set<String>)]> = Mutex([:])
 
-    /// The guest user of a listing's `n`-th calendar (1-based).
-    static func guestID(listing: String, index: Int) -> String { "\(listing)-calendar-\(index)" }
-
     private init(feeds: [Feed], reservations: ReservationService, users: UserService, log: AutomationLog) {
         self.feeds = feeds
         self.reservations = reservations
@@ -51,7 +49,7 @@ final class CalendarSync: Sendable {
         var feeds: [Feed] = []
         for listing in scenario.listings {
             for (offset, spec) in listing.calendars.enumerated() {
-                let guest = UserID(guestID(listing: listing.id, index: offset + 1))
+                let guest = UserID(CalendarStays.guestID(listing: listing.id, index: offset + 1))
                 _ = try await services.users.register(User(id: guest, externalID: "calendar|\(listing.id)|\(spec.file)",
                                                            name: "Guest via \(spec.file)", email: ""))
                 feeds.append(Feed(listing: ListingID(listing.id), guest: guest, spec: spec, calendar: scenario.calendar, start: scenario.start))
@@ -77,7 +75,7 @@ final class CalendarSync: Sendable {
     /// on the same nights is not refused as an overlap with them.
     private func sync(_ index: Int, at now: SimInstant) async {
         let feed = feeds[index]
-        let stays = feed.spec.events.filter(Self.isStay)
+        let stays = feed.spec.events.filter(CalendarStays.isStay)
         let early = stays.filter { $0.isCancelled && $0.created == nil }
         for event in early + stays.filter({ !($0.isCancelled && $0.created == nil) }) {
             await book(event, feed: feed, index: index, at: now)
@@ -90,7 +88,7 @@ final class CalendarSync: Sendable {
     private func book(_ event: ICalendarEvent, feed: Feed, index: Int, at now: SimInstant) async {
         let appeared = event.created ?? (event.isCancelled ? feed.start : event.lastModified ?? feed.start)
         guard appeared <= now, seen.withLock({ $0[index, default: ([], [])].booked.insert(event.uid).inserted }) else { return }
-        let id = Self.reservationID(event, listing: feed.listing)
+        let id = CalendarStays.reservationID(event, listing: feed.listing)
         guard let (checkIn, checkOut) = Self.dates(event, calendar: feed.calendar) else {
             note(feed, now, "skipped \(event.uid)", "its DTEND is not after its DTSTART")
             return
@@ -112,7 +110,7 @@ final class CalendarSync: Sendable {
             state[index, default: ([], [])].booked.contains(event.uid) && state[index, default: ([], [])].cancelled.insert(event.uid).inserted
         }
         guard due else { return }
-        let id = Self.reservationID(event, listing: feed.listing)
+        let id = CalendarStays.reservationID(event, listing: feed.listing)
         do {
             _ = try await reservations.cancel(id)
             note(feed, now, "cancelled \(id)", "STATUS:CANCELLED in \(feed.spec.file)")
@@ -138,18 +136,6 @@ final class CalendarSync: Sendable {
 
     private func note(_ feed: Feed, _ at: SimInstant, _ action: String, _ reason: String) {
         log.append(at: at, automation: "calendar", listing: feed.listing, action: action, reason: reason)
-    }
-
-    /// Whether the event is a stay, not an owner's block.
-    static func isStay(_ event: ICalendarEvent) -> Bool {
-        let summary = (event.summary ?? "").lowercased()
-        return !summary.contains("not available") && !summary.contains("blocked")
-    }
-
-    /// `r1@flat-1.rental-twin` → `r1` (the twin's own export); any other UID as it is.
-    static func reservationID(_ event: ICalendarEvent, listing: ListingID) -> ReservationID {
-        let own = "@\(listing.rawValue).rental-twin"
-        return ReservationID(event.uid.hasSuffix(own) ? String(event.uid.dropLast(own.count)) : event.uid)
     }
 
     /// Check-in and check-out dates: all-day dates as they are, times by their local date.

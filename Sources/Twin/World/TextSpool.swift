@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import ScenarioFormat
 import Synchronization
 
 /// Text written during a run and read back once at its end, in the same pieces: `timeseries.csv`,
@@ -14,7 +15,7 @@ import Synchronization
 /// file (created in `TMPDIR`, or `/tmp`, and unlinked at once, so nothing is left behind even
 /// if the process dies). A failure to write it (a full disk) is kept and reported when the text
 /// is read, as `scenario.writeFailed`; nothing is half-written.
-final class TextSpool: Sendable {
+package final class TextSpool: Sendable {
     private struct State: @unchecked Sendable {  // the descriptor is only used under the mutex
         var memory: [String] = []
         var memoryBytes = 0
@@ -32,7 +33,7 @@ final class TextSpool: Sendable {
     private let directory: String
 
     /// - Parameter directory: where the anonymous file goes; `nil` for `TMPDIR` (else `/tmp`).
-    init(memoryLimit: Int = 2 << 20, directory: String? = nil) {
+    package init(memoryLimit: Int = 2 << 20, directory: String? = nil) {
         self.memoryLimit = memoryLimit
         self.directory = directory ?? ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     }
@@ -42,7 +43,7 @@ final class TextSpool: Sendable {
     }
 
     /// Appends a piece.
-    func append(_ piece: String) {
+    package func append(_ piece: String) {
         guard !piece.isEmpty else { return }
         state.withLock { state in
             guard state.failure == nil else { return }
@@ -63,7 +64,7 @@ final class TextSpool: Sendable {
 
     /// Hands out every piece in order, for the file at `path`.
     /// - Throws: ``ScenarioError`` `scenario.writeFailed` when the spool could not be written or read.
-    func read(for path: String, _ piece: (String) -> Void) throws(ScenarioError) {
+    package func read(for path: String, _ piece: (String) -> Void) throws(ScenarioError) {
         let (memory, descriptor, lengths, failure) = state.withLock { ($0.memory, $0.descriptor, $0.lengths, $0.failure) }
         if let failure { throw ScenarioError(.writeFailed, "cannot write \(path): \(failure)", file: path) }
         guard descriptor >= 0 else {
@@ -78,7 +79,7 @@ final class TextSpool: Sendable {
                 let count = bytes.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress! + done, length - done, offset + off_t(done)) }
                 if count < 0, errno == EINTR { continue }
                 guard count > 0 else {
-                    throw ScenarioError(.writeFailed, "cannot write \(path): cannot read back the spooled rows: \(count < 0 ? OutputFiles.systemReason() : "the file is shorter than written").", file: path)
+                    throw ScenarioError(.writeFailed, "cannot write \(path): cannot read back the spooled rows: \(count < 0 ? Self.systemReason() : "the file is shorter than written").", file: path)
                 }
                 done += count
             }
@@ -92,7 +93,7 @@ final class TextSpool: Sendable {
         var template = Array("\(directory)/rental-twin-spool-XXXXXX".utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else {
-            state.failure = "cannot spool the timeseries in \(directory) (set TMPDIR to another directory): \(OutputFiles.systemReason())."
+            state.failure = "cannot spool the timeseries in \(directory) (set TMPDIR to another directory): \(Self.systemReason())."
             return false
         }
         template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
@@ -110,7 +111,7 @@ final class TextSpool: Sendable {
                 let count = write(descriptor, buffer.baseAddress! + done, buffer.count - done)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    return "cannot spool the timeseries in TMPDIR (set TMPDIR to a directory with room): \(OutputFiles.systemReason())."
+                    return "cannot spool the timeseries in TMPDIR (set TMPDIR to a directory with room): \(Self.systemReason())."
                 }
                 done += count
             }
@@ -122,5 +123,13 @@ final class TextSpool: Sendable {
         }
         state.lengths.append(text.utf8.count)
         return true
+    }
+}
+
+extension TextSpool {
+    /// The C library's sentence for `errno`, lower-cased first letter ("no space left on device").
+    package static func systemReason() -> String {
+        let text = String(cString: strerror(errno))
+        return text.prefix(1).lowercased() + text.dropFirst()
     }
 }

@@ -7,7 +7,7 @@ import SmartHome
 /// into the engine's ``Rule``s. Every module type RULES.md lists is read with its configuration keys and
 /// defaults; anything else (an unknown type, a JavaScript `script.ScriptAction`, a missing key) is a located
 /// problem naming the file, JSON path and line, never skipped.
-enum RuleFileDecoder {
+package enum RuleFileDecoder {
     /// The module types the twin runs, by kind.
     static let triggerTypes = ["core.ItemStateChangeTrigger", "core.ItemStateUpdateTrigger", "core.ItemCommandTrigger",
                                "core.GroupStateChangeTrigger", "core.GroupStateUpdateTrigger", "core.GroupCommandTrigger",
@@ -21,6 +21,15 @@ enum RuleFileDecoder {
                               "core.RuleEnablementAction", "script.ScriptAction"]
     /// The one script language the twin runs.
     static let dslMediaType = "application/vnd.openhab.dsl.rule"
+
+    /// Decodes a UI rules file given as text, without DSL scripts (the built-in rule sets).
+    /// - Throws: ``ScenarioError`` `scenario.invalid` with every problem.
+    package static func decodeWithoutScripts(_ text: String, file: String) throws(ScenarioError) -> [Rule] {
+        let issues = IssueCollector(file: file)
+        let rules = decode(text, issues: issues) { _, _ in nil }
+        guard issues.issues.isEmpty else { throw ScenarioError.invalid(file: file, issues: issues.issues) }
+        return rules
+    }
 
     /// Decodes `text` read from `file`; problems go to `issues` (whose file is `file`).
     /// - Parameter script: compiles a DSL script body (`nil` and a problem reported when it cannot).

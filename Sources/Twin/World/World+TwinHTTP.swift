@@ -1,5 +1,6 @@
 import Foundation
 import Rules
+import ScenarioFormat
 import Simulation
 import SmartHome
 import Weather

@@ -20,4 +20,16 @@ public struct VirtualItemSpec: Sendable {
     public var definition: ItemDefinition? = nil
     /// The `.items` file it comes from, resolved against the scenario's directory.
     public var sourceFile: String? = nil
+
+    package init(name: String, type: ItemType, state: String?, label: String?, members: [String], path: String,
+                 definition: ItemDefinition? = nil, sourceFile: String? = nil) {
+        self.name = name
+        self.type = type
+        self.state = state
+        self.label = label
+        self.members = members
+        self.path = path
+        self.definition = definition
+        self.sourceFile = sourceFile
+    }
 }

@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Booking
 import Devices
 import Foundation
@@ -38,10 +39,10 @@ public final class World: Sendable {
         /// fuzzer's); `nil` for no limit.
         public var eventBudget: Int?
         /// Told after each simulated day of the run (a front end's progress line); `nil` for none.
-        public var progress: ScenarioRunner.Progress?
+        public var progress: World.Progress?
 
         public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false,
-                    eventBudget: Int? = nil, progress: ScenarioRunner.Progress? = nil) {
+                    eventBudget: Int? = nil, progress: World.Progress? = nil) {
             self.progress = progress
             self.recordTimeseries = recordTimeseries
             self.configuresHomes = configuresHomes
@@ -52,34 +53,34 @@ public final class World: Sendable {
 
     public let scenario: Scenario
     /// The virtual clock and event queue every part of the world runs on.
-    public let kernel: SimulationKernel
+    @_spi(TwinParts) public let kernel: SimulationKernel
     /// The openHAB twin: Things, Items, Links, the event bus.
-    public let runtime: OpenHABRuntime
+    @_spi(TwinParts) public let runtime: OpenHABRuntime
     /// The REST-shaped openHAB API the booking services use, as administrator.
-    public let api: InProcessOpenHABAPI
+    @_spi(TwinParts) public let api: InProcessOpenHABAPI
     /// The fake OpenWeatherMap feed serving every city of the scenario.
-    public let feed: FakeOpenWeatherMap
+    @_spi(TwinParts) public let feed: FakeOpenWeatherMap
     /// Listing id → its thermal zone.
-    public let zones: [String: ThermalZone]
+    @_spi(TwinParts) public let zones: [String: ThermalZone]
     /// `listing/device` → the device's Thing handler.
-    public let zoneDevices: [String: ZoneDeviceHandler]
+    @_spi(TwinParts) public let zoneDevices: [String: ZoneDeviceHandler]
     /// `listing/device` → the lock's Thing handler.
-    public let locks: [String: SmartLockHandler]
+    @_spi(TwinParts) public let locks: [String: SmartLockHandler]
     /// The booking database (in-memory SQLite), also the home configuration repository and lock audit log.
-    public let store: BookingStore
+    @_spi(TwinParts) public let store: BookingStore
     /// Users, listings, reservations, conversations, ratings on the kernel's clock.
-    public let services: BookingServices
+    @_spi(TwinParts) public let services: BookingServices
     /// The home service: Items and Links per device, access windows, locks.
-    public let home: HomeService
+    @_spi(TwinParts) public let home: HomeService
     /// The weather service over the fake feed, through the real OpenWeatherMap client.
-    public var weather: WeatherService { automations.weather }
+    @_spi(TwinParts) public var weather: WeatherService { automations.weather }
     let automations: WorldAutomations
     let meters: MeterRecorder
     /// The rule engine running the scenario's `rules` (with no rules it listens to nothing).
-    public let rules: RuleEngine
+    @_spi(TwinParts) public let rules: RuleEngine
     /// The persistence service: what `persistence` records (empty without it), for the persistence
     /// extensions (`PersistenceQueries`).
-    public let persistence: PersistenceStore
+    @_spi(TwinParts) public let persistence: PersistenceStore
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
     let observedBusEvents: BusEventCounter?
 

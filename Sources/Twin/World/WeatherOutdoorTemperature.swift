@@ -1,4 +1,5 @@
 import Devices
+import ScenarioFormat
 import Simulation
 import Weather
 

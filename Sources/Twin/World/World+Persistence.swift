@@ -1,4 +1,5 @@
 import Rules
+import ScenarioFormat
 import Simulation
 import SmartHome
 

@@ -1,7 +1,7 @@
 import Foundation
 import Simulation
 
-/// The one error type of the `Scenarios` module: a stable code, a sentence, and for invalid files
+/// The one error type of the scenario targets (`ScenarioFormat`, `Twin`, `Scenarios`): a stable code, a sentence, and for invalid files
 /// every problem found.
 public struct ScenarioError: CodedError, Equatable {
     /// Stable codes.
@@ -12,7 +12,7 @@ public struct ScenarioError: CodedError, Equatable {
         case invalid = "scenario.invalid"
         /// The world could not be built or run (a bug or an environment problem, not a failed expectation).
         case runFailed = "scenario.runFailed"
-        /// The run fired more kernel events than its caller allowed (``World/Options/eventBudget``).
+        /// The run fired more kernel events than its caller allowed (`World.Options.eventBudget`).
         case eventBudget = "scenario.eventBudget"
         /// Reports could not be built (a value they cannot show, such as a non-finite number).
         case reportFailed = "scenario.reportFailed"

@@ -1,11 +1,12 @@
 import Booking
 import Reports
+import ScenarioFormat
 import Simulation
 
 extension World {
     /// Every reservation of every listing at the end of the run, for `stays.csv`: sorted by id, each
     /// with its check-in and check-out moments in the listing's time zone.
-    func stayRecords() async -> [StayRecord] {
+    public func stayRecords() async -> [StayRecord] {
         var records: [StayRecord] = []
         for listing in scenario.listings {
             guard let reservations = try? await services.reservations.reservations(ofListing: ListingID(listing.id)) else { continue }

@@ -43,8 +43,8 @@ enum ScenarioValidator {
             cities = scenario.weather.map(\.city)
             reservations = scenario.timeline.compactMap { if case .book(let id, _, _, _, _, _) = $0.action { id } else { nil } }
                 + scenario.listings.flatMap { listing in
-                    listing.calendars.flatMap(\.events).filter(CalendarSync.isStay)
-                        .map { CalendarSync.reservationID($0, listing: ListingID(listing.id)).rawValue }
+                    listing.calendars.flatMap(\.events).filter(CalendarStays.isStay)
+                        .map { CalendarStays.reservationID($0, listing: ListingID(listing.id)).rawValue }
                 }
             userSet = Set(users)
             reservationSet = Set(reservations)
@@ -123,7 +123,7 @@ enum ScenarioValidator {
                 }
                 let channel = binding.target.split(separator: "/").last.map(String.init) ?? ""
                 if let deviceType = DeviceChannel(rawValue: channel)?.itemType,
-                   let problem = WorldItemBinding.incompatibility(spec.type, spec.definition?.aggregation, deviceType) {
+                   let problem = TwinThings.incompatibility(spec.type, spec.definition?.aggregation, deviceType) {
                     report(binding.path, "\(binding.item) is a \(spec.type) Item but \(binding.target) (\(device.id)) is a \(deviceType) channel: \(problem)")
                 }
             }
@@ -137,7 +137,7 @@ enum ScenarioValidator {
                     }
                 }
             }
-            let twinChannels = WorldItemBinding.channelUIDs(scenario)
+            let twinChannels = TwinThings.channelUIDs(scenario)
             for spec in scenario.items {
                 for link in spec.definition?.channels ?? [] where link.uid.hasPrefix("twin:") && twinChannels[link.uid] == nil {
                     let fileIssues = IssueCollector(file: spec.sourceFile ?? scenario.file)
@@ -336,7 +336,7 @@ enum ScenarioValidator {
             }
         }
 
-        /// Each calendar books as a guest of its own, registered under the file's name (``CalendarSync``):
+        /// Each calendar books as a guest of its own, registered under the file's name (``CalendarStays``):
         /// the same file twice in one listing, or a scenario user with a calendar guest's id, would make
         /// the world fail to build, so both are refused here, located.
         func checkCalendars(_ listing: ListingSpec, at path: String) {
@@ -348,7 +348,7 @@ enum ScenarioValidator {
                 } else {
                     files[feed.file] = index
                 }
-                let guest = CalendarSync.guestID(listing: listing.id, index: index + 1)
+                let guest = CalendarStays.guestID(listing: listing.id, index: index + 1)
                 if let user = scenario.users.firstIndex(where: { $0.id == guest || $0.id.hasPrefix(guest + "-") }) {
                     report("users[\(user)].id", "\(UserText.quoted(scenario.users[user].id)) is the id \(path).calendars[\(index)] books its guests under.",
                            hint: "pick another user id; \"\(guest)\" and \"\(guest)-<digits>\" belong to the calendar.")

@@ -1,8 +1,9 @@
 import Booking
-import Rules
 import Devices
 import Foundation
 import Physics
+import Rules
+import ScenarioFormat
 import Simulation
 import SmartHome
 import Weather

@@ -1,3 +1,4 @@
+import ScenarioFormat
 import Booking
 import Devices
 import Reports
@@ -334,11 +335,11 @@ private struct StayWindows: ReservationObserver {
 /// What a run with reports gathered for them while it ran, besides its ledger.
 public struct RecordedReports: Sendable {
     /// Charts and KPI windows.
-    let stream: ReportStream
+    package let stream: ReportStream
     /// `timeseries.csv`, header first, one tick's rows after another.
-    let timeseries: TextSpool
+    package let timeseries: TextSpool
     /// Ticks whose rows are in ``timeseries``.
-    let ticksWritten: Int
+    package let ticksWritten: Int
     /// Why the timeseries stopped, if it did (a broken meter).
-    let timeseriesFailure: ReportsError?
+    package let timeseriesFailure: ReportsError?
 }

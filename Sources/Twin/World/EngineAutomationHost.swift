@@ -1,5 +1,6 @@
 import Booking
 import Rules
+import ScenarioFormat
 import Simulation
 
 /// The booking side's built-in automations registered on the rule engine: a recurring automation is a
