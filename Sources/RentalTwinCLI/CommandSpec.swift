@@ -23,7 +23,7 @@ struct CommandSpec: Sendable {
         static let junit = Option(name: "--junit", valueName: "FILE", help: "Write a JUnit XML report (one testcase per scenario) to FILE.")
         static let shard = Option(name: "--shard", valueName: "K/N", help: "Run only shard K of N: every N-th file of the sorted list, from the K-th (a CI matrix runs K = 1…N; their JUnit files hold the cases of one whole run).")
         static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
-        static let runJobs = Option(name: "--jobs", valueName: "N", help: "Run the portfolio's listings as N parts at once, merged into exactly what one part writes (default: every core for a portfolio of 8 listings or more, else 1; 1 runs it whole).")
+        static let runJobs = Option(name: "--jobs", valueName: "N", help: "Run the portfolio's listings in parts, N at once, merged into exactly what one part writes (default: every core for a portfolio of 8 listings or more, else 1; a portfolio of 40 listings or more runs as parts of about 20 even with 1).")
         static let partition = Option(name: "--partition", valueName: "K/N", help: "Run only part K of N of the portfolio's listings (needs --report); rental-twin merge joins the N directories into the reports of one run.")
         static let days = Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (demo: default 2; bench: default 365).")
         static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead.")

@@ -47,8 +47,8 @@ enum ScenarioCommands {
         outcome.standardError += noticeLines(loaded.scenario)
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = explicitJobs ?? (loaded.scenario.listings.count >= defaultJobsFromListings ? max(1, min(cores, 64)) : 1)
-        let notes = ScenarioPartition.plan(loaded.scenario, parts: jobs)
-        guard jobs > 1, notes.parts.count > 1 else {
+        let notes = PortfolioRun.plan(loaded.scenario, jobs: jobs)
+        guard notes.parts.count > 1 else {
             // One part: the whole scenario in one world, as always.
             let result: ScenarioResult
             do {
@@ -155,7 +155,7 @@ enum ScenarioCommands {
                 done[part] = (fraction, reached)
                 let share = zip(done, weights).reduce(0) { $0 + $1.0.fraction * $1.1 } / total
                 let flats = zip(done, weights).reduce(0) { $0 + ($1.0.fraction >= 1 ? Int($1.1) : 0) }
-                return (share, flats, done.min { $0.fraction < $1.fraction }?.reached ?? "")
+                return (share, flats, done.filter { !$0.reached.isEmpty }.min { $0.fraction < $1.fraction }?.reached ?? "")
             }
             let elapsed = ContinuousClock.now - started  // wall-clock: the ETA of the terminal progress line only
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18

@@ -30,10 +30,11 @@ struct PartitionInvarianceTests {
     }
 
     /// Splits, runs and merges `loaded` by `plan` into `directory`/merged and checks everything against the whole run.
-    static func expectMergeEqualsWhole(_ loaded: PortfolioRun.Loaded, plan: ScenarioPartition, directory: String,
+    static func expectMergeEqualsWhole(_ loaded: PortfolioRun.Loaded, plan: ScenarioPartition, jobs: Int? = nil, directory: String,
                                        whole: (RunSummary, [String], [(name: String, text: String)])) async throws {
         let out = (directory as NSString).appendingPathComponent("merged-\(plan.parts.count)-\(UUID().uuidString)")
-        let (set, written) = try await PortfolioRun.runParts(loaded, plan: plan, timeseriesInterval: .minutes(15), reportDirectory: out, withLog: true)
+        let (set, written) = try await PortfolioRun.runParts(loaded, plan: plan, jobs: jobs, timeseriesInterval: .minutes(15), reportDirectory: out,
+                                                             withLog: true)
         let (summary, log, reports) = whole
         let merged = set.summary
         #expect(merged.name == summary.name)
@@ -70,6 +71,24 @@ struct PartitionInvarianceTests {
                 }
             }
         }
+    }
+
+    /// More parts than jobs: the parts wait their turn (at most `jobs` worlds at once) and still merge into the
+    /// whole run; the plan has a multiple of `jobs` parts of about `flatsPerPart` listings.
+    @Test(arguments: [1, 2])
+    func morePartsThanJobsMergeIntoTheWholeRun(jobs: Int) async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let loaded = try Self.load(PortfolioGenerator.json(flats: 9, days: 8, seed: 6), in: directory)
+        let whole = try await Self.whole(loaded)
+        let plan = PortfolioRun.plan(loaded.scenario, jobs: jobs, flatsPerPart: 2)
+        #expect(plan.parts.count == jobs * ((9 + 2 * jobs - 1) / (2 * jobs)))
+        #expect(plan.parts.count > jobs)
+        try await Self.expectMergeEqualsWhole(loaded, plan: plan, jobs: jobs, directory: directory, whole: whole)
+        // Below twice the part size, one job runs the whole scenario as one part; two jobs still split.
+        #expect(PortfolioRun.plan(loaded.scenario, jobs: 1, flatsPerPart: 5).parts.count == 1)
+        #expect(PortfolioRun.plan(loaded.scenario, jobs: 2, flatsPerPart: 5).parts.count == 2)
+        #expect(PortfolioRun.plan(loaded.scenario, jobs: 1).parts.count == 1)
     }
 
     @Test func thePortfolioMonthExampleMergesFromEverySplit() async throws {
