@@ -160,17 +160,9 @@ enum ScenarioValidator {
         func checkRules() {
             var uids: [String: String] = [:]
             let known = allItemNames
-            // The Things the world builds (World: twin:thermostat|plug|lock:<listing>:<device>).
+            // The Things the world builds.
             let knownThings = scenario.listings.flatMap { listing in
-                listing.devices.map { device -> String in
-                    let binding: String
-                    switch device.kind {
-                    case .heating, .cooling: binding = "thermostat"
-                    case .smartPlug: binding = "plug"
-                    case .lock: binding = "lock"
-                    }
-                    return "twin:\(binding):\(listing.id):\(device.id)"
-                }
+                listing.devices.map { TwinThings.thingUID($0.kind, listing: listing.id, device: $0.id) }
             }
             for rule in scenario.rules {
                 if let first = uids[rule.uid] {

@@ -10,11 +10,16 @@ package enum TwinThings {
         for listing in scenario.listings {
             for device in listing.devices {
                 for channel in device.kind.channels {
-                    uids["twin:\(thingType(device.kind)):\(listing.id):\(device.id):\(channel)"] = "\(listing.id)/\(device.id)/\(channel)"
+                    uids["\(thingUID(device.kind, listing: listing.id, device: device.id)):\(channel)"] = "\(listing.id)/\(device.id)/\(channel)"
                 }
             }
         }
         return uids
+    }
+
+    /// The UID text of a device's Thing: `twin:<type>:<listing>:<device>`.
+    package static func thingUID(_ kind: DeviceSpec.Kind, listing: String, device: String) -> String {
+        "twin:\(thingType(kind)):\(listing):\(device)"
     }
 
     /// The Thing type segment of a device kind's Things.

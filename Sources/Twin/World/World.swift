@@ -148,38 +148,26 @@ public final class World: Sendable {
             for device in listing.devices {
                 let key = "\(listing.id)/\(device.id)"
                 let label = "\(listing.name) \(device.id)"
+                let uid = try ThingUID(TwinThings.thingUID(device.kind, listing: listing.id, device: device.id))
+                let zoneDevice: ZoneDeviceHandler.Kind
                 switch device.kind {
                 case .heating(let powerW, let setpointC, let hysteresisK):
-                    let uid = try ThingUID("twin:thermostat:\(listing.id):\(device.id)")
-                    let handler = try await ZoneDeviceHandler.install(
-                        .thermostat(try ThermostatConfiguration(mode: .heating, powerW: powerW, setpointC: setpointC, hysteresisK: hysteresisK)),
-                        deviceID: device.id, thingUID: uid, label: label, in: zone)
-                    zoneDevices[key] = handler
-                    try await runtime.addThing(handler.thing, handler: handler)
-                    things.append((listing.id, device, uid))
+                    zoneDevice = .thermostat(try ThermostatConfiguration(mode: .heating, powerW: powerW, setpointC: setpointC, hysteresisK: hysteresisK))
                 case .cooling(let powerW, let cop, let setpointC, let hysteresisK):
-                    let uid = try ThingUID("twin:thermostat:\(listing.id):\(device.id)")
-                    let handler = try await ZoneDeviceHandler.install(
-                        .thermostat(try ThermostatConfiguration(mode: .cooling, powerW: powerW, cop: cop, setpointC: setpointC, hysteresisK: hysteresisK)),
-                        deviceID: device.id, thingUID: uid, label: label, in: zone)
-                    zoneDevices[key] = handler
-                    try await runtime.addThing(handler.thing, handler: handler)
-                    things.append((listing.id, device, uid))
+                    zoneDevice = .thermostat(try ThermostatConfiguration(mode: .cooling, powerW: powerW, cop: cop, setpointC: setpointC, hysteresisK: hysteresisK))
                 case .smartPlug(let loadW, let standbyW, let on):
-                    let uid = try ThingUID("twin:plug:\(listing.id):\(device.id)")
-                    let handler = try await ZoneDeviceHandler.install(
-                        .smartPlug(try SmartPlugConfiguration(loadW: loadW, standbyW: standbyW, initiallyOn: on)),
-                        deviceID: device.id, thingUID: uid, label: label, in: zone)
-                    zoneDevices[key] = handler
-                    try await runtime.addThing(handler.thing, handler: handler)
-                    things.append((listing.id, device, uid))
+                    zoneDevice = .smartPlug(try SmartPlugConfiguration(loadW: loadW, standbyW: standbyW, initiallyOn: on))
                 case .lock:
-                    let uid = try ThingUID("twin:lock:\(listing.id):\(device.id)")
                     let handler = SmartLockHandler(thingUID: uid, label: label, location: listing.id, kernel: kernel)
                     locks[key] = handler
                     try await runtime.addThing(handler.thing, handler: handler)
                     things.append((listing.id, device, uid))
+                    continue
                 }
+                let handler = try await ZoneDeviceHandler.install(zoneDevice, deviceID: device.id, thingUID: uid, label: label, in: zone)
+                zoneDevices[key] = handler
+                try await runtime.addThing(handler.thing, handler: handler)
+                things.append((listing.id, device, uid))
             }
         }
         self.zones = zones
