@@ -166,3 +166,22 @@ struct DSLNumberTests {
         #expect(try Self.text("+", Self.big("0.1"), Self.big("0.2")) == "0.3")
     }
 }
+
+/// A collection that holds itself prints as Java's `AbstractMap`/`AbstractCollection.toString` prints it, and
+/// comparing it with a value of another kind ends (found by `rental-twin fuzz --target rules`:
+/// `updates.put(updates, …)` recursed until the stack overflowed).
+@Suite("Rules DSL values holding themselves")
+struct DSLSelfReferenceTests {
+    @Test func aMapOrListInsideItself() throws {
+        let m = DSLMap()
+        try m.update { (e: inout [DSLMap.Entry]) in e.append(DSLMap.Entry(key: .map(m), value: .int(1))) }
+        #expect(DSLValue.map(m).text == "{(this Map)=1}")
+        #expect(!DSLOperators.equal(.string("a"), .map(m)))
+        let l = DSLList([.int(1)])
+        try l.update { (v: inout [DSLValue]) in v.append(.list(l)) }
+        #expect(DSLValue.list(l).text == "[1, (this Collection)]")
+        #expect(DSLOperators.equal(.list(l), .list(l)))
+        let outer = DSLList([.list(l)])
+        #expect(DSLValue.list(outer).text == "[[1, (this Collection)]]")
+    }
+}
