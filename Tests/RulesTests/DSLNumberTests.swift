@@ -145,6 +145,17 @@ struct DSLNumberTests {
         #expect(throws: DSLFlow.self) { try Self.op("/", Self.big("1E+9000"), Self.big("1E-9000")) }
     }
 
+    /// `QuantityType.add` adds the numbers as BigDecimals (the right side converted to the left's unit):
+    /// `1.1 kWh + 2.2 kWh` is `3.3 kWh`, not the double sum `3.3000000000000003`.
+    @Test func quantitiesAddTheirDecimals() throws {
+        func q(_ text: String) -> DSLValue { .quantity(Quantity(parsing: text)!) }
+        #expect(try Self.text("+", q("1.1 kWh"), q("2.2 kWh")) == "3.3 kWh")
+        #expect(try Self.text("+", q("1.5 kWh"), q("250 Wh")) == "1.75 kWh")
+        #expect(try Self.text("*", q("0.1 kWh"), .int(3)) == "0.3 kWh")
+        #expect(try Self.text("-", q("21.5 °C"), .number(0.2)) == "21.3 °C")
+        #expect(try DSLOperators.negate(q("1.10 kWh"), Self.at).text == "-1.1 kWh")
+    }
+
     /// Xbase literals: `1` int, `1.5`/`1e3` double, `1.5bd` BigDecimal; `**` of a BigDecimal and an int is exact.
     @Test func literalsAndPowers() throws {
         #expect(DSLInterpreter.literal("1.50bd")?.text == "1.50")
@@ -153,5 +164,24 @@ struct DSLNumberTests {
         #expect(try Self.text("**", Self.big("1.1"), .int(2)) == "1.21")
         #expect(try Self.text("**", .int(2), .int(10)) == "1024.0")
         #expect(try Self.text("+", Self.big("0.1"), Self.big("0.2")) == "0.3")
+    }
+}
+
+/// A collection that holds itself prints as Java's `AbstractMap`/`AbstractCollection.toString` prints it, and
+/// comparing it with a value of another kind ends (found by `rental-twin fuzz --target rules`:
+/// `updates.put(updates, …)` recursed until the stack overflowed).
+@Suite("Rules DSL values holding themselves")
+struct DSLSelfReferenceTests {
+    @Test func aMapOrListInsideItself() throws {
+        let m = DSLMap()
+        try m.update { (e: inout [DSLMap.Entry]) in e.append(DSLMap.Entry(key: .map(m), value: .int(1))) }
+        #expect(DSLValue.map(m).text == "{(this Map)=1}")
+        #expect(!DSLOperators.equal(.string("a"), .map(m)))
+        let l = DSLList([.int(1)])
+        try l.update { (v: inout [DSLValue]) in v.append(.list(l)) }
+        #expect(DSLValue.list(l).text == "[1, (this Collection)]")
+        #expect(DSLOperators.equal(.list(l), .list(l)))
+        let outer = DSLList([.list(l)])
+        #expect(DSLValue.list(outer).text == "[[1, (this Collection)]]")
     }
 }

@@ -74,8 +74,10 @@ struct DSLInterpreter: Sendable {
             try tick(at)
             var initial = DSLValue.null
             if let value { initial = try await eval(value, scope) }
-            if let type, case .int(let n) = initial, ["Double", "double", "Float", "float", "BigDecimal"].contains(type) { initial = .number(Double(n)) }
-            if let type, case .number(let n) = initial, ["Integer", "int", "Long", "long"].contains(type) { initial = .int(Int64(n)) }
+            if let type, case .int(let n) = initial, ["Double", "double", "Float", "float"].contains(type) { initial = .number(Double(n)) }
+            // A number literal typed by the declaration (XbaseInterpreter: the expected type picks the literal's class).
+            if type == "BigDecimal", let d = initial.javaDecimal { initial = .decimal(d) }
+            if let type, case .number(let n) = initial, ["Integer", "int", "Long", "long"].contains(type) { initial = .int(Int64(saturating: n)) }
             scope.declare(name, initial, mutable: mutable)
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
@@ -449,12 +451,20 @@ struct DSLInterpreter: Sendable {
     }
 
     /// Xtend's `toString` of a value: an instant as `ZonedDateTime.toString` in the scenario's zone.
-    func describe(_ value: DSLValue) -> String {
+    func describe(_ value: DSLValue) -> String { describe(value, depth: 0) }
+
+    /// Java's `AbstractCollection`/`AbstractMap.toString`: a collection inside itself prints `(this Collection)` /
+    /// `(this Map)`; deeper cycles (a StackOverflowError in Java) stop at ``DSLValue/maxTextDepth`` as `…`.
+    private func describe(_ value: DSLValue, depth: Int) -> String {
+        guard depth < DSLValue.maxTextDepth else { return "…" }
         switch value {
         case .instant(let t): return zonedText(t)
-        case .list(let l): return "[" + l.values.map(describe).joined(separator: ", ") + "]"
-        case .map(let m): return "{" + m.entries.map { "\(describe($0.key))=\(describe($0.value))" }.joined(separator: ", ") + "}"
-        default: return value.text
+        case .list(let l):
+            return "[" + l.values.map { if case .list(let x) = $0, x === l { "(this Collection)" } else { describe($0, depth: depth + 1) } }.joined(separator: ", ") + "]"
+        case .map(let m):
+            func part(_ v: DSLValue) -> String { if case .map(let x) = v, x === m { "(this Map)" } else { describe(v, depth: depth + 1) } }
+            return "{" + m.entries.map { "\(part($0.key))=\(part($0.value))" }.joined(separator: ", ") + "}"
+        default: return value.text(depth: depth)
         }
     }
 

@@ -398,7 +398,7 @@ enum DSLLibrary {
                 return .number(d)
             }
             guard let n = first.numeric else { throw DSLFlow.failure("cannot read a number from \(first.kindName)", at, type: "NumberFormatException") }
-            return integer ? .int(Int64(n.value)) : .number(n.value)
+            return integer ? .int(Int64(saturating: n.value.rounded(.towardZero))) : .number(n.value)
         }
         var table: [String: DSLFunction] = ["valueOf": parse, "parseInt": parse, "parseLong": parse, "parseDouble": parse, "parseFloat": parse]
         if integer {

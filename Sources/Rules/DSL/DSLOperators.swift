@@ -114,6 +114,7 @@ enum DSLOperators {
         case (.dayOfWeek(let x), .dayOfWeek(let y)): return x == y
         case (.timer(let x), .timer(let y)): return x === y
         case (.list(let x), .list(let y)):
+            if x === y { return true }  // AbstractList.equals: the same list (also one that holds itself)
             let xv = x.values, yv = y.values
             return xv.count == yv.count && zip(xv, yv).allSatisfy { equal($0, $1) }
         case (.map(let x), .map(let y)): return x === y
@@ -129,6 +130,10 @@ enum DSLOperators {
         if case .string = a, case .state = b { return false }
         if case .item = a { return false }
         if case .item = b { return false }
+        // A collection equals only a collection of its kind (handled above); comparing texts would also
+        // recurse through a collection that holds itself.
+        switch a { case .list, .map, .builder: return false; default: break }
+        switch b { case .list, .map, .builder: return false; default: break }
         return a.text == b.text
     }
 

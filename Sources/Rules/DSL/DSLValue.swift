@@ -55,7 +55,13 @@ enum DSLValue: Sendable {
     case lock(DSLLock)
 
     /// Xtend's `toString`, as `+` with a string and `logInfo` print it: states as openHAB prints them.
-    var text: String {
+    var text: String { text(depth: 0) }
+
+    /// How deep `toString` goes into nested collections (a cycle through them would not end).
+    static let maxTextDepth = 64
+
+    func text(depth: Int) -> String {
+        guard depth < Self.maxTextDepth else { return "…" }
         switch self {
         case .null: return "null"
         case .bool(let b): return b ? "true" : "false"
@@ -75,11 +81,14 @@ enum DSLValue: Sendable {
         case .formatter(let p): return "DateTimeFormatter(\(p))"
         case .timer: return "Timer"
         case .lambda: return "Procedure"
-        case .list(let l): return (l.isSet ? "[" : "[") + l.values.map(\.text).joined(separator: ", ") + "]"
-        case .map(let m): return "{" + m.entries.map { "\($0.key.text)=\($0.value.text)" }.joined(separator: ", ") + "}"
+        case .list(let l):
+            return "[" + l.values.map { if case .list(let x) = $0, x === l { "(this Collection)" } else { $0.text(depth: depth + 1) } }.joined(separator: ", ") + "]"
+        case .map(let m):
+            func part(_ v: DSLValue) -> String { if case .map(let x) = v, x === m { "(this Map)" } else { v.text(depth: depth + 1) } }
+            return "{" + m.entries.map { "\(part($0.key))=\(part($0.value))" }.joined(separator: ", ") + "}"
         case .type(let t): return t
         case .exception(let type, let message): return "java.lang.\(type): \(message)"
-        case .builder(let b): return b.values.map(\.text).joined()
+        case .builder(let b): return b.values.map { $0.text(depth: depth + 1) }.joined()
         case .historic(let name, let e): return "\(e.instant): \(name) -> \(e.state.description)"
         case .actions(let scope, let thing): return "\(scope) actions of \(thing)"
         case .lock(let l): return "java.util.concurrent.locks.ReentrantLock@" + (l.isLocked ? "[Locked]" : "[Unlocked]")

@@ -40,6 +40,20 @@ struct DSLLanguageTests {
         #expect(Self.logged(rules) == ["3 1 3.5 1024.0 -3 7", "30 42 2.5 9 3", "1001.0 31 1000 true anull", "22 °C 5 true", "n=42 2.3  3.14|ab  |%"], "\(rules)")
     }
 
+    /// A `Number` state takes part as a BigDecimal (openhab-core `NumberExtensions`: exact `+ - *`, `/` at scale 8
+    /// HALF_UP), two BigDecimals divide with DECIMAL128 (Xbase `BigDecimalExtensions`), double literals stay
+    /// doubles (`DoubleExtensions`), and each prints as Java's `toString` does.
+    @Test func numberStatesComputeAsBigDecimals() async throws {
+        let (result, rules) = try await Self.run("""
+            val t = Temp.state as Number
+            logInfo("test", "" + (t + 0.1) + " " + (t / 3) + " " + (0.1 + 0.2) + " " + (t * 2) + " " + (1bd / 3bd) + " " + (t - 21.5))
+            val BigDecimal b = 0.1
+            logInfo("test", "" + (b + 0.2) + " " + t.toBigDecimal.setScale(0, RoundingMode.HALF_UP) + " " + String::format("%.2f", t / 3) + " " + (t == 21.50) + " " + ((t / 3) instanceof BigDecimal))
+            """, items: #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "Temp", "type": "Number", "state": "21.5" }]"#)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["21.6 7.16666667 0.30000000000000004 43.0 0.3333333333333333333333333333333333 0.0", "0.3 22 7.17 true true"], "\(rules)")
+    }
+
     /// A Number Item whose state has hundreds of digits (found by fuzzing seed 20261125) formats as Java's
     /// `String.format("%.1f", 1.6161616161616162E305)` does — the shortest digits, then zeros — not `NaN.0`.
     @Test func formattingNumbersPastDecimalsRangeWritesTheirDigits() async throws {
