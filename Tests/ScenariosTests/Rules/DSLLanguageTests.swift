@@ -85,6 +85,15 @@ struct DSLLanguageTests {
         #expect(rules.contains { $0.contains("UnknownFormatConversionException") && $0.contains("%tZ") }, "\(rules)")
     }
 
+    /// Hostile format specifiers end the run with Java's exception, located — never a crash or a huge string.
+    @Test(arguments: ["%99999999999$s", "%0$s", "%<s", "%t", "%tq", "%2$s", "%$s", "%1$<s", "%1$1001s", "%T"])
+    func hostileFormatSpecifiersAreJavaExceptions(pattern: String) async throws {
+        let (_, rules) = try await Self.run("""
+            logInfo("test", String::format("\(pattern)", now))
+            """)
+        #expect(rules.contains { $0.contains("Exception") && $0.contains("l.rules:") }, "\(pattern): \(rules)")
+    }
+
     /// A date conversion needs the field: `%tH` of a `LocalDate` is Java's UnsupportedTemporalTypeException.
     @Test func formattingATimeOfADateFails() async throws {
         let (_, rules) = try await Self.run("""
