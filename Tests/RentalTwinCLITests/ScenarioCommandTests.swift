@@ -9,9 +9,19 @@ import Twin
 let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 let scenariosDirectory = repositoryRoot.appendingPathComponent("Scenarios").path
 
-/// A fresh temporary directory for one test.
+/// The one directory this test process's temporary directories live in, removed when the process exits.
+let testDirectoryParent: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rental-twin-tests-\(getpid())")
+    atexit {
+        // A C callback captures nothing: the path is worked out again from the process id.
+        try? FileManager.default.removeItem(at: FileManager.default.temporaryDirectory.appendingPathComponent("rental-twin-tests-\(getpid())"))
+    }
+    return url
+}()
+
+/// A fresh temporary directory for one test (under ``testDirectoryParent``).
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("rental-twin-tests-\(UUID().uuidString)")
+    let url = testDirectoryParent.appendingPathComponent(UUID().uuidString)
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
