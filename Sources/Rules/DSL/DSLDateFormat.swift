@@ -8,12 +8,21 @@ import Simulation
 /// German short day names carry a period (`Mo.`), as a JDK 17 prints them. A conversion that needs a field the
 /// value has not (an hour of a `LocalDate`) fails as Java's `UnsupportedTemporalTypeException` does.
 enum DSLDateFormat {
-    /// Day and month names of one locale (CLDR, format context).
+    /// Day and month names of one locale (CLDR, format context), and the number symbols `Formatter` takes
+    /// from its `DecimalFormatSymbols`.
     struct Names: Sendable {
         let days: [String]        // Monday first
         let shortDays: [String]
         let months: [String]
         let shortMonths: [String]
+        var decimalSeparator: Character = "."
+        var groupingSeparator: Character = ","
+
+        /// A number formatted with `.` and `,` (`1,234.5`), written with this locale's symbols.
+        func localized(_ number: String) -> String {
+            guard decimalSeparator != "." || groupingSeparator != "," else { return number }
+            return String(number.map { $0 == "." ? decimalSeparator : $0 == "," ? groupingSeparator : $0 })
+        }
     }
 
     static let english = Names(
@@ -26,13 +35,15 @@ enum DSLDateFormat {
         days: ["Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag", "Sonntag"],
         shortDays: ["Mo.", "Di.", "Mi.", "Do.", "Fr.", "Sa.", "So."],
         months: ["Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September", "Oktober", "November", "Dezember"],
-        shortMonths: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."])
+        shortMonths: ["Jan.", "Feb.", "März", "Apr.", "Mai", "Juni", "Juli", "Aug.", "Sept.", "Okt.", "Nov.", "Dez."],
+        decimalSeparator: ",", groupingSeparator: ".")
 
     static let french = Names(
         days: ["lundi", "mardi", "mercredi", "jeudi", "vendredi", "samedi", "dimanche"],
         shortDays: ["lun.", "mar.", "mer.", "jeu.", "ven.", "sam.", "dim."],
         months: ["janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"],
-        shortMonths: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."])
+        shortMonths: ["janv.", "févr.", "mars", "avr.", "mai", "juin", "juil.", "août", "sept.", "oct.", "nov.", "déc."],
+        decimalSeparator: ",", groupingSeparator: "\u{202F}")  // CLDR's narrow no-break space
 
     /// `java.util.Locale`'s constants the twin knows, with their names. The twin's default locale (a
     /// `String.format` without one) is English, as on an openHAB host set to `en`.
@@ -41,6 +52,12 @@ enum DSLDateFormat {
         "GERMAN": german, "GERMANY": german,
         "FRENCH": french, "FRANCE": french, "CANADA_FRENCH": french,
     ]
+
+    /// `n` with zeros in front up to `width` digits.
+    static func pad(_ n: Int, _ width: Int) -> String {
+        let s = String(n)
+        return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
+    }
 
     /// The text of `%t<conversion>` (or `%T…` when `upper`) for `value`.
     static func text(_ conversion: Character, upper: Bool, _ value: DSLValue, names: Names, _ at: DSLLocation,
@@ -89,13 +106,8 @@ enum DSLDateFormat {
             return time
         }
 
-        private static func pad(_ n: Int, _ width: Int) -> String {
-            let s = String(n)
-            return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s
-        }
-
         func text(_ c: Character, names: Names, _ at: DSLLocation) throws(DSLFlow) -> String {
-            let pad = Self.pad
+            let pad = DSLDateFormat.pad
             switch c {
             case "H": return pad(try needTime(c, at).hour, 2)
             case "I": let h = try needTime(c, at).hour % 12; return pad(h == 0 ? 12 : h, 2)

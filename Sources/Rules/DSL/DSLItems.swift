@@ -3,19 +3,22 @@ import SmartHome
 
 /// Methods of Items, states and timers (openHAB's `GenericItem`, `GroupItem`, the state types, `Timer`).
 enum DSLItems {
-    private static func item(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> (String, Item) {
-        guard case .item(let name) = r, let item = i.execution.item(name) else {
+    /// What `read` gives for the Item receiver `r` (by its name), or Java's `ItemNotFoundException`.
+    private static func read<T>(_ r: DSLValue, _ at: DSLLocation, _ read: (String) -> T?) throws(DSLFlow) -> T {
+        guard case .item(let name) = r, let value = read(name) else {
             throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
         }
-        return (name, item)
+        return value
+    }
+
+    /// The Item receiver `r`, copied whole (for the fields the registry does not hand out alone).
+    private static func item(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> (String, Item) {
+        try read(r, at) { name in i.execution.item(name).map { (name, $0) } }
     }
 
     /// The name of an Item receiver that exists, without copying the Item.
     private static func existing(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> String {
-        guard case .item(let name) = r, i.execution.itemType(name) != nil else {
-            throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
-        }
-        return name
+        try read(r, at) { name in i.execution.itemType(name).map { _ in name } }
     }
 
     /// The Item type's openHAB class name (`SwitchItem`, `GroupItem`).
@@ -77,12 +80,7 @@ enum DSLItems {
             try await DSLLibrary.send("postUpdate", to: try itemName(r, at), a[0], at, i)
             return .null
         },
-        "getState": { i, r, _, at in
-            guard case .item(let name) = r, let state = i.execution.itemState(name) else {
-                throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
-            }
-            return .state(state)
-        },
+        "getState": { i, r, _, at in .state(try read(r, at) { i.execution.itemState($0) }) },
         "getStateAs": { i, r, a, at in
             let state = try item(r, i, at).1.state
             guard case .type(let type)? = a.first else { throw DSLFlow.failure("getStateAs takes a type such as OnOffType", at) }
@@ -97,12 +95,7 @@ enum DSLItems {
         "getName": { i, r, _, at in .string(try existing(r, i, at)) },
         "getLabel": { i, r, _, at in try item(r, i, at).1.label.map(DSLValue.string) ?? .null },
         "getCategory": { i, r, _, at in try item(r, i, at).1.category.map(DSLValue.string) ?? .null },
-        "getType": { i, r, _, at in
-            guard case .item(let name) = r, let type = i.execution.itemType(name) else {
-                throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
-            }
-            return .string(type.rawValue)
-        },
+        "getType": { i, r, _, at in .string(try read(r, at) { i.execution.itemType($0) }.rawValue) },
         "getTags": { i, r, _, at in .list(DSLList(try item(r, i, at).1.tags.map(DSLValue.string), isSet: true)) },
         "hasTag": { i, r, a, at in .bool(try item(r, i, at).1.tags.contains(a.first?.text ?? "")) },
         "getGroupNames": { i, r, _, at in .list(DSLList(try item(r, i, at).1.groupNames.map(DSLValue.string))) },

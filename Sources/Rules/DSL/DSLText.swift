@@ -112,12 +112,11 @@ enum DSLText {
         // `String.format(Locale, pattern, args…)`: the locale's day and month names and number symbols.
         var a = a[...]
         var locale = DSLDateFormat.english
-        var localeName = "ENGLISH"
         if case .constant("Locale", let name)? = a.first {
             guard let names = DSLDateFormat.locales[name] else {
                 throw DSLFlow.failure("Locale.\(name) is not a locale the twin formats with (it knows \(DSLDateFormat.locales.keys.sorted().joined(separator: ", ")))", at, type: "IllegalArgumentException")
             }
-            (locale, localeName) = (names, name)
+            locale = names
             a = a.dropFirst()
         }
         guard case .string(let pattern)? = a.first else { throw DSLFlow.failure("String.format takes a pattern first", at, type: "IllegalArgumentException") }
@@ -184,7 +183,7 @@ enum DSLText {
                 if case .decimal = value { throw DSLFlow.failure("d != java.math.BigDecimal (%d takes an integer: use intValue)", at, type: "IllegalFormatConversionException") }
                 var text = String(format: "%\(cspec)lld", Int64(saturating: n.value))
                 if grouping { text = group(text) }
-                out += localizedNumber(text, localeName)
+                out += locale.localized(text)
             case "f", "e", "E", "g":
                 guard let n = value.numeric else { throw DSLFlow.failure("%\(conversion) can't format \(value.kindName)", at, type: "IllegalFormatConversionException") }
                 if case .int = value { throw DSLFlow.failure("%\(conversion) can't format an int (java.lang.Integer)", at, type: "IllegalFormatConversionException") }
@@ -201,7 +200,7 @@ enum DSLText {
                     text = String(format: "%\(cspec)\(conversion)", n.value)
                 }
                 if grouping { text = group(text) }
-                out += localizedNumber(text, localeName)
+                out += locale.localized(text)
             case "x", "X":
                 guard case .int(let n) = value else { throw DSLFlow.failure("%x needs an integer", at, type: "IllegalFormatConversionException") }
                 out += String(format: "%\(cspec)ll\(conversion)", n)
@@ -242,18 +241,6 @@ enum DSLText {
         var rounded = Decimal()
         NSDecimalRound(&rounded, &decimal, precision, .plain)
         return NSDecimalNumber(decimal: rounded).stringValue
-    }
-
-    /// A formatted number with a locale's symbols, as `Formatter` takes them from `DecimalFormatSymbols`:
-    /// German writes `1.234,5`, French `1\u{202F}234,5` (CLDR's narrow no-break space), English as is.
-    static func localizedNumber(_ text: String, _ locale: String) -> String {
-        let (decimal, grouping): (Character, Character)
-        switch locale {
-        case "GERMAN", "GERMANY": (decimal, grouping) = (",", ".")
-        case "FRENCH", "FRANCE", "CANADA_FRENCH": (decimal, grouping) = (",", "\u{202F}")
-        default: return text
-        }
-        return String(text.map { $0 == "." ? decimal : $0 == "," ? grouping : $0 })
     }
 
     /// `%f` as Java's Formatter: the decimal value of the number, rounded HALF_UP (`%.1f` of 2.25 is 2.3;

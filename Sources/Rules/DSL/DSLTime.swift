@@ -300,9 +300,8 @@ enum DSLTime {
         case .localDate(let d): l = LocalDateTime(date: d, time: .midnight)
         default: throw DSLFlow.failure("cannot format \(value.kindName) as a date-time", at, type: "DateTimeException")
         }
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
-        let days = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        func pad(_ n: Int, _ width: Int) -> String { let s = String(n); return s.count >= width ? s : String(repeating: "0", count: width - s.count) + s }
+        let (months, days) = (DSLDateFormat.english.months, DSLDateFormat.english.days)
+        let pad = DSLDateFormat.pad
         var out = ""
         var chars = Array(pattern)[...]
         while let c = chars.first {

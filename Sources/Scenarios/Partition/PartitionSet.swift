@@ -380,10 +380,7 @@ final class ChunkReader {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325, count = 0
         while let chunk = next() {
             count += chunk.count
-            for byte in chunk {
-                hash ^= UInt64(byte)
-                hash &*= 0x0000_0100_0000_01B3
-            }
+            hash = PartitionSummary.hash(chunk, from: hash)
         }
         return (count, hash)
     }

@@ -111,8 +111,9 @@ public struct PartitionSummary: Sendable, Equatable {
     }
 
     /// FNV-1a 64 of `bytes`.
-    public static func hash(_ bytes: some Sequence<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    /// `from`: the hash of the bytes before these (a file hashed chunk by chunk).
+    public static func hash(_ bytes: some Sequence<UInt8>, from start: UInt64 = 0xCBF2_9CE4_8422_2325) -> UInt64 {
+        var hash = start
         for byte in bytes {
             hash ^= UInt64(byte)
             hash &*= 0x0000_0100_0000_01B3
