@@ -24,4 +24,66 @@ public enum StableHash {
         x ^= x >> 33
         return Int(truncatingIfNeeded: x)
     }
+
+    /// A 64-bit hash of a byte stream for integrity checks (partition manifests): four lanes that each
+    /// take a 64-bit little-endian word per round as FNV-1a takes a byte (`lane = (lane ^ word) * prime`,
+    /// 32 bytes a round, so the lanes' multiplies overlap), the last 0–31 bytes one at a time as FNV-1a, then the
+    /// lanes and the byte count folded through ``bucket(_:seed:)``'s finaliser. Xor and a multiply by an
+    /// odd prime are both one-to-one, so any one changed word changes the hash. The same bytes give the same
+    /// hash however they are cut into ``add(_:)`` calls.
+    public struct Stream: Sendable {
+        private var lanes: (UInt64, UInt64, UInt64, UInt64) = (0xCBF2_9CE4_8422_2325, 0x9E37_79B9_7F4A_7C15, 0xC2B2_AE3D_27D4_EB4F, 0x1656_67B1_9E37_79F9)
+        /// Bytes not yet in a whole round (at most 31), and how many bytes came in all.
+        private var pending: [UInt8] = []
+        private var count: UInt64 = 0
+        private static let prime: UInt64 = 0x0000_0100_0000_01B3
+
+        public init() {}
+
+        /// Adds `bytes` to the stream.
+        public mutating func add(_ bytes: UnsafeRawBufferPointer) {
+            count &+= UInt64(bytes.count)
+            var rest = bytes[...]
+            if !pending.isEmpty {
+                let take = min(32 - pending.count, rest.count)
+                pending += rest.prefix(take)
+                rest = rest.dropFirst(take)
+                guard pending.count == 32 else { return }
+                pending.withUnsafeBytes { rounds($0) }
+                pending.removeAll(keepingCapacity: true)
+            }
+            let whole = rest.count / 32 * 32
+            rounds(UnsafeRawBufferPointer(rebasing: rest.prefix(whole)))
+            pending += rest.dropFirst(whole)
+        }
+
+        /// Adds `bytes` to the stream.
+        public mutating func add(_ bytes: some Collection<UInt8>) {
+            if let done: Void = bytes.withContiguousStorageIfAvailable({ add(UnsafeRawBufferPointer($0)) }) { return done }
+            Array(bytes).withUnsafeBytes { add($0) }
+        }
+
+        private mutating func rounds(_ bytes: UnsafeRawBufferPointer) {
+            var (a, b, c, d) = lanes
+            var offset = 0
+            while offset < bytes.count {
+                a = (a ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))) &* Self.prime
+                b = (b ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 8, as: UInt64.self))) &* Self.prime
+                c = (c ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 16, as: UInt64.self))) &* Self.prime
+                d = (d ^ UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset + 24, as: UInt64.self))) &* Self.prime
+                offset += 32
+            }
+            lanes = (a, b, c, d)
+        }
+
+        /// The hash of every byte added so far.
+        public var value: UInt64 {
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            for byte in pending { hash = (hash ^ UInt64(byte)) &* Self.prime }
+            for lane in [lanes.0, lanes.1, lanes.2, lanes.3, count] {
+                hash = UInt64(bitPattern: Int64(bucket(hash ^ lane, seed: 0))) &* Self.prime
+            }
+            return hash
+        }
+    }
 }

@@ -151,8 +151,7 @@ public struct PartitionSet: Sendable {
             for report in part.reports { checks.append(((directory as NSString).appendingPathComponent(report.name), report)) }
             partNames.append(names)
         }
-        // Every file's size and hash, on every core (FNV-1a goes a byte at a time; a 1000-flat year's parts
-        // hold 2 GB), then checked in order, so the first bad file named is the same on every run.
+        // Every file's size and hash, on every core (a 1000-flat year's parts hold 2 GB), then checked in order, so the first bad file named is the same on every run.
         let paths = checks.map(\.path)
         let measured = Mutex([Result<(Int, UInt64), PartitionError>?](repeating: nil, count: paths.count))
         DispatchQueue.concurrentPerform(iterations: paths.count) { index in
@@ -375,14 +374,14 @@ final class ChunkReader {
 
     deinit { fclose(file) }
 
-    /// The size and FNV-1a 64 of the rest of the file.
+    /// The size and hash (``PartitionSummary/hash(_:)``) of the rest of the file.
     func sizeAndHash() -> (Int, UInt64) {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325, count = 0
+        var stream = StableHash.Stream(), count = 0
         while let chunk = next() {
             count += chunk.count
-            hash = PartitionSummary.hash(chunk, from: hash)
+            stream.add(chunk)
         }
-        return (count, hash)
+        return (count, stream.value)
     }
 
     /// The next chunk, nil at the end.
@@ -415,15 +414,32 @@ final class RecordReader {
     /// - Throws: `partition.corrupt` when the file ends inside a record.
     func next() throws(PartitionError) -> ArraySlice<UInt8>? {
         while true {
-            while scanned < pending.count {
-                let byte = pending[scanned]
-                scanned += 1
-                if byte == UInt8(ascii: "\"") { quoted.toggle() } else if byte == UInt8(ascii: "\n"), !quoted {
-                    let record = pending[position..<scanned]
-                    position = scanned
-                    return record
+            // The next line feed by memchr; only a record with a quote in it is walked byte by byte (a line
+            // feed inside quotes does not end it). Indexing the stored array would check exclusivity per byte.
+            let (end, stillQuoted) = pending.withUnsafeBytes { buffer -> (Int?, Bool) in
+                guard let base = buffer.baseAddress else { return (nil, quoted) }
+                var quoted = quoted
+                var from = scanned
+                while from < buffer.count {
+                    guard let hit = memchr(base + from, Int32(UInt8(ascii: "\n")), buffer.count - from) else { break }
+                    let feed = base.distance(to: UnsafeRawPointer(hit))
+                    if quoted || memchr(base + from, Int32(UInt8(ascii: "\"")), feed - from) != nil {
+                        for index in from..<feed where buffer[index] == UInt8(ascii: "\"") { quoted.toggle() }
+                    }
+                    if !quoted { return (feed + 1, false) }
+                    from = feed + 1
                 }
+                for index in from..<buffer.count where buffer[index] == UInt8(ascii: "\"") { quoted.toggle() }
+                return (nil, quoted)
             }
+            quoted = stillQuoted
+            if let end {
+                scanned = end
+                let record = pending[position..<end]
+                position = end
+                return record
+            }
+            scanned = pending.count
             if ended {
                 guard position == pending.count else { throw corrupt("it does not end with a complete CSV line") }
                 return nil
