@@ -32,7 +32,7 @@ struct CommandSpec: Sendable {
         static let from = Option(name: "--from", valueName: "N", help: "Start at input N (default 0). Input N is the same in every run with the same seed and corpus, so a long campaign can run in parts: --inputs 500000, then --from 500000.")
         static let corpus = Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios).")
         static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json, and a mutated side file beside it (default .build/fuzz-findings).")
-        static let target = Option(name: "--target", valueName: "LIST", help: "The kinds of file to mutate, comma-separated: \(FuzzTarget.all.map(\.name).joined(separator: ", ")) (default all of them); or http alone: mutated requests and WebSocket frames against an in-process serve (--inputs, default 2000).")
+        static let target = Option(name: "--target", valueName: "LIST", help: "The kinds of file to mutate, comma-separated: \(FuzzTarget.all.map(\.name).joined(separator: ", ")) (default all of them); or http alone: mutated requests and WebSocket frames against an in-process serve (--inputs, default 2000); or partitions alone: mutated partition directories merged (--inputs, default 300).")
         static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take per listing and simulated day before it counts as a hang (an event storm; default 100000, about 40 times the busiest example, 03, with reports on). A loop at one instant stops as run.stalled whatever the budget.")
         static let port = Option(name: "--port", valueName: "N", help: "The TCP port to serve on, 0–65535 (default 8080; 0 picks a free one and prints it).")
         static let host = Option(name: "--host", valueName: "ADDRESS", help: "The IPv4 address to listen on (default 127.0.0.1). Any other than loopback exposes the twin to the network; serve warns.")
@@ -198,6 +198,14 @@ struct CommandSpec: Sendable {
                 calls, chunked and length-framed /twin/advance bodies, a /ws handshake and frames); after each,
                 GET /twin/clock must still answer 200. A finding is saved as http-<n>.bin, the bytes sent, to
                 replay with `rental-twin serve … --clock manual --port 8080` and `nc 127.0.0.1 8080 < http-<n>.bin`.
+                --target partitions is a run of its own too: it runs a generated 4-flat portfolio as two parts
+                (`run --partition K/2 --report`) and merges --inputs mutants of their directories as `merge` does:
+                bytes cut or flipped, CSV lines dropped, repeated, swapped or their fields replaced, the manifest's
+                JSON mutated, a file removed, a part left out or given twice, parts reordered; half of the file
+                edits forged (the manifest's sizes, hashes and check made to match again). Each must be refused
+                with a partition.* code and nothing written, or merge; parts not forged must merge into exactly
+                the whole run's bytes. A finding is saved as partitions-<n>/part-k, to replay with
+                `rental-twin merge DIR/partitions-<n>/part-* --report OUT`.
                 Each input is validated, run and reported in memory, and must end as a user may see it end:
                 pass, fail or invalid (exit 0, 1 or 65) within the event budget, with no nan or inf in any
                 printed line or report. Anything else is a finding: hang, run-failed, report-failed, non-finite.
@@ -216,6 +224,7 @@ struct CommandSpec: Sendable {
                   rental-twin fuzz --seconds 120 --seed 1
                   rental-twin fuzz --seconds 60 --target rules,ical --seed $((16#$(git rev-parse HEAD | cut -c1-15)))
                   rental-twin fuzz --target http --inputs 1000 --seed 5
+                  rental-twin fuzz --target partitions --inputs 300 --seed 5
                   swift run -c release rental-twin fuzz --seconds 3600 --seed 7 --out fuzz-findings
                   rental-twin fuzz --seconds 36000 --seed 7 --inputs 500000 --from 500000
 

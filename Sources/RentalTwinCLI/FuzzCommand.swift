@@ -24,13 +24,20 @@ enum FuzzCommand {
         let out = command.value(.out) ?? ".build/fuzz-findings"
         var targets = FuzzTarget.all
         if var list = command.value(.target) {
-            // `http` is not a file kind: requests and frames against an in-process serve, on its own.
             let names = list.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            // `http` is not a file kind: requests and frames against an in-process serve, on its own.
             if names.contains("http") {
                 guard names == ["http"] else {
                     throw ArgumentParser.UsageError("--target http runs on its own (it fuzzes a server, not files); give it alone, and the file kinds in another run.", command: "fuzz")
                 }
                 return await HTTPFuzzCommand.run(corpus: corpusDirectory, seed: seed, inputs: inputs ?? 2_000, outDirectory: out)
+            }
+            // `partitions`: partition directories and their merge, from a generated portfolio, on its own.
+            if names.contains("partitions") {
+                guard names == ["partitions"] else {
+                    throw ArgumentParser.UsageError("--target partitions runs on its own (it fuzzes partition directories and merge, not scenario files); give it alone, and the file kinds in another run.", command: "fuzz")
+                }
+                return await PartitionFuzzCommand.run(seed: seed, inputs: inputs ?? 300, first: first, outDirectory: out)
             }
             list = names.joined(separator: ",")
             switch FuzzTarget.parse(list) {

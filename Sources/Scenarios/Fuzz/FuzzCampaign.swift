@@ -135,22 +135,25 @@ public struct FuzzCampaign: Sendable {
 
     /// Writes `text` to `path` with plain `write(2)` calls: no `fsync` (which `Data.write` does), so saving
     /// every input before it runs costs microseconds, not a disk flush (an EPW mutant is 150 kB).
-    private static func write(_ text: String, to path: String) -> Bool {
+    static func write(_ text: String, to path: String) -> Bool {
+        var text = text
+        return text.withUTF8 { write(UnsafeRawBufferPointer($0), to: path) }
+    }
+
+    /// Writes `bytes` to `path` as ``write(_:to:)`` writes text.
+    static func write(_ bytes: UnsafeRawBufferPointer, to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         guard descriptor >= 0 else { return false }
         defer { close(descriptor) }
-        var text = text
-        return text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return true }
-            var done = 0
-            while done < buffer.count {
-                let count = Glibc.write(descriptor, base + done, buffer.count - done)
-                if count < 0, errno == EINTR { continue }
-                guard count > 0 else { return false }
-                done += count
-            }
-            return true
+        guard let base = bytes.baseAddress else { return true }
+        var done = 0
+        while done < bytes.count {
+            let count = Glibc.write(descriptor, base + done, bytes.count - done)
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return false }
+            done += count
         }
+        return true
     }
 
     /// `<stem>-<the side file's name>`: never the scenario's own `<stem>.json`, and says which file it replaces.

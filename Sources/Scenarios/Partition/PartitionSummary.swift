@@ -118,6 +118,15 @@ public struct PartitionSummary: Sendable, Equatable {
         return stream.value
     }
 
+    /// This manifest with report `name`'s size and hash those of `bytes` (a fuzzer's or a test's forged part).
+    func replacing(report name: String, with bytes: [UInt8]) -> PartitionSummary {
+        let reports = reports.map { $0.name == name ? ReportFile(name: name, bytes: bytes.count, hash: Self.hash(bytes)) : $0 }
+        return PartitionSummary(file: file, name: self.name, scenarioHash: scenarioHash, seed: seed, part: part, parts: parts, listings: listings,
+                                allListings: allListings, simulatedMilliseconds: simulatedMilliseconds, stepsRun: stepsRun,
+                                sharedStepsRun: sharedStepsRun, expectationsChecked: expectationsChecked, failures: failures, log: log,
+                                notes: notes, reports: reports)
+    }
+
     static func hex(_ value: UInt64) -> String {
         let digits = String(value, radix: 16)
         return String(repeating: "0", count: 16 - digits.count) + digits

@@ -18,14 +18,7 @@ struct HostilePartitionTests {
         let text = edit(original)
         #expect(text != original, "the edit of \(name) changes nothing")
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let reports = summary.reports.map { report in
-            report.name == name ? PartitionSummary.ReportFile(name: name, bytes: text.utf8.count, hash: PartitionSummary.hash(Array(text.utf8))) : report
-        }
-        let forged = PartitionSummary(file: summary.file, name: summary.name, scenarioHash: summary.scenarioHash, seed: summary.seed,
-                                      part: summary.part, parts: summary.parts, listings: summary.listings, allListings: summary.allListings,
-                                      simulatedMilliseconds: summary.simulatedMilliseconds, stepsRun: summary.stepsRun,
-                                      sharedStepsRun: summary.sharedStepsRun, expectationsChecked: summary.expectationsChecked,
-                                      failures: summary.failures, log: summary.log, notes: summary.notes, reports: reports)
+        let forged = summary.replacing(report: name, with: Array(text.utf8))
         try forged.manifestText.write(toFile: manifestPath, atomically: true, encoding: .utf8)
     }
 

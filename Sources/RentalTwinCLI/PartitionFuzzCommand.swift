@@ -1,0 +1,67 @@
+import Foundation
+import Scenarios
+import Synchronization
+
+/// `rental-twin fuzz --target partitions`: mutated partition directories (``PartitionFuzzer``) merged as
+/// `rental-twin merge` merges them. Each input is written as `DIR/in-progress-partitions/part-k` before
+/// it runs (a crash leaves it there); a finding is saved as `DIR/partitions-<n>/part-k`, to replay with
+/// `rental-twin merge DIR/partitions-<n>/part-* --report OUT`.
+enum PartitionFuzzCommand {
+    static func run(seed: UInt64, inputs: Int, first: Int, outDirectory: String) async -> RentalTwinCommand.Outcome {
+        var outcome = RentalTwinCommand.Outcome()
+        let scratch = (outDirectory as NSString).appendingPathComponent("partition-scratch")
+        let fuzzer: PartitionFuzzer
+        do {
+            fuzzer = try await PartitionFuzzer.make(seed: seed, scratch: scratch)
+        } catch {
+            outcome.standardError = "fuzz --target partitions could not run its seed portfolio as parts in \(scratch): \(error)\n"
+            outcome.exitCode = .ioError
+            return outcome
+        }
+        let began = ContinuousClock.now  // wall-clock: only printed, and the watchdog's measure of a stuck merge
+        let current = Mutex<(index: Int, since: ContinuousClock.Instant, done: Bool)>((-1, .now, false))
+        let inProgress = (outDirectory as NSString).appendingPathComponent("in-progress-partitions")
+        Thread.detachNewThread {  // wall-clock: ends the process when one merge makes no progress for 60 s
+            while true {
+                sleep(1)
+                let (index, since, done) = current.withLock { ($0.index, $0.since, $0.done) }
+                if done { return }
+                guard index >= 0, since.duration(to: .now) > .seconds(60) else { continue }
+                FileHandle.standardError.write(Data("fuzz: partitions input #\(index) did not merge or end in 60 s of wall time; it is in \(inProgress) (replay: rental-twin merge \(inProgress)/part-* --report OUT)\n".utf8))
+                exit(ExitCode.failure.rawValue)
+            }
+        }
+        var outcomes: [PartitionFuzzer.Outcome: Int] = [:]
+        var findings: [(index: Int, problem: String, what: String, path: String)] = []
+        for index in first..<(first + inputs) {
+            let input = fuzzer.input(index)
+            current.withLock { $0 = (index, .now, false) }
+            _ = try? PartitionFuzzer.write(input, to: inProgress)
+            switch fuzzer.check(input, in: scratch) {
+            case .outcome(let o): outcomes[o, default: 0] += 1
+            case .finding(let problem):
+                let path = (outDirectory as NSString).appendingPathComponent("partitions-\(index)")
+                let saved = (try? PartitionFuzzer.write(input, to: path)) != nil
+                findings.append((index, problem, input.what, saved ? path : "(could not be saved to \(path))"))
+            }
+        }
+        current.withLock { $0.done = true }
+        try? FileManager.default.removeItem(atPath: inProgress)
+        try? FileManager.default.removeItem(atPath: scratch)
+        let elapsed = began.duration(to: .now)
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var lines = ["fuzz: partitions, seed \(seed), \(inputs) inputs (#\(first) … #\(first + inputs - 1)) in \(String(format: "%.1f", seconds)) s "
+                     + "(\(Int(Double(inputs) / max(seconds, 1e-9))) inputs/s)",
+                     "outcomes: " + PartitionFuzzer.Outcome.allCases.map { "\(outcomes[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")]
+        if findings.isEmpty {
+            lines.append("findings: none")
+        } else {
+            lines.append("findings: \(findings.count)")
+            for f in findings.prefix(10) { lines.append("  #\(f.index) (\(f.what)): \(f.problem) → \(f.path)") }
+            lines.append("Replay one with: rental-twin merge \(outDirectory)/partitions-<n>/part-* --report OUT")
+            outcome.exitCode = .failure
+        }
+        outcome.standardOutput = lines.joined(separator: "\n") + "\n"
+        return outcome
+    }
+}
