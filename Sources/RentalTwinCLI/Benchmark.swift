@@ -5,7 +5,8 @@ import Twin
 /// `rental-twin bench`: the built-in heated flat (``BuiltInScenarios/heatedFlat(days:)``) through
 /// the same decoder, world builder and runner as every scenario file — three times: with nobody listening
 /// to the event bus, and with one listener that receives every event (as a rule engine or an SSE
-/// stream would), a third time with five rules loaded, and a fourth with the weather watcher.
+/// stream would), a third time with five rules loaded, a fourth with ten Rules DSL rules (and the plain
+/// flat again, to compare), and a fifth with the weather watcher.
 /// Prints events and speed for each, and the process's peak memory.
 enum Benchmark {
     static func run(days: Int) async throws -> String {
@@ -23,6 +24,14 @@ enum Benchmark {
         let (withRules, rulesWall) = try await timed(try BuiltInScenarios.heatedFlatWithRules(days: days))
         lines.append("with five rules (a cron every 5 minutes, two time-of-day, two on bus events):")
         lines += figures(withRules, wall: rulesWall)
+        // The same flat with ten Rules DSL rules on its own Items: what a run of users' DSL rules costs.
+        let (withDSL, dslWall) = try await timed(try BuiltInScenarios.heatedFlatWithDSLRules(days: days))
+        let (_, plainWall) = try await timed(scenario)
+        lines.append("with ten Rules DSL rules (Group members filtered, mapped, reduced and sorted, lambda values, switch, a timer):")
+        lines += figures(withDSL, wall: dslWall)
+        let perRun = withDSL.ruleRuns == 0 ? 0 : (dslWall - plainWall) / Double(withDSL.ruleRuns) * 1e6
+        lines.append("  \(withDSL.ruleRuns) rule runs, \(Figures.decimal(dslWall / max(plainWall, 1e-9), 1))× the flat without rules "
+                     + "(\(Figures.decimal(plainWall, 3)) s), about \(Figures.decimal(perRun, 1)) µs of wall time per run")
         // The same flat with the weather watcher (`bench --print-scenario` plus its `automations`), run as
         // `rental-twin run` runs a file: every hour the feed's request and answer and the switch Item's read.
         let watched = try ScenarioDecoder.decode(BuiltInScenarios.heatedFlat(days: days, watched: true), file: "built-in-bench.json")

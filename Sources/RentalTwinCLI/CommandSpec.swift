@@ -168,10 +168,12 @@ struct CommandSpec: Sendable {
             options: [.days, .flats, .report, .printScenario],
             discussion: """
                 Build with -c release for meaningful figures. Without --flats: one heated flat against diurnal
-                weather, through the whole runner, run four times — with nobody listening to the event bus, with one
+                weather, through the whole runner, run five times — with nobody listening to the event bus, with one
                 listener that receives every event, with five openHAB rules loaded (a cron every 5 minutes, two
-                time-of-day rules, two on bus events), and with the weather watcher as `run` runs it (hourly: the
-                feed's current weather, the switch Item read) — then the process's peak memory. With --flats: a generated portfolio scenario through the whole
+                time-of-day rules, two on bus events), with ten Rules DSL rules on the flat's own Items (Group
+                members filtered, mapped, reduced and sorted, lambda values, switch, a timer; the flat is run once
+                more without them, and the cost per rule run is printed), and with the weather watcher as `run`
+                runs it (hourly: the feed's current weather, the switch Item read) — then the process's peak memory. With --flats: a generated portfolio scenario through the whole
                 runner, with peak memory; with --report DIR as well, it runs again recording the timeseries and
                 writes every report into DIR, and prints the reports' cost and the peak memory with them.
                 --print-scenario writes the scenario instead of running it.

@@ -94,6 +94,8 @@ extension World {
     public var automationLog: [AutomationLogEntry] { automations.log.entries }
     /// The rule runs the engine keeps for the log.
     public var ruleRuns: [RuleRun] { rules.runs }
+    /// Runs of users' rules so far, every one the log shows or counts (``ruleRuns`` keeps the first 5,000 of each rule).
+    public var ruleRunCount: Int { rules.loggedRunCount }
     /// Runs of rule `uidOrName` whose conditions held, in `[from, to)`.
     public func ruleRunCount(of uidOrName: String, from: SimInstant?, to: SimInstant?) -> Int {
         rules.runCount(of: uidOrName, from: from, to: to)

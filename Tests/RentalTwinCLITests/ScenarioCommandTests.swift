@@ -180,6 +180,16 @@ struct PortfolioBenchmarkTests {
         #expect(outcome.standardOutput.contains("peak memory (VmHWM)"))
     }
 
+    @Test func theBenchDSLRulesRunWithoutErrorsAndAct() async throws {
+        let result = try await ScenarioRunner.run(try BuiltInScenarios.heatedFlatWithDSLRules(days: 3))
+        #expect(result.ruleRuns > 300, "\(result.ruleRuns)")
+        #expect(!result.log.contains { $0.contains("error") }, "\(result.log.filter { $0.contains("error") }.prefix(3))")
+        // Every rule ran and acted: each one's effect is in the log.
+        for effect in ["Room_Bedroom :=", "AvgTemp :=", "ColdRooms :=", "TotalPower :=", "Scene :=", "Hot :=", "Top :=", "[bench] changes"] {
+            #expect(result.log.contains { $0.contains(effect) }, "\(effect)")
+        }
+    }
+
     @Test func theGeneratorIsAValidDeterministicScenario() throws {
         let text = PortfolioGenerator.json(flats: 5, days: 60, occupancy: 0.7, seed: 3)
         #expect(text == PortfolioGenerator.json(flats: 5, days: 60, occupancy: 0.7, seed: 3))

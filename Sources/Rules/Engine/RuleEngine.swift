@@ -145,6 +145,11 @@ public final class RuleEngine: Sendable {
         return state.withLock { $0.countedRuns[rule.uid]?.count(from: from, to: to) ?? 0 }
     }
 
+    /// Runs of users' rules so far that the run log shows or counts (``RuleRun/isLogged``), kept or not.
+    public var loggedRunCount: Int {
+        state.withLock { $0.loggedPerRule.reduce(0) { $1.key.hasPrefix("errors:") ? $0 : $0 + $1.value } }
+    }
+
     /// How many runs of one rule the run log keeps whole; later ones are counted (expectations see them)
     /// and those that report an error are still kept, so memory does not grow with a rule that runs every
     /// second (a year of them would be 31 million records).

@@ -61,9 +61,10 @@ public enum BuiltInScenarios {
     /// regulating at 21 °C against a seeded diurnal outdoor temperature of 2 ± 5 °C, nothing else.
     /// - Parameter days: simulated days from 2026-01-01 (≥ 1).
     /// - Parameter watched: with the weather watcher (hourly at minute 5, heating ON below 15 °C, OFF otherwise).
-    public static func heatedFlat(days: Int, watched: Bool = false) -> String {
+    /// - Parameter extraMembers: top-level JSON members added as they are (each `"key": value,`).
+    public static func heatedFlat(days: Int, watched: Bool = false, extraMembers: String = "") -> String {
         let first = CivilDate(year: 2026, month: 1, day: 1) ?? CivilDate(daysSinceEpoch: 20_454)
-        let automations = watched ? "\n  \"automations\": { \"weatherWatcher\": { \"heatOnBelowC\": 15 } }," : ""
+        let automations = (watched ? "\n  \"automations\": { \"weatherWatcher\": { \"heatOnBelowC\": 15 } }," : "") + extraMembers
         return """
             {
               "version": 1,

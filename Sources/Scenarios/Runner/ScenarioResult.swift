@@ -35,6 +35,8 @@ public struct ScenarioResult: Sendable {
     /// What the rules' actions sent, in order, and how many more the outbox did not keep (`outbox.csv`).
     public internal(set) var outbox: [OutboxMessage] = []
     public internal(set) var outboxDropped = 0
+    /// Runs of the scenario's rules (every one, also those the log does not list).
+    public internal(set) var ruleRuns = 0
 
     /// Automation and step log, one line each, in time order. Written when asked (a portfolio year has
     /// millions of lines, and most runs never print them).

@@ -88,7 +88,7 @@ extension ScenarioRunner {
                               stays: stays,
                               runLog: RunLog(steps: stepLog, timeline: scenario.timeline, automations: world.automationLog, rules: world.ruleRuns,
                                              calendar: calendar),
-                              outbox: world.outbox, outboxDropped: world.outboxDropped)
+                              outbox: world.outbox, outboxDropped: world.outboxDropped, ruleRuns: world.ruleRunCount)
     }
 }
 
