@@ -34,6 +34,7 @@ extension RuleEngine {
             defer {
                 state.rules.removeAll()
                 state.byUID.removeAll()
+                state.reindex()
                 state.clockTimers.removeAll()
                 state.dateTimeTimers.removeAll()
                 state.subscription = nil
@@ -50,6 +51,7 @@ extension RuleEngine {
         let found = state.withLock { state -> Bool in
             guard let index = Self.index(of: uidOrName, in: state) else { return false }
             state.rules[index].enabled = enabled
+            state.reindex()
             return true
         }
         if !found { throw unknownRule(uidOrName) }

@@ -24,9 +24,59 @@ public final class RuleEngine: Sendable {
         var enabled = true
     }
 
+    /// The bus events triggers listen to, one kind per event kind `match` can pair with a trigger.
+    enum Heard: Int, CaseIterable {
+        case command, stateUpdated, stateChanged, thingStatus, thingStatusChanged
+
+        init?(_ event: OpenHABEvent.Kind) {
+            switch event {
+            case .itemCommand: self = .command
+            case .itemStateUpdated: self = .stateUpdated
+            case .itemStateChanged: self = .stateChanged
+            case .thingStatus: self = .thingStatus
+            case .thingStatusChanged: self = .thingStatusChanged
+            default: return nil
+            }
+        }
+
+        init?(_ trigger: RuleTrigger.Kind) {
+            switch trigger {
+            case .itemCommand, .groupCommand: self = .command
+            case .itemStateUpdate, .groupStateUpdate: self = .stateUpdated
+            case .itemStateChange, .groupStateChange: self = .stateChanged
+            case .thingStatusUpdate: self = .thingStatus
+            case .thingStatusChange: self = .thingStatusChanged
+            default: return nil
+            }
+        }
+    }
+
+    /// A trigger of an enabled rule that hears one kind of bus event.
+    struct Listener {
+        let uid: String
+        let trigger: RuleTrigger
+    }
+
     struct EngineState {
         var rules: [Loaded] = []
         var byUID: [String: Int] = [:]
+        /// Per kind of bus event (``Heard``), the triggers of enabled rules that hear it, in load order and
+        /// each rule's trigger order (the order `hear` checks them in); rebuilt by ``reindex()``.
+        var listeners: [[Listener]] = Array(repeating: [], count: Heard.allCases.count)
+        /// Whether some rule has a `timer.DateTimeTrigger` (a state change may reschedule it).
+        var hasDateTimeTriggers = false
+
+        /// Rebuilds ``listeners`` after rules were added, removed, enabled or disabled.
+        mutating func reindex() {
+            listeners = Array(repeating: [], count: Heard.allCases.count)
+            hasDateTimeTriggers = false
+            for loaded in rules {
+                for trigger in loaded.rule.triggers {
+                    if case .dateTime = trigger.kind { hasDateTimeTriggers = true }
+                    if loaded.enabled, let heard = Heard(trigger.kind) { listeners[heard.rawValue].append(Listener(uid: loaded.rule.uid, trigger: trigger)) }
+                }
+            }
+        }
         /// The runs the run log shows (``RuleRun/isLogged``), in order.
         var runs: [RuleRun] = []
         /// Per rule UID, the instants of its counted runs (conditions held, not a timer), in order:
@@ -116,6 +166,7 @@ public final class RuleEngine: Sendable {
                 state.byUID[rule.uid] = state.rules.count
                 state.rules.append(Loaded(rule: rule))
             }
+            state.reindex()
         }
     }
 
@@ -240,6 +291,7 @@ public final class RuleEngine: Sendable {
             guard let index = state.byUID.removeValue(forKey: uid) else { return [] }
             state.rules.remove(at: index)
             state.byUID = Dictionary(uniqueKeysWithValues: state.rules.enumerated().map { ($0.element.rule.uid, $0.offset) })
+            state.reindex()
             let keys = (state.clockTimers.keys.filter { $0.hasPrefix("\(uid)/") }) + state.dateTimeTimers.keys.filter { $0.hasPrefix("\(uid)/") }
             return keys.compactMap { state.clockTimers.removeValue(forKey: $0) ?? state.dateTimeTimers.removeValue(forKey: $0) }
         }
@@ -294,22 +346,22 @@ public final class RuleEngine: Sendable {
 
     /// Checks every enabled rule's triggers against `event` and queues one run per matching trigger.
     private func hear(_ event: OpenHABEvent) {
-        let rules = state.withLock { $0.rules }
-        if case .itemStateChanged(let name, _, _, _, _) = event.kind {
-            for loaded in rules { rescheduleDateTimeTriggers(of: loaded.rule, changedItem: name.rawValue) }
+        guard let heard = Heard(event.kind) else { return }
+        let (listeners, dateTimes) = state.withLock { ($0.listeners[heard.rawValue], $0.hasDateTimeTriggers) }
+        if dateTimes, case .itemStateChanged(let name, _, _, _, _) = event.kind {
+            for loaded in state.withLock({ $0.rules }) { rescheduleDateTimeTriggers(of: loaded.rule, changedItem: name.rawValue) }
         }
-        for loaded in rules where loaded.enabled {
-            for trigger in loaded.rule.triggers {
-                if let matched = match(trigger, event) { enqueue(loaded.rule.uid, matched) }
-            }
+        for listener in listeners {
+            if let matched = match(listener.trigger, event) { enqueue(listener.uid, matched) }
         }
     }
 
     /// The trigger event if `trigger` fires on `event`.
     func match(_ trigger: RuleTrigger, _ event: OpenHABEvent) -> RuleTriggerEvent? {
-        func wanted(_ required: String?, _ actual: String) -> Bool {
+        // `actual` is a state's text, made only for a trigger that names a state.
+        func wanted(_ required: String?, _ actual: @autoclosure () -> String) -> Bool {
             guard let required = required?.trimmingCharacters(in: .whitespaces), !required.isEmpty else { return true }
-            return required == actual
+            return required == actual()
         }
         switch (trigger.kind, event.kind) {
         case (.itemCommand(let pattern, let command), .itemCommand(let name, let received)):

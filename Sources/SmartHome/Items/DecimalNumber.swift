@@ -18,7 +18,9 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// Returns `nil` for anything else (empty, `NaN`, `+22`, `2.5E+3`, `0x10`, spaces).
     public init?(parsing text: some StringProtocol) {
         guard Self.isJavaDecimal(String(text)) else { return nil }
-        let s = String(text).replacingOccurrences(of: ",", with: "")
+        let whole = String(text)
+        // Foundation's replacingOccurrences bridges to NSString: only for a text that has a comma.
+        let s = whole.utf8.contains(UInt8(ascii: ",")) ? whole.replacingOccurrences(of: ",", with: "") : whole
         guard let value = Double(s), value.isFinite else { return nil }
         self.value = value
         if s.contains(where: { $0 == "e" || $0 == "E" }) {
