@@ -40,10 +40,9 @@ extension BuiltInScenarios {
     /// rule updates every 15 minutes.
     static let benchDSLRules = """
         // bench: ten lambda- and group-heavy rules on the flat's own Items
-        import java.util.Map
         val Functions$Function1<Number, Boolean> isCold = [ t | t < 19 ]
         val Functions$Function2<Number, Number, Number> clamp = [ v, hi | if (v > hi) hi else v ]
-        val Map<String, Integer> changes = newHashMap
+        val changes = newHashMap
         var Timer heaterTimer = null
 
         rule "room sensors"
