@@ -24,7 +24,7 @@ struct CommandSpec: Sendable {
         static let shard = Option(name: "--shard", valueName: "K/N", help: "Run only shard K of N: every N-th file of the sorted list, from the K-th (a CI matrix runs K = 1…N; their JUnit files hold the cases of one whole run).")
         static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
         static let runJobs = Option(name: "--jobs", valueName: "N", help: "Run the portfolio's listings in parts, N at once, merged into exactly what one part writes (default: every core for a portfolio of 8 listings or more, else 1; a portfolio of 40 listings or more runs as parts of about 20 even with 1).")
-        static let partition = Option(name: "--partition", valueName: "K/N", help: "Run only part K of N of the portfolio's listings (needs --report); rental-twin merge joins the N directories into the reports of one run.")
+        static let partition = Option(name: "--partition", valueName: "K/N", help: "Run only part K of N of the portfolio's listings (needs --report); rental-twin merge joins the N directories into the reports of one run. The part itself runs in parts on --jobs cores, the same bytes.")
         static let days = Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (demo: default 2; bench: default 365).")
         static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead.")
         static let seconds = Option(name: "--seconds", valueName: "N", help: "Stop after N seconds of wall time (default 60).")
@@ -61,14 +61,14 @@ struct CommandSpec: Sendable {
                 JSON path, local time, expected and actual values. Same file and seed, same output, byte for byte.
                 A portfolio runs its listings in parts on every core (--jobs); listings that something couples
                 (a shared reservation id, rules, virtual Items) stay in one part, and the output is the same
-                bytes for any --jobs. On a terminal a progress line (flats and simulated days done, ETA) shows
+                bytes for any --jobs. With --partition K/N, part K does the same on this machine's cores. On a terminal a progress line (flats and simulated days done, ETA) shows
                 on stderr; in CI logs it does not.
 
                 EXAMPLES:
                   rental-twin run Scenarios/01-winter-weekend.json
                   rental-twin run Scenarios/01-winter-weekend.json --report Reports/winter --seed 7
                   rental-twin run portfolio.json --report Reports/all --jobs 2
-                  rental-twin run portfolio.json --partition 3/16 --report part-3   (then rental-twin merge)
+                  rental-twin run portfolio.json --partition 3/16 --jobs 2 --report part-3   (then rental-twin merge)
 
                 Reports are written all or none; a path held by a directory or another non-file is refused,
                 never replaced.

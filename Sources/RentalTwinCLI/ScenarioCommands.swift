@@ -24,20 +24,17 @@ enum ScenarioCommands {
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
         let timeseries = reportDir == nil ? nil : interval
+        let explicitJobs = command.value(.runJobs) == nil ? nil : try command.integer(.runJobs, default: 1)
+        if let explicitJobs, !(1...64).contains(explicitJobs) {
+            throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(explicitJobs).", command: "run")
+        }
         if let (part, count) = try partOption(command, option: .partition) {
             guard let reportDir else {
                 throw ArgumentParser.UsageError("--partition needs --report DIR: the partition's reports and manifest go there for rental-twin merge.",
                                                 command: "run")
             }
-            guard !command.has(.runJobs) else {
-                throw ArgumentParser.UsageError("--partition runs one part; it takes no --jobs.", command: "run")
-            }
-            return await runPartition(file, seed: seed, part: part, of: count, interval: interval, directory: reportDir, log: command.has(.log),
-                                      progress: progress)
-        }
-        let explicitJobs = command.value(.runJobs) == nil ? nil : try command.integer(.runJobs, default: 1)
-        if let explicitJobs, !(1...64).contains(explicitJobs) {
-            throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(explicitJobs).", command: "run")
+            return await runPartition(file, seed: seed, part: part, of: count, jobs: explicitJobs, interval: interval, directory: reportDir,
+                                      log: command.has(.log), progress: progress)
         }
         var outcome = RentalTwinCommand.Outcome()
         let loaded: PortfolioRun.Loaded
@@ -98,13 +95,16 @@ enum ScenarioCommands {
     }
 
     /// `run FILE --partition K/N --report DIR`: the part's reports and manifest in DIR; prints the part's result.
-    private static func runPartition(_ file: String, seed: UInt64?, part: Int, of count: Int, interval: ReportInterval, directory: String,
-                                     log: Bool, progress: ScenarioRunner.Progress?) async -> RentalTwinCommand.Outcome {
+    private static func runPartition(_ file: String, seed: UInt64?, part: Int, of count: Int, jobs explicitJobs: Int?, interval: ReportInterval,
+                                     directory: String, log: Bool, progress: ScenarioRunner.Progress?) async -> RentalTwinCommand.Outcome {
         var outcome = RentalTwinCommand.Outcome()
         do {
             let loaded = try PortfolioRun.load(file, seed: seed)
-            let summary = try await PortfolioRun.runPartition(loaded, part: part, of: count, timeseriesInterval: interval, withLog: log,
-                                                               directory: directory, progress: progress)
+            // As `run`: every core for a portfolio worth it (the part runs as smaller parts, the same bytes).
+            let jobs = explicitJobs ?? (loaded.scenario.listings.count >= defaultJobsFromListings
+                                        ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 64)) : 1)
+            let summary = try await PortfolioRun.runPartition(loaded, part: part, of: count, jobs: jobs, timeseriesInterval: interval,
+                                                               withLog: log, directory: directory, progress: progress)
             let result = RunSummary.merged([summary])
             outcome.standardOutput = "partition \(part)/\(count): \(summary.listings.count) of \(summary.allListings) listing(s) → "
                 + "\(TerminalText.escaped(directory)) (join the \(count) directories with rental-twin merge)\n"

@@ -12,7 +12,7 @@ public struct PartitionSummary: Sendable, Equatable {
     /// The manifest's file name in a partition directory.
     public static let manifestName = "partition.json"
 
-    /// One report file the part wrote: its name, size and FNV-1a 64 of its bytes.
+    /// One report file the part wrote: its name, size and hash (``hash(_:)``).
     public struct ReportFile: Sendable, Equatable {
         public let name: String
         public let bytes: Int
@@ -116,6 +116,55 @@ public struct PartitionSummary: Sendable, Equatable {
         var stream = StableHash.Stream()
         stream.add(bytes)
         return stream.value
+    }
+
+    /// What `parts` (in part order) ran, as one run of all of them would have: steps run (a city-wide step
+    /// several parts ran counts once), which of them were shared, failures and log entries in the run's
+    /// order (a shared step's failure and line once; the log only when every part kept it).
+    static func mergedRecords(_ parts: [PartitionSummary]) -> (stepsRun: Int, shared: Set<Int>, failures: [PlacedFailure], log: [LogEntry]?) {
+        var shared = Set<Int>()
+        var steps = 0
+        for part in parts {
+            steps += part.stepsRun - part.sharedStepsRun.count
+            shared.formUnion(part.sharedStepsRun)
+        }
+        var failures: [(PlacedFailure, Int)] = []
+        var seenSharedFailures = Set<Int>()
+        for (partIndex, part) in parts.enumerated() {
+            for placed in part.failures {
+                if placed.order.kind == 0, part.sharedStepsRun.contains(placed.order.index),
+                   !seenSharedFailures.insert(placed.order.index).inserted { continue }
+                failures.append((placed, partIndex))
+            }
+        }
+        failures.sort { ($0.0.order, $0.1) < ($1.0.order, $1.1) }
+        var log: [LogEntry]?
+        if parts.allSatisfy({ $0.log != nil }) {
+            var entries: [(LogEntry, Int)] = []
+            var seenSharedSteps = Set<Int>()
+            for (partIndex, part) in parts.enumerated() {
+                for entry in part.log ?? [] {
+                    if entry.kind == 0, part.sharedStepsRun.contains(entry.index), !seenSharedSteps.insert(entry.index).inserted { continue }
+                    entries.append((entry, partIndex))
+                }
+            }
+            log = entries.sorted { a, b in
+                LogEntry.inOrder(a.0, b.0) || (!LogEntry.inOrder(b.0, a.0) && a.1 < b.1)
+            }.map(\.0)
+        }
+        return (steps + shared.count, shared, failures.map(\.0), log)
+    }
+
+    /// Part `part` of `plan`, from the summaries of the parts it was split into (``ScenarioPartition/plan(_:parts:splitting:into:)``,
+    /// in order) and the reports their merge wrote: what one run of the part writes in its manifest.
+    init(merging subparts: [PartitionSummary], as part: Int, of plan: ScenarioPartition, reports: [ReportFile]) {
+        let first = subparts[0], spec = plan.parts[part - 1]
+        let records = Self.mergedRecords(subparts)
+        self.init(file: first.file, name: first.name, scenarioHash: first.scenarioHash, seed: first.seed, part: part, parts: plan.parts.count,
+                  listings: spec.listings, allListings: first.allListings, simulatedMilliseconds: first.simulatedMilliseconds,
+                  stepsRun: records.stepsRun, sharedStepsRun: records.shared.intersection(spec.sharedSteps).sorted(),
+                  expectationsChecked: subparts.reduce(0) { $0 + $1.expectationsChecked }, failures: records.failures, log: records.log,
+                  notes: plan.notes, reports: reports)
     }
 
     /// This manifest with report `name`'s size and hash those of `bytes` (a fuzzer's or a test's forged part).

@@ -2,6 +2,7 @@ import ScenarioFormat
 import Twin
 import Foundation
 import Simulation
+import Synchronization
 
 /// Runs a scenario in parts: one part of N for a machine of a matrix (``runPartition(file:seed:part:of:timeseriesInterval:withLog:directory:progress:)``),
 /// or every part at once in this process (``runParts(file:seed:jobs:timeseriesInterval:reportDirectory:withLog:progress:)``).
@@ -27,10 +28,14 @@ public enum PortfolioRun {
     }
 
     /// Runs part `part` (1-based) of `count` of the plan and, with `directory`, writes its reports and
-    /// its manifest there.
+    /// its manifest there. A part of many listings, or with `jobs` above 1, runs as smaller parts
+    /// (``ScenarioPartition/plan(_:parts:splitting:into:)``, as ``plan(_:jobs:flatsPerPart:)`` sizes them), `jobs`
+    /// at a time, merged into exactly what one world of the part writes.
     /// - Throws: ``ScenarioError`` as a run does; ``PartitionError`` `partition.tooManyParts` when the scenario
     ///   has fewer independent components than `count`.
-    public static func runPartition(_ loaded: Loaded, part: Int, of count: Int, timeseriesInterval: SimDuration?, withLog: Bool,
+    /// `progress` hears the part's share done (its smaller parts' shares weighted by their listings) and the
+    /// local time the slowest of them reached.
+    public static func runPartition(_ loaded: Loaded, part: Int, of count: Int, jobs: Int = 1, timeseriesInterval: SimDuration?, withLog: Bool,
                                     directory: String?, progress: ScenarioRunner.Progress? = nil) async throws -> PartitionSummary {
         let plan = ScenarioPartition.plan(loaded.scenario, parts: count)
         guard plan.parts.count == count else {
@@ -38,8 +43,57 @@ public enum PortfolioRun {
                                  + "so it cannot be split into \(count).", file: loaded.file,
                                  hint: "Use --partition K/N with N ≤ \(plan.parts.count).")
         }
-        return try await run(loaded, plan: plan, part: part, timeseriesInterval: timeseriesInterval, withLog: withLog, directory: directory,
-                             progress: progress)
+        let refined = ScenarioPartition.plan(loaded.scenario, parts: count, splitting: part,
+                                             into: partCount(listings: plan.parts[part - 1].listings.count, jobs: jobs))
+        guard refined.parts.count > 1 else {
+            return try await run(loaded, plan: plan, part: part, timeseriesInterval: timeseriesInterval, withLog: withLog, directory: directory,
+                                 progress: progress)
+        }
+        var report: Progress?
+        if let progress {
+            let weights = refined.parts.map { Double(refined.plan.parts[$0 - 1].listings.count) }
+            let total = max(1, weights.reduce(0, +))
+            let done = Mutex(weights.map { _ in (fraction: 0.0, reached: "") })
+            report = { index, fraction, reached in
+                let (share, slowest) = done.withLock { done in
+                    done[index] = (fraction, reached)
+                    return (zip(done, weights).reduce(0) { $0 + $1.0.fraction * $1.1 } / total,
+                            done.filter { !$0.reached.isEmpty }.min { $0.fraction < $1.fraction }?.reached ?? reached)
+                }
+                progress(share, slowest)
+            }
+        }
+        let scratch = directory.map { _ in scratchDirectory() }
+        defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
+        let subparts = try await run(loaded, plan: refined.plan, parts: refined.parts, jobs: jobs, timeseriesInterval: timeseriesInterval,
+                                     scratch: scratch, withLog: withLog, progress: report)
+        var reports: [PartitionSummary.ReportFile] = []
+        if let directory {
+            // The parts' reports merge as a whole run's do (PartitionSet checks nothing here: these parts are of one run, just made).
+            reports = try readBack(try PartitionSet(parts: subparts).writeReports(to: directory), in: directory)
+        }
+        let summary = PartitionSummary(merging: subparts.map(\.summary), as: part, of: plan, reports: reports)
+        if let directory {
+            try OutputFiles.write([(path: (directory as NSString).appendingPathComponent(PartitionSummary.manifestName), text: summary.manifestText)])
+        }
+        return summary
+    }
+
+    /// A fresh directory name for parts' reports before their merge.
+    private static func scratchDirectory() -> String {
+        (NSTemporaryDirectory() as NSString).appendingPathComponent("rental-twin-parts-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
+    }
+
+    /// The size and hash of each report just written in `directory`.
+    private static func readBack(_ names: [String], in directory: String) throws -> [PartitionSummary.ReportFile] {
+        try names.map { name in
+            let path = (directory as NSString).appendingPathComponent(name)
+            guard let reader = try? ChunkReader(path: path) else {
+                throw ScenarioError(.writeFailed, "cannot read back \(path), just written.", file: path)
+            }
+            let (bytes, hash) = reader.sizeAndHash()
+            return PartitionSummary.ReportFile(name: name, bytes: bytes, hash: hash)
+        }
     }
 
     private static func run(_ loaded: Loaded, plan: ScenarioPartition, part: Int, timeseriesInterval: SimDuration?, withLog: Bool,
@@ -47,17 +101,7 @@ public enum PortfolioRun {
         let scenario = loaded.scenario.restricted(to: plan.parts[part - 1])
         let result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval, progress: progress))
         var reports: [PartitionSummary.ReportFile] = []
-        if let directory {
-            let names = try ReportWriter.write(result, to: directory)
-            for name in names {
-                let path = (directory as NSString).appendingPathComponent(name)
-                guard let reader = try? ChunkReader(path: path) else {
-                    throw ScenarioError(.writeFailed, "cannot read back \(path), just written.", file: path)
-                }
-                let (bytes, hash) = reader.sizeAndHash()
-                reports.append(.init(name: name, bytes: bytes, hash: hash))
-            }
-        }
+        if let directory { reports = try readBack(try ReportWriter.write(result, to: directory), in: directory) }
         let summary = PartitionSummary(result: result, whole: loaded.scenario, file: loaded.file, scenarioHash: loaded.hash, plan: plan,
                                        part: part, withLog: withLog, reports: reports)
         if let directory {
@@ -89,61 +133,72 @@ public enum PortfolioRun {
     /// listings each, at least `jobs`; one part (the whole) for `jobs` 1 and fewer than twice
     /// `flatsPerPart` listings. Fewer when the scenario has fewer independent components.
     public static func plan(_ scenario: Scenario, jobs: Int, flatsPerPart: Int = flatsPerPart) -> ScenarioPartition {
+        ScenarioPartition.plan(scenario, parts: partCount(listings: scenario.listings.count, jobs: jobs, flatsPerPart: flatsPerPart))
+    }
+
+    /// How many parts `listings` listings run as with `jobs` jobs (``plan(_:jobs:flatsPerPart:)``).
+    static func partCount(listings: Int, jobs: Int, flatsPerPart: Int = flatsPerPart) -> Int {
         let jobs = max(1, jobs)
-        let listings = scenario.listings.count
         let rounds = listings < 2 * flatsPerPart ? 1 : (listings + jobs * flatsPerPart - 1) / (jobs * flatsPerPart)
-        return ScenarioPartition.plan(scenario, parts: jobs * max(1, rounds))
+        return jobs * max(1, rounds)
     }
 
     /// Runs every part of `plan` in this process, at most `jobs` at once (all of them when `nil`), each
     /// world on its own task, and merges them (see ``runParts(_:jobs:timeseriesInterval:reportDirectory:withLog:progress:)``).
-    /// Parts start in part order; a part starts when one of the running ones has ended, so at most `jobs`
-    /// worlds are in memory (and in the caches) at once.
     static func runParts(_ loaded: Loaded, plan: ScenarioPartition, jobs: Int? = nil, timeseriesInterval: SimDuration?, reportDirectory: String?,
                          withLog: Bool, progress: Progress? = nil) async throws -> (parts: PartitionSet, reports: [String]?) {
-        let scratch = reportDirectory.map { _ in
-            (NSTemporaryDirectory() as NSString).appendingPathComponent("rental-twin-parts-\(getpid())-\(UInt64.random(in: 0...UInt64.max))")
-        }
+        let scratch = reportDirectory.map { _ in scratchDirectory() }
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
-        typealias Outcome = (part: Int, result: Result<PartitionSummary, any Error>)
-        @Sendable func runOne(_ part: Int) async -> Outcome {
-            let directory = scratch.map { ($0 as NSString).appendingPathComponent("part-\(part)") }
+        let set = try PartitionSet.check(try await run(loaded, plan: plan, parts: Array(1...plan.parts.count), jobs: jobs,
+                                                       timeseriesInterval: timeseriesInterval, scratch: scratch, withLog: withLog, progress: progress))
+        guard let reportDirectory else { return (set, nil) }
+        return (set, try set.writeReports(to: reportDirectory))
+    }
+
+    /// Runs parts `numbers` (1-based) of `plan` in this process, at most `jobs` at once (all of them when `nil`),
+    /// each world on its own task, each writing its reports into `scratch/part-<number>` when `scratch` is given.
+    /// Parts start in order; a part starts when one of the running ones has ended, so at most `jobs`
+    /// worlds are in memory (and in the caches) at once. `progress` hears each part as its index in `numbers`.
+    /// - Throws: the first part's error (in order) as a run throws it.
+    private static func run(_ loaded: Loaded, plan: ScenarioPartition, parts numbers: [Int], jobs: Int?, timeseriesInterval: SimDuration?,
+                            scratch: String?, withLog: Bool, progress: Progress?) async throws -> [(directory: String?, summary: PartitionSummary)] {
+        let directory: @Sendable (Int) -> String? = { part in scratch.map { ($0 as NSString).appendingPathComponent("part-\(part)") } }
+        typealias Outcome = (index: Int, result: Result<PartitionSummary, any Error>)
+        @Sendable func runOne(_ index: Int) async -> Outcome {
             var report: ScenarioRunner.Progress?
-            if let progress { report = { fraction, reached in progress(part - 1, fraction, reached) } }
+            if let progress { report = { fraction, reached in progress(index, fraction, reached) } }
             do {
-                let summary = try await run(loaded, plan: plan, part: part, timeseriesInterval: timeseriesInterval, withLog: withLog,
-                                            directory: directory, progress: report)
-                return (part, .success(summary))
+                let summary = try await run(loaded, plan: plan, part: numbers[index], timeseriesInterval: timeseriesInterval, withLog: withLog,
+                                            directory: directory(numbers[index]), progress: report)
+                return (index, .success(summary))
             } catch {
-                return (part, .failure(error))
+                return (index, .failure(error))
             }
         }
-        var outcomes = [Result<PartitionSummary, any Error>?](repeating: nil, count: plan.parts.count)
-        let count = plan.parts.count
+        var outcomes = [Result<PartitionSummary, any Error>?](repeating: nil, count: numbers.count)
+        let count = numbers.count
         let atOnce = max(1, min(jobs ?? count, count))
         await withTaskGroup(of: Outcome.self) { group in
-            var next = 1
-            while next <= atOnce {
-                let part = next
-                group.addTask { await runOne(part) }  // simulation task: one per part's world; the world never leaves it
+            var next = 0
+            while next < atOnce {
+                let index = next
+                group.addTask { await runOne(index) }  // simulation task: one per part's world; the world never leaves it
                 next += 1
             }
             for await outcome in group {
-                outcomes[outcome.part - 1] = outcome.result
-                if next <= count {
-                    let part = next
-                    group.addTask { await runOne(part) }  // simulation task: as above
+                outcomes[outcome.index] = outcome.result
+                if next < count {
+                    let index = next
+                    group.addTask { await runOne(index) }  // simulation task: as above
                     next += 1
                 }
             }
         }
         var summaries: [(directory: String?, summary: PartitionSummary)] = []
         for (index, outcome) in outcomes.enumerated() {
-            guard let outcome else { throw ScenarioError(.runFailed, "part \(index + 1) did not run.", file: loaded.file) }
-            summaries.append((scratch.map { ($0 as NSString).appendingPathComponent("part-\(index + 1)") }, try outcome.get()))
+            guard let outcome else { throw ScenarioError(.runFailed, "part \(numbers[index]) did not run.", file: loaded.file) }
+            summaries.append((directory(numbers[index]), try outcome.get()))
         }
-        let set = try PartitionSet.check(summaries)
-        guard let reportDirectory else { return (set, nil) }
-        return (set, try set.writeReports(to: reportDirectory))
+        return summaries
     }
 }

@@ -48,37 +48,9 @@ public struct RunSummary: Sendable, Equatable {
     /// lines in the run's order, a shared step's failure and line once.
     public static func merged(_ parts: [PartitionSummary]) -> RunSummary {
         let first = parts[0]
-        var shared = Set<Int>()
-        var steps = 0
-        for part in parts {
-            steps += part.stepsRun - part.sharedStepsRun.count
-            shared.formUnion(part.sharedStepsRun)
-        }
-        var failures: [(FailureOrder, Int, ScenarioFailure)] = []
-        var seenSharedFailures = Set<Int>()
-        for (partIndex, part) in parts.enumerated() {
-            for placed in part.failures {
-                if placed.order.kind == 0, part.sharedStepsRun.contains(placed.order.index),
-                   !seenSharedFailures.insert(placed.order.index).inserted { continue }
-                failures.append((placed.order, partIndex, placed.failure))
-            }
-        }
-        failures.sort { ($0.0, $0.1) < ($1.0, $1.1) }
-        var log: [LogEntry]?
-        if parts.allSatisfy({ $0.log != nil }) {
-            var entries: [(LogEntry, Int)] = []
-            var seenSharedSteps = Set<Int>()
-            for (partIndex, part) in parts.enumerated() {
-                for entry in part.log ?? [] {
-                    if entry.kind == 0, part.sharedStepsRun.contains(entry.index), !seenSharedSteps.insert(entry.index).inserted { continue }
-                    entries.append((entry, partIndex))
-                }
-            }
-            log = entries.sorted { a, b in
-                LogEntry.inOrder(a.0, b.0) || (!LogEntry.inOrder(b.0, a.0) && a.1 < b.1)
-            }.map(\.0)
-        }
-        return RunSummary(name: first.name, simulatedSeconds: Double(first.simulatedMilliseconds) / 1000, stepsRun: steps + shared.count,
-                          expectationsChecked: parts.reduce(0) { $0 + $1.expectationsChecked }, failures: failures.map(\.2), logEntries: log)
+        let records = PartitionSummary.mergedRecords(parts)
+        return RunSummary(name: first.name, simulatedSeconds: Double(first.simulatedMilliseconds) / 1000, stepsRun: records.stepsRun,
+                          expectationsChecked: parts.reduce(0) { $0 + $1.expectationsChecked }, failures: records.failures.map(\.failure),
+                          logEntries: records.log)
     }
 }

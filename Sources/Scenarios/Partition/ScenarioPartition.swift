@@ -44,17 +44,40 @@ public struct ScenarioPartition: Sendable, Equatable {
     /// onto the part with the fewest listings so far (ties: the lower part number), so the split depends
     /// only on the file and `count`.
     public static func plan(_ scenario: Scenario, parts count: Int) -> ScenarioPartition {
-        plan(scenario) { components in
-            let partCount = max(1, min(count, components.count))
-            var load = [Int](repeating: 0, count: partCount)
-            var assignment = [Int](repeating: 0, count: components.count)
-            for index in components.indices.sorted(by: { (components[$0].count, -$0) > (components[$1].count, -$1) }) {
-                let target = load.indices.min { (load[$0], $0) < (load[$1], $1) } ?? 0
-                load[target] += components[index].count
-                assignment[index] = target
-            }
+        plan(scenario) { components in deal(components.map(\.count), into: count) }
+    }
+
+    /// The plan of ``plan(_:parts:)`` with its part `part` (1-based) split again into at most `subparts`
+    /// parts the same way, the other parts as they are: the refined plan, and the numbers (1-based) of the
+    /// parts `part` became, in order. The scenario must have `count` parts (``plan(_:parts:)``). Every part keeps its steps and expectations, so the refined parts of
+    /// `part` run together as `part` runs (``PortfolioRun/runPartition(_:part:of:jobs:timeseriesInterval:withLog:directory:progress:)``).
+    static func plan(_ scenario: Scenario, parts count: Int, splitting part: Int, into subparts: Int) -> (plan: ScenarioPartition, parts: [Int]) {
+        let refined = plan(scenario) { components in
+            let whole = deal(components.map(\.count), into: count)
+            let inPart = components.indices.filter { whole[$0] == part - 1 }
+            let sub = deal(inPart.map { components[$0].count }, into: subparts)
+            var assignment = whole.map { $0 * (subparts + 1) }
+            for (k, index) in inPart.enumerated() { assignment[index] += sub[k] }
             return assignment
         }
+        // Every other part stays one part (the caller checks the scenario has `count` parts), so `part`
+        // became the parts from its own number on.
+        let became = refined.parts.count - count + 1
+        return (refined, Array(part..<(part + became)))
+    }
+
+    /// Components (by listing count) dealt largest first (ties by position) onto the part with the fewest
+    /// listings so far (ties: the lower part number): each component's part, 0-based, fewer than `count`.
+    private static func deal(_ sizes: [Int], into count: Int) -> [Int] {
+        let partCount = max(1, min(count, sizes.count))
+        var load = [Int](repeating: 0, count: partCount)
+        var assignment = [Int](repeating: 0, count: sizes.count)
+        for index in sizes.indices.sorted(by: { (sizes[$0], -$0) > (sizes[$1], -$1) }) {
+            let target = load.indices.min { (load[$0], $0) < (load[$1], $1) } ?? 0
+            load[target] += sizes[index]
+            assignment[index] = target
+        }
+        return assignment
     }
 
     /// Splits `scenario` by `assign`, which is given the components (listing indices, each component in

@@ -148,6 +148,67 @@ struct PartitionInvarianceTests {
         try await Self.expectMergeEqualsWhole(loaded, plan: plan, directory: directory, whole: whole)
     }
 
+    /// `--partition K/N` with jobs runs its part as smaller parts and writes what one world of the part
+    /// writes: the same manifest (figures, shared steps, failures, log) and reports; the partitions merge into
+    /// the whole run. The scenario has a city-wide outage, a failing shared step and failed expectations.
+    @Test func aPartitionRunAsSmallerPartsWritesWhatOneWorldWrites() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        var text = PortfolioGenerator.json(flats: 10, days: 6, seed: 4)
+        let city = try #require(PortfolioGenerator.cities.first?.name)
+        text = text.replacingOccurrences(of: "  \"timeline\": [\n", with: """
+              "timeline": [
+                { "at": "2026-01-02T02:00", "feed": { "city": "\(city)", "error": 500 } },
+                { "at": "2026-01-02T03:00", "feed": { "city": "\(city)", "error": 429 }, "expectError": "listing.notFound" },
+                { "at": "2026-01-02T05:00", "feed": { "city": "\(city)", "error": null } },
+                { "at": "2026-01-02T05:00", "command": { "item": "flat-7/heating/setpoint", "value": "20" } },
+
+            """)
+        text = text.replacingOccurrences(of: "  \"expect\": [\n", with: """
+              "expect": [
+                { "at": "2026-01-03T12:00", "item": "flat-5/heating/setpoint", "state": "99 °C" },
+                { "at": "2026-01-03T12:00", "item": "flat-2/heating/setpoint", "state": "98 °C" },
+
+            """)
+        let loaded = try Self.load(text, in: directory)
+        let whole = try await Self.whole(loaded)
+        var sets: [[String]] = [[], []]
+        for part in 1...2 {
+            for (j, jobs) in [1, 3].enumerated() {
+                let out = (directory as NSString).appendingPathComponent("part-\(part)-jobs-\(jobs)")
+                let summary = try await PortfolioRun.runPartition(loaded, part: part, of: 2, jobs: jobs, timeseriesInterval: .minutes(15),
+                                                                  withLog: true, directory: out)
+                #expect(summary.part == part && summary.parts == 2)
+                sets[j].append(out)
+            }
+            // The manifests say the same, but for the automation log's entry numbers: a world numbers its
+            // entries in the order it records them, which only orders one listing's entries at one instant.
+            let one = try PartitionSummary.read(manifest: String(contentsOfFile: sets[0][part - 1] + "/partition.json", encoding: .utf8), path: "1")
+            let split = try PartitionSummary.read(manifest: String(contentsOfFile: sets[1][part - 1] + "/partition.json", encoding: .utf8), path: "2")
+            #expect(one.listings == split.listings && one.stepsRun == split.stepsRun && one.sharedStepsRun == split.sharedStepsRun)
+            #expect(one.expectationsChecked == split.expectationsChecked && one.failures == split.failures && one.notes == split.notes)
+            #expect(one.reports == split.reports)
+            #expect(one.log?.map(\.text) == split.log?.map(\.text))
+            for name in try FileManager.default.contentsOfDirectory(atPath: sets[0][part - 1]) where name != PartitionSummary.manifestName {
+                let a = FileManager.default.contents(atPath: sets[0][part - 1] + "/" + name)
+                #expect(a == FileManager.default.contents(atPath: sets[1][part - 1] + "/" + name), "part \(part): \(name)")
+            }
+        }
+        for set in sets {
+            let merged = try PartitionSet.read(set)
+            #expect(merged.summary.failures == whole.0.failures)
+            #expect(merged.summary.stepsRun == whole.0.stepsRun)
+            #expect(merged.summary.expectationsChecked == whole.0.expectationsChecked)
+            #expect(merged.summary.log == whole.1)
+            let out = set[0] + "-merged"
+            #expect(try merged.writeReports(to: out) == whole.2.map(\.name))
+            for report in whole.2 {
+                #expect(try String(contentsOfFile: out + "/" + report.name, encoding: .utf8) == report.text, "\(report.name)")
+            }
+        }
+        #expect(whole.0.failures.count >= 3, "\(whole.0.failures)")
+    }
+
     @Test func aSharedReservationIDOrRulesKeepListingsInOnePart() throws {
         var text = PortfolioGenerator.json(flats: 4, days: 5, seed: 1)
         text = text.replacingOccurrences(of: "  \"timeline\": [\n", with: """
