@@ -48,6 +48,9 @@ indirect enum DSLExpr: Sendable {
     case assign(DSLExpr, String, DSLExpr, DSLLocation)
     /// `x++`, `x--` (postfix: the value before).
     case step(DSLExpr, String, DSLLocation)
+    /// An expression that may pause the run (``DSLSuspension`` marks it after checking): the interpreter's
+    /// suspending walk runs it; everything not marked runs synchronously.
+    case awaiting(DSLExpr)
 
     var location: DSLLocation {
         switch self {
@@ -56,7 +59,15 @@ indirect enum DSLExpr: Sendable {
              .cast(_, _, let l), .instanceOf(_, _, let l), .lambda(_, let l), .conditional(_, _, _, let l), .switchOf(_, _, _, let l),
              .block(_, let l), .collection(_, _, let l), .new(_, _, let l), .assign(_, _, _, let l), .step(_, _, let l):
             return l
+        case .awaiting(let e):
+            return e.location
         }
+    }
+
+    /// The expression without its ``awaiting(_:)`` mark (for the places that look at a child's form).
+    var unmarked: DSLExpr {
+        if case .awaiting(let e) = self { return e }
+        return self
     }
 }
 
@@ -68,6 +79,8 @@ struct DSLLambdaSyntax: Sendable {
     /// Written without `|`: it takes one parameter, `it`.
     let implicitIt: Bool
     let body: [DSLStmt]
+    /// Whether its body may pause the run (set by ``DSLSuspension``; a call of it then goes the suspending way).
+    var suspends = false
 }
 
 /// A `case` of a switch: a type guard and/or a value or condition; `then == nil` falls through (`,`).
@@ -101,6 +114,8 @@ indirect enum DSLStmt: Sendable {
     case expression(DSLExpr)
     case returnValue(DSLExpr?, DSLLocation)
     case block([DSLStmt])
+    /// A statement that may pause the run (see ``DSLExpr/awaiting(_:)``).
+    case awaiting(DSLStmt)
 }
 
 /// A trigger of a DSL rule as written; the compiler turns it into the engine's ``RuleTrigger``.
