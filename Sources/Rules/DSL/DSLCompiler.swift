@@ -357,6 +357,8 @@ struct DSLChecker {
             }
         case .awaiting(let inner):
             check(inner, scope)
+        case .feature(let name, let at):
+            check(.name(name, at), scope)
         }
     }
 

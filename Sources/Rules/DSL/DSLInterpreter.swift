@@ -305,8 +305,8 @@ struct DSLInterpreter: Sendable {
         case .string(let s, _): return .string(s)
         case .bool(let b, _): return .bool(b)
         case .null: return .null
-        case .name(let name, let at):
-            switch try named(name, scope, at) {
+        case .name(let name, let at), .feature(let name, let at):
+            switch try named(name, scope, at, variable: Self.isName(expr)) {
             case .value(let value): return value
             case .itMember(let it): return try DSLLibrary.invoke(it, name, [], at, self)
             case .function: return try DSLLibrary.callFunction(name, [], at, self)
@@ -422,8 +422,8 @@ struct DSLInterpreter: Sendable {
         switch marked {
         case .number, .quantity, .string, .bool, .null, .lambda:
             return try eval(marked, scope)
-        case .name(let name, let at):
-            switch try named(name, scope, at) {
+        case .name(let name, let at), .feature(let name, let at):
+            switch try named(name, scope, at, variable: Self.isName(marked)) {
             case .value(let value): return value
             case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, name, [], at, self)
             case .function: return try await DSLLibrary.callFunctionSuspending(name, [], at, self)
@@ -664,12 +664,18 @@ struct DSLInterpreter: Sendable {
         case function
     }
 
-    /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item.
-    private func named(_ name: String, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
-        if let value = scope.lookup(name) { return .value(value) }
-        // An implicit variable the trigger did not set (the run's scope holds only those it set).
-        if DSLCompiler.implicitNames.contains(name) { return .value(.null) }
-        if let value = globals.lookup(name) { return .value(value) }
+    @inline(__always)
+    private static func isName(_ expr: DSLExpr) -> Bool { if case .name = expr { true } else { false } }
+
+    /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item (`variable`:
+    /// false for a name no variable of the file has, ``DSLExpr/feature(_:_:)``: the scopes are not asked).
+    private func named(_ name: String, _ scope: DSLScope, _ at: DSLLocation, variable: Bool = true) throws(DSLFlow) -> Named {
+        if variable {
+            if let value = scope.lookup(name) { return .value(value) }
+            // An implicit variable the trigger did not set (the run's scope holds only those it set).
+            if DSLCompiler.implicitNames.contains(name) { return .value(.null) }
+            if let value = globals.lookup(name) { return .value(value) }
+        }
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
         let isMethod = DSLLibrary.knowsMethod(name)
         if isMethod, let it = scope.lookup("it") { return .itMember(it) }
@@ -717,7 +723,7 @@ struct DSLInterpreter: Sendable {
         guard closure.syntax.parameters.count == args.count else {
             throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")
         }
-        return DSLScope(parent: closure.scope, constants: Array(zip(closure.syntax.parameters, args)))
+        return DSLScope(parent: closure.scope, names: closure.syntax.parameters, values: args)
     }
 
     /// Runs a method's calls of a lambda (``DSLLambdaLoop``) whose body cannot pause.

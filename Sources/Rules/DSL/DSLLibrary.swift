@@ -620,34 +620,60 @@ enum DSLLibrary {
     // MARK: Methods
 
     /// The receiver kinds of a value, most specific first.
+    /// The receiver kinds of a value, most specific first.
     static func receivers(_ v: DSLValue) -> [DSLReceiver] {
         switch v {
-        case .item: return [.item, .any]
-        case .state(.decimal), .state(.percent), .state(.quantity): return [.state, .number, .any]
-        case .state(.dateTime): return [.state, .any]
-        case .state(.hsb): return [.color, .state, .any]
-        case .state: return [.state, .any]
-        case .int, .number, .decimal, .quantity: return [.number, .any]
-        case .string: return [.string, .any]
-        case .instant: return [.instant, .any]
-        case .localTime: return [.localTime, .any]
-        case .localDate: return [.localDate, .any]
-        case .duration: return [.duration, .any]
-        case .dayOfWeek: return [.dayOfWeek, .any]
-        case .timer: return [.timer, .any]
-        case .lambda: return [.lambda, .any]
-        case .list: return [.list, .any]
-        case .map: return [.map, .any]
-        case .formatter: return [.formatter, .any]
-        case .exception: return [.exception, .any]
-        case .builder: return [.builder, .any]
-        case .historic: return [.historic, .any]
-        case .actions: return [.actions, .any]
-        case .lock: return [.lock, .any]
-        case .constant: return [.constant, .any]
-        case .bool, .type, .null: return [.any]
+        case .item: return kindsItem
+        case .state(.decimal), .state(.percent), .state(.quantity): return kindsStateNumber
+        case .state(.dateTime): return kindsState
+        case .state(.hsb): return kindsColorState
+        case .state: return kindsState
+        case .int, .number, .decimal, .quantity: return kindsNumber
+        case .string: return kindsString
+        case .instant: return kindsInstant
+        case .localTime: return kindsLocalTime
+        case .localDate: return kindsLocalDate
+        case .duration: return kindsDuration
+        case .dayOfWeek: return kindsDayOfWeek
+        case .timer: return kindsTimer
+        case .lambda: return kindsLambda
+        case .list: return kindsList
+        case .map: return kindsMap
+        case .formatter: return kindsFormatter
+        case .exception: return kindsException
+        case .builder: return kindsBuilder
+        case .historic: return kindsHistoric
+        case .actions: return kindsActions
+        case .lock: return kindsLock
+        case .constant: return kindsConstant
+        case .bool, .type, .null: return kindsAny
         }
     }
+
+    // (One array per list of kinds, made once: a call asks for them every time.)
+    private static let kindsAny: [DSLReceiver] = [.any]
+    private static let kindsMap: [DSLReceiver] = [.map, .any]
+    private static let kindsItem: [DSLReceiver] = [.item, .any]
+    private static let kindsList: [DSLReceiver] = [.list, .any]
+    private static let kindsLock: [DSLReceiver] = [.lock, .any]
+    private static let kindsState: [DSLReceiver] = [.state, .any]
+    private static let kindsTimer: [DSLReceiver] = [.timer, .any]
+    private static let kindsLambda: [DSLReceiver] = [.lambda, .any]
+    private static let kindsNumber: [DSLReceiver] = [.number, .any]
+    private static let kindsString: [DSLReceiver] = [.string, .any]
+    private static let kindsActions: [DSLReceiver] = [.actions, .any]
+    private static let kindsBuilder: [DSLReceiver] = [.builder, .any]
+    private static let kindsInstant: [DSLReceiver] = [.instant, .any]
+    private static let kindsConstant: [DSLReceiver] = [.constant, .any]
+    private static let kindsDuration: [DSLReceiver] = [.duration, .any]
+    private static let kindsHistoric: [DSLReceiver] = [.historic, .any]
+    private static let kindsDayOfWeek: [DSLReceiver] = [.dayOfWeek, .any]
+    private static let kindsException: [DSLReceiver] = [.exception, .any]
+    private static let kindsFormatter: [DSLReceiver] = [.formatter, .any]
+    private static let kindsLocalDate: [DSLReceiver] = [.localDate, .any]
+    private static let kindsLocalTime: [DSLReceiver] = [.localTime, .any]
+    private static let kindsColorState: [DSLReceiver] = [.color, .state, .any]
+    private static let kindsStateNumber: [DSLReceiver] = [.state, .number, .any]
 
     static let methods: [DSLReceiver: [String: DSLMethod]] = [
         .any: [

@@ -22,18 +22,26 @@ struct DSLSuspension {
 
     /// Whether a value the marker cannot follow may be a lambda that pauses.
     private let unknownLambdaSuspends: Bool
+    /// Every name a variable of the file has anywhere (declared, a parameter, `it`, implicit): any other
+    /// name becomes a ``DSLExpr/feature(_:_:)``, which the interpreter does not look up in scopes.
+    private let variables: Set<String>
     /// Whether some lambda literal was found that may pause.
     private var sawSuspendingLambda = false
 
-    private init(unknownLambdaSuspends: Bool) { self.unknownLambdaSuspends = unknownLambdaSuspends }
+    private init(unknownLambdaSuspends: Bool, variables: Set<String>) {
+        self.unknownLambdaSuspends = unknownLambdaSuspends
+        self.variables = variables
+    }
 
     /// Marks a file: its globals (declared in order, seen by every body) and its bodies.
     static func mark(globals: [DSLStmt], bodies: [[DSLStmt]]) -> (globals: [DSLStmt], bodies: [[DSLStmt]]) {
-        var first = DSLSuspension(unknownLambdaSuspends: false)
+        var variables = DSLCompiler.implicitNames.union(["it"])
+        for statement in globals + bodies.joined() { collect(statement, into: &variables) }
+        var first = DSLSuspension(unknownLambdaSuspends: false, variables: variables)
         let marked = first.markFile(globals, bodies)
         guard first.sawSuspendingLambda else { return marked }
         // Some lambda may pause: a lambda value not followed may be it.
-        var second = DSLSuspension(unknownLambdaSuspends: true)
+        var second = DSLSuspension(unknownLambdaSuspends: true, variables: variables)
         return second.markFile(globals, bodies)
     }
 
@@ -151,8 +159,8 @@ struct DSLSuspension {
             return (expr, false)
         case .staticMember:
             return (expr, pauses(expr))
-        case .name(let name, _):
-            return (expr, scope[name] == nil && namePauses(name, arguments: []))
+        case .name(let name, let at), .feature(let name, let at):
+            return (variables.contains(name) ? expr : .feature(name, at), scope[name] == nil && namePauses(name, arguments: []))
         case .member(let receiver, let name, let nullSafe, let at):
             let (r, p) = mark(receiver, scope)
             return (.member(r, name, nullSafe: nullSafe, at), p || memberPauses(name, receiver: r, arguments: [], scope))
@@ -228,12 +236,81 @@ struct DSLSuspension {
 
     /// An assignment's target: a variable, or a property whose setter (and getter, when `reads`) is called.
     private mutating func markTarget(_ target: DSLExpr, reads: Bool, _ scope: Scope) -> (DSLExpr, Bool) {
+        if case .name = target { return (target, false) }  // a variable
         guard case .member(let receiver, let name, let nullSafe, let at) = target else { return mark(target, scope) }
         let (r, p) = mark(receiver, scope)
         let suspends = p || DSLLibrary.suspendingMemberNames.contains(DSLInterpreter.setter(name))
             || (reads && memberPauses(name, receiver: r, arguments: [], scope))
         let marked = DSLExpr.member(r, name, nullSafe: nullSafe, at)
         return (suspends ? .awaiting(marked) : marked, suspends)
+    }
+
+    // MARK: Variables
+
+    /// Adds the names `statement` gives variables (anywhere in it, lambdas included).
+    private static func collect(_ statement: DSLStmt, into names: inout Set<String>) {
+        switch statement {
+        case .declare(_, let name, _, let value, _):
+            names.insert(name)
+            if let value { collect(value, into: &names) }
+        case .ifElse(let c, let t, let o, _):
+            collect(c, into: &names)
+            for s in t + (o ?? []) { collect(s, into: &names) }
+        case .whileLoop(let c, let body, _), .doWhile(let body, let c, _):
+            collect(c, into: &names)
+            for s in body { collect(s, into: &names) }
+        case .forEach(let name, let iterable, let body, _):
+            names.insert(name)
+            collect(iterable, into: &names)
+            for s in body { collect(s, into: &names) }
+        case .forLoop(let initial, let c, let updates, let body, _):
+            for s in initial + body { collect(s, into: &names) }
+            for e in updates + (c.map { [$0] } ?? []) { collect(e, into: &names) }
+        case .tryCatch(let body, let catches, let finally, _):
+            for s in body + (finally ?? []) { collect(s, into: &names) }
+            for c in catches {
+                names.insert(c.name)
+                for s in c.body { collect(s, into: &names) }
+            }
+        case .throwValue(let e, _), .expression(let e):
+            collect(e, into: &names)
+        case .returnValue(let e, _):
+            if let e { collect(e, into: &names) }
+        case .block(let body):
+            for s in body { collect(s, into: &names) }
+        case .awaiting(let inner):
+            collect(inner, into: &names)
+        }
+    }
+
+    private static func collect(_ expr: DSLExpr, into names: inout Set<String>) {
+        switch expr {
+        case .number, .quantity, .string, .bool, .null, .name, .feature, .staticMember:
+            break
+        case .member(let e, _, _, _), .unary(_, let e, _), .cast(let e, _, _), .instanceOf(let e, _, _), .step(let e, _, _), .awaiting(let e):
+            collect(e, into: &names)
+        case .call(let callee, let arguments, _):
+            collect(callee, into: &names)
+            for a in arguments { collect(a, into: &names) }
+        case .new(_, let arguments, _):
+            for a in arguments { collect(a, into: &names) }
+        case .binary(_, let l, let r, _), .assign(let l, _, let r, _):
+            collect(l, into: &names)
+            collect(r, into: &names)
+        case .lambda(let syntax, _):
+            names.formUnion(syntax.parameters)
+            for s in syntax.body { collect(s, into: &names) }
+        case .conditional(let c, let t, let o, _):
+            for e in [c, t] + (o.map { [$0] } ?? []) { collect(e, into: &names) }
+        case .switchOf(let subject, let cases, let otherwise, _):
+            collect(subject, into: &names)
+            for c in cases { for e in [c.value, c.then].compactMap({ $0 }) { collect(e, into: &names) } }
+            if let otherwise { collect(otherwise, into: &names) }
+        case .block(let body, _):
+            for s in body { collect(s, into: &names) }
+        case .collection(_, let elements, _):
+            for e in elements { collect(e, into: &names) }
+        }
     }
 
     // MARK: What pauses

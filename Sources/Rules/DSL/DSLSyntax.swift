@@ -20,6 +20,9 @@ indirect enum DSLExpr: Sendable {
     case null(DSLLocation)
     /// A name: a variable, an implicit variable, a state constant (`ON`), a type or an Item.
     case name(String, DSLLocation)
+    /// A name no variable of its file has (``DSLSuspension`` rewrites such a ``name(_:_:)``): a member of
+    /// Xtend's implicit `it`, a state constant, a function, `now`, an Item or a type — never looked up in scopes.
+    case feature(String, DSLLocation)
     /// `receiver.member` / `receiver?.member` (a property, or a method when called).
     case member(DSLExpr, String, nullSafe: Bool, DSLLocation)
     /// `Type::member` (Java static access: `Thread::sleep`, `OnOffType::ON`, `Math::max`).
@@ -54,7 +57,7 @@ indirect enum DSLExpr: Sendable {
 
     var location: DSLLocation {
         switch self {
-        case .number(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l),
+        case .number(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l), .feature(_, let l),
              .member(_, _, _, let l), .staticMember(_, _, let l), .call(_, _, let l), .unary(_, _, let l), .binary(_, _, _, let l),
              .cast(_, _, let l), .instanceOf(_, _, let l), .lambda(_, let l), .conditional(_, _, _, let l), .switchOf(_, _, _, let l),
              .block(_, let l), .collection(_, _, let l), .new(_, _, let l), .assign(_, _, _, let l), .step(_, _, let l):

@@ -3,7 +3,8 @@ import Simulation
 import SmartHome
 import Synchronization
 
-/// A value while a DSL body runs.
+/// A value while a DSL body runs. (The cases with large payloads are `indirect`: a value is copied at
+/// every step of a run, and a copy of a boxed payload is one retain instead of a ~100-byte copy.)
 enum DSLValue: Sendable {
     case null
     case bool(Bool)
@@ -14,10 +15,10 @@ enum DSLValue: Sendable {
     /// A `java.math.BigDecimal` (what openHAB's `NumberExtensions` arithmetic on a `Number` gives,
     /// `0.1bd` literals, `toBigDecimal`).
     case decimal(JavaDecimal)
-    case quantity(Quantity)
+    indirect case quantity(Quantity)
     case string(String)
     /// An openHAB state: `ON`, `NULL`, an Item's state as it is.
-    case state(State)
+    indirect case state(State)
     /// An Item, by name.
     case item(String)
     /// A `ZonedDateTime` (`now`, a DateTime state's `zonedDateTime`).
@@ -31,7 +32,7 @@ enum DSLValue: Sendable {
     /// A `DayOfWeek` (ISO 1 = Monday).
     case dayOfWeek(Int)
     /// A constant of a Java enum the twin knows (`ChronoUnit.MINUTES`, `RoundingMode.HALF_UP`).
-    case constant(type: String, name: String)
+    indirect case constant(type: String, name: String)
     /// A `DateTimeFormatter` (its pattern).
     case formatter(String)
     case timer(DSLTimer)
@@ -44,13 +45,13 @@ enum DSLValue: Sendable {
     /// A Java type named in code (`Math`, `OnOffType`, a type guard).
     case type(String)
     /// A thrown exception (`new Exception("…")`, or a run-time error caught by `catch`).
-    case exception(type: String, message: String)
+    indirect case exception(type: String, message: String)
     /// A `StringBuilder`.
     case builder(DSLList)
     /// A persisted state of an Item (openHAB's `HistoricItem`): the Item's name and the entry.
-    case historic(String, PersistedEntry)
+    indirect case historic(String, PersistedEntry)
     /// A Thing's actions (`getActions("mail", "mail:smtp:home")`): the scope and the Thing UID.
-    case actions(scope: String, thing: String)
+    indirect case actions(scope: String, thing: String)
     /// A `java.util.concurrent.locks.ReentrantLock` (shared by the runs that see it).
     case lock(DSLLock)
 
@@ -215,6 +216,15 @@ final class DSLScope: Sendable {
     init(parent: DSLScope?, constants: [(String, DSLValue)]) {
         self.parent = parent
         self.slots = Mutex(constants.map { Slot(name: $0.0, value: $0.1, mutable: false) })
+    }
+
+    /// A lambda's scope: its parameters (distinct names) with the arguments, as constants.
+    init(parent: DSLScope?, names: [String], values: [DSLValue]) {
+        self.parent = parent
+        var slots: [Slot] = []
+        slots.reserveCapacity(names.count)
+        for k in names.indices { slots.append(Slot(name: names[k], value: values[k], mutable: false)) }
+        self.slots = Mutex(slots)
     }
 
     func lookup(_ name: String) -> DSLValue? {
