@@ -131,7 +131,7 @@ struct DSLSuspensionTests {
         let kinds = arguments.map { e -> String in
             switch e {
             case .name(let n, _): "name \(n)"
-            case .feature(let n, _): "feature \(n)"
+            case .feature(let f, _): "feature \(f.name)"
             default: "other"
             }
         }

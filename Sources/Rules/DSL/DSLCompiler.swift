@@ -357,8 +357,8 @@ struct DSLChecker {
             }
         case .awaiting(let inner):
             check(inner, scope)
-        case .feature(let name, let at):
-            check(.name(name, at), scope)
+        case .feature(let feature, let at):
+            check(.name(feature.name, at), scope)
         }
     }
 

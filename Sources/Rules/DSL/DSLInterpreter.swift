@@ -305,11 +305,17 @@ struct DSLInterpreter: Sendable {
         case .string(let s, _): return .string(s)
         case .bool(let b, _): return .bool(b)
         case .null: return .null
-        case .name(let name, let at), .feature(let name, let at):
-            switch try named(name, scope, at, variable: Self.isName(expr)) {
+        case .name(let name, let at):
+            switch try named(name, scope, at) {
             case .value(let value): return value
             case .itMember(let it): return try DSLLibrary.invoke(it, name, [], at, self)
             case .function: return try DSLLibrary.callFunction(name, [], at, self)
+            }
+        case .feature(let f, let at):
+            switch try feature(f, scope, at) {
+            case .value(let value): return value
+            case .itMember(let it): return try DSLLibrary.invoke(it, f.name, [], at, self)
+            case .function: return try DSLLibrary.callFunction(f.name, [], at, self)
             }
         case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, scope: scope))
         case .unary(let op, let operand, let at):
@@ -422,11 +428,17 @@ struct DSLInterpreter: Sendable {
         switch marked {
         case .number, .quantity, .string, .bool, .null, .lambda:
             return try eval(marked, scope)
-        case .name(let name, let at), .feature(let name, let at):
-            switch try named(name, scope, at, variable: Self.isName(marked)) {
+        case .name(let name, let at):
+            switch try named(name, scope, at) {
             case .value(let value): return value
             case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, name, [], at, self)
             case .function: return try await DSLLibrary.callFunctionSuspending(name, [], at, self)
+            }
+        case .feature(let f, let at):
+            switch try feature(f, scope, at) {
+            case .value(let value): return value
+            case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, f.name, [], at, self)
+            case .function: return try await DSLLibrary.callFunctionSuspending(f.name, [], at, self)
             }
         case .unary(let op, let operand, let at):
             try tick(at)
@@ -664,29 +676,27 @@ struct DSLInterpreter: Sendable {
         case function
     }
 
-    @inline(__always)
-    private static func isName(_ expr: DSLExpr) -> Bool { if case .name = expr { true } else { false } }
+    /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item.
+    private func named(_ name: String, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
+        if let value = scope.lookup(name) { return .value(value) }
+        // An implicit variable the trigger did not set (the run's scope holds only those it set).
+        if DSLCompiler.implicitNames.contains(name) { return .value(.null) }
+        if let value = globals.lookup(name) { return .value(value) }
+        return try feature(DSLFeature(name), scope, at)
+    }
 
-    /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item (`variable`:
-    /// false for a name no variable of the file has, ``DSLExpr/feature(_:_:)``: the scopes are not asked).
-    private func named(_ name: String, _ scope: DSLScope, _ at: DSLLocation, variable: Bool = true) throws(DSLFlow) -> Named {
-        if variable {
-            if let value = scope.lookup(name) { return .value(value) }
-            // An implicit variable the trigger did not set (the run's scope holds only those it set).
-            if DSLCompiler.implicitNames.contains(name) { return .value(.null) }
-            if let value = globals.lookup(name) { return .value(value) }
-        }
+    /// A name that is no variable: a member of the implicit `it`, a state constant, `now`, a type, or an Item.
+    private func feature(_ f: DSLFeature, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
-        let isMethod = DSLLibrary.knowsMethod(name)
-        if isMethod, let it = scope.lookup("it") { return .itMember(it) }
-        if !isMethod, knownItems.contains(name) { return .value(.item(name)) }
-        if let constant = DSLLibrary.constants[name] { return .value(constant) }
+        if f.isMethod, let it = scope.lookup("it") { return .itMember(it) }
+        if !f.isMethod, knownItems.contains(f.name) { return .value(.item(f.name)) }
+        if let constant = f.constant { return .value(constant) }
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
-        if DSLLibrary.isFunction(name) { return .function }
-        if name == "now" { return .value(.instant(execution.now)) }
-        if execution.itemType(name) != nil { return .value(.item(name)) }
-        if DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name) { return .value(.type(name)) }
-        throw DSLFlow.failure("there is no variable or Item called \(name)", at)
+        if f.isFunction { return .function }
+        if f.name == "now" { return .value(.instant(execution.now)) }
+        if execution.itemType(f.name) != nil { return .value(.item(f.name)) }
+        if f.isType { return .value(.type(f.name)) }
+        throw DSLFlow.failure("there is no variable or Item called \(f.name)", at)
     }
 
     // MARK: Lambdas

@@ -159,8 +159,10 @@ struct DSLSuspension {
             return (expr, false)
         case .staticMember:
             return (expr, pauses(expr))
-        case .name(let name, let at), .feature(let name, let at):
-            return (variables.contains(name) ? expr : .feature(name, at), scope[name] == nil && namePauses(name, arguments: []))
+        case .name(let name, let at):
+            return (variables.contains(name) ? expr : .feature(DSLFeature(name), at), scope[name] == nil && namePauses(name, arguments: []))
+        case .feature(let feature, _):
+            return (expr, namePauses(feature.name, arguments: []))
         case .member(let receiver, let name, let nullSafe, let at):
             let (r, p) = mark(receiver, scope)
             return (.member(r, name, nullSafe: nullSafe, at), p || memberPauses(name, receiver: r, arguments: [], scope))

@@ -22,7 +22,7 @@ indirect enum DSLExpr: Sendable {
     case name(String, DSLLocation)
     /// A name no variable of its file has (``DSLSuspension`` rewrites such a ``name(_:_:)``): a member of
     /// Xtend's implicit `it`, a state constant, a function, `now`, an Item or a type — never looked up in scopes.
-    case feature(String, DSLLocation)
+    case feature(DSLFeature, DSLLocation)
     /// `receiver.member` / `receiver?.member` (a property, or a method when called).
     case member(DSLExpr, String, nullSafe: Bool, DSLLocation)
     /// `Type::member` (Java static access: `Thread::sleep`, `OnOffType::ON`, `Math::max`).
@@ -75,6 +75,28 @@ indirect enum DSLExpr: Sendable {
 }
 
 enum DSLCollectionKind: Sendable { case list, set }
+
+/// What a name no variable has may be, looked up once in ``DSLLibrary``'s tables (``DSLExpr/feature(_:_:)``);
+/// what depends on the run (Xtend's implicit `it`, the Items) is asked when it runs.
+struct DSLFeature: Sendable {
+    let name: String
+    /// A method or property some receiver has (a member of the implicit `it`, when there is one).
+    let isMethod: Bool
+    /// A state constant (`ON`).
+    let constant: DSLValue?
+    /// A function (called without parentheses).
+    let isFunction: Bool
+    /// A type a body may name.
+    let isType: Bool
+
+    init(_ name: String) {
+        self.name = name
+        isMethod = DSLLibrary.knowsMethod(name)
+        constant = DSLLibrary.constants[name]
+        isFunction = DSLLibrary.isFunction(name)
+        isType = DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name)
+    }
+}
 
 /// A lambda as written.
 struct DSLLambdaSyntax: Sendable {

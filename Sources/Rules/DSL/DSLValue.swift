@@ -204,33 +204,62 @@ final class DSLScope: Sendable {
         var value: DSLValue
         var mutable: Bool
     }
-    private let slots: Mutex<[Slot]>
+
+    /// The variables, in the order declared: the first two in place (most scopes — a lambda's, a loop's —
+    /// hold one or two, so they need no array), the others after them.
+    private struct Slots {
+        var first: Slot?
+        var second: Slot?
+        var rest: [Slot] = []
+
+        init(_ slots: some Sequence<Slot>) {
+            for slot in slots { append(slot) }
+        }
+
+        mutating func append(_ slot: Slot) {
+            if first == nil { first = slot } else if second == nil { second = slot } else { rest.append(slot) }
+        }
+
+        func value(of name: String) -> DSLValue? {
+            if let first, first.name == name { return first.value }
+            if let second, second.name == name { return second.value }
+            return rest.first(where: { $0.name == name })?.value
+        }
+
+        /// Changes the slot called `name` (false: there is none).
+        mutating func update(_ name: String, _ change: (inout Slot) -> Void) -> Bool {
+            if first?.name == name { change(&first!); return true }
+            if second?.name == name { change(&second!); return true }
+            guard let k = rest.firstIndex(where: { $0.name == name }) else { return false }
+            change(&rest[k])
+            return true
+        }
+    }
+
+    private let slots: Mutex<Slots>
     let parent: DSLScope?
 
     init(parent: DSLScope?) {
         self.parent = parent
-        self.slots = Mutex([])
+        self.slots = Mutex(Slots([]))
     }
 
     /// A scope with its variables given at once (distinct names): a run's implicit variables.
     init(parent: DSLScope?, constants: [(String, DSLValue)]) {
         self.parent = parent
-        self.slots = Mutex(constants.map { Slot(name: $0.0, value: $0.1, mutable: false) })
+        self.slots = Mutex(Slots(constants.lazy.map { Slot(name: $0.0, value: $0.1, mutable: false) }))
     }
 
     /// A lambda's scope: its parameters (distinct names) with the arguments, as constants.
     init(parent: DSLScope?, names: [String], values: [DSLValue]) {
         self.parent = parent
-        var slots: [Slot] = []
-        slots.reserveCapacity(names.count)
-        for k in names.indices { slots.append(Slot(name: names[k], value: values[k], mutable: false)) }
-        self.slots = Mutex(slots)
+        self.slots = Mutex(Slots(names.indices.lazy.map { Slot(name: names[$0], value: values[$0], mutable: false) }))
     }
 
     func lookup(_ name: String) -> DSLValue? {
         var scope: DSLScope? = self
         while let s = scope {
-            if let value = s.slots.withLock({ slots in slots.first(where: { $0.name == name })?.value }) { return value }
+            if let value = s.slots.withLock({ $0.value(of: name) }) { return value }
             scope = s.parent
         }
         return nil
@@ -238,11 +267,8 @@ final class DSLScope: Sendable {
 
     func declare(_ name: String, _ value: DSLValue, mutable: Bool = true) {
         slots.withLock { slots in
-            if let k = slots.firstIndex(where: { $0.name == name }) {
-                slots[k] = Slot(name: name, value: value, mutable: mutable)
-            } else {
-                slots.append(Slot(name: name, value: value, mutable: mutable))
-            }
+            let slot = Slot(name: name, value: value, mutable: mutable)
+            if !slots.update(name, { $0 = slot }) { slots.append(slot) }
         }
     }
 
@@ -253,10 +279,13 @@ final class DSLScope: Sendable {
         var scope: DSLScope? = self
         while let s = scope {
             let result = s.slots.withLock { slots -> Assignment? in
-                guard let k = slots.firstIndex(where: { $0.name == name }) else { return nil }
-                guard slots[k].mutable else { return .constant }
-                slots[k].value = value
-                return .assigned
+                var result: Assignment?
+                _ = slots.update(name) { slot in
+                    guard slot.mutable else { result = .constant; return }
+                    slot.value = value
+                    result = .assigned
+                }
+                return result
             }
             if let result { return result }
             scope = s.parent
