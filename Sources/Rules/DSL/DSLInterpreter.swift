@@ -323,21 +323,22 @@ struct DSLInterpreter: Sendable {
             return try unary(op, try eval(operand, scope), at)
         case .binary(let op, let l, let r, let at):
             try tick(at)
-            switch op {
-            case "&&":
-                guard try truth(try eval(l, scope), at) else { return .bool(false) }
-                return .bool(try truth(try eval(r, scope), at))
-            case "||":
-                if try truth(try eval(l, scope), at) { return .bool(true) }
-                return .bool(try truth(try eval(r, scope), at))
-            case "?:":
+            if Self.shortCircuit(op) {
                 let left = try eval(l, scope)
-                if case .null = left { return try eval(r, scope) }
-                return left
-            default:
-                let left = try eval(l, scope), right = try eval(r, scope)
-                return try DSLOperators.apply(op, left, right, at, self)
+                switch op {
+                case "&&":
+                    guard try truth(left, at) else { return .bool(false) }
+                    return .bool(try truth(try eval(r, scope), at))
+                case "||":
+                    if try truth(left, at) { return .bool(true) }
+                    return .bool(try truth(try eval(r, scope), at))
+                default:  // ?:
+                    if case .null = left { return try eval(r, scope) }
+                    return left
+                }
             }
+            let left = try eval(l, scope), right = try eval(r, scope)
+            return try DSLOperators.apply(op, left, right, at, self)
         case .cast(let inner, let type, let at):
             return try DSLOperators.cast(try eval(inner, scope), to: type, at, self)
         case .instanceOf(let inner, let type, _):
@@ -445,21 +446,22 @@ struct DSLInterpreter: Sendable {
             return try unary(op, try await evalSuspending(operand, scope), at)
         case .binary(let op, let l, let r, let at):
             try tick(at)
-            switch op {
-            case "&&":
-                guard try truth(try await evalSuspending(l, scope), at) else { return .bool(false) }
-                return .bool(try truth(try await evalSuspending(r, scope), at))
-            case "||":
-                if try truth(try await evalSuspending(l, scope), at) { return .bool(true) }
-                return .bool(try truth(try await evalSuspending(r, scope), at))
-            case "?:":
+            if Self.shortCircuit(op) {
                 let left = try await evalSuspending(l, scope)
-                if case .null = left { return try await evalSuspending(r, scope) }
-                return left
-            default:
-                let left = try await evalSuspending(l, scope), right = try await evalSuspending(r, scope)
-                return try DSLOperators.apply(op, left, right, at, self)
+                switch op {
+                case "&&":
+                    guard try truth(left, at) else { return .bool(false) }
+                    return .bool(try truth(try await evalSuspending(r, scope), at))
+                case "||":
+                    if try truth(left, at) { return .bool(true) }
+                    return .bool(try truth(try await evalSuspending(r, scope), at))
+                default:  // ?:
+                    if case .null = left { return try await evalSuspending(r, scope) }
+                    return left
+                }
             }
+            let left = try await evalSuspending(l, scope), right = try await evalSuspending(r, scope)
+            return try DSLOperators.apply(op, left, right, at, self)
         case .cast(let inner, let type, let at):
             return try DSLOperators.cast(try await evalSuspending(inner, scope), to: type, at, self)
         case .instanceOf(let inner, let type, _):
@@ -541,6 +543,12 @@ struct DSLInterpreter: Sendable {
         case .awaiting(let inner):
             return try await evalSuspending(.awaiting(inner), scope)
         }
+    }
+
+    /// Whether `op` evaluates its right side only when needed (`&&`, `||`, `?:`).
+    @inline(__always)
+    private static func shortCircuit(_ op: String) -> Bool {
+        op.utf8.count == 2 && (op == "&&" || op == "||" || op == "?:")
     }
 
     /// `-x`, `+x`, `!x`.
