@@ -15,6 +15,14 @@ enum DSLActions {
         i.execution.send(channel, action: action, to: recipient, text)
     }
 
+    /// The actions that may pause the run: an HTTP request the twin answers itself waits for its answer.
+    static let suspendingFunctions: [String: DSLSuspendingFunction] = [
+        "sendHttpGetRequest": { i, a, at in try await http("GET", i, a, at) },
+        "sendHttpPostRequest": { i, a, at in try await http("POST", i, a, at) },
+        "sendHttpPutRequest": { i, a, at in try await http("PUT", i, a, at) },
+        "sendHttpDeleteRequest": { i, a, at in try await http("DELETE", i, a, at) },
+    ]
+
     static let functions: [String: DSLFunction] = [
         // NotificationAction: sendNotification(userId, message[, icon, severity …]).
         "sendNotification": { i, a, at in
@@ -53,10 +61,6 @@ enum DSLActions {
         "executeCommandLine": { i, a, at in try executeCommandLine(i, a, at) },
         "transform": { i, a, at in try DSLTransform.call(raw: false, i, a, at) },
         "transformRaw": { i, a, at in try DSLTransform.call(raw: true, i, a, at) },
-        "sendHttpGetRequest": { i, a, at in try await http("GET", i, a, at) },
-        "sendHttpPostRequest": { i, a, at in try await http("POST", i, a, at) },
-        "sendHttpPutRequest": { i, a, at in try await http("PUT", i, a, at) },
-        "sendHttpDeleteRequest": { i, a, at in try await http("DELETE", i, a, at) },
         "getActions": { i, a, at in
             guard a.count == 2, case .string(let scope) = a[0], case .string(let thing) = a[1] else {
                 throw DSLFlow.failure("getActions takes a binding scope and a Thing UID (getActions(\"mail\", \"mail:smtp:home\"))", at)

@@ -26,107 +26,119 @@ enum DSLCollections {
         return b
     }
 
-    static let listMethods: [String: DSLMethod] = [
-        "forEach": { i, r, a, at in
+    /// The extensions that call a lambda (each call's arguments, and what its result does).
+    static let listLoops: [String: DSLLoopMethod] = [
+        "forEach": { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
-            for (k, v) in list(r).values.enumerated() { _ = try await i.call(f, f.syntax.parameters.count == 2 ? [v, .int(Int64(k))] : [v], at) }
-            return .null
+            let withIndex = f.syntax.parameters.count == 2
+            return .each(f, list(r).values.enumerated().map { k, v in withIndex ? [v, .int(Int64(k))] : [v] }, take: { _, _ in true }, result: { .null })
         },
-        "filter": { i, r, a, at in
-            let f = try lambda(a, 0, "filter", at)
-            var out: [DSLValue] = []
-            for v in list(r).values where try truth(try await i.call(f, [v], at), at) { out.append(v) }
-            return .list(DSLList(out, isSet: list(r).isSet))
-        },
-        "reject": { i, r, a, at in
-            let f = try lambda(a, 0, "reject", at)
-            var out: [DSLValue] = []
-            for v in list(r).values where !(try truth(try await i.call(f, [v], at), at)) { out.append(v) }
-            return .list(DSLList(out, isSet: list(r).isSet))
-        },
-        "filterNull": { _, r, _, _ in .list(DSLList(list(r).values.filter { if case .null = $0 { false } else { true } })) },
-        "map": { i, r, a, at in
+        "filter": { r, a, at in try select("filter", r, a, at, keep: true) },
+        "reject": { r, a, at in try select("reject", r, a, at, keep: false) },
+        "map": { r, a, at in
             let f = try lambda(a, 0, "map", at)
             var out: [DSLValue] = []
-            for v in list(r).values { out.append(try await i.call(f, [v], at)) }
-            return .list(DSLList(out))
+            return .each(f, list(r).values.map { [$0] }, take: { v, _ in out.append(v); return true }, result: { .list(DSLList(out)) })
         },
-        "reduce": { i, r, a, at in
+        "reduce": { r, a, at in
             let f = try lambda(a, 0, "reduce", at)
             let values = list(r).values
-            guard var acc = values.first else { return .null }
-            for v in values.dropFirst() { acc = try await i.call(f, [acc, v], at) }
-            return acc
+            guard let first = values.first else { return .none(.null) }
+            return accumulate(f, first, Array(values.dropFirst()))
         },
-        "fold": { i, r, a, at in
+        "fold": { r, a, at in
             guard a.count == 2 else { throw DSLFlow.failure("fold takes a start value and a lambda [ acc, x | … ]", at) }
-            let f = try lambda(a, 1, "fold", at)
-            var acc = a[0]
-            for v in list(r).values { acc = try await i.call(f, [acc, v], at) }
-            return acc
+            return accumulate(try lambda(a, 1, "fold", at), a[0], list(r).values)
         },
-        "findFirst": { i, r, a, at in
-            let f = try lambda(a, 0, "findFirst", at)
-            for v in list(r).values where try truth(try await i.call(f, [v], at), at) { return v }
-            return .null
-        },
-        "findLast": { i, r, a, at in
-            let f = try lambda(a, 0, "findLast", at)
-            for v in list(r).values.reversed() where try truth(try await i.call(f, [v], at), at) { return v }
-            return .null
-        },
-        "exists": { i, r, a, at in
+        "findFirst": { r, a, at in try find("findFirst", list(r).values, a, at) },
+        "findLast": { r, a, at in try find("findLast", list(r).values.reversed(), a, at) },
+        "exists": { r, a, at in
             let f = try lambda(a, 0, "exists", at)
-            for v in list(r).values where try truth(try await i.call(f, [v], at), at) { return .bool(true) }
-            return .bool(false)
+            var found = false
+            return .each(f, list(r).values.map { [$0] }, take: { v, _ throws(DSLFlow) in found = try truth(v, at); return !found }, result: { .bool(found) })
         },
-        "forall": { i, r, a, at in
+        "forall": { r, a, at in
             let f = try lambda(a, 0, "forall", at)
-            for v in list(r).values where !(try truth(try await i.call(f, [v], at), at)) { return .bool(false) }
-            return .bool(true)
+            var all = true
+            return .each(f, list(r).values.map { [$0] }, take: { v, _ throws(DSLFlow) in all = try truth(v, at); return all }, result: { .bool(all) })
         },
-        "count": { i, r, a, at in
-            guard !a.isEmpty else { return .int(Int64(list(r).count)) }
+        "count": { r, a, at in
+            guard !a.isEmpty else { return .none(.int(Int64(list(r).count))) }
             let f = try lambda(a, 0, "count", at)
             var n: Int64 = 0
-            for v in list(r).values where try truth(try await i.call(f, [v], at), at) { n += 1 }
-            return .int(n)
+            return .each(f, list(r).values.map { [$0] }, take: { v, _ throws(DSLFlow) in if try truth(v, at) { n += 1 }; return true }, result: { .int(n) })
         },
-        "sortBy": { i, r, a, at in
-            let f = try lambda(a, 0, "sortBy", at)
-            var keyed: [(DSLValue, DSLValue)] = []
-            for v in list(r).values { keyed.append((try await i.call(f, [v], at), v)) }
-            return .list(DSLList(try sorted(keyed, at).map(\.1)))
-        },
-        "sort": { _, r, _, at in .list(DSLList(try sorted(list(r).values.map { ($0, $0) }, at).map(\.1))) },
-        "sortWith": { i, r, a, at in
+        "sortBy": { r, a, at in try keyed("sortBy", r, a, at) { .list(DSLList($0.map(\.1))) } },
+        "maxBy": { r, a, at in try keyed("maxBy", r, a, at) { $0.last?.1 ?? .null } },
+        "minBy": { r, a, at in try keyed("minBy", r, a, at) { $0.first?.1 ?? .null } },
+        "sortWith": { r, a, at in
             let f = try lambda(a, 0, "sortWith", at)
             var values = list(r).values
-            // Insertion sort with the comparator lambda (stable, as Java's List.sort).
-            var k = 1
-            while k < values.count {
-                var j = k
-                while j > 0, let c = try await i.call(f, [values[j - 1], values[j]], at).numeric, c.value > 0 {
-                    values.swapAt(j - 1, j); j -= 1
+            // Insertion sort with the comparator lambda (stable, as Java's List.sort): element k sinks while
+            // the comparator says its left neighbour is greater.
+            var k = 1, j = 1
+            return DSLLambdaLoop(lambda: f, step: { last in
+                if let last {
+                    if let c = last.numeric, c.value > 0 { values.swapAt(j - 1, j); j -= 1 } else { k += 1; j = k }
                 }
-                k += 1
-            }
-            return .list(DSLList(values))
+                while k < values.count {
+                    if j > 0 { return [values[j - 1], values[j]] }
+                    k += 1; j = k
+                }
+                return nil
+            }, result: { .list(DSLList(values)) })
         },
+    ]
+
+    /// `filter` (`keep`: the elements the lambda says true for) and `reject` (false).
+    private static func select(_ name: String, _ r: DSLValue, _ a: [DSLValue], _ at: DSLLocation, keep: Bool) throws(DSLFlow) -> DSLLambdaLoop {
+        let f = try lambda(a, 0, name, at)
+        let l = list(r), values = l.values
+        var out: [DSLValue] = []
+        return .each(f, values.map { [$0] }, take: { v, k throws(DSLFlow) in
+            if try truth(v, at) == keep { out.append(values[k]) }
+            return true
+        }, result: { .list(DSLList(out, isSet: l.isSet)) })
+    }
+
+    /// `findFirst`/`findLast`: the first of `values` the lambda says true for.
+    private static func find(_ name: String, _ values: [DSLValue], _ a: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLLambdaLoop {
+        let f = try lambda(a, 0, name, at)
+        var found = DSLValue.null
+        return .each(f, values.map { [$0] }, take: { v, k throws(DSLFlow) in
+            guard try truth(v, at) else { return true }
+            found = values[k]
+            return false
+        }, result: { found })
+    }
+
+    /// `reduce`/`fold`: the lambda called with the value so far and each element.
+    private static func accumulate(_ f: DSLClosure, _ start: DSLValue, _ values: [DSLValue]) -> DSLLambdaLoop {
+        var acc = start
+        var next = 0
+        return DSLLambdaLoop(lambda: f, step: { last in
+            if let last { acc = last }
+            guard next < values.count else { return nil }
+            next += 1
+            return [acc, values[next - 1]]
+        }, result: { acc })
+    }
+
+    /// `sortBy`/`maxBy`/`minBy`: the elements sorted by the lambda's key; `pick` gives the value.
+    private static func keyed(_ name: String, _ r: DSLValue, _ a: [DSLValue], _ at: DSLLocation,
+                              pick: @escaping ([(DSLValue, DSLValue)]) -> DSLValue) throws(DSLFlow) -> DSLLambdaLoop {
+        let f = try lambda(a, 0, name, at)
+        let values = list(r).values
+        var keys: [(DSLValue, DSLValue)] = []
+        return .each(f, values.map { [$0] }, take: { v, k in keys.append((v, values[k])); return true },
+                     result: { () throws(DSLFlow) in pick(try sorted(keys, at)) })
+    }
+
+    static let listMethods: [String: DSLMethod] = [
+        "filterNull": { _, r, _, _ in .list(DSLList(list(r).values.filter { if case .null = $0 { false } else { true } })) },
+        "sort": { _, r, _, at in .list(DSLList(try sorted(list(r).values.map { ($0, $0) }, at).map(\.1))) },
         "max": { _, r, _, at in try sorted(list(r).values.map { ($0, $0) }, at).last?.1 ?? .null },
         "min": { _, r, _, at in try sorted(list(r).values.map { ($0, $0) }, at).first?.1 ?? .null },
-        "maxBy": { i, r, a, at in
-            let f = try lambda(a, 0, "maxBy", at)
-            var keyed: [(DSLValue, DSLValue)] = []
-            for v in list(r).values { keyed.append((try await i.call(f, [v], at), v)) }
-            return try sorted(keyed, at).last?.1 ?? .null
-        },
-        "minBy": { i, r, a, at in
-            let f = try lambda(a, 0, "minBy", at)
-            var keyed: [(DSLValue, DSLValue)] = []
-            for v in list(r).values { keyed.append((try await i.call(f, [v], at), v)) }
-            return try sorted(keyed, at).first?.1 ?? .null
-        },
         "head": { _, r, _, _ in list(r).values.first ?? .null },
         // java.util.Queue (a LinkedList as rules use one): peek and element look at the head, poll and
         // remove() take it (poll gives null on an empty queue), offer adds at the tail.
@@ -277,10 +289,12 @@ enum DSLCollections {
         "size": { _, r, _, _ in .int(Int64(map(r).entries.count)) },
         "isEmpty": { _, r, _, _ in .bool(map(r).entries.isEmpty) },
         "clear": { _, r, _, _ in _ = try map(r).update { (e: inout [DSLMap.Entry]) throws(DSLFlow) in e.removeAll() }; return .null },
-        "forEach": { i, r, a, at in
+    ]
+
+    static let mapLoops: [String: DSLLoopMethod] = [
+        "forEach": { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
-            for e in map(r).entries { _ = try await i.call(f, [e.key, e.value], at) }
-            return .null
+            return .each(f, map(r).entries.map { [$0.key, $0.value] }, take: { _, _ in true }, result: { .null })
         },
     ]
 }

@@ -121,7 +121,7 @@ enum DSLColor {
             guard ints.count == a.count else { throw DSLFlow.failure("HSBType.fromRGB takes three ints 0…255", at, type: "IllegalArgumentException") }
             return try fromRGB(ints, at)
         },
-        "valueOf": { i, a, at in try await constructor(i, a, at) },
+        "valueOf": { i, a, at in try constructor(i, a, at) },
         "BLACK": { _, _, at in try make(0, 0, 0, at) },
         "WHITE": { _, _, at in try make(0, 0, 100, at) },
         "RED": { _, _, at in try make(0, 100, 100, at) },

@@ -19,7 +19,6 @@ public enum DSLCompiler {
         do { parser = try DSLParser(text, file: file) } catch { return ([], [error]) }
         let syntax = parser.parseFile()
         var problems = parser.problems
-        let globals = DSLFileGlobals(declarations: syntax.globals)
         var checker = DSLChecker()
         checker.scripts = scripts
         var globalScope: [String: Bool] = [:]
@@ -50,10 +49,13 @@ public enum DSLCompiler {
                                                    // The globals' transform calls are checked with the file's first rule.
                                                    (checked.isEmpty ? checker.transformUses : []) + ruleChecker.transformUses) : nil)
         }
+        // What may pause a run is marked once; everything else runs synchronously.
+        let marked = DSLSuspension.mark(globals: syntax.globals, bodies: syntax.rules.map(\.body))
+        let globals = DSLFileGlobals(declarations: marked.globals)
         var rules: [Rule] = []
         for (index, entry) in checked.enumerated() {
             guard let (rule, triggers, referenced, reads, transforms) = entry else { continue }
-            let script = DSLRuleScript(source: rule.bodyText, body: rule.body, globals: globals, referencedItems: referenced, fibered: usesSleep,
+            let script = DSLRuleScript(source: rule.bodyText, body: marked.bodies[index], globals: globals, referencedItems: referenced, fibered: usesSleep,
                                        persistenceReads: reads, transformUses: transforms, scripts: scripts)
             var compiled = Rule(uid: "\(stem)-\(index + 1)", name: rule.name, triggers: triggers,
                                 actions: [RuleAction(id: "script", .script(script))], source: "\(file):\(rule.location.line)")
@@ -80,7 +82,7 @@ public enum DSLCompiler {
         for name in implicitNames { declared[name] = false }
         let referenced = checker.check(body, declared: declared)
         if let first = checker.problems.first { throw first }
-        return DSLRuleScript(source: text, body: body, globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep,
+        return DSLRuleScript(source: text, body: DSLSuspension.mark(body), globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep,
                              persistenceReads: checker.persistenceReads, transformUses: checker.transformUses, scripts: .none)
     }
 
@@ -201,6 +203,8 @@ struct DSLChecker {
             if let e { check(e, scope) }
         case .block(let body):
             checkBlock(body, scope)
+        case .awaiting(let inner):
+            check(inner, &scope)
         }
     }
 
@@ -217,7 +221,7 @@ struct DSLChecker {
 
     /// Whether `name` (not a variable) is a type a body may name.
     private func isType(_ name: String) -> Bool {
-        DSLLibrary.staticTypes[name] != nil || DSLLibrary.knownTypes.contains(name)
+        DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name)
     }
 
     private mutating func check(_ expr: DSLExpr, _ scope: [String: Bool]) {
@@ -234,7 +238,7 @@ struct DSLChecker {
         case .string, .bool, .null:
             break
         case .name(let name, let at):
-            if scope[name] != nil || DSLLibrary.constants[name] != nil || name == "now" || DSLLibrary.functions[name] != nil { return }
+            if scope[name] != nil || DSLLibrary.constants[name] != nil || name == "now" || DSLLibrary.isFunction(name) { return }
             if let hint = DSLLibrary.jodaHints[name] {
                 problem(.dslUnsupported, at, "\(name) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
                 return
@@ -264,7 +268,7 @@ struct DSLChecker {
                     // it.name(…)
                 } else if name == "callScript" {
                     checkCallScript(arguments, at)
-                } else if DSLLibrary.functions[name] != nil {
+                } else if DSLLibrary.isFunction(name) {
                     // sendCommand("Item", …) names an Item by text.
                     if name == "sendCommand" || name == "postUpdate", case .string(let item, _)? = arguments.first, itemSet.insert(item).inserted {
                         items.append(item)
@@ -277,7 +281,7 @@ struct DSLChecker {
                     problem(.dslUnsupported, at, "\(name)(…) is \(what), which the twin does not run yet",
                             hint: "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
                 } else {
-                    let near = Suggestion.closest(to: name, in: Array(DSLLibrary.functions.keys))
+                    let near = Suggestion.closest(to: name, in: Array(DSLLibrary.functions.keys) + Array(DSLLibrary.suspendingFunctions.keys))
                     problem(.dslUnsupported, at, "\(name)(…) is not a function openHAB's core or the twin knows",
                             hint: near.map { "did you mean \($0)?" } ?? "the twin runs sendCommand, postUpdate, createTimer, logInfo/logWarn/logError/logDebug, newArrayList, newHashMap and the methods of Items, states, strings, numbers, time and collections.")
                 }
@@ -351,6 +355,10 @@ struct DSLChecker {
             } else {
                 check(target, scope)
             }
+        case .awaiting(let inner):
+            check(inner, scope)
+        case .feature(let feature, let at):
+            check(.name(feature.name, at), scope)
         }
     }
 
@@ -384,27 +392,27 @@ struct DSLChecker {
             problem(.dslUnsupported, at, "\(type)::\(member) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
             return
         }
-        guard let members = DSLLibrary.staticTypes[type] else {
+        guard let members = DSLLibrary.staticMembers[type] else {
             problem(.dslUnsupported, at, "\(type)::\(member) is not a static member the twin runs",
-                    hint: "static access works on " + DSLLibrary.staticTypes.keys.sorted().joined(separator: ", ") + ".")
+                    hint: "static access works on " + DSLLibrary.staticMembers.keys.sorted().joined(separator: ", ") + ".")
             return
         }
-        if members[member] == nil {
-            let near = Suggestion.closest(to: member, in: Array(members.keys))
+        if !members.contains(member) {
+            let near = Suggestion.closest(to: member, in: Array(members))
             problem(.dslUnsupported, at, "\(type) has no static member \(member) the twin runs",
-                    hint: near.map { "did you mean \(type)::\($0)?" } ?? "\(type) has " + members.keys.sorted().joined(separator: ", ") + ".")
+                    hint: near.map { "did you mean \(type)::\($0)?" } ?? "\(type) has " + members.sorted().joined(separator: ", ") + ".")
         }
     }
 
     private mutating func checkMember(_ receiver: DSLExpr, _ name: String, called: Bool, _ at: DSLLocation, _ scope: [String: Bool]) {
         // `Math.max(…)`, `OnOffType.ON`: static access written with a dot.
-        if case .name(let type, _) = receiver, scope[type] == nil, DSLLibrary.staticTypes[type] != nil || DSLLibrary.jodaHints[type] != nil {
+        if case .name(let type, _) = receiver, scope[type] == nil, DSLLibrary.staticMembers[type] != nil || DSLLibrary.jodaHints[type] != nil {
             checkStatic(type, name, at)
             return
         }
         check(receiver, scope)
         // `ScriptServiceUtil.getItemRegistry.getItem(…)`: a static member whose value is a type with static members.
-        if let type = DSLLibrary.staticResultType(of: receiver), DSLLibrary.staticTypes[type] != nil {
+        if let type = DSLLibrary.staticResultType(of: receiver), DSLLibrary.staticMembers[type] != nil {
             checkStatic(type, name, at)
             return
         }
@@ -446,7 +454,7 @@ final class DSLFileGlobals: Sendable {
     func prepare(_ interpreter: DSLInterpreter) async {
         guard initialized.withLock({ let first = !$0; $0 = true; return first }) else { return }
         do throws(DSLFlow) {
-            _ = try await interpreter.run(declarations, in: scope)
+            _ = try await interpreter.runSuspending(declarations, in: scope)
         } catch {
             interpreter.report(error)
         }
@@ -481,7 +489,7 @@ struct DSLRuleScript: RuleScript {
         self.scripts = scripts
         // Only names that resolve to nothing else (a text in sendCommand("…", …) is listed too).
         self.knownItems = Set(referencedItems.filter { name in
-            DSLLibrary.constants[name] == nil && name != "now" && DSLLibrary.functions[name] == nil && DSLLibrary.staticTypes[name] == nil
+            DSLLibrary.constants[name] == nil && name != "now" && !DSLLibrary.isFunction(name) && DSLLibrary.staticMembers[name] == nil
                 && !DSLLibrary.knownTypes.contains(name)
         })
     }
@@ -545,7 +553,7 @@ struct DSLRuleScript: RuleScript {
         let locals = DSLScope(parent: nil, constants: implicit)
         var result: DSLValue?
         do throws(DSLFlow) {
-            result = try await interpreter.run(body, in: locals)
+            result = try await interpreter.runSuspending(body, in: locals)
         } catch {
             if case .returned(let value) = error { result = value } else { interpreter.report(error) }
         }

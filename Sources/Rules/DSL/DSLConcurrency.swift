@@ -14,7 +14,8 @@ enum DSLConcurrency {
         return (l, fiber)
     }
 
-    static let lockMethods: [String: DSLMethod] = [
+    /// The lock methods that may pause the run (a run waits for the lock).
+    static let suspendingLockMethods: [String: DSLSuspendingMethod] = [
         "lock": { i, r, _, at in
             let (l, fiber) = try lock(r, i, at)
             await l.acquire(fiber)
@@ -25,19 +26,22 @@ enum DSLConcurrency {
             await l.acquire(fiber)
             return .null
         },
-        "tryLock": { i, r, a, at in
-            // tryLock(timeout, unit) waits at most the timeout in Java; the twin's runs cannot wait with a
-            // deadline, so it answers at once, as tryLock() does.
-            let (l, fiber) = try lock(r, i, at)
-            _ = a
-            return .bool(l.tryAcquire(fiber))
-        },
         "unlock": { i, r, _, at in
             let (l, fiber) = try lock(r, i, at)
             guard await l.release(fiber) else {
                 throw DSLFlow.failure("unlock of a ReentrantLock this run does not hold", at, type: "IllegalMonitorStateException")
             }
             return .null
+        },
+    ]
+
+    static let lockMethods: [String: DSLMethod] = [
+        "tryLock": { i, r, a, at in
+            // tryLock(timeout, unit) waits at most the timeout in Java; the twin's runs cannot wait with a
+            // deadline, so it answers at once, as tryLock() does.
+            let (l, fiber) = try lock(r, i, at)
+            _ = a
+            return .bool(l.tryAcquire(fiber))
         },
         "isLocked": { _, r, _, _ in
             guard case .lock(let l) = r else { return .bool(false) }

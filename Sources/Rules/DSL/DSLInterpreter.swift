@@ -62,99 +62,202 @@ struct DSLInterpreter: Sendable {
 
     // MARK: Statements
 
-    func run(_ statements: [DSLStmt], in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
+    /// Runs statements none of which may pause (the synchronous walk: everything ``DSLSuspension`` did not mark).
+    func run(_ statements: [DSLStmt], in scope: DSLScope) throws(DSLFlow) -> DSLValue? {
         var last: DSLValue?
-        for statement in statements { last = try await run(statement, in: scope) }
+        for statement in statements { last = try run(statement, in: scope) }
         return last
     }
 
-    private func run(_ statement: DSLStmt, in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
+    private func run(_ statement: DSLStmt, in scope: DSLScope) throws(DSLFlow) -> DSLValue? {
         switch statement {
         case .declare(let mutable, let name, let type, let value, let at):
             try tick(at)
-            var initial = DSLValue.null
-            if let value { initial = try await eval(value, scope) }
-            if let type, case .int(let n) = initial, ["Double", "double", "Float", "float"].contains(type) { initial = .number(Double(n)) }
-            // A number literal typed by the declaration (XbaseInterpreter: the expected type picks the literal's class).
-            if type == "BigDecimal", let d = initial.javaDecimal { initial = .decimal(d) }
-            if let type, case .number(let n) = initial, ["Integer", "int", "Long", "long"].contains(type) { initial = .int(Int64(saturating: n)) }
-            scope.declare(name, initial, mutable: mutable)
+            declare(name, type, mutable, value == nil ? .null : try eval(value!, scope), scope)
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
-            if try truth(try await eval(condition, scope), at) {
-                return try await run(then, in: blockScope(then, scope))
+            if try truth(try eval(condition, scope), at) {
+                return try run(then, in: blockScope(then, scope))
             } else if let otherwise {
-                return try await run(otherwise, in: blockScope(otherwise, scope))
+                return try run(otherwise, in: blockScope(otherwise, scope))
             }
             return nil
         case .whileLoop(let condition, let body, let at):
-            while try truth(try await eval(condition, scope), at) {
+            while try truth(try eval(condition, scope), at) {
                 try tick(at)
-                _ = try await run(body, in: blockScope(body, scope))
+                _ = try run(body, in: blockScope(body, scope))
             }
             return nil
         case .doWhile(let body, let condition, let at):
             repeat {
                 try tick(at)
-                _ = try await run(body, in: blockScope(body, scope))
-            } while try truth(try await eval(condition, scope), at)
+                _ = try run(body, in: blockScope(body, scope))
+            } while try truth(try eval(condition, scope), at)
             return nil
         case .forEach(let name, let iterableExpr, let body, let at):
-            let iterable = try await eval(iterableExpr, scope)
-            for element in try elements(of: iterable, at) {
+            for element in try elements(of: try eval(iterableExpr, scope), at) {
                 try tick(at)
-                let inner = DSLScope(parent: scope)
-                inner.declare(name, element, mutable: false)
-                _ = try await run(body, in: inner)
+                _ = try run(body, in: DSLScope(parent: scope, constants: [(name, element)]))
             }
             return nil
         case .forLoop(let initial, let condition, let updates, let body, let at):
             let loopScope = DSLScope(parent: scope)
-            _ = try await run(initial, in: loopScope)
-            while try condition == nil ? true : truth(try await eval(condition!, loopScope), at) {
+            _ = try run(initial, in: loopScope)
+            while try condition == nil ? true : truth(try eval(condition!, loopScope), at) {
                 try tick(at)
-                _ = try await run(body, in: blockScope(body, loopScope))
-                for update in updates { _ = try await eval(update, loopScope) }
+                _ = try run(body, in: blockScope(body, loopScope))
+                for update in updates { _ = try eval(update, loopScope) }
             }
             return nil
         case .tryCatch(let body, let catches, let finally, _):
             var result: DSLValue?
             do {
-                result = try await run(body, in: blockScope(body, scope))
+                result = try run(body, in: blockScope(body, scope))
             } catch {
-                let caught: DSLValue?
-                switch error {
-                case .failure(let message, _, let type): caught = .exception(type: type, message: message)
-                case .thrown(let value, _): caught = value
-                case .returned, .fatal: caught = nil
-                }
-                guard let caught, let handler = catches.first(where: { Self.catches($0.type, caught) }) else {
-                    if let finally { _ = try await run(finally, in: DSLScope(parent: scope)) }
+                guard let (handler, inner) = Self.handler(for: error, in: catches, scope) else {
+                    if let finally { _ = try run(finally, in: DSLScope(parent: scope)) }
                     throw error
                 }
-                let inner = DSLScope(parent: scope)
-                inner.declare(handler.name, caught, mutable: false)
                 do {
-                    result = try await run(handler.body, in: inner)
+                    result = try run(handler.body, in: inner)
                 } catch {
-                    if let finally { _ = try await run(finally, in: DSLScope(parent: scope)) }
+                    if let finally { _ = try run(finally, in: DSLScope(parent: scope)) }
                     throw error
                 }
             }
-            if let finally { _ = try await run(finally, in: DSLScope(parent: scope)) }
+            if let finally { _ = try run(finally, in: DSLScope(parent: scope)) }
             return result
         case .throwValue(let e, let at):
-            let value = try await eval(e, scope)
-            if case .null = value { throw DSLFlow.failure("throw null", at, type: "NullPointerException") }
-            throw DSLFlow.thrown(value, at)
+            throw Self.thrown(try eval(e, scope), at)
         case .expression(let e):
-            return try await eval(e, scope)
+            return try eval(e, scope)
         case .returnValue(let e, _):
-            var value: DSLValue?
-            if let e { value = try await eval(e, scope) }
-            throw DSLFlow.returned(value)
+            throw DSLFlow.returned(e == nil ? nil : try eval(e!, scope))
         case .block(let statements):
-            return try await run(statements, in: blockScope(statements, scope))
+            return try run(statements, in: blockScope(statements, scope))
+        case .awaiting(let inner):
+            throw DSLLibrary.unmarked("this statement", Self.location(of: inner))
+        }
+    }
+
+    /// Runs statements some of which may pause (the suspending walk: it runs what ``DSLSuspension`` marked
+    /// and hands every statement and expression it did not mark to the synchronous walk).
+    func runSuspending(_ statements: [DSLStmt], in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
+        var last: DSLValue?
+        for statement in statements { last = try await runSuspending(statement, in: scope) }
+        return last
+    }
+
+    private func runSuspending(_ statement: DSLStmt, in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
+        guard case .awaiting(let marked) = statement else { return try run(statement, in: scope) }
+        switch marked {
+        case .declare(let mutable, let name, let type, let value, let at):
+            try tick(at)
+            declare(name, type, mutable, value == nil ? .null : try await evalSuspending(value!, scope), scope)
+            return nil
+        case .ifElse(let condition, let then, let otherwise, let at):
+            if try truth(try await evalSuspending(condition, scope), at) {
+                return try await runSuspending(then, in: blockScope(then, scope))
+            } else if let otherwise {
+                return try await runSuspending(otherwise, in: blockScope(otherwise, scope))
+            }
+            return nil
+        case .whileLoop(let condition, let body, let at):
+            while try truth(try await evalSuspending(condition, scope), at) {
+                try tick(at)
+                _ = try await runSuspending(body, in: blockScope(body, scope))
+            }
+            return nil
+        case .doWhile(let body, let condition, let at):
+            repeat {
+                try tick(at)
+                _ = try await runSuspending(body, in: blockScope(body, scope))
+            } while try truth(try await evalSuspending(condition, scope), at)
+            return nil
+        case .forEach(let name, let iterableExpr, let body, let at):
+            for element in try elements(of: try await evalSuspending(iterableExpr, scope), at) {
+                try tick(at)
+                _ = try await runSuspending(body, in: DSLScope(parent: scope, constants: [(name, element)]))
+            }
+            return nil
+        case .forLoop(let initial, let condition, let updates, let body, let at):
+            let loopScope = DSLScope(parent: scope)
+            _ = try await runSuspending(initial, in: loopScope)
+            while try condition == nil ? true : truth(try await evalSuspending(condition!, loopScope), at) {
+                try tick(at)
+                _ = try await runSuspending(body, in: blockScope(body, loopScope))
+                for update in updates { _ = try await evalSuspending(update, loopScope) }
+            }
+            return nil
+        case .tryCatch(let body, let catches, let finally, _):
+            var result: DSLValue?
+            do {
+                result = try await runSuspending(body, in: blockScope(body, scope))
+            } catch {
+                guard let (handler, inner) = Self.handler(for: error, in: catches, scope) else {
+                    if let finally { _ = try await runSuspending(finally, in: DSLScope(parent: scope)) }
+                    throw error
+                }
+                do {
+                    result = try await runSuspending(handler.body, in: inner)
+                } catch {
+                    if let finally { _ = try await runSuspending(finally, in: DSLScope(parent: scope)) }
+                    throw error
+                }
+            }
+            if let finally { _ = try await runSuspending(finally, in: DSLScope(parent: scope)) }
+            return result
+        case .throwValue(let e, let at):
+            throw Self.thrown(try await evalSuspending(e, scope), at)
+        case .expression(let e):
+            return try await evalSuspending(e, scope)
+        case .returnValue(let e, _):
+            throw DSLFlow.returned(e == nil ? nil : try await evalSuspending(e!, scope))
+        case .block(let statements):
+            return try await runSuspending(statements, in: blockScope(statements, scope))
+        case .awaiting(let inner):
+            return try await runSuspending(inner, in: scope)
+        }
+    }
+
+    /// `val`/`var name: type = initial`: a number literal typed by the declaration (XbaseInterpreter: the
+    /// expected type picks the literal's class).
+    private func declare(_ name: String, _ type: String?, _ mutable: Bool, _ value: DSLValue, _ scope: DSLScope) {
+        var initial = value
+        if let type {
+            if case .int(let n) = initial, ["Double", "double", "Float", "float"].contains(type) { initial = .number(Double(n)) }
+            if type == "BigDecimal", let d = initial.javaDecimal { initial = .decimal(d) }
+            if case .number(let n) = initial, ["Integer", "int", "Long", "long"].contains(type) { initial = .int(Int64(saturating: n)) }
+        }
+        scope.declare(name, initial, mutable: mutable)
+    }
+
+    /// The `catch` that catches what a `try` body threw, with the scope its body runs in.
+    private static func handler(for error: DSLFlow, in catches: [DSLCatch], _ scope: DSLScope) -> (DSLCatch, DSLScope)? {
+        let caught: DSLValue
+        switch error {
+        case .failure(let message, _, let type): caught = .exception(type: type, message: message)
+        case .thrown(let value, _): caught = value
+        case .returned, .fatal: return nil
+        }
+        guard let handler = catches.first(where: { Self.catches($0.type, caught) }) else { return nil }
+        return (handler, DSLScope(parent: scope, constants: [(handler.name, caught)]))
+    }
+
+    /// `throw value`.
+    private static func thrown(_ value: DSLValue, _ at: DSLLocation) -> DSLFlow {
+        if case .null = value { return DSLFlow.failure("throw null", at, type: "NullPointerException") }
+        return DSLFlow.thrown(value, at)
+    }
+
+    private static func location(of statement: DSLStmt) -> DSLLocation {
+        switch statement {
+        case .declare(_, _, _, _, let at), .ifElse(_, _, _, let at), .whileLoop(_, _, let at), .doWhile(_, _, let at), .forEach(_, _, _, let at),
+             .forLoop(_, _, _, _, let at), .tryCatch(_, _, _, let at), .throwValue(_, let at), .returnValue(_, let at):
+            return at
+        case .expression(let e): return e.location
+        case .block(let statements): return statements.first.map(location(of:)) ?? DSLLocation(file: "", line: 0, column: 0)
+        case .awaiting(let inner): return location(of: inner)
         }
     }
 
@@ -163,10 +266,12 @@ struct DSLInterpreter: Sendable {
     /// lambda written in it captures the same variables either way).
     @inline(__always)
     private func blockScope(_ statements: [DSLStmt], _ parent: DSLScope) -> DSLScope {
-        for statement in statements { if case .declare = statement { return DSLScope(parent: parent) } }
+        for statement in statements {
+            if case .declare = statement { return DSLScope(parent: parent) }
+            if case .awaiting(.declare) = statement { return DSLScope(parent: parent) }
+        }
         return parent
     }
-
     /// Whether `catch (type e)` catches `value` (Exception and Throwable catch everything a run throws).
     static func catches(_ type: String, _ value: DSLValue) -> Bool {
         let thrownType: String
@@ -188,7 +293,8 @@ struct DSLInterpreter: Sendable {
 
     // MARK: Expressions
 
-    func eval(_ expr: DSLExpr, _ scope: DSLScope) async throws(DSLFlow) -> DSLValue {
+    /// Evaluates an expression that cannot pause (the synchronous walk).
+    func eval(_ expr: DSLExpr, _ scope: DSLScope) throws(DSLFlow) -> DSLValue {
         switch expr {
         case .number(let n, let at):
             guard let value = Self.literal(n) else { throw DSLFlow.failure("\(n) is not a number", at, type: "NumberFormatException") }
@@ -199,140 +305,295 @@ struct DSLInterpreter: Sendable {
         case .string(let s, _): return .string(s)
         case .bool(let b, _): return .bool(b)
         case .null: return .null
-        case .name(let name, let at): return try await resolve(name, scope, at)
+        case .name(let name, let at):
+            switch try named(name, scope, at) {
+            case .value(let value): return value
+            case .itMember(let it): return try DSLLibrary.invoke(it, name, [], at, self)
+            case .function: return try DSLLibrary.callFunction(name, [], at, self)
+            }
+        case .feature(let f, let at):
+            switch try feature(f, scope, at) {
+            case .value(let value): return value
+            case .itMember(let it): return try DSLLibrary.invoke(it, f.name, [], at, self)
+            case .function: return try DSLLibrary.callFunction(f.name, [], at, self)
+            }
         case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, scope: scope))
         case .unary(let op, let operand, let at):
             try tick(at)
-            let value = try await eval(operand, scope)
-            if op == "!" { return .bool(!(try truth(value, at))) }
-            if op == "+" { return value }
-            if case .int(let n) = value { return .int(0 &- n) }
-            return try DSLOperators.negate(value, at)
+            return try unary(op, try eval(operand, scope), at)
         case .binary(let op, let l, let r, let at):
             try tick(at)
-            switch op {
-            case "&&":
-                guard try truth(try await eval(l, scope), at) else { return .bool(false) }
-                return .bool(try truth(try await eval(r, scope), at))
-            case "||":
-                if try truth(try await eval(l, scope), at) { return .bool(true) }
-                return .bool(try truth(try await eval(r, scope), at))
-            case "?:":
-                let left = try await eval(l, scope)
-                if case .null = left { return try await eval(r, scope) }
-                return left
-            default:
-                let left = try await eval(l, scope), right = try await eval(r, scope)
-                return try DSLOperators.apply(op, left, right, at, self)
+            if Self.shortCircuit(op) {
+                let left = try eval(l, scope)
+                switch op {
+                case "&&":
+                    guard try truth(left, at) else { return .bool(false) }
+                    return .bool(try truth(try eval(r, scope), at))
+                case "||":
+                    if try truth(left, at) { return .bool(true) }
+                    return .bool(try truth(try eval(r, scope), at))
+                default:  // ?:
+                    if case .null = left { return try eval(r, scope) }
+                    return left
+                }
             }
+            let left = try eval(l, scope), right = try eval(r, scope)
+            return try DSLOperators.apply(op, left, right, at, self)
         case .cast(let inner, let type, let at):
-            return try DSLOperators.cast(try await eval(inner, scope), to: type, at, self)
+            return try DSLOperators.cast(try eval(inner, scope), to: type, at, self)
         case .instanceOf(let inner, let type, _):
-            return .bool(DSLOperators.isInstance(try await eval(inner, scope), of: type))
+            return .bool(DSLOperators.isInstance(try eval(inner, scope), of: type))
         case .conditional(let condition, let then, let otherwise, let at):
-            if try truth(try await eval(condition, scope), at) { return try await eval(then, scope) }
+            if try truth(try eval(condition, scope), at) { return try eval(then, scope) }
             guard let otherwise else { return .null }
-            return try await eval(otherwise, scope)
-        case .switchOf(let subjectExpr, let cases, let otherwise, let at):
-            let subject = try await eval(subjectExpr, scope)
+            return try eval(otherwise, scope)
+        case .switchOf(let subjectExpr, let cases, let otherwise, _):
+            let subject = try eval(subjectExpr, scope)
             var matched = false
             for c in cases {
                 try tick(c.location)
                 if !matched {
                     if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
-                    if let valueExpr = c.value {
-                        let value = try await eval(valueExpr, scope)
-                        if case .bool(let b) = value, !Self.isBool(subject) {
-                            if !b { continue }  // a guard: `case x > 5`
-                        } else if !DSLOperators.equal(subject, value) {
-                            continue
-                        }
-                    }
+                    if let valueExpr = c.value, !Self.matches(subject, try eval(valueExpr, scope)) { continue }
                     matched = true
                 }
-                if let then = c.then { return try await eval(then, scope) }
+                if let then = c.then { return try eval(then, scope) }
             }
-            _ = at
-            if let otherwise { return try await eval(otherwise, scope) }
+            if let otherwise { return try eval(otherwise, scope) }
             return .null
         case .block(let statements, _):
-            return try await run(statements, in: blockScope(statements, scope)) ?? .null
+            return try run(statements, in: blockScope(statements, scope)) ?? .null
         case .collection(let kind, let elementExprs, let at):
             var values: [DSLValue] = []
             var pairs: [(DSLValue, DSLValue)] = []
             for e in elementExprs {
-                if kind == .set, case .binary("->", let k, let v, _) = e {
-                    pairs.append((try await eval(k, scope), try await eval(v, scope)))
+                if kind == .set, case .binary("->", let k, let v, _) = e.unmarked {
+                    pairs.append((try eval(k, scope), try eval(v, scope)))
                 } else {
-                    values.append(try await eval(e, scope))
+                    values.append(try eval(e, scope))
                 }
             }
-            if !pairs.isEmpty {
-                let map = DSLMap()
-                for (k, v) in pairs { try DSLLibrary.put(map, k, v, at) }
-                return .map(map)
-            }
-            if kind == .set {
-                var unique: [DSLValue] = []
-                for v in values where !unique.contains(where: { DSLOperators.equal($0, v) }) { unique.append(v) }
-                return .list(DSLList(unique, isSet: true))
-            }
-            return .list(DSLList(values))
+            return try Self.collection(kind, values, pairs, at)
         case .new(let type, let argumentExprs, let at):
             try tick(at)
-            var arguments: [DSLValue] = []
-            for a in argumentExprs { arguments.append(try await eval(a, scope)) }
-            return try await DSLLibrary.construct(type, arguments, at, self)
+            return try DSLLibrary.construct(type, try evaluate(argumentExprs, scope), at, self)
         case .assign(let target, let op, let valueExpr, let at):
             try tick(at)
-            var value = try await eval(valueExpr, scope)
-            if op != "=" {
-                let old = try await eval(target, scope)
-                value = try DSLOperators.apply(String(op.dropLast()), old, value, at, self)
-            }
-            try await store(value, into: target, scope, at)
+            var value = try eval(valueExpr, scope)
+            if op != "=" { value = try DSLOperators.apply(String(op.dropLast()), try eval(target, scope), value, at, self) }
+            try store(value, into: target, scope, at)
             return value
         case .step(let target, let op, let at):
             try tick(at)
-            let old = try await eval(target, scope)
-            let new = try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self)
-            try await store(new, into: target, scope, at)
+            let old = try eval(target, scope)
+            try store(try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self), into: target, scope, at)
             return old
         case .staticMember(let type, let member, let at):
             try tick(at)
-            return try await DSLLibrary.staticAccess(type, member, nil, at, self)
+            return try DSLLibrary.staticAccess(type, member, nil, at, self)
         case .member(let receiverExpr, let name, let nullSafe, let at):
             try tick(at)
-            let receiver = try await eval(receiverExpr, scope)
+            let receiver = try eval(receiverExpr, scope)
             if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
-            if case .type(let type) = receiver { return try await DSLLibrary.staticAccess(type, name, nil, at, self) }
-            return try await DSLLibrary.invoke(receiver, name, [], at, self)
+            if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, name, nil, at, self) }
+            return try DSLLibrary.invoke(receiver, name, [], at, self)
         case .call(let callee, let argumentExprs, let at):
             try tick(at)
             switch callee {
             case .member(let receiverExpr, let name, let nullSafe, let memberAt):
-                let receiver = try await eval(receiverExpr, scope)
+                let receiver = try eval(receiverExpr, scope)
                 if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
-                let arguments = try await evaluate(argumentExprs, scope)
-                if case .type(let type) = receiver { return try await DSLLibrary.staticAccess(type, name, arguments, memberAt, self) }
-                return try await DSLLibrary.invoke(receiver, name, arguments, memberAt, self)
+                let arguments = try evaluate(argumentExprs, scope)
+                if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, name, arguments, memberAt, self) }
+                return try DSLLibrary.invoke(receiver, name, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
-                return try await DSLLibrary.staticAccess(type, member, try await evaluate(argumentExprs, scope), memberAt, self)
+                return try DSLLibrary.staticAccess(type, member, try evaluate(argumentExprs, scope), memberAt, self)
             case .name(let name, let nameAt):
-                // `now()`: the feature `now` with its empty parentheses (Xbase allows both forms).
-                if argumentExprs.isEmpty, DSLLibrary.isZeroArgumentFeature(name), scope.lookup("it") == nil || !DSLLibrary.knowsMethod(name) {
-                    return try await resolve(name, scope, nameAt)
+                switch Self.call(name, argumentExprs.count, scope) {
+                case .feature: return try eval(.name(name, nameAt), scope)
+                case .itMember(let it): return try DSLLibrary.invoke(it, name, try evaluate(argumentExprs, scope), at, self)
+                case .function: return try DSLLibrary.callFunction(name, try evaluate(argumentExprs, scope), at, self)
                 }
-                let arguments = try await evaluate(argumentExprs, scope)
-                // Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)`.
-                if let it = scope.lookup("it"), DSLLibrary.isImplicitReceiverCall(name, arguments.count) {
-                    return try await DSLLibrary.invoke(it, name, arguments, at, self)
-                }
-                return try await DSLLibrary.callFunction(name, arguments, at, self)
             default:
                 throw DSLFlow.failure("only functions and methods can be called", at)
             }
+        case .awaiting(let inner):
+            throw DSLLibrary.unmarked("this expression", inner.location)
         }
+    }
+
+    /// Evaluates an expression that may pause (the suspending walk): one ``DSLSuspension`` marked; any other
+    /// goes to the synchronous walk. Each construct's semantics are the synchronous walk's shared helpers.
+    func evalSuspending(_ expr: DSLExpr, _ scope: DSLScope) async throws(DSLFlow) -> DSLValue {
+        guard case .awaiting(let marked) = expr else { return try eval(expr, scope) }
+        switch marked {
+        case .number, .quantity, .string, .bool, .null, .lambda:
+            return try eval(marked, scope)
+        case .name(let name, let at):
+            switch try named(name, scope, at) {
+            case .value(let value): return value
+            case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, name, [], at, self)
+            case .function: return try await DSLLibrary.callFunctionSuspending(name, [], at, self)
+            }
+        case .feature(let f, let at):
+            switch try feature(f, scope, at) {
+            case .value(let value): return value
+            case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, f.name, [], at, self)
+            case .function: return try await DSLLibrary.callFunctionSuspending(f.name, [], at, self)
+            }
+        case .unary(let op, let operand, let at):
+            try tick(at)
+            return try unary(op, try await evalSuspending(operand, scope), at)
+        case .binary(let op, let l, let r, let at):
+            try tick(at)
+            if Self.shortCircuit(op) {
+                let left = try await evalSuspending(l, scope)
+                switch op {
+                case "&&":
+                    guard try truth(left, at) else { return .bool(false) }
+                    return .bool(try truth(try await evalSuspending(r, scope), at))
+                case "||":
+                    if try truth(left, at) { return .bool(true) }
+                    return .bool(try truth(try await evalSuspending(r, scope), at))
+                default:  // ?:
+                    if case .null = left { return try await evalSuspending(r, scope) }
+                    return left
+                }
+            }
+            let left = try await evalSuspending(l, scope), right = try await evalSuspending(r, scope)
+            return try DSLOperators.apply(op, left, right, at, self)
+        case .cast(let inner, let type, let at):
+            return try DSLOperators.cast(try await evalSuspending(inner, scope), to: type, at, self)
+        case .instanceOf(let inner, let type, _):
+            return .bool(DSLOperators.isInstance(try await evalSuspending(inner, scope), of: type))
+        case .conditional(let condition, let then, let otherwise, let at):
+            if try truth(try await evalSuspending(condition, scope), at) { return try await evalSuspending(then, scope) }
+            guard let otherwise else { return .null }
+            return try await evalSuspending(otherwise, scope)
+        case .switchOf(let subjectExpr, let cases, let otherwise, _):
+            let subject = try await evalSuspending(subjectExpr, scope)
+            var matched = false
+            for c in cases {
+                try tick(c.location)
+                if !matched {
+                    if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
+                    if let valueExpr = c.value, !Self.matches(subject, try await evalSuspending(valueExpr, scope)) { continue }
+                    matched = true
+                }
+                if let then = c.then { return try await evalSuspending(then, scope) }
+            }
+            if let otherwise { return try await evalSuspending(otherwise, scope) }
+            return .null
+        case .block(let statements, _):
+            return try await runSuspending(statements, in: blockScope(statements, scope)) ?? .null
+        case .collection(let kind, let elementExprs, let at):
+            var values: [DSLValue] = []
+            var pairs: [(DSLValue, DSLValue)] = []
+            for e in elementExprs {
+                if kind == .set, case .binary("->", let k, let v, _) = e.unmarked {
+                    pairs.append((try await evalSuspending(k, scope), try await evalSuspending(v, scope)))
+                } else {
+                    values.append(try await evalSuspending(e, scope))
+                }
+            }
+            return try Self.collection(kind, values, pairs, at)
+        case .new(let type, let argumentExprs, let at):
+            try tick(at)
+            return try DSLLibrary.construct(type, try await evaluateSuspending(argumentExprs, scope), at, self)
+        case .assign(let target, let op, let valueExpr, let at):
+            try tick(at)
+            var value = try await evalSuspending(valueExpr, scope)
+            if op != "=" { value = try DSLOperators.apply(String(op.dropLast()), try await evalSuspending(target, scope), value, at, self) }
+            try await storeSuspending(value, into: target, scope, at)
+            return value
+        case .step(let target, let op, let at):
+            try tick(at)
+            let old = try await evalSuspending(target, scope)
+            try await storeSuspending(try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self), into: target, scope, at)
+            return old
+        case .staticMember(let type, let member, let at):
+            try tick(at)
+            return try await DSLLibrary.staticAccessSuspending(type, member, nil, at, self)
+        case .member(let receiverExpr, let name, let nullSafe, let at):
+            try tick(at)
+            let receiver = try await evalSuspending(receiverExpr, scope)
+            if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
+            if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, name, nil, at, self) }
+            return try await DSLLibrary.invokeSuspending(receiver, name, [], at, self)
+        case .call(let callee, let argumentExprs, let at):
+            try tick(at)
+            switch callee {
+            case .member(let receiverExpr, let name, let nullSafe, let memberAt):
+                let receiver = try await evalSuspending(receiverExpr, scope)
+                if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
+                let arguments = try await evaluateSuspending(argumentExprs, scope)
+                if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, name, arguments, memberAt, self) }
+                return try await DSLLibrary.invokeSuspending(receiver, name, arguments, memberAt, self)
+            case .staticMember(let type, let member, let memberAt):
+                return try await DSLLibrary.staticAccessSuspending(type, member, try await evaluateSuspending(argumentExprs, scope), memberAt, self)
+            case .name(let name, let nameAt):
+                switch Self.call(name, argumentExprs.count, scope) {
+                case .feature: return try await evalSuspending(.awaiting(.name(name, nameAt)), scope)
+                case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, name, try await evaluateSuspending(argumentExprs, scope), at, self)
+                case .function: return try await DSLLibrary.callFunctionSuspending(name, try await evaluateSuspending(argumentExprs, scope), at, self)
+                }
+            default:
+                throw DSLFlow.failure("only functions and methods can be called", at)
+            }
+        case .awaiting(let inner):
+            return try await evalSuspending(.awaiting(inner), scope)
+        }
+    }
+
+    /// Whether `op` evaluates its right side only when needed (`&&`, `||`, `?:`).
+    @inline(__always)
+    private static func shortCircuit(_ op: String) -> Bool {
+        op.utf8.count == 2 && (op == "&&" || op == "||" || op == "?:")
+    }
+
+    /// `-x`, `+x`, `!x`.
+    private func unary(_ op: String, _ value: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        if op == "!" { return .bool(!(try truth(value, at))) }
+        if op == "+" { return value }
+        if case .int(let n) = value { return .int(0 &- n) }
+        return try DSLOperators.negate(value, at)
+    }
+
+    /// Whether a `case` value matches the switch's subject: a boolean for a non-boolean subject is a guard
+    /// (`case x > 5`), anything else is compared with `==`.
+    private static func matches(_ subject: DSLValue, _ value: DSLValue) -> Bool {
+        if case .bool(let b) = value, !isBool(subject) { return b }
+        return DSLOperators.equal(subject, value)
+    }
+
+    /// `#[…]`, `#{…}` (a set), `#{k -> v}` (a map).
+    private static func collection(_ kind: DSLCollectionKind, _ values: [DSLValue], _ pairs: [(DSLValue, DSLValue)], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        if !pairs.isEmpty {
+            let map = DSLMap()
+            for (k, v) in pairs { try DSLLibrary.put(map, k, v, at) }
+            return .map(map)
+        }
+        if kind == .set {
+            var unique: [DSLValue] = []
+            for v in values where !unique.contains(where: { DSLOperators.equal($0, v) }) { unique.append(v) }
+            return .list(DSLList(unique, isSet: true))
+        }
+        return .list(DSLList(values))
+    }
+
+    /// What `name(arguments)` calls.
+    private enum NameCall {
+        /// `now()`: the feature `now` with its empty parentheses (Xbase allows both forms).
+        case feature
+        /// Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)`.
+        case itMember(DSLValue)
+        case function
+    }
+
+    private static func call(_ name: String, _ arity: Int, _ scope: DSLScope) -> NameCall {
+        if arity == 0, DSLLibrary.isZeroArgumentFeature(name), scope.lookup("it") == nil || !DSLLibrary.knowsMethod(name) { return .feature }
+        if let it = scope.lookup("it"), DSLLibrary.isImplicitReceiverCall(name, arity) { return .itMember(it) }
+        return .function
     }
 
     /// What `x?.member` gives when `x` is null: Xbase gives a primitive's default (`false`, `0`) for a
@@ -350,33 +611,50 @@ struct DSLInterpreter: Sendable {
 
     private static func isBool(_ v: DSLValue) -> Bool { if case .bool = v { true } else { false } }
 
-    private func evaluate(_ exprs: [DSLExpr], _ scope: DSLScope) async throws(DSLFlow) -> [DSLValue] {
+    private func evaluate(_ exprs: [DSLExpr], _ scope: DSLScope) throws(DSLFlow) -> [DSLValue] {
         var values: [DSLValue] = []
         values.reserveCapacity(exprs.count)
-        for e in exprs { values.append(try await eval(e, scope)) }
+        for e in exprs { values.append(try eval(e, scope)) }
+        return values
+    }
+
+    private func evaluateSuspending(_ exprs: [DSLExpr], _ scope: DSLScope) async throws(DSLFlow) -> [DSLValue] {
+        var values: [DSLValue] = []
+        values.reserveCapacity(exprs.count)
+        for e in exprs { values.append(try await evalSuspending(e, scope)) }
         return values
     }
 
     /// `target = value` for a variable or a property (`Item.state = v` is not a property openHAB writes).
-    private func store(_ value: DSLValue, into target: DSLExpr, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) {
-        switch target {
+    private func store(_ value: DSLValue, into target: DSLExpr, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) {
+        switch target.unmarked {
         case .name(let name, _):
-            switch scope.assign(name, value) {
-            case .assigned: return
-            case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
-            case .missing:
-                switch globals.assign(name, value) {
-                case .assigned: return
-                case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
-                case .missing: throw DSLFlow.failure("there is no variable \(name) to assign; declare it with var", at)
-                }
-            }
+            try assign(name, value, scope, at)
         case .member(let receiverExpr, let name, _, _):
-            let receiver = try await eval(receiverExpr, scope)
-            let setter = "set" + name.prefix(1).uppercased() + name.dropFirst()
-            _ = try await DSLLibrary.invoke(receiver, setter, [value], at, self)
+            _ = try DSLLibrary.invoke(try eval(receiverExpr, scope), Self.setter(name), [value], at, self)
         default:
             throw DSLFlow.failure("only a variable or a property can be assigned", at)
+        }
+    }
+
+    private func storeSuspending(_ value: DSLValue, into target: DSLExpr, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) {
+        guard case .member(let receiverExpr, let name, _, _) = target.unmarked else { return try store(value, into: target, scope, at) }
+        _ = try await DSLLibrary.invokeSuspending(try await evalSuspending(receiverExpr, scope), Self.setter(name), [value], at, self)
+    }
+
+    /// The setter Xtend's property assignment `x.name = v` calls.
+    static func setter(_ name: String) -> String { "set" + name.prefix(1).uppercased() + name.dropFirst() }
+
+    private func assign(_ name: String, _ value: DSLValue, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) {
+        switch scope.assign(name, value) {
+        case .assigned: return
+        case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
+        case .missing:
+            switch globals.assign(name, value) {
+            case .assigned: return
+            case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
+            case .missing: throw DSLFlow.failure("there is no variable \(name) to assign; declare it with var", at)
+            }
         }
     }
 
@@ -399,45 +677,89 @@ struct DSLInterpreter: Sendable {
         return .number(d)
     }
 
+    /// What a name is: a value, a member of Xtend's implicit `it`, or a function called without parentheses.
+    private enum Named {
+        case value(DSLValue)
+        case itMember(DSLValue)
+        case function
+    }
+
     /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item.
-    private func resolve(_ name: String, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
-        if let value = scope.lookup(name) { return value }
+    private func named(_ name: String, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
+        if let value = scope.lookup(name) { return .value(value) }
         // An implicit variable the trigger did not set (the run's scope holds only those it set).
-        if DSLCompiler.implicitNames.contains(name) { return .null }
-        if let value = globals.lookup(name) { return value }
+        if DSLCompiler.implicitNames.contains(name) { return .value(.null) }
+        if let value = globals.lookup(name) { return .value(value) }
+        return try feature(DSLFeature(name), scope, at)
+    }
+
+    /// A name that is no variable: a member of the implicit `it`, a state constant, `now`, a type, or an Item.
+    private func feature(_ f: DSLFeature, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
-        let isMethod = DSLLibrary.knowsMethod(name)
-        if isMethod, let it = scope.lookup("it") { return try await DSLLibrary.invoke(it, name, [], at, self) }
-        if !isMethod, knownItems.contains(name) { return .item(name) }
-        if let constant = DSLLibrary.constants[name] { return constant }
+        if f.isMethod, let it = scope.lookup("it") { return .itMember(it) }
+        if !f.isMethod, knownItems.contains(f.name) { return .value(.item(f.name)) }
+        if let constant = f.constant { return .value(constant) }
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
-        if let f = DSLLibrary.functions[name] { return try await DSLLibrary.typed(at) { try await f(self, [], at) } }
-        if name == "now" { return .instant(execution.now) }
-        if execution.itemType(name) != nil { return .item(name) }
-        if DSLLibrary.staticTypes[name] != nil || DSLLibrary.knownTypes.contains(name) { return .type(name) }
-        throw DSLFlow.failure("there is no variable or Item called \(name)", at)
+        if f.isFunction { return .function }
+        if f.name == "now" { return .value(.instant(execution.now)) }
+        if execution.itemType(f.name) != nil { return .value(.item(f.name)) }
+        if f.isType { return .value(.type(f.name)) }
+        throw DSLFlow.failure("there is no variable or Item called \(f.name)", at)
     }
 
     // MARK: Lambdas
 
-    /// Calls a lambda with arguments (its parameters, or `it` for one implicit parameter).
-    func call(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
-        try tick(at)
-        let scope: DSLScope
-        if closure.syntax.implicitIt {
-            scope = DSLScope(parent: closure.scope, constants: args.first.map { [("it", $0)] } ?? [])
-        } else {
-            guard closure.syntax.parameters.count == args.count else {
-                throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")
-            }
-            scope = DSLScope(parent: closure.scope, constants: Array(zip(closure.syntax.parameters, args)))
-        }
+    /// Calls a lambda whose body cannot pause, with arguments (its parameters, or `it` for one implicit parameter).
+    func call(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        let scope = try lambdaScope(closure, args, at)
+        if closure.syntax.suspends { throw DSLLibrary.unmarked("this lambda", at) }
         do {
-            return try await run(closure.syntax.body, in: scope) ?? .null
+            return try run(closure.syntax.body, in: scope) ?? .null
         } catch {
             if case .returned(let value) = error { return value ?? .null }
             throw error
         }
+    }
+
+    /// Calls a lambda (one whose body may pause, or any other).
+    func callSuspending(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
+        guard closure.syntax.suspends else { return try call(closure, args, at) }
+        let scope = try lambdaScope(closure, args, at)
+        do {
+            return try await runSuspending(closure.syntax.body, in: scope) ?? .null
+        } catch {
+            if case .returned(let value) = error { return value ?? .null }
+            throw error
+        }
+    }
+
+    private func lambdaScope(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLScope {
+        try tick(at)
+        if closure.syntax.implicitIt {
+            return DSLScope(parent: closure.scope, constants: args.first.map { [("it", $0)] } ?? [])
+        }
+        guard closure.syntax.parameters.count == args.count else {
+            throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")
+        }
+        return DSLScope(parent: closure.scope, names: closure.syntax.parameters, values: args)
+    }
+
+    /// Runs a method's calls of a lambda (``DSLLambdaLoop``) whose body cannot pause.
+    func run(_ loop: DSLLambdaLoop, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        var last: DSLValue?
+        while let arguments = try loop.step(last) {
+            guard let lambda = loop.lambda else { break }
+            last = try call(lambda, arguments, at)
+        }
+        return try loop.result()
+    }
+
+    /// Runs a method's calls of a lambda (one whose body may pause, or any other).
+    func runSuspending(_ loop: DSLLambdaLoop, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
+        guard let lambda = loop.lambda, lambda.syntax.suspends else { return try run(loop, at) }
+        var last: DSLValue?
+        while let arguments = try loop.step(last) { last = try await callSuspending(lambda, arguments, at) }
+        return try loop.result()
     }
 
     // MARK: Helpers

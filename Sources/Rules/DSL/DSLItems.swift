@@ -60,7 +60,8 @@ enum DSLItems {
         return name
     }
 
-    static let methods: [String: DSLMethod] = [
+    /// The Item methods that may pause the run (a command waits for the Thing handlers of linked channels).
+    static let suspendingMethods: [String: DSLSuspendingMethod] = [
         "sendCommand": { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("sendCommand takes one value", at) }
             try await DSLLibrary.send("sendCommand", to: try itemName(r, at), a[0], at, i)
@@ -80,6 +81,9 @@ enum DSLItems {
             try await DSLLibrary.send("postUpdate", to: try itemName(r, at), a[0], at, i)
             return .null
         },
+    ]
+
+    static let methods: [String: DSLMethod] = [
         "getState": { i, r, _, at in .state(try read(r, at) { i.execution.itemState($0) }) },
         "getStateAs": { i, r, a, at in
             let state = try item(r, i, at).1.state

@@ -3,12 +3,69 @@ import Simulation
 import SmartHome
 import Synchronization
 
-/// A global function of a body (`logInfo`, `sendCommand`, `newArrayList`).
+/// A global function of a body (`logInfo`, `newArrayList`) that never pauses the run.
 /// (Closures in the tables throw untyped: Swift does not infer typed throws in dictionary literals;
 /// ``DSLLibrary/typed(_:_:)`` turns what they throw back into ``DSLFlow``.)
-typealias DSLFunction = @Sendable (DSLInterpreter, [DSLValue], DSLLocation) async throws -> DSLValue
-/// A method on a receiver (`x.contains(…)`, `Item.sendCommand(…)`, `list.filter[ … ]`).
-typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocation) async throws -> DSLValue
+typealias DSLFunction = @Sendable (DSLInterpreter, [DSLValue], DSLLocation) throws -> DSLValue
+/// A global function that may pause the run (`sendCommand` waits for the Thing handlers, `Thread::sleep`,
+/// `callScript`, the HTTP actions the twin answers): the few in ``DSLLibrary/suspendingFunctions`` and
+/// ``DSLLibrary/suspendingStatics``.
+typealias DSLSuspendingFunction = @Sendable (DSLInterpreter, [DSLValue], DSLLocation) async throws -> DSLValue
+/// A method on a receiver (`x.contains(…)`, `Item.state`) that never pauses the run.
+typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocation) throws -> DSLValue
+/// A method that may pause the run (`Item.sendCommand(…)`, `lock.lock()`).
+typealias DSLSuspendingMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocation) async throws -> DSLValue
+/// A method that calls a lambda it is given (`list.filter[ … ]`, `f.apply(…)`): it gives the calls as a
+/// ``DSLLambdaLoop``, which the interpreter drives synchronously, or suspending when the lambda may pause.
+typealias DSLLoopMethod = @Sendable (DSLValue, [DSLValue], DSLLocation) throws -> DSLLambdaLoop
+
+/// How a method is run: synchronously, suspending, or as calls of a lambda.
+enum DSLMethodEntry: Sendable {
+    case sync(DSLMethod)
+    case suspending(DSLSuspendingMethod)
+    case loop(DSLLoopMethod)
+}
+
+/// The calls a method makes of a lambda, written once for both of the interpreter's walks: `step` gets the
+/// previous call's result (`nil` before the first) and gives the next call's arguments (`nil`: no more
+/// calls); `result` is then the method's value.
+struct DSLLambdaLoop {
+    /// `nil`: no lambda to call (`count()` without one, `apply` on what is no lambda).
+    let lambda: DSLClosure?
+    let step: (DSLValue?) throws(DSLFlow) -> [DSLValue]?
+    let result: () throws(DSLFlow) -> DSLValue
+
+    /// No call; `value` is the value.
+    static func none(_ value: DSLValue) -> DSLLambdaLoop {
+        DSLLambdaLoop(lambda: nil, step: { _ in nil }, result: { value })
+    }
+
+    /// One call of `lambda` with `arguments`; its result is the value.
+    static func once(_ lambda: DSLClosure, _ arguments: [DSLValue]) -> DSLLambdaLoop {
+        var called = false
+        var value = DSLValue.null
+        return DSLLambdaLoop(lambda: lambda, step: { last in
+            if let last { value = last }
+            if called { return nil }
+            called = true
+            return arguments
+        }, result: { value })
+    }
+
+    /// Calls `lambda` with each of `arguments` in turn; `take` gets each result with its index and says
+    /// whether to go on; `result` is then the value.
+    static func each(_ lambda: DSLClosure, _ arguments: [[DSLValue]], take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool,
+                     result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
+        var next = 0
+        var stopped = false
+        return DSLLambdaLoop(lambda: lambda, step: { last throws(DSLFlow) in
+            if let last, !(try take(last, next - 1)) { stopped = true }
+            guard !stopped, next < arguments.count else { return nil }
+            next += 1
+            return arguments[next - 1]
+        }, result: result)
+    }
+}
 
 /// The kinds of receivers methods are looked up for (a value may be several: a `DecimalType` state is a
 /// state and a number).
@@ -102,12 +159,21 @@ enum DSLLibrary {
 
     // MARK: Functions
 
+    /// The functions that never pause the run.
     static let functions: [String: DSLFunction] = DSLActions.functions.merging(coreFunctions) { a, _ in a }
         .merging(DSLEphemeris.functions) { a, _ in a }
 
-    private static let coreFunctions: [String: DSLFunction] = [
+    /// The functions that may pause the run.
+    static let suspendingFunctions: [String: DSLSuspendingFunction] = DSLActions.suspendingFunctions.merging([
         "sendCommand": { i, a, at in try await itemAction("sendCommand", i, a, at) },
         "postUpdate": { i, a, at in try await itemAction("postUpdate", i, a, at) },
+        "callScript": { i, a, at in try await DSLScripts.call(i, a, at) },
+    ]) { a, _ in a }
+
+    /// Whether `name` is a global function (of either table).
+    static func isFunction(_ name: String) -> Bool { functions[name] != nil || suspendingFunctions[name] != nil }
+
+    private static let coreFunctions: [String: DSLFunction] = [
         "logInfo": { i, a, at in try log("INFO", i, a, at) },
         "logWarn": { i, a, at in try log("WARN", i, a, at) },
         "logError": { i, a, at in try log("ERROR", i, a, at) },
@@ -118,7 +184,6 @@ enum DSLLibrary {
             return a.first ?? .null
         },
         "createTimer": { i, a, at in try createTimer(i, a, at) },
-        "callScript": { i, a, at in try await DSLScripts.call(i, a, at) },
         "newArrayList": { _, a, _ in .list(DSLList(a)) },
         "newLinkedList": { _, a, _ in .list(DSLList(a)) },
         "newArrayOfSize": { _, a, at in
@@ -199,20 +264,33 @@ enum DSLLibrary {
     static func isImplicitReceiverCall(_ name: String, _ arity: Int) -> Bool {
         guard knowsMethod(name) else { return false }
         if name == "sendCommand" || name == "postUpdate" { return arity == 1 }
-        return functions[name] == nil
+        return !isFunction(name)
     }
 
     /// Whether `name()` is a feature Xbase calls with or without empty parentheses that is not a function
     /// of the table: `now()` (a static feature: Xbase resolves `now` and `now()` to the same call).
     static func isZeroArgumentFeature(_ name: String) -> Bool {
-        name == "now" && functions[name] == nil
+        name == "now" && !isFunction(name)
     }
 
-    /// Calls a global function.
-    static func callFunction(_ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
-        if let f = functions[name] { return try await typed(at) { try await f(i, args, at) } }
+    /// Calls a global function that never pauses.
+    static func callFunction(_ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
+        if let f = functions[name] { return try typed(at) { try f(i, args, at) } }
+        if suspendingFunctions[name] != nil { throw unmarked(name, at) }
         // A variable holding a lambda called directly is not Xbase, but a name may be a lambda value.
         throw DSLFlow.failure("\(name)(…) is not a function the twin runs", at)
+    }
+
+    /// Calls a global function (one that may pause, or any other).
+    static func callFunctionSuspending(_ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        if let f = suspendingFunctions[name] { return try await typedSuspending(at) { try await f(i, args, at) } }
+        return try callFunction(name, args, at, i)
+    }
+
+    /// A call that may pause met on the synchronous walk: ``DSLSuspension`` did not mark it (a bug of the
+    /// twin, never of the rule file); the run ends, located, instead of pausing where it cannot.
+    static func unmarked(_ name: String, _ at: DSLLocation) -> DSLFlow {
+        DSLFlow.fatal("\(name) may pause the run, but the twin's checker did not mark it so; the run was ended (rules.dslRuntime)", at)
     }
 
     private static func log(_ level: String, _ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
@@ -275,7 +353,7 @@ enum DSLLibrary {
                                                  knownItems: knownItems)
                 let body: @Sendable () async -> Void = {
                     do throws(DSLFlow) {
-                        _ = try await interpreter.call(closure, [], at)
+                        _ = try await interpreter.callSuspending(closure, [], at)
                     } catch {
                         interpreter.report(error)
                     }
@@ -290,8 +368,8 @@ enum DSLLibrary {
 
     // MARK: Static members and constructors
 
-    /// `Type::member` / `Type.member`: constants (no arguments) and static methods.
-    static let staticTypes: [String: [String: DSLFunction]] = [
+    /// The static members that may pause the run.
+    static let suspendingStatics: [String: [String: DSLSuspendingFunction]] = [
         "Thread": ["sleep": { i, a, at in
             guard a.count == 1, let ms = a[0].numeric, ms.value >= 0, ms.value < 1e12 else {
                 throw DSLFlow.failure("Thread::sleep takes milliseconds", at, type: "IllegalArgumentException")
@@ -302,6 +380,24 @@ enum DSLLibrary {
             await fiber.sleep(milliseconds: Int64(ms.value))
             return .null
         }],
+        "ItemRegistry": ["getItems": { i, a, _ in
+            let all = await i.execution.engine.runtime.items.all().map { $0.name.description }
+            guard case .string(let pattern)? = a.first else { return .list(DSLList(all.map(DSLValue.item))) }
+            // ItemRegistry.getItems(pattern): a glob with * and ?.
+            let regex = "^" + NSRegularExpression.escapedPattern(for: pattern).replacingOccurrences(of: "\\*", with: ".*").replacingOccurrences(of: "\\?", with: ".") + "$"
+            return .list(DSLList(all.filter { $0.range(of: regex, options: .regularExpression) != nil }.map(DSLValue.item)))
+        }],
+    ]
+
+    /// Every static member by type (of either table), for the checker.
+    static let staticMembers: [String: Set<String>] = {
+        var table = staticTypes.mapValues { Set($0.keys) }
+        for (type, members) in suspendingStatics { table[type, default: []].formUnion(members.keys) }
+        return table
+    }()
+
+    /// `Type::member` / `Type.member` that never pause: constants (no arguments) and static methods.
+    static let staticTypes: [String: [String: DSLFunction]] = [
         "OnOffType": ["ON": { _, _, _ in .state(.onOff(.on)) }, "OFF": { _, _, _ in .state(.onOff(.off)) },
                       "from": { _, a, at in
                           guard case .bool(let b)? = a.first else { throw DSLFlow.failure("OnOffType.from takes a boolean", at) }
@@ -336,13 +432,6 @@ enum DSLLibrary {
                              guard case .string(let name)? = a.first else { throw DSLFlow.failure("getItem takes an Item's name", at, type: "IllegalArgumentException") }
                              guard i.execution.itemType(name) != nil else { throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException") }
                              return .item(name)
-                         },
-                         "getItems": { i, a, _ in
-                             let all = await i.execution.engine.runtime.items.all().map { $0.name.description }
-                             guard case .string(let pattern)? = a.first else { return .list(DSLList(all.map(DSLValue.item))) }
-                             // ItemRegistry.getItems(pattern): a glob with * and ?.
-                             let regex = "^" + NSRegularExpression.escapedPattern(for: pattern).replacingOccurrences(of: "\\*", with: ".*").replacingOccurrences(of: "\\?", with: ".") + "$"
-                             return .list(DSLList(all.filter { $0.range(of: regex, options: .regularExpression) != nil }.map(DSLValue.item)))
                          }],
         "ZoneId": ["systemDefault": { i, _, _ in .constant(type: "ZoneId", name: i.execution.calendar.identifier) },
                    "of": { _, a, _ in .constant(type: "ZoneId", name: a.first?.text ?? "") }],
@@ -408,29 +497,43 @@ enum DSLLibrary {
         return table
     }
 
-    /// A static access, called (`args` given) or read.
-    static func staticAccess(_ type: String, _ member: String, _ args: [DSLValue]?, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+    /// A static access that never pauses, called (`args` given) or read.
+    static func staticAccess(_ type: String, _ member: String, _ args: [DSLValue]?, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
         if let hint = jodaHints[type] { throw DSLFlow.failure(hint, at, type: "UnsupportedOperationException") }
         guard let f = staticTypes[type]?[member] else {
+            if suspendingStatics[type]?[member] != nil { throw unmarked("\(type)::\(member)", at) }
             throw DSLFlow.failure("\(type)::\(member) is not a static member the twin runs", at, type: "NoSuchMethodException")
         }
-        return try await typed(at) { try await f(i, args ?? [], at) }
+        return try typed(at) { try f(i, args ?? [], at) }
+    }
+
+    /// A static access (one that may pause, or any other).
+    static func staticAccessSuspending(_ type: String, _ member: String, _ args: [DSLValue]?, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        if jodaHints[type] == nil, let f = suspendingStatics[type]?[member] { return try await typedSuspending(at) { try await f(i, args ?? [], at) } }
+        return try staticAccess(type, member, args, at, i)
     }
 
     /// Runs a table entry, keeping its ``DSLFlow`` typed.
-    static func typed(_ at: DSLLocation, _ body: () async throws -> DSLValue) async throws(DSLFlow) -> DSLValue {
+    static func typed<T>(_ at: DSLLocation, _ body: () throws -> T) throws(DSLFlow) -> T {
+        do { return try body() } catch let flow as DSLFlow { throw flow } catch {
+            throw DSLFlow.failure("\(error)", at)
+        }
+    }
+
+    /// Runs a table entry that may pause, keeping its ``DSLFlow`` typed.
+    static func typedSuspending(_ at: DSLLocation, _ body: () async throws -> DSLValue) async throws(DSLFlow) -> DSLValue {
         do { return try await body() } catch let flow as DSLFlow { throw flow } catch {
             throw DSLFlow.failure("\(error)", at)
         }
     }
 
     /// `new Type(arguments)`.
-    static func construct(_ type: String, _ a: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+    static func construct(_ type: String, _ a: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
         if let hint = jodaHints[type] { throw DSLFlow.failure(hint, at, type: "UnsupportedOperationException") }
         guard let make = constructors[type] else {
             throw DSLFlow.failure("new \(type)(…) is not a constructor the twin runs", at, type: "NoSuchMethodException")
         }
-        return try await typed(at) { try await make(i, a, at) }
+        return try typed(at) { try make(i, a, at) }
     }
 
     static let constructors: [String: DSLFunction] = {
@@ -517,34 +620,60 @@ enum DSLLibrary {
     // MARK: Methods
 
     /// The receiver kinds of a value, most specific first.
+    /// The receiver kinds of a value, most specific first.
     static func receivers(_ v: DSLValue) -> [DSLReceiver] {
         switch v {
-        case .item: return [.item, .any]
-        case .state(.decimal), .state(.percent), .state(.quantity): return [.state, .number, .any]
-        case .state(.dateTime): return [.state, .any]
-        case .state(.hsb): return [.color, .state, .any]
-        case .state: return [.state, .any]
-        case .int, .number, .decimal, .quantity: return [.number, .any]
-        case .string: return [.string, .any]
-        case .instant: return [.instant, .any]
-        case .localTime: return [.localTime, .any]
-        case .localDate: return [.localDate, .any]
-        case .duration: return [.duration, .any]
-        case .dayOfWeek: return [.dayOfWeek, .any]
-        case .timer: return [.timer, .any]
-        case .lambda: return [.lambda, .any]
-        case .list: return [.list, .any]
-        case .map: return [.map, .any]
-        case .formatter: return [.formatter, .any]
-        case .exception: return [.exception, .any]
-        case .builder: return [.builder, .any]
-        case .historic: return [.historic, .any]
-        case .actions: return [.actions, .any]
-        case .lock: return [.lock, .any]
-        case .constant: return [.constant, .any]
-        case .bool, .type, .null: return [.any]
+        case .item: return kindsItem
+        case .state(.decimal), .state(.percent), .state(.quantity): return kindsStateNumber
+        case .state(.dateTime): return kindsState
+        case .state(.hsb): return kindsColorState
+        case .state: return kindsState
+        case .int, .number, .decimal, .quantity: return kindsNumber
+        case .string: return kindsString
+        case .instant: return kindsInstant
+        case .localTime: return kindsLocalTime
+        case .localDate: return kindsLocalDate
+        case .duration: return kindsDuration
+        case .dayOfWeek: return kindsDayOfWeek
+        case .timer: return kindsTimer
+        case .lambda: return kindsLambda
+        case .list: return kindsList
+        case .map: return kindsMap
+        case .formatter: return kindsFormatter
+        case .exception: return kindsException
+        case .builder: return kindsBuilder
+        case .historic: return kindsHistoric
+        case .actions: return kindsActions
+        case .lock: return kindsLock
+        case .constant: return kindsConstant
+        case .bool, .type, .null: return kindsAny
         }
     }
+
+    // (One array per list of kinds, made once: a call asks for them every time.)
+    private static let kindsAny: [DSLReceiver] = [.any]
+    private static let kindsMap: [DSLReceiver] = [.map, .any]
+    private static let kindsItem: [DSLReceiver] = [.item, .any]
+    private static let kindsList: [DSLReceiver] = [.list, .any]
+    private static let kindsLock: [DSLReceiver] = [.lock, .any]
+    private static let kindsState: [DSLReceiver] = [.state, .any]
+    private static let kindsTimer: [DSLReceiver] = [.timer, .any]
+    private static let kindsLambda: [DSLReceiver] = [.lambda, .any]
+    private static let kindsNumber: [DSLReceiver] = [.number, .any]
+    private static let kindsString: [DSLReceiver] = [.string, .any]
+    private static let kindsActions: [DSLReceiver] = [.actions, .any]
+    private static let kindsBuilder: [DSLReceiver] = [.builder, .any]
+    private static let kindsInstant: [DSLReceiver] = [.instant, .any]
+    private static let kindsConstant: [DSLReceiver] = [.constant, .any]
+    private static let kindsDuration: [DSLReceiver] = [.duration, .any]
+    private static let kindsHistoric: [DSLReceiver] = [.historic, .any]
+    private static let kindsDayOfWeek: [DSLReceiver] = [.dayOfWeek, .any]
+    private static let kindsException: [DSLReceiver] = [.exception, .any]
+    private static let kindsFormatter: [DSLReceiver] = [.formatter, .any]
+    private static let kindsLocalDate: [DSLReceiver] = [.localDate, .any]
+    private static let kindsLocalTime: [DSLReceiver] = [.localTime, .any]
+    private static let kindsColorState: [DSLReceiver] = [.color, .state, .any]
+    private static let kindsStateNumber: [DSLReceiver] = [.state, .number, .any]
 
     static let methods: [DSLReceiver: [String: DSLMethod]] = [
         .any: [
@@ -574,10 +703,6 @@ enum DSLLibrary {
         .dayOfWeek: ["value": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d)) }; return .null },
                      "name": { _, r, _, _ in .string(r.text) }],
         .timer: DSLItems.timerMethods,
-        .lambda: ["apply": { i, r, a, at in
-            guard case .lambda(let c) = r else { return .null }
-            return try await i.call(c, a, at)
-        }],
         .list: DSLCollections.listMethods,
         .map: DSLCollections.mapMethods,
         .formatter: ["format": { i, r, a, at in
@@ -604,10 +729,29 @@ enum DSLLibrary {
         .color: DSLColor.methods,
     ]
 
-    /// Every method name the table knows (with Xtend's property sugar), for the checker.
+    /// The methods that may pause the run.
+    static let suspendingMethods: [DSLReceiver: [String: DSLSuspendingMethod]] = [
+        .item: DSLItems.suspendingMethods,
+        .lock: DSLConcurrency.suspendingLockMethods,
+    ]
+
+    /// The methods that call a lambda they are given.
+    static let loopMethods: [DSLReceiver: [String: DSLLoopMethod]] = [
+        .list: DSLCollections.listLoops,
+        .map: DSLCollections.mapLoops,
+        // `f.apply(…)`: one call of the lambda itself.
+        .lambda: ["apply": { r, a, _ in
+            guard case .lambda(let c) = r else { return DSLLambdaLoop.none(.null) }
+            return DSLLambdaLoop.once(c, a)
+        }],
+    ]
+
+    /// Every method name the tables know, for the checker.
     static let methodNames: Set<String> = {
         var names = Set<String>()
         for (_, table) in methods { names.formUnion(table.keys) }
+        for (_, table) in suspendingMethods { names.formUnion(table.keys) }
+        for (_, table) in loopMethods { names.formUnion(table.keys) }
         return names
     }()
 
@@ -643,7 +787,7 @@ enum DSLLibrary {
     /// ``candidates(_:)`` that some receiver has, in order, the method by receiver kind (indexed by
     /// `DSLReceiver.rawValue`). Built once, so a call is one string lookup and a few array reads instead of
     /// a lookup per candidate and kind.
-    static let dispatch: [String: [[DSLMethod?]]] = {
+    static let dispatch: [String: [[DSLMethodEntry?]]] = {
         func capital(_ s: Substring) -> String { s.prefix(1).uppercased() + s.dropFirst() }
         func lower(_ s: Substring) -> String { s.prefix(1).lowercased() + s.dropFirst() }
         // Every written form whose candidates can reach a method name (see `candidates`).
@@ -654,13 +798,19 @@ enum DSLLibrary {
             if m.hasPrefix("get"), m.count > 3 { written.formUnion([String(whole.dropFirst(3)), lower(whole.dropFirst(3))]) }
             if m.hasPrefix("is"), m.count > 2 { written.formUnion([String(whole.dropFirst(2)), lower(whole.dropFirst(2))]) }
         }
-        var table: [String: [[DSLMethod?]]] = [:]
+        var table: [String: [[DSLMethodEntry?]]] = [:]
         for w in written {
-            var perCandidate: [[DSLMethod?]] = []
+            var perCandidate: [[DSLMethodEntry?]] = []
             for candidate in makeCandidates(w) {
-                var row = [DSLMethod?](repeating: nil, count: DSLReceiver.allCases.count)
+                var row = [DSLMethodEntry?](repeating: nil, count: DSLReceiver.allCases.count)
                 var any = false
-                for kind in DSLReceiver.allCases { if let m = methods[kind]?[candidate] { row[kind.rawValue] = m; any = true } }
+                for kind in DSLReceiver.allCases {
+                    if let m = methods[kind]?[candidate] { row[kind.rawValue] = .sync(m) }
+                    else if let m = suspendingMethods[kind]?[candidate] { row[kind.rawValue] = .suspending(m) }
+                    else if let m = loopMethods[kind]?[candidate] { row[kind.rawValue] = .loop(m) }
+                    else { continue }
+                    any = true
+                }
                 if any { perCandidate.append(row) }
             }
             if !perCandidate.isEmpty { table[w] = perCandidate }
@@ -668,8 +818,49 @@ enum DSLLibrary {
         return table
     }()
 
-    /// Calls `receiver.name(args)`.
-    static func invoke(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+    /// The written method names some receiver runs as a method that may pause, and the static members
+    /// that may (``DSLSuspension`` marks their calls).
+    static let suspendingMemberNames: Set<String> = {
+        var names = Set(dispatch.filter { $0.value.contains { row in row.contains { if case .suspending? = $0 { true } else { false } } } }.keys)
+        for (_, members) in suspendingStatics { names.formUnion(members.keys) }
+        return names
+    }()
+
+    /// The written method names some receiver runs as calls of a lambda: `.lambda`: the receiver is the
+    /// lambda (`apply`: true); else an argument is (false).
+    static let loopMethodNames: [String: Bool] = {
+        var names: [String: Bool] = [:]
+        for (w, rows) in dispatch {
+            for row in rows {
+                for kind in DSLReceiver.allCases {
+                    guard case .loop? = row[kind.rawValue] else { continue }
+                    names[w] = (names[w] ?? false) || kind == .lambda
+                }
+            }
+        }
+        return names
+    }()
+
+    /// Calls `receiver.name(args)` (a method that never pauses, or one whose lambda cannot).
+    static func invoke(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
+        switch try method(receiver, name, at) {
+        case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
+        case .loop(let m): return try i.run(try typed(at) { try m(receiver, args, at) }, at)
+        case .suspending: throw unmarked(name, at)
+        }
+    }
+
+    /// Calls `receiver.name(args)` (any method).
+    static func invokeSuspending(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        switch try method(receiver, name, at) {
+        case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
+        case .loop(let m): return try await i.runSuspending(try typed(at) { try m(receiver, args, at) }, at)
+        case .suspending(let m): return try await typedSuspending(at) { try await m(i, receiver, args, at) }
+        }
+    }
+
+    /// The method `receiver.name` runs.
+    private static func method(_ receiver: DSLValue, _ name: String, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
         if case .null = receiver {
             throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
         }
@@ -678,7 +869,7 @@ enum DSLLibrary {
             // Candidate first, then the receiver's kinds from the most specific (as Xtend resolves the sugar).
             for row in rows {
                 for kind in kinds {
-                    if let m = row[kind.rawValue] { return try await typed(at) { try await m(i, receiver, args, at) } }
+                    if let m = row[kind.rawValue] { return m }
                 }
             }
         }

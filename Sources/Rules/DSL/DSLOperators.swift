@@ -14,6 +14,16 @@ import SmartHome
 /// `var Number x` that holds a BigDecimal divides as a BigDecimal here, as a `Number` (scale 8) in openHAB.
 enum DSLOperators {
     static func apply(_ op: String, _ a: DSLValue, _ b: DSLValue, _ at: DSLLocation, _ interpreter: DSLInterpreter) throws(DSLFlow) -> DSLValue {
+        // The one-character operators (`+ - * / % < >`, most of what runs) without comparing the operator
+        // with each longer one first.
+        if op.utf8.count == 1 {
+            let c = op.utf8.first!
+            if c == UInt8(ascii: "<") || c == UInt8(ascii: ">") {
+                let order = try compare(a, b, at)
+                return .bool(c == UInt8(ascii: "<") ? order < 0 : order > 0)
+            }
+            return try arithmetic(op, a, b, at, interpreter)
+        }
         switch op {
         case "==": return .bool(equal(a, b))
         case "!=": return .bool(!equal(a, b))

@@ -55,7 +55,7 @@ public final class DSLScripts: Sendable {
                 for implicit in DSLCompiler.implicitNames { declared[implicit] = false }
                 let items = checker.check(body, declared: declared)
                 if !checker.problems.isEmpty { problems += checker.problems; continue }
-                parsed[name(ofFile: file)] = Script(file: file, body: body, referencedItems: items, calledScripts: checker.calledScripts,
+                parsed[name(ofFile: file)] = Script(file: file, body: DSLSuspension.mark(body), referencedItems: items, calledScripts: checker.calledScripts,
                                                      usesSleep: checker.usesSleep)
             } catch {
                 problems.append(error)
@@ -93,7 +93,7 @@ public final class DSLScripts: Sendable {
         let scope = DSLScope(parent: nil)
         for implicit in DSLCompiler.implicitNames { scope.declare(implicit, .null, mutable: false) }
         do {
-            return try await inner.run(script.body, in: scope) ?? .null
+            return try await inner.runSuspending(script.body, in: scope) ?? .null
         } catch {
             if case .returned(let value) = error { return value ?? .null }
             throw error

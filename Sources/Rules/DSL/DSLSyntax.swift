@@ -20,6 +20,9 @@ indirect enum DSLExpr: Sendable {
     case null(DSLLocation)
     /// A name: a variable, an implicit variable, a state constant (`ON`), a type or an Item.
     case name(String, DSLLocation)
+    /// A name no variable of its file has (``DSLSuspension`` rewrites such a ``name(_:_:)``): a member of
+    /// Xtend's implicit `it`, a state constant, a function, `now`, an Item or a type — never looked up in scopes.
+    case feature(DSLFeature, DSLLocation)
     /// `receiver.member` / `receiver?.member` (a property, or a method when called).
     case member(DSLExpr, String, nullSafe: Bool, DSLLocation)
     /// `Type::member` (Java static access: `Thread::sleep`, `OnOffType::ON`, `Math::max`).
@@ -48,19 +51,52 @@ indirect enum DSLExpr: Sendable {
     case assign(DSLExpr, String, DSLExpr, DSLLocation)
     /// `x++`, `x--` (postfix: the value before).
     case step(DSLExpr, String, DSLLocation)
+    /// An expression that may pause the run (``DSLSuspension`` marks it after checking): the interpreter's
+    /// suspending walk runs it; everything not marked runs synchronously.
+    case awaiting(DSLExpr)
 
     var location: DSLLocation {
         switch self {
-        case .number(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l),
+        case .number(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l), .feature(_, let l),
              .member(_, _, _, let l), .staticMember(_, _, let l), .call(_, _, let l), .unary(_, _, let l), .binary(_, _, _, let l),
              .cast(_, _, let l), .instanceOf(_, _, let l), .lambda(_, let l), .conditional(_, _, _, let l), .switchOf(_, _, _, let l),
              .block(_, let l), .collection(_, _, let l), .new(_, _, let l), .assign(_, _, _, let l), .step(_, _, let l):
             return l
+        case .awaiting(let e):
+            return e.location
         }
+    }
+
+    /// The expression without its ``awaiting(_:)`` mark (for the places that look at a child's form).
+    var unmarked: DSLExpr {
+        if case .awaiting(let e) = self { return e }
+        return self
     }
 }
 
 enum DSLCollectionKind: Sendable { case list, set }
+
+/// What a name no variable has may be, looked up once in ``DSLLibrary``'s tables (``DSLExpr/feature(_:_:)``);
+/// what depends on the run (Xtend's implicit `it`, the Items) is asked when it runs.
+struct DSLFeature: Sendable {
+    let name: String
+    /// A method or property some receiver has (a member of the implicit `it`, when there is one).
+    let isMethod: Bool
+    /// A state constant (`ON`).
+    let constant: DSLValue?
+    /// A function (called without parentheses).
+    let isFunction: Bool
+    /// A type a body may name.
+    let isType: Bool
+
+    init(_ name: String) {
+        self.name = name
+        isMethod = DSLLibrary.knowsMethod(name)
+        constant = DSLLibrary.constants[name]
+        isFunction = DSLLibrary.isFunction(name)
+        isType = DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name)
+    }
+}
 
 /// A lambda as written.
 struct DSLLambdaSyntax: Sendable {
@@ -68,6 +104,8 @@ struct DSLLambdaSyntax: Sendable {
     /// Written without `|`: it takes one parameter, `it`.
     let implicitIt: Bool
     let body: [DSLStmt]
+    /// Whether its body may pause the run (set by ``DSLSuspension``; a call of it then goes the suspending way).
+    var suspends = false
 }
 
 /// A `case` of a switch: a type guard and/or a value or condition; `then == nil` falls through (`,`).
@@ -101,6 +139,8 @@ indirect enum DSLStmt: Sendable {
     case expression(DSLExpr)
     case returnValue(DSLExpr?, DSLLocation)
     case block([DSLStmt])
+    /// A statement that may pause the run (see ``DSLExpr/awaiting(_:)``).
+    case awaiting(DSLStmt)
 }
 
 /// A trigger of a DSL rule as written; the compiler turns it into the engine's ``RuleTrigger``.

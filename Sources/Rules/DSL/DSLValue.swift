@@ -3,7 +3,8 @@ import Simulation
 import SmartHome
 import Synchronization
 
-/// A value while a DSL body runs.
+/// A value while a DSL body runs. (The cases with large payloads are `indirect`: a value is copied at
+/// every step of a run, and a copy of a boxed payload is one retain instead of a ~100-byte copy.)
 enum DSLValue: Sendable {
     case null
     case bool(Bool)
@@ -14,10 +15,10 @@ enum DSLValue: Sendable {
     /// A `java.math.BigDecimal` (what openHAB's `NumberExtensions` arithmetic on a `Number` gives,
     /// `0.1bd` literals, `toBigDecimal`).
     case decimal(JavaDecimal)
-    case quantity(Quantity)
+    indirect case quantity(Quantity)
     case string(String)
     /// An openHAB state: `ON`, `NULL`, an Item's state as it is.
-    case state(State)
+    indirect case state(State)
     /// An Item, by name.
     case item(String)
     /// A `ZonedDateTime` (`now`, a DateTime state's `zonedDateTime`).
@@ -31,7 +32,7 @@ enum DSLValue: Sendable {
     /// A `DayOfWeek` (ISO 1 = Monday).
     case dayOfWeek(Int)
     /// A constant of a Java enum the twin knows (`ChronoUnit.MINUTES`, `RoundingMode.HALF_UP`).
-    case constant(type: String, name: String)
+    indirect case constant(type: String, name: String)
     /// A `DateTimeFormatter` (its pattern).
     case formatter(String)
     case timer(DSLTimer)
@@ -44,13 +45,13 @@ enum DSLValue: Sendable {
     /// A Java type named in code (`Math`, `OnOffType`, a type guard).
     case type(String)
     /// A thrown exception (`new Exception("…")`, or a run-time error caught by `catch`).
-    case exception(type: String, message: String)
+    indirect case exception(type: String, message: String)
     /// A `StringBuilder`.
     case builder(DSLList)
     /// A persisted state of an Item (openHAB's `HistoricItem`): the Item's name and the entry.
-    case historic(String, PersistedEntry)
+    indirect case historic(String, PersistedEntry)
     /// A Thing's actions (`getActions("mail", "mail:smtp:home")`): the scope and the Thing UID.
-    case actions(scope: String, thing: String)
+    indirect case actions(scope: String, thing: String)
     /// A `java.util.concurrent.locks.ReentrantLock` (shared by the runs that see it).
     case lock(DSLLock)
 
@@ -203,24 +204,62 @@ final class DSLScope: Sendable {
         var value: DSLValue
         var mutable: Bool
     }
-    private let slots: Mutex<[Slot]>
+
+    /// The variables, in the order declared: the first two in place (most scopes — a lambda's, a loop's —
+    /// hold one or two, so they need no array), the others after them.
+    private struct Slots {
+        var first: Slot?
+        var second: Slot?
+        var rest: [Slot] = []
+
+        init(_ slots: some Sequence<Slot>) {
+            for slot in slots { append(slot) }
+        }
+
+        mutating func append(_ slot: Slot) {
+            if first == nil { first = slot } else if second == nil { second = slot } else { rest.append(slot) }
+        }
+
+        func value(of name: String) -> DSLValue? {
+            if let first, first.name == name { return first.value }
+            if let second, second.name == name { return second.value }
+            return rest.first(where: { $0.name == name })?.value
+        }
+
+        /// Changes the slot called `name` (false: there is none).
+        mutating func update(_ name: String, _ change: (inout Slot) -> Void) -> Bool {
+            if first?.name == name { change(&first!); return true }
+            if second?.name == name { change(&second!); return true }
+            guard let k = rest.firstIndex(where: { $0.name == name }) else { return false }
+            change(&rest[k])
+            return true
+        }
+    }
+
+    private let slots: Mutex<Slots>
     let parent: DSLScope?
 
     init(parent: DSLScope?) {
         self.parent = parent
-        self.slots = Mutex([])
+        self.slots = Mutex(Slots([]))
     }
 
     /// A scope with its variables given at once (distinct names): a run's implicit variables.
     init(parent: DSLScope?, constants: [(String, DSLValue)]) {
         self.parent = parent
-        self.slots = Mutex(constants.map { Slot(name: $0.0, value: $0.1, mutable: false) })
+        self.slots = Mutex(Slots(constants.lazy.map { Slot(name: $0.0, value: $0.1, mutable: false) }))
+    }
+
+    /// A lambda's scope: its parameters (distinct names) with the arguments, as constants.
+    init(parent: DSLScope?, names: [String], values: [DSLValue]) {
+        self.parent = parent
+        self.slots = Mutex(Slots(names.indices.lazy.map { Slot(name: names[$0], value: values[$0], mutable: false) }))
     }
 
     func lookup(_ name: String) -> DSLValue? {
         var scope: DSLScope? = self
         while let s = scope {
-            if let value = s.slots.withLock({ slots in slots.first(where: { $0.name == name })?.value }) { return value }
+            if let value = s.slots.withLock({ $0.value(of: name) }) { return value }
             scope = s.parent
         }
         return nil
@@ -228,11 +267,8 @@ final class DSLScope: Sendable {
 
     func declare(_ name: String, _ value: DSLValue, mutable: Bool = true) {
         slots.withLock { slots in
-            if let k = slots.firstIndex(where: { $0.name == name }) {
-                slots[k] = Slot(name: name, value: value, mutable: mutable)
-            } else {
-                slots.append(Slot(name: name, value: value, mutable: mutable))
-            }
+            let slot = Slot(name: name, value: value, mutable: mutable)
+            if !slots.update(name, { $0 = slot }) { slots.append(slot) }
         }
     }
 
@@ -243,10 +279,13 @@ final class DSLScope: Sendable {
         var scope: DSLScope? = self
         while let s = scope {
             let result = s.slots.withLock { slots -> Assignment? in
-                guard let k = slots.firstIndex(where: { $0.name == name }) else { return nil }
-                guard slots[k].mutable else { return .constant }
-                slots[k].value = value
-                return .assigned
+                var result: Assignment?
+                _ = slots.update(name) { slot in
+                    guard slot.mutable else { result = .constant; return }
+                    slot.value = value
+                    result = .assigned
+                }
+                return result
             }
             if let result { return result }
             scope = s.parent
