@@ -22,7 +22,9 @@ struct Field {
     /// A non-empty string.
     var name: String? {
         guard let s = string else { return nil }
-        guard !s.trimmingCharacters(in: .whitespaces).isEmpty else {
+        // Blank when every character is a space or tab — Foundation's `CharacterSet.whitespaces`: Unicode's Zs and
+        // U+0009 (the first other one ends the look: one test for most names).
+        guard s.unicodeScalars.contains(where: { $0 != "\t" && $0.properties.generalCategory != .spaceSeparator }) else {
             problem("must not be empty.")
             return nil
         }

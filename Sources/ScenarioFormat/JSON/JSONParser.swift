@@ -153,6 +153,14 @@ public struct JSONParser {
 
     private mutating func parseString() throws(SyntaxError) -> String {
         index += 1  // opening quote
+        // The common string has no escape and no control character: its bytes decoded once.
+        var end = index
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\"), bytes[end] >= 0x20 { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let text = String(decoding: bytes[index..<end], as: UTF8.self)
+            index = end + 1
+            return text
+        }
         var scalars = String.UnicodeScalarView()
         var run = index
         func flush(_ parser: JSONParser, upTo end: Int) {
