@@ -120,7 +120,9 @@ public enum ScenarioDecoder {
         let bankHolidays = root.optional("ephemeris").flatMap(decodeEphemeris)
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
-        let sorted = timeline.enumerated().sorted { ($0.element.at, $0.offset) < ($1.element.at, $1.offset) }.map(\.element)
+        // (Indices are sorted, not the steps: a step is a large value, and a portfolio year has half a million.)
+        let instants = timeline.map(\.at)
+        let sorted = timeline.indices.sorted { (instants[$0], $0) < (instants[$1], $1) }.map { timeline[$0] }
         var scenario = Scenario(file: field.issues.file, version: version, name: name, description: description, seed: seed,
                         calendar: calendar, start: start, end: end, weather: weather, cities: cities, users: users, listings: listings,
                         automations: automations, timeline: sorted, expectations: expectations, tariff: tariff, co2KgPerKWh: co2,
