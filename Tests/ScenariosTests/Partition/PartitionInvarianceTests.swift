@@ -116,12 +116,9 @@ struct PartitionInvarianceTests {
         try await Self.expectMergeEqualsWhole(loaded, plan: plan, directory: directory, whole: whole)
     }
 
-    /// A generated portfolio with a city-wide feed outage, a failing step in it and a failed expectation on
-    /// two listings: the feed step runs in every part with a listing in that city but counts once, and
-    /// failures come out in the whole run's order.
-    @Test func cityWideStepsCountOnceAndFailuresKeepTheirOrder() async throws {
-        let directory = try Self.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(atPath: directory) }
+    /// A generated 10-flat portfolio with a city-wide feed outage, a failing step in it, and failed
+    /// expectations on two listings and a third.
+    static func portfolioWithOutage() throws -> String {
         var text = PortfolioGenerator.json(flats: 10, days: 10, seed: 4)
         let city = try #require(PortfolioGenerator.cities.first?.name)
         text = text.replacingOccurrences(of: "  \"timeline\": [\n", with: """
@@ -140,6 +137,16 @@ struct PartitionInvarianceTests {
                 { "energy": { "listing": "flat-6" }, "atMostKWh": 0 },
 
             """)
+        return text
+    }
+
+    /// A generated portfolio with a city-wide feed outage, a failing step in it and a failed expectation on
+    /// two listings: the feed step runs in every part with a listing in that city but counts once, and
+    /// failures come out in the whole run's order.
+    @Test func cityWideStepsCountOnceAndFailuresKeepTheirOrder() async throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = try Self.portfolioWithOutage()
         let loaded = try Self.load(text, in: directory)
         let whole = try await Self.whole(loaded)
         #expect(whole.0.failures.count == 4, "\(whole.0.failures)")
@@ -154,22 +161,7 @@ struct PartitionInvarianceTests {
     @Test func aPartitionRunAsSmallerPartsWritesWhatOneWorldWrites() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        var text = PortfolioGenerator.json(flats: 10, days: 6, seed: 4)
-        let city = try #require(PortfolioGenerator.cities.first?.name)
-        text = text.replacingOccurrences(of: "  \"timeline\": [\n", with: """
-              "timeline": [
-                { "at": "2026-01-02T02:00", "feed": { "city": "\(city)", "error": 500 } },
-                { "at": "2026-01-02T03:00", "feed": { "city": "\(city)", "error": 429 }, "expectError": "listing.notFound" },
-                { "at": "2026-01-02T05:00", "feed": { "city": "\(city)", "error": null } },
-                { "at": "2026-01-02T05:00", "command": { "item": "flat-7/heating/setpoint", "value": "20" } },
-
-            """)
-        text = text.replacingOccurrences(of: "  \"expect\": [\n", with: """
-              "expect": [
-                { "at": "2026-01-03T12:00", "item": "flat-5/heating/setpoint", "state": "99 °C" },
-                { "at": "2026-01-03T12:00", "item": "flat-2/heating/setpoint", "state": "98 °C" },
-
-            """)
+        let text = try Self.portfolioWithOutage()
         let loaded = try Self.load(text, in: directory)
         let whole = try await Self.whole(loaded)
         var sets: [[String]] = [[], []]
