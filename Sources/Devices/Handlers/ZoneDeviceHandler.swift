@@ -222,7 +222,12 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         let input = inputKey(of: report.channel, in: reading)
         // `published` is the state made from `formattedFrom`: an unchanged input is an unchanged text.
         guard force || report.formattedFrom != input else { return nil }
-        let state = state(of: report.channel, in: reading)
+        let state: State
+        if case .fixed(let key) = input, report.channel == .energy {
+            state = DeviceChannel.energy(key: key)  // the key is the rounded reading: not rounded twice
+        } else {
+            state = Self.state(of: report.channel, in: reading)
+        }
         report.formattedFrom = input
         guard force || !sameText(report.published, state) else { return nil }
         report.published = state
@@ -244,7 +249,8 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         switch channel {
         case .switch: return .bits(reading.isOn ? 1 : 0)
         case .setpoint: return .bits((reading.setpointC ?? 0).bitPattern)
-        case .temperature: return .fixed(DeviceChannel.temperatureKey(reading.reportedTemperatureC))
+        // The reported temperature is already rounded to 0.1 K: its bits change exactly when its text can.
+        case .temperature: return .bits(reading.reportedTemperatureC.bitPattern)
         case .power: return .bits(reading.powerW.bitPattern)
         case .energy: return .fixed(DeviceChannel.energyKey(reading.energyKWh))
         case .lock, .door, .battery: return .bits(0)
