@@ -268,7 +268,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         switch channel {
         case .switch: return .onOff(OnOff(reading.isOn))
         case .setpoint: return .quantity(Quantity(DecimalNumber(reading.setpointC ?? 0), .celsius))
-        case .temperature: return DeviceChannel.temperature(reading.reportedTemperatureC)
+        case .temperature: return reading.reportedTemperature
         case .power: return DeviceChannel.power(reading.powerW)
         case .energy: return DeviceChannel.energy(reading.energyKWh)
         case .lock, .door, .battery: return .undef

@@ -1,5 +1,6 @@
 import Physics
 import Simulation
+import SmartHome
 
 /// One listing's room: the exact 1R1C temperature, the devices that heat or cool it, and their
 /// energy meters — advanced from event to event, never by stepping.
@@ -80,7 +81,9 @@ public actor ThermalZone {
     private var members: [Member] = []
     /// The members' indices by device id: the order meters list devices in (sorted once, not per read).
     private var meterOrder: [Int] = []
-    private var reportedC: Double
+    private var reportedC: Double { didSet { reportedState = DeviceChannel.temperature(reportedC) } }
+    /// The temperature channels' state for ``reportedC``.
+    private var reportedState: State
     /// With ``logPowerChanges()``: each device's power as last logged, and the changes the next meter reading takes.
     private var powerLog: (logged: [Double], pending: [ZoneMeter.PowerChange])?
     private var timer: TimerID?
@@ -111,6 +114,7 @@ public actor ThermalZone {
         guardWindowStart = now
         outdoorPiece = piece
         reportedC = Self.round(configuration.initialC)
+        reportedState = DeviceChannel.temperature(reportedC)
         do {
             segment = try ZoneSegment(parameters: configuration.parameters, initialCelsius: configuration.initialC,
                                       outdoorCelsius: piece.celsius(at: now),
@@ -439,7 +443,7 @@ public actor ThermalZone {
         case .plug(let on, _):
             isOn = on
         }
-        return DeviceReading(isOn: isOn, setpointC: setpoint, reportedTemperatureC: reportedC,
+        return DeviceReading(isOn: isOn, setpointC: setpoint, reportedTemperatureC: reportedC, reportedTemperature: reportedState,
                              powerW: model.powerW, energyKWh: energyJ / 3.6e6)
     }
 
