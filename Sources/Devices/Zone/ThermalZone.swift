@@ -162,19 +162,20 @@ public actor ThermalZone {
         let now = kernel.now
         let elapsed = (now - anchor).seconds
         let devices = meterOrder.map { index in
-            let member = members[index]
+            // Field by field: a copy of the whole member would retain its observers.
+            let model = members[index].model
             var isOn = false
             var kind = ZoneMeter.DeviceKind.smartPlug
-            switch member.model {
+            switch model {
             case .thermostat(let t):
                 isOn = t.isEnabled
                 kind = t.configuration.mode == .heating ? .heating : .cooling
             case .plug(let on, _):
                 isOn = on
             }
-            return ZoneMeter.Device(id: member.id, kind: kind, isOn: isOn, powerW: member.powerW,
-                                    energyKWh: (member.energyJ + member.powerW * elapsed) / 3.6e6,
-                                    activeSeconds: member.activeSeconds + (member.isActive ? elapsed : 0))
+            return ZoneMeter.Device(id: members[index].id, kind: kind, isOn: isOn, powerW: model.powerW,
+                                    energyKWh: (members[index].energyJ + model.powerW * elapsed) / 3.6e6,
+                                    activeSeconds: members[index].activeSeconds + (model.isActive ? elapsed : 0))
         }
         let occupied = guests > 0
         var meter = ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),
