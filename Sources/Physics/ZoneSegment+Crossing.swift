@@ -101,14 +101,21 @@ extension ZoneSegment {
     ///   - seconds: The end of the window, finite and non-negative.
     /// - Returns: The crossing times in seconds, ascending.
     func crossings(of threshold: Double, upTo seconds: Double) -> [Double] {
-        guard threshold.isFinite, seconds.isFinite, seconds >= 0 else { return [] }
         var found: [Double] = []
+        forEachCrossing(of: threshold, upTo: seconds) { found.append($0) }
+        return found
+    }
+
+    /// ``crossings(of:upTo:)`` handed out one by one, in time order (at most two), without an array.
+    func forEachCrossing(of threshold: Double, upTo seconds: Double, _ body: (Double) -> Void) {
+        guard threshold.isFinite, seconds.isFinite, seconds >= 0 else { return }
+        var last: Double?
         for (lower, upper) in monotonePieces(upTo: seconds) {
-            if let root = root(of: threshold, from: lower, to: upper), found.last != root {
-                found.append(root)
+            if let root = root(of: threshold, from: lower, to: upper), last != root {
+                last = root
+                body(root)
             }
         }
-        return found
     }
 
     /// The intervals of `[0, seconds]` on which the temperature is monotone.

@@ -46,15 +46,32 @@ extension ZoneSegment {
     /// - Returns: The integral in K·s, never negative.
     private func kelvinSeconds(beyond line: Double, upTo seconds: Double, below: Bool) -> Double {
         guard line.isFinite, seconds.isFinite, seconds > 0 else { return 0 }
-        let cuts = [0] + crossings(of: line, upTo: seconds).filter { $0 > 0 && $0 < seconds } + [seconds]
+        // The cuts: 0, the crossings strictly inside (at most two), `seconds` — held inline, as a zone
+        // asks at every event while guests are present.
+        var cuts: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        var count = 1
+        forEachCrossing(of: line, upTo: seconds) { crossing in
+            guard crossing > 0, crossing < seconds, count < 3 else { return }  // never more than two
+            if count == 1 { cuts.1 = crossing } else { cuts.2 = crossing }
+            count += 1
+        }
+        switch count {
+        case 1: cuts.1 = seconds
+        case 2: cuts.2 = seconds
+        default: cuts.3 = seconds
+        }
         var total = 0.0
-        for (start, end) in zip(cuts, cuts.dropFirst()) where end > start {
+        func piece(_ start: Double, _ end: Double) {
+            guard end > start else { return }
             let middle = temperature(at: start + (end - start) / 2)
             let uncomfortable = below ? middle < line : middle > line
-            guard uncomfortable else { continue }
+            guard uncomfortable else { return }
             let area = line * (end - start) - integral(from: start, to: end)
             total += max(0, below ? area : -area)
         }
+        piece(cuts.0, cuts.1)
+        if count >= 2 { piece(cuts.1, cuts.2) }
+        if count >= 3 { piece(cuts.2, cuts.3) }
         return total
     }
 }

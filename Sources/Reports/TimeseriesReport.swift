@@ -43,12 +43,13 @@ public enum TimeseriesReport {
         }
         let ids = Array(Set(listings)).sorted()
         let starts = try ids.map { id throws(ReportsError) in try ledger.snapshot(listing: id, at: start) }
+        let listingFields = ids.map(Field.init)
         var bytes = headerLine
         var tick = start
         while tick <= end {
-            let time = calendar.timestamp(at: tick)
+            let time = Field(calendar.timestamp(at: tick))
             for (index, id) in ids.enumerated() {
-                try appendRow(&bytes, time: time, try ledger.snapshot(listing: id, at: tick), since: starts[index])
+                try appendRow(&bytes, time: time, listing: listingFields[index], try ledger.snapshot(listing: id, at: tick), since: starts[index])
             }
             if bytes.count >= 1 << 18 { piece(takeText(&bytes)) }
             tick = tick + interval
@@ -65,23 +66,32 @@ public enum TimeseriesReport {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Appends one row's UTF-8 bytes: `snapshot`'s listing at its tick, written as `time`
-    /// (`calendar.timestamp(at: tick)`, made once per tick), its energy counted from `start`, the
+    /// A field's bytes as ``CSVWriter/field(_:)`` writes it, made once: a tick's time for all its rows,
+    /// a listing's id for all its ticks.
+    public struct Field: Sendable {
+        let bytes: [UInt8]
+
+        /// `text` as one field.
+        public init(_ text: String) { bytes = Array(CSVWriter.field(text).utf8) }
+    }
+
+    /// Appends one row's UTF-8 bytes: `snapshot`'s listing (its id as `listing`) at its tick, written
+    /// as `time` (`calendar.timestamp(at: tick)`), its energy counted from `start`, the
     /// listing's snapshot at the first tick. A run appends each tick's rows as it records the
     /// snapshots, in listing-id order, so the file need not wait for the run's end. The row is the
     /// bytes ``CSVWriter`` writes for the same fields (quoting, ``CSVWriter/decimal(_:places:)``), with
     /// no `String` per field.
     /// - Throws: `report.nonFinite` for a broken meter.
-    public static func appendRow(_ bytes: inout [UInt8], time: String, _ snapshot: MeterSnapshot, since start: MeterSnapshot)
-        throws(ReportsError) {
+    public static func appendRow(_ bytes: inout [UInt8], time: Field, listing: Field, _ snapshot: MeterSnapshot,
+                                 since start: MeterSnapshot) throws(ReportsError) {
         let power = snapshot.totalPowerW, energy = snapshot.energyKWh(since: start)
         guard snapshot.indoorC.isFinite, snapshot.outdoorC.isFinite, power.isFinite, energy.isFinite else {
             for value in [snapshot.indoorC, snapshot.outdoorC, power, energy] { _ = try CSVWriter.decimal(value, places: 0) }
             return  // not reached: one of them is not finite, and CSVWriter.decimal throws report.nonFinite for it
         }
-        bytes.append(contentsOf: CSVWriter.field(time).utf8)
+        bytes.append(contentsOf: time.bytes)
         bytes.append(UInt8(ascii: ","))
-        bytes.append(contentsOf: CSVWriter.field(snapshot.listing).utf8)
+        bytes.append(contentsOf: listing.bytes)
         bytes.append(UInt8(ascii: ","))
         DecimalText.appendFixed(snapshot.indoorC, places: 2, to: &bytes)
         bytes.append(UInt8(ascii: ","))

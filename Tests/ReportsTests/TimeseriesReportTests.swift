@@ -96,7 +96,7 @@ struct TimeseriesReportTests {
                                                        DeviceMeter(id: "plug", type: "plug", isOn: true, powerW: figure(60).magnitude,
                                                                    energyKWh: figure(3).magnitude, activeSeconds: 0)])
                 var bytes: [UInt8] = []
-                try TimeseriesReport.appendRow(&bytes, time: "2026-01-01T00:15+01:00", snapshot, since: start)
+                try TimeseriesReport.appendRow(&bytes, time: .init("2026-01-01T00:15+01:00"), listing: .init(listing), snapshot, since: start)
                 #expect(String(decoding: bytes, as: UTF8.self) == (try Self.writerRow(time: "2026-01-01T00:15+01:00", snapshot, since: start)))
             }
         }
@@ -110,7 +110,7 @@ struct TimeseriesReportTests {
                                          discomfortKs: 0, occupiedSeconds: 0, devices: [])
             var bytes = Array("kept\n".utf8)
             do {
-                try TimeseriesReport.appendRow(&bytes, time: "t", snapshot, since: snapshot)
+                try TimeseriesReport.appendRow(&bytes, time: .init("t"), listing: .init(snapshot.listing), snapshot, since: snapshot)
                 Issue.record("\(broken) was written")
             } catch {
                 #expect(error.code == .nonFiniteNumber)

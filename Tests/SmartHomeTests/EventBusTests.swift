@@ -104,7 +104,7 @@ import Testing
                 if batched {
                     await device.reportBatch(batch)
                 } else {
-                    await PerUpdateCallback(runtime: runtime).statesUpdated(batch.map { (try! ChannelUID(thing: device.uid, id: $0.id), $0.state) })
+                    await PerUpdateCallback(runtime: runtime).statesUpdated(batch.map { (ChannelHandle(try! ChannelUID(thing: device.uid, id: $0.id)), $0.state) })
                 }
             }
             try await kernel.run(until: kernel.now)

@@ -112,6 +112,8 @@ struct StateAndCommandTests {
         var byKey: [FixedPointKey: DecimalNumber] = [:]
         var sameKeyDifferentInput = 0
         for (index, (key, number)) in numbers.enumerated() {
+            let fromKey = DecimalNumber(key)
+            #expect(fromKey.text == number.text && fromKey.value.bitPattern == number.value.bitPattern, "\(values[index])")
             if let earlier = byKey[key] {
                 #expect(earlier.text == number.text && earlier.value.bitPattern == number.value.bitPattern, "\(values[index])")
                 sameKeyDifferentInput += 1

@@ -70,7 +70,8 @@ actor FakeThermostat: ThingHandler {
 
     /// Reports several channels in one ``ThingHandlerCallback/statesUpdated(_:)`` batch.
     func reportBatch(_ updates: [(id: String, state: State)]) async {
-        await callback?.statesUpdated(updates.map { (channel($0.id), $0.state) })
+        guard let callback else { return }
+        await callback.statesUpdated(updates.map { (callback.handle(for: channel($0.id)), $0.state) })
     }
 
     private func reportAll() async {

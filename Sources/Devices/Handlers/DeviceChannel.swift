@@ -45,7 +45,10 @@ public enum DeviceChannel: String, Sendable, CaseIterable {
     }
 
     /// An energy state with three decimals (`1.234 kWh`).
-    static func energy(_ kWh: Double) -> State { .quantity(Quantity(DecimalNumber(kWh, fractionDigits: energyDigits), .kilowattHour)) }
+    static func energy(_ kWh: Double) -> State { energy(key: energyKey(kWh)) }
+
+    /// ``energy(_:)`` of the reading whose ``energyKey(_:)`` is `key`.
+    static func energy(key: FixedPointKey) -> State { .quantity(Quantity(DecimalNumber(key), .kilowattHour)) }
 
     /// What ``energy(_:)`` is made from: equal keys, equal states.
     static func energyKey(_ kWh: Double) -> FixedPointKey { FixedPointKey(kWh, fractionDigits: energyDigits) }
@@ -54,9 +57,6 @@ public enum DeviceChannel: String, Sendable, CaseIterable {
     static func temperature(_ celsius: Double) -> State {
         .quantity(Quantity(DecimalNumber(celsius, fractionDigits: temperatureDigits), .celsius))
     }
-
-    /// What ``temperature(_:)`` is made from: equal keys, equal states.
-    static func temperatureKey(_ celsius: Double) -> FixedPointKey { FixedPointKey(celsius, fractionDigits: temperatureDigits) }
 
     private static let energyDigits = 3
     private static let temperatureDigits = 1

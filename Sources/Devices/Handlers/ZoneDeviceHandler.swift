@@ -50,13 +50,14 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         var channels: [ChannelReport]
         /// The batch being reported, kept between reports so that its storage is reused (a report
         /// hands out a copy; once the runtime is done with it, the storage is unshared again).
-        var batch: [(channel: ChannelUID, state: State)] = []
+        var batch: [(channel: ChannelHandle, state: State)] = []
     }
 
     /// One channel's reporting state.
     private struct ChannelReport {
         let channel: DeviceChannel
-        let uid: ChannelUID
+        /// The channel as the callback knows it (its handle, asked for once in ``initialize(callback:)``).
+        var handle: ChannelHandle
         /// The state last reported.
         var published: State?
         /// The input (``inputKey(of:in:)``) the channel's text was last worked out from: the same
@@ -72,7 +73,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         self.kind = kind
         self.zone = zone
         reported = thing.channels.compactMap { channel in DeviceChannel(rawValue: channel.id).map { ($0, channel.uid) } }
-        reporting = Mutex(Reporting(channels: reported.map { ChannelReport(channel: $0.channel, uid: $0.uid) }))
+        reporting = Mutex(Reporting(channels: reported.map { ChannelReport(channel: $0.channel, handle: ChannelHandle($0.uid)) }))
     }
 
     /// Creates the handler and its Thing and installs the device in `zone`.
@@ -114,6 +115,9 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     public func initialize(callback: any ThingHandlerCallback) async {
         let online = reporting.withLock { reporting in
             reporting.box = CallbackBox(callback)
+            for index in reporting.channels.indices {
+                reporting.channels[index].handle = callback.handle(for: reporting.channels[index].handle.uid)
+            }
             return reporting.isOnline
         }
         await callback.statusUpdated(thing.uid, status: ReachabilityStatus.info(online: online))
@@ -172,7 +176,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
 
     /// What ``zoneDidUpdateWithoutHop(_:)`` reports for `reading` and to whom, recorded as reported:
     /// the zone calls this and the callback itself, sparing an async call per device and event.
-    nonisolated func reports(for reading: DeviceReading) -> (box: CallbackBox?, updates: [(channel: ChannelUID, state: State)]) {
+    nonisolated func reports(for reading: DeviceReading) -> (box: CallbackBox?, updates: [(channel: ChannelHandle, state: State)]) {
         batch(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
     }
 
@@ -200,13 +204,13 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// text is unchanged, recorded as reported, with the callback to report them to. With
     /// `onlyOnlineAndInitialized`, nothing (and nothing recorded) while OFFLINE or without a callback.
     private nonisolated func batch(_ indices: Range<Int>, in reading: DeviceReading, force: Bool, onlyOnlineAndInitialized: Bool = false)
-        -> (box: CallbackBox?, updates: [(channel: ChannelUID, state: State)]) {
-        reporting.withLock { reporting -> (CallbackBox?, [(channel: ChannelUID, state: State)]) in
+        -> (box: CallbackBox?, updates: [(channel: ChannelHandle, state: State)]) {
+        reporting.withLock { reporting -> (CallbackBox?, [(channel: ChannelHandle, state: State)]) in
             if onlyOnlineAndInitialized, !reporting.isOnline || reporting.box == nil { return (nil, []) }
             reporting.batch.removeAll(keepingCapacity: true)
             for index in indices {
                 guard let state = Self.change(&reporting.channels[index], in: reading, force: force) else { continue }
-                reporting.batch.append((reporting.channels[index].uid, state))
+                reporting.batch.append((reporting.channels[index].handle, state))
             }
             return (reporting.box, reporting.batch)
         }
@@ -218,7 +222,12 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         let input = inputKey(of: report.channel, in: reading)
         // `published` is the state made from `formattedFrom`: an unchanged input is an unchanged text.
         guard force || report.formattedFrom != input else { return nil }
-        let state = state(of: report.channel, in: reading)
+        let state: State
+        if case .fixed(let key) = input, report.channel == .energy {
+            state = DeviceChannel.energy(key: key)  // the key is the rounded reading: not rounded twice
+        } else {
+            state = Self.state(of: report.channel, in: reading)
+        }
         report.formattedFrom = input
         guard force || !sameText(report.published, state) else { return nil }
         report.published = state
@@ -240,7 +249,8 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         switch channel {
         case .switch: return .bits(reading.isOn ? 1 : 0)
         case .setpoint: return .bits((reading.setpointC ?? 0).bitPattern)
-        case .temperature: return .fixed(DeviceChannel.temperatureKey(reading.reportedTemperatureC))
+        // The reported temperature is already rounded to 0.1 K: its bits change exactly when its text can.
+        case .temperature: return .bits(reading.reportedTemperatureC.bitPattern)
         case .power: return .bits(reading.powerW.bitPattern)
         case .energy: return .fixed(DeviceChannel.energyKey(reading.energyKWh))
         case .lock, .door, .battery: return .bits(0)
@@ -258,7 +268,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         switch channel {
         case .switch: return .onOff(OnOff(reading.isOn))
         case .setpoint: return .quantity(Quantity(DecimalNumber(reading.setpointC ?? 0), .celsius))
-        case .temperature: return DeviceChannel.temperature(reading.reportedTemperatureC)
+        case .temperature: return reading.reportedTemperature
         case .power: return DeviceChannel.power(reading.powerW)
         case .energy: return DeviceChannel.energy(reading.energyKWh)
         case .lock, .door, .battery: return .undef

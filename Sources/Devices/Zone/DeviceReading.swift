@@ -1,3 +1,5 @@
+import SmartHome
+
 /// A snapshot of what a zone device would report on its channels.
 public struct DeviceReading: Sendable, Hashable {
     /// The switch (thermostat enabled, or plug relay).
@@ -5,11 +7,24 @@ public struct DeviceReading: Sendable, Hashable {
     /// The setpoint, °C (thermostats only).
     public var setpointC: Double?
     /// The room temperature as last reported (rounded to 0.1 K), °C.
-    public var reportedTemperatureC: Double
+    public var reportedTemperatureC: Double { didSet { reportedTemperature = DeviceChannel.temperature(reportedTemperatureC) } }
+    /// The temperature channels' state for ``reportedTemperatureC`` (`21.3 °C`): the zone hands out the one it
+    /// made when the temperature last changed, rather than each of its devices making it again.
+    public private(set) var reportedTemperature: State
     /// Electric power now, W.
     public var powerW: Double
     /// Electric energy since the start, kWh (exact).
     public var energyKWh: Double
+
+    /// A reading; `reportedTemperature` is `DeviceChannel.temperature(reportedTemperatureC)`, made before.
+    init(isOn: Bool, setpointC: Double?, reportedTemperatureC: Double, reportedTemperature: State, powerW: Double, energyKWh: Double) {
+        self.isOn = isOn
+        self.setpointC = setpointC
+        self.reportedTemperatureC = reportedTemperatureC
+        self.reportedTemperature = reportedTemperature
+        self.powerW = powerW
+        self.energyKWh = energyKWh
+    }
 }
 
 /// Receives a device's reading whenever its zone changes; the Thing handlers implement it.

@@ -1,5 +1,6 @@
 import Physics
 import Simulation
+import SmartHome
 
 /// One listing's room: the exact 1R1C temperature, the devices that heat or cool it, and their
 /// energy meters — advanced from event to event, never by stepping.
@@ -80,7 +81,9 @@ public actor ThermalZone {
     private var members: [Member] = []
     /// The members' indices by device id: the order meters list devices in (sorted once, not per read).
     private var meterOrder: [Int] = []
-    private var reportedC: Double
+    private var reportedC: Double { didSet { reportedState = DeviceChannel.temperature(reportedC) } }
+    /// The temperature channels' state for ``reportedC``.
+    private var reportedState: State
     /// With ``logPowerChanges()``: each device's power as last logged, and the changes the next meter reading takes.
     private var powerLog: (logged: [Double], pending: [ZoneMeter.PowerChange])?
     private var timer: TimerID?
@@ -111,6 +114,7 @@ public actor ThermalZone {
         guardWindowStart = now
         outdoorPiece = piece
         reportedC = Self.round(configuration.initialC)
+        reportedState = DeviceChannel.temperature(reportedC)
         do {
             segment = try ZoneSegment(parameters: configuration.parameters, initialCelsius: configuration.initialC,
                                       outdoorCelsius: piece.celsius(at: now),
@@ -158,19 +162,20 @@ public actor ThermalZone {
         let now = kernel.now
         let elapsed = (now - anchor).seconds
         let devices = meterOrder.map { index in
-            let member = members[index]
+            // Field by field: a copy of the whole member would retain its observers.
+            let model = members[index].model
             var isOn = false
             var kind = ZoneMeter.DeviceKind.smartPlug
-            switch member.model {
+            switch model {
             case .thermostat(let t):
                 isOn = t.isEnabled
                 kind = t.configuration.mode == .heating ? .heating : .cooling
             case .plug(let on, _):
                 isOn = on
             }
-            return ZoneMeter.Device(id: member.id, kind: kind, isOn: isOn, powerW: member.powerW,
-                                    energyKWh: (member.energyJ + member.powerW * elapsed) / 3.6e6,
-                                    activeSeconds: member.activeSeconds + (member.isActive ? elapsed : 0))
+            return ZoneMeter.Device(id: members[index].id, kind: kind, isOn: isOn, powerW: model.powerW,
+                                    energyKWh: (members[index].energyJ + model.powerW * elapsed) / 3.6e6,
+                                    activeSeconds: members[index].activeSeconds + (model.isActive ? elapsed : 0))
         }
         let occupied = guests > 0
         var meter = ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),
@@ -439,7 +444,7 @@ public actor ThermalZone {
         case .plug(let on, _):
             isOn = on
         }
-        return DeviceReading(isOn: isOn, setpointC: setpoint, reportedTemperatureC: reportedC,
+        return DeviceReading(isOn: isOn, setpointC: setpoint, reportedTemperatureC: reportedC, reportedTemperature: reportedState,
                              powerW: model.powerW, energyKWh: energyJ / 3.6e6)
     }
 

@@ -41,6 +41,19 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         self.text = Self.javaDoubleText(self.value)
     }
 
+    /// The number `DecimalNumber(value, fractionDigits:)` makes of the value `key` was made from, without
+    /// rounding the value again: a device that compared keys to see whether its reading's text changed
+    /// makes the new number from the key it already has.
+    public init(_ key: FixedPointKey) {
+        // A key that does not fit holds the (finite) value's bits: made as from the value.
+        let fallback = key.fits ? 0 : Double(bitPattern: key.magnitude)
+        let (text, exact) = key.fits
+            ? Self.textAndValue(ofScaled: key.magnitude, places: Int(key.digits), negative: key.negative)
+            : Self.fixedTextAndValue(fallback, fractionDigits: Int(key.digits))
+        self.text = text
+        self.value = exact ?? Double(text) ?? fallback
+    }
+
     /// An integer, printed without a fraction: `0`, `60`.
     public init(integer: Int) {
         value = Double(integer)
@@ -110,7 +123,12 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         guard let integer = DecimalText.scaledMagnitude(value, places: digits) else {
             return (DecimalText.fixed(value, places: digits), nil)
         }
-        let negative = value < 0 && integer != 0
+        return textAndValue(ofScaled: integer, places: digits, negative: value < 0 && integer != 0)
+    }
+
+    /// The text of `±integer / 10^digits` (a ``DecimalText/scaledMagnitude(_:places:)`` result) and the
+    /// `Double` nearest to it, as ``fixedTextAndValue(_:fractionDigits:)`` gives them.
+    static func textAndValue(ofScaled integer: UInt64, places digits: Int, negative: Bool) -> (text: String, value: Double?) {
         let text = DecimalText.text(ofScaled: integer, places: digits, negative: negative)
         // Beyond 2^53 the integer itself is not a Double; parse the text rather than round twice.
         guard integer <= 1 << 53 else { return (text, Double(text)) }

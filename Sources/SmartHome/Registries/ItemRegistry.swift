@@ -7,8 +7,26 @@ import Synchronization
 /// The Items sit behind a `Mutex` rather than the actor's executor, so the runtime reads and
 /// changes them synchronously — a device's state report updates its Items without a hop. The
 /// public reads stay actor methods (callers `await` them as before).
+///
+/// Each Item lives in a slot (an array index) that it keeps while it exists, so the runtime can
+/// resolve a channel's linked Items to slots once and update them without hashing their names
+/// (``setState(slot:_:at:)``); a removed Item's slot is never given to another.
 public actor ItemRegistry {
-    private let storage = Mutex<[ItemName: Item]>([:])
+    /// The Items in their slots, and each name's slot.
+    struct Table {
+        /// A removed Item stays in its slot, marked in ``removed`` (no optional around each Item: updating one in
+        /// place through an optional copied it out and back).
+        var slots: [Item] = []
+        var removed: [Bool] = []
+        var index: [ItemName: Int] = [:]
+
+        subscript(name: ItemName) -> Item? { index[name].map { slots[$0] } }
+
+        /// Every Item, in no particular order.
+        var items: [Item] { slots.indices.compactMap { removed[$0] ? nil : slots[$0] } }
+    }
+
+    private let storage = Mutex(Table())
     /// Group name → the names of the Items whose `groupNames` hold it, kept as Items are put and removed
     /// (so a Group's members are found without a pass over every Item).
     private let membersIndex = Mutex<[String: Set<ItemName>]>([:])
@@ -23,10 +41,10 @@ public actor ItemRegistry {
     public nonisolated func state(of name: ItemName) -> State? { storage.withLock { $0[name]?.state } }
 
     /// Every Item, sorted by name.
-    public func all() -> [Item] { storage.withLock { $0.values.sorted { $0.name < $1.name } } }
+    public func all() -> [Item] { storage.withLock { $0.items }.sorted { $0.name < $1.name } }
 
     /// The number of Items.
-    public var count: Int { storage.withLock { $0.count } }
+    public var count: Int { storage.withLock { $0.index.count } }
 
     /// The Item called `name`, if any, read without entering the actor.
     nonisolated func lookup(_ name: ItemName) -> Item? { storage.withLock { $0[name] } }
@@ -87,9 +105,10 @@ public actor ItemRegistry {
                 for g in item.groupNames { index[g, default: []].insert(item.name) }
             }
         }
-        return storage.withLock { items in
+        return storage.withLock { table in
             var item = item
-            if let old = items[item.name] {
+            if let slot = table.index[item.name] {
+                let old = table.slots[slot]
                 if old.type == item.type {
                     item.state = old.state
                     item.lastState = old.lastState
@@ -98,16 +117,22 @@ public actor ItemRegistry {
                 }
                 // Metadata lives in its own registry in openHAB: replacing the Item keeps it.
                 item.metadata.merge(old.metadata) { new, _ in new }
-                items[item.name] = item
+                table.slots[slot] = item
                 return false
             }
-            items[item.name] = item
+            table.index[item.name] = table.slots.count
+            table.slots.append(item)
+            table.removed.append(false)
             return true
         }
     }
 
     nonisolated func remove(_ name: ItemName) -> Item? {
-        let removed = storage.withLock { $0.removeValue(forKey: name) }
+        let removed = storage.withLock { table -> Item? in
+            guard let slot = table.index.removeValue(forKey: name) else { return nil }
+            table.removed[slot] = true
+            return table.slots[slot]
+        }
         if let removed { membersIndex.withLock { index in for g in removed.groupNames { index[g]?.remove(name) } } }
         return removed
     }
@@ -128,33 +153,73 @@ public actor ItemRegistry {
     /// `lastStateUpdate` and `lastStateChange` as openHAB's `GenericItem.applyState` does.
     /// - Returns: what changed, or `nil` if the Item is unknown or drops the state.
     nonisolated func setState(_ name: ItemName, _ state: State, at now: SimInstant) -> AppliedState? {
-        storage.withLock { items in
-            // One hash look-up, and the Item is changed in place rather than copied out and back.
-            guard let index = items.index(forKey: name) else { return nil }
-            return Self.apply(state, at: now, to: &items.values[index])
+        storage.withLock { table in
+            guard let slot = table.index[name] else { return nil }
+            return Self.apply(state, at: now, to: &table.slots[slot])
         }
+    }
+
+    /// ``setState(_:_:at:)`` for the Item in `slot` (from ``slots(of:)``), without hashing its name.
+    nonisolated func setState(slot: Int, _ state: State, at now: SimInstant) -> AppliedState? {
+        storage.withLock { table in
+            guard slot >= 0, slot < table.slots.count, !table.removed[slot] else { return nil }
+            return Self.apply(state, at: now, to: &table.slots[slot])
+        }
+    }
+
+    /// What an update nobody hears did: whether the Item took the state, whether that changed it, and
+    /// then the Groups it is in (whose aggregated states may follow).
+    struct UnheardUpdate {
+        var taken = false
+        var changed = false
+        var groupNames: [String] = []
+    }
+
+    /// ``setState(slot:_:at:)`` for an update whose events nobody hears: the same change to the Item,
+    /// without copying out its states and times for events.
+    nonisolated func setStateUnheard(slot: Int, _ state: State, at now: SimInstant) -> UnheardUpdate {
+        storage.withLock { table in
+            guard slot >= 0, slot < table.slots.count, !table.removed[slot] else { return UnheardUpdate() }
+            guard let changed = Self.take(state, at: now, into: &table.slots[slot]) else { return UnheardUpdate() }
+            return UnheardUpdate(taken: true, changed: changed, groupNames: changed ? table.slots[slot].groupNames : [])
+        }
+    }
+
+    /// The slots of the Items called `names`, in that order (-1 for an unknown name): a slot holds its
+    /// Item until the Item is removed, and is never given to another.
+    nonisolated func slots(of names: [ItemName]) -> [(slot: Int, name: ItemName)] {
+        storage.withLock { table in names.map { name in (table.index[name] ?? -1, name) } }
     }
 
     /// Replaces the metadata of `name` in `namespace` (`nil` removes it).
     /// - Returns: whether the namespace was new to the Item, or `nil` if the Item is unknown.
     nonisolated func setMetadata(_ name: ItemName, _ namespace: String, _ metadata: ItemMetadata?) -> Bool? {
-        storage.withLock { items in
-            guard let index = items.index(forKey: name) else { return nil }
-            defer { items.values[index].metadata[namespace] = metadata }
-            return items.values[index].metadata[namespace] == nil
+        storage.withLock { table in
+            guard let slot = table.index[name] else { return nil }
+            defer { table.slots[slot].metadata[namespace] = metadata }
+            return table.slots[slot].metadata[namespace] == nil
         }
     }
 
     private static func apply(_ state: State, at now: SimInstant, to item: inout Item) -> AppliedState? {
+        let (old, previousUpdate, previousChange) = (item.state, item.lastStateUpdate, item.lastStateChange)
+        guard take(state, at: now, into: &item) != nil else { return nil }
+        return AppliedState(old: old, new: item.state, previousUpdate: previousUpdate, previousChange: previousChange,
+                            groupNames: item.groupNames)
+    }
+
+    /// The Item takes `state` (``Item/accepting(_:)``) at `now`, keeping `lastState`, `lastStateUpdate` and
+    /// `lastStateChange` as openHAB's `GenericItem.applyState` does. - Returns: whether it changed, or `nil` if
+    /// the Item drops the state.
+    private static func take(_ state: State, at now: SimInstant, into item: inout Item) -> Bool? {
         guard let accepted = item.accepting(state) else { return nil }
-        let applied = AppliedState(old: item.state, new: accepted, previousUpdate: item.lastStateUpdate,
-                                   previousChange: item.lastStateChange, groupNames: item.groupNames)
-        if applied.changed {
+        let changed = item.state != accepted
+        if changed {
             item.lastState = item.state
             item.lastStateChange = now
         }
         item.state = accepted
         item.lastStateUpdate = now
-        return applied
+        return changed
     }
 }

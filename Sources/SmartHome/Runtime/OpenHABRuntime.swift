@@ -1,4 +1,5 @@
 import Simulation
+import Synchronization
 
 /// The openHAB core of the twin: routes commands Item → Link → Channel → Thing handler, routes
 /// state reports back to every linked Item, applies autoupdate, and publishes the events.
@@ -23,6 +24,30 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     let scheduler: any SimulationScheduler
     /// The zone event payloads write their times in (openHAB's system zone).
     public let calendar: LocalCalendar
+    /// The channels handed out as ``ChannelHandle``s, each with its linked Items resolved to their slots.
+    private let routing = Mutex(Routing())
+
+    /// The runtime's table of channels (see ``handle(for:)``).
+    ///
+    /// A channel's route — its linked Items in name order, each with its slot in the ``ItemRegistry`` —
+    /// is worked out when first needed and kept until an Item is added or removed or a link changes
+    /// (``routesChanged()``, called by every method of this runtime that does so, the only ones that can).
+    private struct Routing {
+        var indexByUID: [ChannelUID: Int] = [:]
+        var uids: [ChannelUID] = []
+        /// Per channel index: the generation its route was resolved in, and the route.
+        var routes: [(generation: Int, targets: [(slot: Int, name: ItemName)])?] = []
+        var generation = 0
+
+        mutating func index(of channel: ChannelUID) -> Int {
+            if let index = indexByUID[channel] { return index }
+            let index = uids.count
+            indexByUID[channel] = index
+            uids.append(channel)
+            routes.append(nil)
+            return index
+        }
+    }
 
     /// An empty runtime with fresh registries, and a bus that delivers events on `scheduler`.
     /// - Parameter calendar: the zone event payload times are written in.
@@ -49,6 +74,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// and every bus subscriber dropped, so nothing keeps a finished world alive.
     public func shutdown() async {
         links.removeAll()  // all at once: Thing by Thing, each removal scanned every link (quadratic in the portfolio)
+        routesChanged()
         for uid in await things.uids() { try? await removeThing(uid) }
         events.unsubscribeAll()
     }
@@ -60,6 +86,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             throw SmartHomeError(.thingNotFound, "Thing \(uid) does not exist.")
         }
         links.removeAll(thing: uid)
+        routesChanged()
         thingDTOs.invalidate(uid)
         await handler.dispose()
     }
@@ -68,13 +95,18 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// Adds or replaces an Item. - Returns: `true` if it is new.
     @discardableResult
-    public func putItem(_ item: Item) async -> Bool { items.put(item) }
+    public func putItem(_ item: Item) async -> Bool {
+        let isNew = items.put(item)
+        if isNew { routesChanged() }
+        return isNew
+    }
 
     /// Removes an Item and its links. - Throws: ``SmartHomeError`` `item.notFound`.
     public func removeItem(_ name: ItemName) async throws(SmartHomeError) {
         guard items.remove(name) != nil else { throw Self.itemNotFound(name) }
         let linkedChannels = links.linkedChannels(name)
         links.removeAll(item: name)
+        routesChanged()
         for channel in linkedChannels { thingDTOs.invalidate(channel.thingUID) }
     }
 
@@ -90,6 +122,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
                                  "Channel \(link.channelUID) does not exist; GET /rest/things lists every channel UID.")
         }
         let isNew = links.put(link)
+        if isNew { routesChanged() }
         thingDTOs.invalidate(link.channelUID.thingUID)
         if isNew, let handler = await things.handler(for: link.channelUID.thingUID),
            await things.status(of: link.channelUID.thingUID)?.status.isHandlerInitialized == true {
@@ -103,6 +136,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         guard links.remove(item, channel) != nil else {
             throw SmartHomeError(.linkNotFound, "Link \(item) -> \(channel) does not exist!")
         }
+        routesChanged()
         thingDTOs.invalidate(channel.thingUID)
     }
 
@@ -197,13 +231,18 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// A handler reported a channel state: update every linked Item.
     public func stateUpdated(_ channel: ChannelUID, state: State) async {
-        deliver(state, from: channel, at: scheduler.now)
+        deliver(state, from: handle(for: channel), at: scheduler.now)
+    }
+
+    /// The channel's handle in this runtime's table of channels (added on first request; never removed).
+    public func handle(for channel: ChannelUID) -> ChannelHandle {
+        ChannelHandle(channel, index: routing.withLock { $0.index(of: channel) })
     }
 
     /// A handler reported several channel states: update every linked Item, per update in
     /// report order, without a suspension, publishing each update's events as
     /// ``stateUpdated(_:state:)`` would.
-    public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async {
+    public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelHandle, state: State)]) async {
         let now = scheduler.now  // one read of the clock (a lock) for the batch, not one per Item
         for (channel, state) in updates { deliver(state, from: channel, at: now) }
     }
@@ -221,21 +260,45 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     // MARK: Helpers
 
     /// Posts `state` to every Item linked to `channel`, in name order (openHAB's profile callback
-    /// posts an `ItemStateEvent` per linked Item).
-    private func deliver(_ state: State, from channel: ChannelUID, at now: SimInstant) {
-        for name in links.linkedItems(channel) {
-            post(state, to: name, at: now)
+    /// posts an `ItemStateEvent` per linked Item), through the channel's route.
+    private func deliver(_ state: State, from channel: ChannelHandle, at now: SimInstant) {
+        for target in route(channel) {
+            post(state, to: target.name, slot: target.slot, at: now)
         }
+    }
+
+    /// The Items linked to `channel` in name order with their slots (-1: no such Item), resolved again
+    /// when Items or links changed since.
+    private func route(_ channel: ChannelHandle) -> [(slot: Int, name: ItemName)] {
+        routing.withLock { routing in
+            let index = channel.index >= 0 ? channel.index : routing.index(of: channel.uid)
+            if let route = routing.routes[index], route.generation == routing.generation { return route.targets }
+            let targets = items.slots(of: links.linkedItems(channel.uid))
+            routing.routes[index] = (routing.generation, targets)
+            return targets
+        }
+    }
+
+    /// Items were added or removed, or links changed: every route is resolved again when next used.
+    private func routesChanged() {
+        routing.withLock { $0.generation += 1 }
     }
 
     /// Publishes `ItemStateEvent` with `state` as posted, then lets the Item take it (openHAB's
     /// `ItemUpdater` → `GenericItem.applyState`): `ItemStateUpdatedEvent`, and `ItemStateChangedEvent`
     /// if it changed, each with the Item's update and change times before this update. An Item that
     /// drops the state publishes neither. With nobody subscribed to events about the Item, they are
-    /// only counted, never built.
-    private func post(_ state: State, to name: ItemName, at now: SimInstant? = nil) {
+    /// only counted, never built. `slot`: the Item's slot, when known (-1: there is no such Item).
+    private func post(_ state: State, to name: ItemName, slot: Int? = nil, at now: SimInstant? = nil) {
         let now = now ?? scheduler.now
-        let applied = items.setState(name, state, at: now)
+        if let slot, !(events.hasSubscribers && events.mayHear(about: name)) {
+            // Nobody hears about the Item: its events are counted, and the update copies out nothing for them.
+            let update = items.setStateUnheard(slot: slot, state, at: now)
+            events.countUnheard(1 + (update.taken ? update.changed ? 2 : 1 : 0))
+            if update.changed, !update.groupNames.isEmpty { recalculateGroups(update.groupNames, at: now) }
+            return
+        }
+        let applied = slot.map { items.setState(slot: $0, state, at: now) } ?? items.setState(name, state, at: now)
         defer {
             if let applied, applied.changed, !applied.groupNames.isEmpty { recalculateGroups(applied.groupNames, at: now) }
         }

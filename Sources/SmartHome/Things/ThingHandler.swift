@@ -27,21 +27,46 @@ public protocol ThingHandlerCallback: Sendable {
     /// A channel has a new state; every Item linked to it is updated.
     func stateUpdated(_ channel: ChannelUID, state: State) async
 
+    /// The handle of `channel` for ``statesUpdated(_:)``: a handler asks once per channel (when it
+    /// initialises) and reports by handle from then on. The default handle carries the UID only.
+    func handle(for channel: ChannelUID) -> ChannelHandle
+
     /// Several channels have new states, reported together: the same as one ``stateUpdated(_:state:)``
     /// call per update, in order — which is what the default implementation does.
     ///
     /// It runs on the caller's executor (`nonisolated(nonsending)`), so a handler reporting a batch
     /// does not leave its actor; ``OpenHABRuntime`` updates the linked Items of the whole batch
-    /// without a hop when nobody subscribed to the bus.
-    nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async
+    /// without a hop, finding them through each handle's resolved slots rather than by UID and name.
+    nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelHandle, state: State)]) async
 
     /// The Thing's status changed (e.g. ONLINE → OFFLINE, COMMUNICATION_ERROR).
     func statusUpdated(_ thing: ThingUID, status: ThingStatusInfo) async
 }
 
 extension ThingHandlerCallback {
+    /// A handle that carries the UID only.
+    public func handle(for channel: ChannelUID) -> ChannelHandle { ChannelHandle(channel) }
+
     /// Reports each update through ``stateUpdated(_:state:)``, in order.
-    public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelUID, state: State)]) async {
-        for (channel, state) in updates { await stateUpdated(channel, state: state) }
+    public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelHandle, state: State)]) async {
+        for (channel, state) in updates { await stateUpdated(channel.uid, state: state) }
+    }
+}
+
+/// A channel as a ``ThingHandlerCallback`` knows it: its UID and, from ``OpenHABRuntime``, an index
+/// into the runtime's table of channels, under which the channel's linked Items are kept resolved
+/// to their slots — so a report reaches its Items without hashing a UID or a name.
+public struct ChannelHandle: Sendable, Hashable {
+    /// The channel.
+    public let uid: ChannelUID
+    /// The runtime's index of the channel, or -1 for a handle that carries the UID only.
+    let index: Int
+
+    /// A handle that carries the UID only (a callback that keeps no table of channels).
+    public init(_ uid: ChannelUID) { self.init(uid, index: -1) }
+
+    init(_ uid: ChannelUID, index: Int) {
+        self.uid = uid
+        self.index = index
     }
 }

@@ -31,6 +31,8 @@ final class MeterRecorder: Sendable {
         var timeseries: [UInt8]?
         /// Every listing's snapshot at the first tick (the start), in listing-id order: energy counts from there.
         var tickStarts: [MeterSnapshot] = []
+        /// Every listing's id as a timeseries field, in listing-id order (made once, not per row).
+        var listingFields: [TimeseriesReport.Field] = []
         var ticksWritten = 0
         var timeseriesFailure: ReportsError?
         /// Instants every listing's snapshot is kept at, and per listing its stays' window ends (with all of them in one set).
@@ -134,6 +136,7 @@ final class MeterRecorder: Sendable {
         if step != nil {
             storage.withLock { state in
                 state.recent = Array(repeating: RecentTicks(), count: idOrder.count)
+                state.listingFields = idOrder.map { TimeseriesReport.Field(sortedZones[$0].spec.id) }
                 state.recentIndex = Dictionary(idOrder.enumerated().map { (sortedZones[$0.element].spec.id, $0.offset) },
                                                uniquingKeysWith: { first, _ in first })
             }
@@ -261,9 +264,10 @@ final class MeterRecorder: Sendable {
                     guard state.tickStarts.count == tickOrder.count else {
                         throw ReportsError(.noSnapshot, "The timeseries has no snapshots at its start \(start) to count energy from; the runner must record the first tick at the start.")
                     }
-                    let time = calendar.timestamp(at: instant)
+                    let time = TimeseriesReport.Field(calendar.timestamp(at: instant))
                     for (index, position) in tickOrder.enumerated() {
-                        try TimeseriesReport.appendRow(&state.timeseries!, time: time, snapshots[position], since: state.tickStarts[index])
+                        try TimeseriesReport.appendRow(&state.timeseries!, time: time, listing: state.listingFields[index], snapshots[position],
+                                                       since: state.tickStarts[index])
                     }
                     state.ticksWritten += 1
                 } catch {

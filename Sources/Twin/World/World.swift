@@ -136,14 +136,16 @@ public final class World: Sendable {
         var zoneDevices: [String: ZoneDeviceHandler] = [:]
         var locks: [String: SmartLockHandler] = [:]
         var things: [(listing: String, device: DeviceSpec, uid: ThingUID)] = []
+        // One source per city, its copies shared by the city's zones (see WeatherOutdoorTemperature).
+        let outdoorByCity = cityWeather.mapValues { WeatherOutdoorTemperature(weather: $0) }
         for listing in scenario.listings {
-            guard let weather = cityWeather[listing.city] else { continue }
+            guard let outdoor = outdoorByCity[listing.city] else { continue }
             let t = listing.thermal
             let zone = try ThermalZone(
                 id: listing.id,
                 configuration: try ZoneConfiguration(parameters: try ZoneParameters(uaWPerK: t.uaWPerK, capacitanceKWhPerK: t.capacitanceKWhPerK),
                                                      initialC: t.initialC, gainPerGuestW: t.gainPerGuestW, comfortC: t.comfortC),
-                kernel: kernel, outdoor: WeatherOutdoorTemperature(weather: weather))
+                kernel: kernel, outdoor: outdoor)
             zones[listing.id] = zone
             for device in listing.devices {
                 let key = "\(listing.id)/\(device.id)"

@@ -58,9 +58,13 @@ struct StreamedReportsTests {
 
     @Test func recentTicksKeepTheirOrderThroughGrowingWrappingAndForgetting() {
         func tick(_ minute: Int) -> MeterSnapshot {
-            MeterSnapshot(at: SimInstant(unixSeconds: Int64(minute) * 60), listing: "flat-1", indoorC: Double(minute), outdoorC: 0,
-                          guests: 0, temperatureIntegralKs: 0, discomfortKs: 0, occupiedSeconds: 0,
-                          devices: [DeviceMeter(id: "heating", type: "heating", isOn: true, powerW: 1, energyKWh: Double(minute), activeSeconds: 0)])
+            var devices = [DeviceMeter(id: "heating", type: "heating", isOn: minute % 30 == 0, powerW: Double(minute % 7),
+                                       energyKWh: Double(minute) / 3, activeSeconds: Double(minute) * 1.5)]
+            // Now and then a snapshot with another device list (kept whole by the ring).
+            if minute % 105 == 0, minute > 0 { devices.append(DeviceMeter(id: "plug", type: "smartPlug", isOn: true, powerW: 60, energyKWh: 0.1, activeSeconds: 9)) }
+            return MeterSnapshot(at: SimInstant(unixSeconds: Int64(minute) * 60), listing: "flat-1", indoorC: Double(minute), outdoorC: -Double(minute) / 7,
+                                 guests: minute % 4, temperatureIntegralKs: Double(minute) * 11, discomfortKs: Double(minute) / 13,
+                                 occupiedSeconds: Double(minute) * 17, devices: devices)
         }
         var ring = RecentTicks()
         var held: [Int] = []
@@ -73,7 +77,8 @@ struct StreamedReportsTests {
                 ring.forget(before: SimInstant(unixSeconds: Int64(horizon) * 60))
                 held.removeAll { $0 < horizon }
             }
-            #expect((0..<ring.count).map { Int(ring[$0].indoorC) } == held, "after minute \(minute)")
+            // Every figure of every snapshot comes back as it went in.
+            #expect((0..<ring.count).map { ring[$0] } == held.map(tick), "after minute \(minute)")
         }
         let at = { (minute: Int) in SimInstant(unixSeconds: Int64(minute) * 60) }
         #expect(ring.snapshots(from: at(540), to: at(540)).map(\.indoorC) == [540])

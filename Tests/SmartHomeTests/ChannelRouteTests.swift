@@ -1,0 +1,55 @@
+import Simulation
+import Testing
+@testable import SmartHome
+
+/// A channel's handle keeps its linked Items resolved to slots; links and Items made, removed or
+/// made again after the handle was handed out must still be what a report reaches.
+@Suite struct ChannelRouteTests {
+    static func temperature(_ celsius: Double) -> State { .quantity(Quantity(DecimalNumber(celsius, fractionDigits: 1), .celsius)) }
+
+    @Test func aReportByHandleReachesTheItemsLinkedNowNotThoseLinkedWhenTheHandleWasMade() async throws {
+        let (runtime, device, _) = try await EventBusTests.world()
+        let channel = await device.channel("temperature")
+        let handle = runtime.handle(for: channel)
+        #expect(runtime.handle(for: channel) == handle)  // one handle per channel
+        let first = try ItemName("flat_1_heating_temperature")
+        await runtime.statesUpdated([(handle, Self.temperature(20.1))])
+        #expect(await runtime.state(of: first) == Self.temperature(20.1))
+
+        // A second Item linked after the handle was made.
+        let second = try ItemName("room_temperature")
+        await runtime.putItem(Item(name: second, type: .numberItem(.temperature)))
+        try await runtime.link(ItemChannelLink(itemName: second, channelUID: channel))
+        await runtime.statesUpdated([(handle, Self.temperature(20.2))])
+        #expect(await runtime.state(of: first) == Self.temperature(20.2))
+        #expect(await runtime.state(of: second) == Self.temperature(20.2))
+
+        // Unlinked: the first Item keeps its state.
+        try await runtime.unlink(first, channel)
+        await runtime.statesUpdated([(handle, Self.temperature(20.3))])
+        #expect(await runtime.state(of: first) == Self.temperature(20.2))
+        #expect(await runtime.state(of: second) == Self.temperature(20.3))
+
+        // Removed and made again under the same name (a new slot), then linked again.
+        try await runtime.removeItem(second)
+        await runtime.putItem(Item(name: second, type: .numberItem(.temperature)))
+        await runtime.statesUpdated([(handle, Self.temperature(20.4))])
+        #expect(await runtime.state(of: second) == .null)
+        try await runtime.link(ItemChannelLink(itemName: second, channelUID: channel))
+        let before = await runtime.state(of: second)
+        await runtime.statesUpdated([(handle, Self.temperature(20.5))])
+        #expect(before != Self.temperature(20.5))
+        #expect(await runtime.state(of: second) == Self.temperature(20.5))
+        #expect(await runtime.state(of: first) == Self.temperature(20.2))
+    }
+
+    @Test func aHandleThatCarriesOnlyTheUIDReachesTheSameItems() async throws {
+        let (runtime, device, _) = try await EventBusTests.world()
+        let channel = await device.channel("setpoint")
+        let name = try ItemName("flat_1_heating_setpoint")
+        await runtime.statesUpdated([(ChannelHandle(channel), Self.temperature(23.5))])
+        #expect(await runtime.state(of: name) == Self.temperature(23.5))
+        await runtime.statesUpdated([(runtime.handle(for: channel), Self.temperature(24.5))])
+        #expect(await runtime.state(of: name) == Self.temperature(24.5))
+    }
+}
