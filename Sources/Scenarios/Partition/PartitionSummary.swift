@@ -183,7 +183,7 @@ public struct PartitionSummary: Sendable, Equatable {
 
     // MARK: The manifest
 
-    /// `partition.json`: every field, then `check`, the FNV-1a 64 of the text before it, so an edited
+    /// `partition.json`: every field, then `check`, the FNV-1a 64 of the text before it (``StableHash/fnv1a64(_:)``), so an edited
     /// manifest is refused.
     public var manifestText: String {
         let body = manifestBody
