@@ -171,8 +171,8 @@ struct CommandSpec: Sendable {
                 weather, through the whole runner, run five times — with nobody listening to the event bus, with one
                 listener that receives every event, with five openHAB rules loaded (a cron every 5 minutes, two
                 time-of-day rules, two on bus events), with ten Rules DSL rules on the flat's own Items (Group
-                members filtered, mapped, reduced and sorted, lambda values, switch, a timer; the flat is run once
-                more without them, and the cost per rule run is printed), and with the weather watcher as `run`
+                members filtered, mapped, reduced and sorted, lambda values, switch, a timer; with the cost per
+                rule run over the first pass), and with the weather watcher as `run`
                 runs it (hourly: the feed's current weather, the switch Item read) — then the process's peak memory. With --flats: a generated portfolio scenario through the whole
                 runner, with peak memory; with --report DIR as well, it runs again recording the timeseries and
                 writes every report into DIR, and prints the reports' cost and the peak memory with them.

@@ -105,20 +105,29 @@ enum FuzzCommand {
         }
         private let state = Mutex(State())
 
-        init(fuzzer: ScenarioFuzzer, outDirectory: String, limitSeconds: Int) {
-            Thread.detachNewThread { [self] in
+        /// Watches the inputs `started` names; when one makes no progress for `limitSeconds` of wall time,
+        /// `stuck` saves it and says so (a line for stderr), and the process ends with exit 1.
+        init(limitSeconds: Int, stuck: @escaping @Sendable (_ index: Int) -> String) {
+            Thread.detachNewThread { [self] in  // wall-clock: a thread of its own, outside the simulation
                 while true {
                     sleep(1)
-                    let (index, stuck, stopped) = self.state.withLock { s in
+                    let (index, late, stopped) = self.state.withLock { s in
                         (s.index, s.since.duration(to: .now) > .seconds(limitSeconds), s.stopped)
                     }
                     if stopped { return }
-                    guard stuck, index >= 0 else { continue }
-                    let path = "\(outDirectory)/stuck-\(index).json"
-                    FuzzCampaign.save(fuzzer.input(index), as: "stuck-\(index)", in: outDirectory)
-                    FileHandle.standardError.write(Data("fuzz: input #\(index) made no progress for \(limitSeconds) s of wall time: no simulated day finished, or its world was not built (a hang the event budget cannot see); saved as \(path)\n".utf8))
+                    guard late, index >= 0 else { continue }
+                    FileHandle.standardError.write(Data((stuck(index) + "\n").utf8))
                     exit(ExitCode.failure.rawValue)
                 }
+            }
+        }
+
+        /// The scenario fuzzer's watchdog: a stuck input is saved as `stuck-<n>.json`.
+        convenience init(fuzzer: ScenarioFuzzer, outDirectory: String, limitSeconds: Int) {
+            self.init(limitSeconds: limitSeconds) { index in
+                let path = "\(outDirectory)/stuck-\(index).json"
+                FuzzCampaign.save(fuzzer.input(index), as: "stuck-\(index)", in: outDirectory)
+                return "fuzz: input #\(index) made no progress for \(limitSeconds) s of wall time: no simulated day finished, or its world was not built (a hang the event budget cannot see); saved as \(path)"
             }
         }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Scenarios
-import Synchronization
 
 /// `rental-twin fuzz --target partitions`: mutated partition directories (``PartitionFuzzer``) merged as
 /// `rental-twin merge` merges them. Each input is written as `DIR/in-progress-partitions/part-k` before
@@ -18,24 +17,17 @@ enum PartitionFuzzCommand {
             outcome.exitCode = .ioError
             return outcome
         }
-        let began = ContinuousClock.now  // wall-clock: only printed, and the watchdog's measure of a stuck merge
-        let current = Mutex<(index: Int, since: ContinuousClock.Instant, done: Bool)>((-1, .now, false))
+        let began = ContinuousClock.now  // wall-clock: only printed
         let inProgress = (outDirectory as NSString).appendingPathComponent("in-progress-partitions")
-        Thread.detachNewThread {  // wall-clock: ends the process when one merge makes no progress for 60 s
-            while true {
-                sleep(1)
-                let (index, since, done) = current.withLock { ($0.index, $0.since, $0.done) }
-                if done { return }
-                guard index >= 0, since.duration(to: .now) > .seconds(60) else { continue }
-                FileHandle.standardError.write(Data("fuzz: partitions input #\(index) did not merge or end in 60 s of wall time; it is in \(inProgress) (replay: rental-twin merge \(inProgress)/part-* --report OUT)\n".utf8))
-                exit(ExitCode.failure.rawValue)
-            }
+        // The input is on disk before it runs (in-progress-partitions), so a stuck merge needs no saving.
+        let watchdog = FuzzCommand.Watchdog(limitSeconds: 60) { index in
+            "fuzz: partitions input #\(index) did not merge or end in 60 s of wall time; it is in \(inProgress) (replay: rental-twin merge \(inProgress)/part-* --report OUT)"
         }
         var outcomes: [PartitionFuzzer.Outcome: Int] = [:]
         var findings: [(index: Int, problem: String, what: String, path: String)] = []
         for index in first..<(first + inputs) {
             let input = fuzzer.input(index)
-            current.withLock { $0 = (index, .now, false) }
+            watchdog.started(index)
             _ = try? PartitionFuzzer.write(input, to: inProgress)
             switch fuzzer.check(input, in: scratch) {
             case .outcome(let o): outcomes[o, default: 0] += 1
@@ -45,7 +37,7 @@ enum PartitionFuzzCommand {
                 findings.append((index, problem, input.what, saved ? path : "(could not be saved to \(path))"))
             }
         }
-        current.withLock { $0.done = true }
+        watchdog.stop()
         try? FileManager.default.removeItem(atPath: inProgress)
         try? FileManager.default.removeItem(atPath: scratch)
         let elapsed = began.duration(to: .now)

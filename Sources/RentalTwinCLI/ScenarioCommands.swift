@@ -2,7 +2,6 @@ import Foundation
 import ScenarioFormat
 import Scenarios
 import Simulation
-import Synchronization
 import Twin
 
 /// `run`, `suite` and `validate`: turn scenario results into the lines a user reads and the exit
@@ -146,21 +145,15 @@ enum ScenarioCommands {
     /// One progress line for parts running at once: the share simulated over all parts, the local time the
     /// slowest part reached, the flats done and the time left (wall clock: the terminal line only).
     private static func partsProgress(_ plan: ScenarioPartition, report: @escaping ScenarioRunner.Progress) -> PortfolioRun.Progress {
-        let weights = plan.parts.map { Double($0.listings.count) }
-        let total = max(1, weights.reduce(0, +))
+        let tally = PortfolioRun.ProgressTally(listings: plan.parts.map(\.listings.count))
+        let total = plan.parts.reduce(0) { $0 + $1.listings.count }
         let started = ContinuousClock.now  // wall-clock: the ETA of the terminal progress line only
-        let done = Mutex(plan.parts.map { _ in (fraction: 0.0, reached: "") })
         return { part, fraction, reached in
-            let (share, flats, slowest) = done.withLock { done -> (Double, Int, String) in
-                done[part] = (fraction, reached)
-                let share = zip(done, weights).reduce(0) { $0 + $1.0.fraction * $1.1 } / total
-                let flats = zip(done, weights).reduce(0) { $0 + ($1.0.fraction >= 1 ? Int($1.1) : 0) }
-                return (share, flats, done.filter { !$0.reached.isEmpty }.min { $0.fraction < $1.fraction }?.reached ?? "")
-            }
+            let (share, flats, slowest) = tally.record(part, fraction, reached)
             let elapsed = ContinuousClock.now - started  // wall-clock: the ETA of the terminal progress line only
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
             let eta = share > 0 ? Int((seconds * (1 - share) / share).rounded()) : 0
-            report(share, "\(slowest) (slowest of \(plan.parts.count) parts), \(flats) of \(Int(total)) flats done, "
+            report(share, "\(slowest) (slowest of \(plan.parts.count) parts), \(flats) of \(total) flats done, "
                    + "about \(eta / 60):\(String(format: "%02d", eta % 60)) left")
         }
     }

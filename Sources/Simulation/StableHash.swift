@@ -59,8 +59,9 @@ public enum StableHash {
 
         /// Adds `bytes` to the stream.
         public mutating func add(_ bytes: some Collection<UInt8>) {
-            if let done: Void = bytes.withContiguousStorageIfAvailable({ add(UnsafeRawBufferPointer($0)) }) { return done }
-            Array(bytes).withUnsafeBytes { add($0) }
+            if bytes.withContiguousStorageIfAvailable({ add(UnsafeRawBufferPointer($0)) }) == nil {
+                Array(bytes).withUnsafeBytes { add($0) }
+            }
         }
 
         private mutating func rounds(_ bytes: UnsafeRawBufferPointer) {

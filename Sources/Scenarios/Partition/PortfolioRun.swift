@@ -11,6 +11,29 @@ public enum PortfolioRun {
     /// Told after each simulated day of a part: the part (0-based), its share done (0…1) and the local time reached.
     public typealias Progress = @Sendable (_ part: Int, _ fractionDone: Double, _ reached: String) -> Void
 
+    /// The parts' progress as the whole's: the share done (each part weighted by its listings), the listings
+    /// of the parts that finished, and the local time the slowest part has reached.
+    public final class ProgressTally: Sendable {
+        private let weights: [Int]
+        private let done: Mutex<[(fraction: Double, reached: String)]>
+
+        public init(listings: [Int]) {
+            weights = listings
+            done = Mutex(listings.map { _ in (0, "") })
+        }
+
+        /// Records that part `index` (0-based) is `fraction` done and has reached `reached`.
+        public func record(_ index: Int, _ fraction: Double, _ reached: String) -> (share: Double, flats: Int, slowest: String) {
+            let total = Double(max(1, weights.reduce(0, +)))
+            return done.withLock { done in
+                done[index] = (fraction, reached)
+                let share = zip(done, weights).reduce(0) { $0 + $1.0.fraction * Double($1.1) } / total
+                let flats = zip(done, weights).reduce(0) { $0 + ($1.0.fraction >= 1 ? $1.1 : 0) }
+                return (share, flats, done.filter { !$0.reached.isEmpty }.min { $0.fraction < $1.fraction }?.reached ?? "")
+            }
+        }
+    }
+
     /// A scenario file decoded, with the hash of its bytes.
     public struct Loaded: Sendable {
         public let scenario: Scenario
@@ -51,16 +74,10 @@ public enum PortfolioRun {
         }
         var report: Progress?
         if let progress {
-            let weights = refined.parts.map { Double(refined.plan.parts[$0 - 1].listings.count) }
-            let total = max(1, weights.reduce(0, +))
-            let done = Mutex(weights.map { _ in (fraction: 0.0, reached: "") })
+            let tally = ProgressTally(listings: refined.parts.map { refined.plan.parts[$0 - 1].listings.count })
             report = { index, fraction, reached in
-                let (share, slowest) = done.withLock { done in
-                    done[index] = (fraction, reached)
-                    return (zip(done, weights).reduce(0) { $0 + $1.0.fraction * $1.1 } / total,
-                            done.filter { !$0.reached.isEmpty }.min { $0.fraction < $1.fraction }?.reached ?? reached)
-                }
-                progress(share, slowest)
+                let whole = tally.record(index, fraction, reached)
+                progress(whole.share, whole.slowest.isEmpty ? reached : whole.slowest)
             }
         }
         let scratch = directory.map { _ in scratchDirectory() }
