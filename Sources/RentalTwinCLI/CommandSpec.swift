@@ -25,6 +25,7 @@ struct CommandSpec: Sendable {
         static let jobs = Option(name: "--jobs", valueName: "N", help: "Run N scenarios in parallel (output is identical to a serial run; default 1).")
         static let runJobs = Option(name: "--jobs", valueName: "N", help: "Run the portfolio's listings in parts, N at once, merged into exactly what one part writes (default: every core for a portfolio of 8 listings or more, else 1; a portfolio of 40 listings or more runs as parts of about 20 even with 1).")
         static let partition = Option(name: "--partition", valueName: "K/N", help: "Run only part K of N of the portfolio's listings (needs --report); rental-twin merge joins the N directories into the reports of one run. The part itself runs in parts on --jobs cores, the same bytes.")
+        static let seams = Option(name: "--seams", valueName: "bytes|typed", help: "How the booking services and automations reach openHAB and the weather feed: bytes (default: REST requests and OpenWeatherMap JSON, as a deployment talks) or typed (in-process calls, faster; the same output byte for byte, which a test checks on every example and a generated portfolio).")
         static let days = Option(name: "--days", valueName: "N", help: "Simulated days, 1–3660 (demo: default 2; bench: default 365).")
         static let flats = Option(name: "--flats", valueName: "N", help: "Run the generated portfolio scenario with N flats, 1–10000 (heating, cooling, plug, lock, ~70 % occupancy) instead.")
         static let seconds = Option(name: "--seconds", valueName: "N", help: "Stop after N seconds of wall time (default 60).")
@@ -55,7 +56,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .run, abstract: "Run one scenario and check its expectations.",
             arguments: "FILE", minPositionals: 1, maxPositionals: 1,
-            options: [.report, .seed, .interval, .log, .runJobs, .partition],
+            options: [.report, .seed, .interval, .log, .runJobs, .partition, .seams],
             discussion: """
                 Prints PASS or FAIL, what was simulated, and each failed expectation or step with its line,
                 JSON path, local time, expected and actual values. Same file and seed, same output, byte for byte.
@@ -96,7 +97,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .suite, abstract: "Run every *.json scenario below DIR, sorted by path.",
             arguments: "DIR", minPositionals: 1, maxPositionals: 1,
-            options: [.junit, .report, .jobs, .shard, .interval],
+            options: [.junit, .report, .jobs, .shard, .interval, .seams],
             discussion: """
                 Prints one line per scenario (PASS, FAIL, INVALID) with its failures indented, and ends with
                 "N passed, N failed". On a terminal a progress line shows while scenarios run; in CI logs it does not.

@@ -22,7 +22,7 @@ enum ScenarioCommands {
         let reportDir = command.value(.report)
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
-        let timeseries = reportDir == nil ? nil : interval
+        let world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
         let explicitJobs = command.value(.runJobs) == nil ? nil : try command.integer(.runJobs, default: 1)
         if let explicitJobs, !(1...64).contains(explicitJobs) {
             throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(explicitJobs).", command: "run")
@@ -32,7 +32,9 @@ enum ScenarioCommands {
                 throw ArgumentParser.UsageError("--partition needs --report DIR: the partition's reports and manifest go there for rental-twin merge.",
                                                 command: "run")
             }
-            return await runPartition(file, seed: seed, part: part, of: count, jobs: explicitJobs, interval: interval, directory: reportDir,
+            var partWorld = world
+            partWorld.recordTimeseries = interval
+            return await runPartition(file, seed: seed, part: part, of: count, jobs: explicitJobs, world: partWorld, directory: reportDir,
                                       log: command.has(.log), progress: progress)
         }
         var outcome = RentalTwinCommand.Outcome()
@@ -48,7 +50,9 @@ enum ScenarioCommands {
             // One part: the whole scenario in one world, as always.
             let result: ScenarioResult
             do {
-                result = try await ScenarioRunner.run(loaded.scenario, options: World.Options(recordTimeseries: timeseries, progress: progress))
+                var options = world
+                options.progress = progress
+                result = try await ScenarioRunner.run(loaded.scenario, options: options)
             } catch {
                 return failed(error, into: outcome)
             }
@@ -71,7 +75,7 @@ enum ScenarioCommands {
         }
         let merged: (parts: PartitionSet, reports: [String]?)
         do {
-            merged = try await PortfolioRun.runParts(loaded, jobs: jobs, timeseriesInterval: timeseries, reportDirectory: reportDir,
+            merged = try await PortfolioRun.runParts(loaded, jobs: jobs, world: world, reportDirectory: reportDir,
                                                      withLog: command.has(.log), progress: progress.map { partsProgress(notes, report: $0) })
         } catch let error as ScenarioError {
             if error.code == .writeFailed {
@@ -94,7 +98,7 @@ enum ScenarioCommands {
     }
 
     /// `run FILE --partition K/N --report DIR`: the part's reports and manifest in DIR; prints the part's result.
-    private static func runPartition(_ file: String, seed: UInt64?, part: Int, of count: Int, jobs explicitJobs: Int?, interval: ReportInterval,
+    private static func runPartition(_ file: String, seed: UInt64?, part: Int, of count: Int, jobs explicitJobs: Int?, world: World.Options,
                                      directory: String, log: Bool, progress: ScenarioRunner.Progress?) async -> RentalTwinCommand.Outcome {
         var outcome = RentalTwinCommand.Outcome()
         do {
@@ -102,7 +106,7 @@ enum ScenarioCommands {
             // As `run`: every core for a portfolio worth it (the part runs as smaller parts, the same bytes).
             let jobs = explicitJobs ?? (loaded.scenario.listings.count >= defaultJobsFromListings
                                         ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 64)) : 1)
-            let summary = try await PortfolioRun.runPartition(loaded, part: part, of: count, jobs: jobs, timeseriesInterval: interval,
+            let summary = try await PortfolioRun.runPartition(loaded, part: part, of: count, jobs: jobs, world: world,
                                                                withLog: log, directory: directory, progress: progress)
             let result = RunSummary.merged([summary])
             outcome.standardOutput = "partition \(part)/\(count): \(summary.listings.count) of \(summary.allListings) listing(s) → "
@@ -185,7 +189,8 @@ enum ScenarioCommands {
             files = SuiteRunner.shard(files, index: index, of: count)
             outcome.standardOutput += "shard \(index)/\(count): \(files.count) of \(all) scenario file(s)\n"
         }
-        let entries = await SuiteRunner.run(files: files, jobs: jobs, timeseriesInterval: reportDir == nil ? nil : interval,
+        let world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        let entries = await SuiteRunner.run(files: files, jobs: jobs, world: world,
                                             progress: progress ?? { _, _, _ in })
         // Interrupted (Ctrl-C): no summary, no reports, no JUnit file.
         for entry in entries {
@@ -328,6 +333,15 @@ enum ScenarioCommands {
             throw ArgumentParser.UsageError("--seed needs a whole number from 0 to 18446744073709551615, not \"\(text)\".", command: command.name)
         }
         return seed
+    }
+
+    /// `--seams bytes|typed` (default bytes).
+    static func seamsOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> World.Seams {
+        guard let text = command.value(.seams) else { return .bytes }
+        guard let seams = World.Seams(rawValue: text) else {
+            throw ArgumentParser.UsageError("--seams is bytes or typed, not \"\(text)\".", command: command.name)
+        }
+        return seams
     }
 
     private static func intervalOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> ReportInterval {

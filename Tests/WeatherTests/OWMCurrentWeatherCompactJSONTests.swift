@@ -46,6 +46,30 @@ struct OWMCurrentWeatherCompactJSONTests {
         #expect(readFast > 300)  // most random texts need escapes
     }
 
+    @Test("readBack, the typed path's value, is what JSONDecoder reads from the written bytes (-0 included)")
+    func readBackIsTheDecodedValue() throws {
+        var random = SplitMix64(seed: 36)
+        var negativeZeros = 0
+        for _ in 0..<2_000 {
+            var value = Self.randomBody(&random)
+            if random.next() % 5 == 0 { value.main.temp = pickNonFinite(&random) }
+            let bytes = value.compactJSON()
+            #expect((value.readBack == nil) == (bytes == nil))
+            guard let bytes, let back = value.readBack else { continue }
+            let decoded = try JSONDecoder().decode(OWMCurrentWeather.self, from: bytes)
+            #expect(back == decoded, "\(String(decoding: bytes, as: UTF8.self))")
+            // Equal doubles may still differ in sign: compare -0's sign where == cannot see it.
+            #expect(back.main.temp.sign == decoded.main.temp.sign && back.wind.speed.sign == decoded.wind.speed.sign)
+            if value.main.temp == 0, value.main.temp.sign == .minus { negativeZeros += 1 }
+            #expect(back.compactJSON() == bytes)  // reading back changes no byte
+        }
+        #expect(negativeZeros > 10)
+    }
+
+    private func pickNonFinite(_ random: inout SplitMix64) -> Double {
+        [Double.nan, .infinity, -.infinity][Int(random.next() % 3)]
+    }
+
     @Test("a non-finite number makes no body, as the encoder refuses one")
     func nonFinite() throws {
         var value = try #require(decoded(CompactJSONSamples.example))

@@ -221,3 +221,76 @@ struct WatcherPathTests {
         }
     }
 }
+
+/// The typed path of a run (``FakeFeedTransport`` with `typed`): every answer the client makes of it is the one
+/// it makes of the bytes — values, errors and the feed's request counting alike.
+struct TypedFeedPathTests {
+    /// What a client makes of one request: the weather, or the error's code and message.
+    enum Outcome: Equatable {
+        case weather(CurrentWeather)
+        case error(WeatherError.Code, String)
+    }
+
+    func outcome(_ client: OpenWeatherMapClient, _ location: WeatherLocation) async -> Outcome {
+        do {
+            return .weather(try await client.currentWeather(for: location))
+        } catch {
+            return .error(error.code, error.message)
+        }
+    }
+
+    @Test("typed and byte answers agree: hours of weather, unknown cities, a wrong key, faults and the rate limit")
+    func typedAgreesWithBytes() async throws {
+        let base = try #require(URL(string: "https://api.openweathermap.org"))
+        let start = try utc("2026-01-09T00:00Z")
+        var outcomes: [Bool: [Outcome]] = [:]
+        var counts: [Bool: Int] = [:]
+        for typed in [false, true] {
+            let feed = FakeOpenWeatherMap(apiKeys: ["KEY"], requestsPerMinute: 5)
+            try feed.addCity(CityGazetteer.city(named: "Budapest"),
+                             weather: CityWeather(base: .diurnal(try DiurnalWeather(meanC: 0.5, amplitudeK: 6, minAtHour: 5, noiseK: 0.8, seed: 3,
+                                                                                         city: "Budapest", calendar: budapestCalendar()))))
+            let clock = TestClock(start)
+            let transport = FakeFeedTransport(feed: feed, clock: { clock.now }, typed: typed)
+            let client = OpenWeatherMapClient(baseURL: base, apiKey: "KEY", transport: transport)
+            let wrongKey = OpenWeatherMapClient(baseURL: base, apiKey: "NOPE", transport: transport)
+            var seen: [Outcome] = []
+            for hour in 0..<200 {
+                clock.set(start + .hours(Int64(hour)))
+                if hour == 50 { try feed.setFault(.serverError, forCity: "Budapest") }
+                if hour == 60 { try feed.setFault(nil, forCity: "Budapest") }
+                seen.append(await outcome(client, .city("Budapest", countryCode: "HU")))
+                if hour % 17 == 0 { seen.append(await outcome(client, .city("Atlantis", countryCode: nil))) }
+                if hour % 23 == 0 { seen.append(await outcome(wrongKey, .city("Budapest", countryCode: nil))) }
+                if hour == 100 {  // the sixth request of a minute is refused
+                    for _ in 0..<6 { seen.append(await outcome(client, .cityID(3054643))) }
+                }
+            }
+            outcomes[typed] = seen
+            counts[typed] = feed.requestCount
+        }
+        #expect(outcomes[true] == outcomes[false])
+        #expect(counts[true] == counts[false])
+        let answers = outcomes[true] ?? []
+        #expect(answers.contains { if case .weather = $0 { true } else { false } })
+        for code: WeatherError.Code in [.server, .cityNotFound, .unauthorized, .rateLimited] {
+            #expect(answers.contains(.error(code, answers.compactMap { if case .error(code, let m) = $0 { m } else { nil } }.first ?? "")),
+                    "\(code)")
+        }
+    }
+
+    @Test("a bytes-only transport, and the default, answer nothing typed")
+    func bytesByDefault() async throws {
+        let feed = try makeFeed(budapest: try exampleSnowSample())
+        let url = try #require(URL(string: "https://api.openweathermap.org/data/2.5/weather?q=Budapest&appid=KEY&units=metric"))
+        let plain = FakeFeedTransport(feed: feed, clock: { SimInstant(unixMilliseconds: 0) })
+        #expect(try await plain.currentWeather(url) == nil)
+        let typed = FakeFeedTransport(feed: feed, clock: { SimInstant(unixMilliseconds: 0) }, typed: true)
+        guard case .current(let value)? = try await typed.currentWeather(url) else {
+            Issue.record("the typed transport answered with bytes")
+            return
+        }
+        let bytes = try await plain.get(url).body
+        #expect(value == (try JSONDecoder().decode(OWMCurrentWeather.self, from: bytes)))
+    }
+}

@@ -494,6 +494,14 @@ struct DSLRuleScript: RuleScript {
         })
     }
 
+    /// A copy with its own globals (made once per file and engine) and its own thread.
+    func forNewEngine(_ instances: RuleScriptInstances) -> any RuleScript {
+        DSLRuleScript(source: source, body: body,
+                      globals: instances.instance(replacing: globals) { DSLFileGlobals(declarations: globals.declarations) },
+                      referencedItems: referencedItems, fibered: fibered, persistenceReads: persistenceReads,
+                      transformUses: transformUses, scripts: scripts)
+    }
+
     func run(_ execution: RuleExecution) async {
         _ = await evaluate(execution)
     }

@@ -46,11 +46,50 @@ public protocol RuleScript: Sendable {
     /// The `transform("MAP", "en.map", …)` calls with a literal type and file name, so a scenario can
     /// check before a run that it loads those files.
     var transformUses: [ScriptTransformUse] { get }
+    /// The script as a new rule engine runs it: what it keeps from run to run (a Rules DSL file's globals, a
+    /// rule's one thread) made anew, and still shared by the scripts that shared it (`instances` remembers what
+    /// was made). A scenario's rules are loaded into every world built from it — a suite's, the fuzzer's repeat
+    /// with typed seams, a test's second run — and no run may see what an earlier world left in them.
+    /// Scripts that keep nothing return themselves (the default).
+    func forNewEngine(_ instances: RuleScriptInstances) -> any RuleScript
 }
 
 extension RuleScript {
     public var persistenceReads: [ScriptPersistenceRead] { [] }
     public var transformUses: [ScriptTransformUse] { [] }
+    public func forNewEngine(_ instances: RuleScriptInstances) -> any RuleScript { self }
+}
+
+/// The state made anew while rules are loaded into one engine (``RuleScript/forNewEngine(_:)``): each shared
+/// object is replaced once, so the scripts that shared the old one share the new one.
+public final class RuleScriptInstances {
+    private var made: [ObjectIdentifier: AnyObject] = [:]
+
+    public init() {}
+
+    /// The replacement of `old`, made by `make` the first time it is asked for.
+    func instance<Object: AnyObject>(replacing old: Object, _ make: () -> Object) -> Object {
+        if let known = made[ObjectIdentifier(old)] as? Object { return known }
+        let new = make()
+        made[ObjectIdentifier(old)] = new
+        return new
+    }
+}
+
+extension Rule {
+    /// The rule as a new engine runs it: its scripts' run-to-run state made anew (``RuleScript/forNewEngine(_:)``).
+    func forNewEngine(_ instances: RuleScriptInstances) -> Rule {
+        var rule = self
+        rule.conditions = conditions.map { condition in
+            guard case .script(let script) = condition.kind else { return condition }
+            return RuleCondition(id: condition.id, .script(script.forNewEngine(instances)))
+        }
+        rule.actions = actions.map { action in
+            guard case .script(let script) = action.kind else { return action }
+            return RuleAction(id: action.id, .script(script.forNewEngine(instances)))
+        }
+        return rule
+    }
 }
 
 /// A `transform`/`transformRaw` call with a literal type and function: where (`file:line:column`).

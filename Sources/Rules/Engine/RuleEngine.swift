@@ -157,8 +157,9 @@ public final class RuleEngine: Sendable {
     /// Adds rules, in order (before ``start()``).
     /// - Throws: ``RulesError`` `rules.duplicateUID` when a UID is taken.
     public func add(_ rules: [Rule]) throws(RulesError) {
+        let instances = RuleScriptInstances()
         try state.withLock { state throws(RulesError) in
-            for rule in rules {
+            for rule in rules.map({ $0.forNewEngine(instances) }) {
                 if let existing = state.byUID[rule.uid] {
                     throw RulesError(.duplicateUID, "\(rule.source): a rule with the UID \"\(rule.uid)\" is already loaded from \(state.rules[existing].rule.source).",
                                      hint: "give each rule its own uid.")

@@ -12,6 +12,9 @@ public struct FuzzFinding: Sendable, Equatable {
         case reportFailed = "report-failed"
         /// A printed line or a report holds `nan`, `inf` or `infinity` that the input did not contain.
         case nonFinite = "non-finite"
+        /// Run again with typed seams (``World/Seams/typed``), the input printed or reported something else: the
+        /// typed path is not the same run.
+        case seamsDiffer = "seams-differ"
 
         public static func < (a: Kind, b: Kind) -> Bool { a.rawValue < b.rawValue }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ScenarioFormat
 import Simulation
+import Twin
 
 /// A deterministic mutation fuzzer over partition directories (`run --partition K/N --report DIR`) and
 /// their merge: the seed is a generated portfolio run as parts once; input *n* of a seed is always the
@@ -59,7 +60,7 @@ public struct PartitionFuzzer: Sendable {
         for part in 1...2 {
             let directory = (scratch as NSString).appendingPathComponent("seed-part-\(part)")
             try? FileManager.default.removeItem(atPath: directory)
-            _ = try await PortfolioRun.runPartition(loaded, part: part, of: 2, timeseriesInterval: .minutes(15), withLog: true, directory: directory)
+            _ = try await PortfolioRun.runPartition(loaded, part: part, of: 2, world: World.Options(recordTimeseries: .minutes(15)), withLog: true, directory: directory)
             directories.append(directory)
         }
         let out = (scratch as NSString).appendingPathComponent("seed-merged")

@@ -222,10 +222,10 @@ public struct ScenarioFuzzer: Sendable {
         let listingDays = eventBudget(for: scenario, perListingDay: 1)
         let withReports = listingDays <= maxReportedListingDays
         let result: ScenarioResult
+        let options = World.Options(recordTimeseries: withReports ? reportInterval : nil,
+                                    eventBudget: eventBudget(for: scenario, perListingDay: eventsPerListingDay), progress: progress)
         do {
-            result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: withReports ? reportInterval : nil,
-                                                                                  eventBudget: eventBudget(for: scenario, perListingDay: eventsPerListingDay),
-                                                                                  progress: progress))
+            result = try await ScenarioRunner.run(scenario, options: options)
         } catch {
             if error.code == .eventBudget { return finding(.hang, error.message) }
             // A rule that keeps firing at one instant, or rules that use up their work budget (RuleEngine+Execution),
@@ -251,7 +251,36 @@ public struct ScenarioFuzzer: Sendable {
                 return finding(.nonFinite, "\(report.name) says \"\(token)\": \(firstLine(containing: token, in: report.text))")
             }
         }
+        if input.index % typedSeamsEvery == 0, let difference = await typedDifference(scenario, options, printed: printed, reports: reports) {
+            return finding(.seamsDiffer, difference)
+        }
         return .outcome(result.passed ? .passed : .failed)
+    }
+
+    /// Every how many inputs the run is repeated with typed seams and compared.
+    static let typedSeamsEvery = 4
+
+    /// What the run with typed seams printed or reported differently from `printed` and `reports`; `nil` when
+    /// nothing differs.
+    static func typedDifference(_ scenario: Scenario, _ options: World.Options, printed: [String],
+                                        reports: [(name: String, text: String)]) async -> String? {
+        var typed = options
+        typed.seams = .typed
+        typed.progress = nil
+        let result: ScenarioResult
+        do { result = try await ScenarioRunner.run(scenario, options: typed) } catch {
+            return "with typed seams the run stopped: \(error.description)"
+        }
+        var again = result.failures.map(\.description) + result.log
+        again.append("\((scenario.end - scenario.start).hours) h simulated")
+        if let line = zip(printed, again).first(where: { $0.0 != $0.1 }) ?? (printed.count == again.count ? nil : ("(\(printed.count) lines)", "(\(again.count) lines)")) {
+            return "with typed seams a printed line differs: \"\(line.1)\" instead of \"\(line.0)\""
+        }
+        guard let typedReports = try? ReportWriter.render(result) else { return "with typed seams the reports could not be built" }
+        if let report = zip(reports, typedReports).first(where: { $0.0.name != $0.1.name || $0.0.text != $0.1.text }) {
+            return "with typed seams \(report.1.name) differs from \(report.0.name) with bytes"
+        }
+        return reports.count == typedReports.count ? nil : "with typed seams \(typedReports.count) reports instead of \(reports.count)"
     }
 
     /// The first word of `text` that is `nan`, `inf` or `infinity` (any case; `-nan` too) and does not

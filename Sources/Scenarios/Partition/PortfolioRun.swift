@@ -4,8 +4,8 @@ import Foundation
 import Simulation
 import Synchronization
 
-/// Runs a scenario in parts: one part of N for a machine of a matrix (``runPartition(file:seed:part:of:timeseriesInterval:withLog:directory:progress:)``),
-/// or every part at once in this process (``runParts(file:seed:jobs:timeseriesInterval:reportDirectory:withLog:progress:)``).
+/// Runs a scenario in parts: one part of N for a machine of a matrix (``runPartition(file:seed:part:of:world:withLog:directory:progress:)``),
+/// or every part at once in this process (``runParts(file:seed:jobs:world:reportDirectory:withLog:progress:)``).
 /// Both end in a ``PartitionSet``, whose merge is what one run of the whole scenario gives.
 public enum PortfolioRun {
     /// Told after each simulated day of a part: the part (0-based), its share done (0…1) and the local time reached.
@@ -58,7 +58,7 @@ public enum PortfolioRun {
     ///   has fewer independent components than `count`.
     /// `progress` hears the part's share done (its smaller parts' shares weighted by their listings) and the
     /// local time the slowest of them reached.
-    public static func runPartition(_ loaded: Loaded, part: Int, of count: Int, jobs: Int = 1, timeseriesInterval: SimDuration?, withLog: Bool,
+    public static func runPartition(_ loaded: Loaded, part: Int, of count: Int, jobs: Int = 1, world: World.Options, withLog: Bool,
                                     directory: String?, progress: ScenarioRunner.Progress? = nil) async throws -> PartitionSummary {
         let plan = ScenarioPartition.plan(loaded.scenario, parts: count)
         guard plan.parts.count == count else {
@@ -69,7 +69,7 @@ public enum PortfolioRun {
         let refined = ScenarioPartition.plan(loaded.scenario, parts: count, splitting: part,
                                              into: partCount(listings: plan.parts[part - 1].listings.count, jobs: jobs))
         guard refined.parts.count > 1 else {
-            return try await run(loaded, plan: plan, part: part, timeseriesInterval: timeseriesInterval, withLog: withLog, directory: directory,
+            return try await run(loaded, plan: plan, part: part, world: world, withLog: withLog, directory: directory,
                                  progress: progress)
         }
         var report: Progress?
@@ -82,7 +82,7 @@ public enum PortfolioRun {
         }
         let scratch = directory.map { _ in scratchDirectory() }
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
-        let subparts = try await run(loaded, plan: refined.plan, parts: refined.parts, jobs: jobs, timeseriesInterval: timeseriesInterval,
+        let subparts = try await run(loaded, plan: refined.plan, parts: refined.parts, jobs: jobs, world: world,
                                      scratch: scratch, withLog: withLog, progress: report)
         var reports: [PartitionSummary.ReportFile] = []
         if let directory {
@@ -113,10 +113,12 @@ public enum PortfolioRun {
         }
     }
 
-    private static func run(_ loaded: Loaded, plan: ScenarioPartition, part: Int, timeseriesInterval: SimDuration?, withLog: Bool,
+    private static func run(_ loaded: Loaded, plan: ScenarioPartition, part: Int, world: World.Options, withLog: Bool,
                             directory: String?, progress: ScenarioRunner.Progress?) async throws -> PartitionSummary {
         let scenario = loaded.scenario.restricted(to: plan.parts[part - 1])
-        let result = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval, progress: progress))
+        var options = world
+        options.progress = progress
+        let result = try await ScenarioRunner.run(scenario, options: options)
         var reports: [PartitionSummary.ReportFile] = []
         if let directory { reports = try readBack(try ReportWriter.write(result, to: directory), in: directory) }
         let summary = PartitionSummary(result: result, whole: loaded.scenario, file: loaded.file, scenarioHash: loaded.hash, plan: plan,
@@ -133,9 +135,9 @@ public enum PortfolioRun {
     /// - Returns: the parts, and the names of the reports written.
     /// - Throws: the first part's error (in part order) as a run throws it; ``PartitionError`` or
     ///   ``ScenarioError`` `scenario.writeFailed` from the merge.
-    public static func runParts(_ loaded: Loaded, jobs: Int, timeseriesInterval: SimDuration?, reportDirectory: String?, withLog: Bool,
+    public static func runParts(_ loaded: Loaded, jobs: Int, world: World.Options, reportDirectory: String?, withLog: Bool,
                                 progress: Progress? = nil) async throws -> (parts: PartitionSet, reports: [String]?) {
-        try await runParts(loaded, plan: plan(loaded.scenario, jobs: jobs), jobs: jobs, timeseriesInterval: timeseriesInterval,
+        try await runParts(loaded, plan: plan(loaded.scenario, jobs: jobs), jobs: jobs, world: world,
                            reportDirectory: reportDirectory, withLog: withLog, progress: progress)
     }
 
@@ -145,7 +147,7 @@ public enum PortfolioRun {
     /// (each part a process of its own, decoding the file again). So ~20 flats per part.
     public static let flatsPerPart = 20
 
-    /// The parts ``runParts(_:jobs:timeseriesInterval:reportDirectory:withLog:progress:)`` runs `scenario` as,
+    /// The parts ``runParts(_:jobs:world:reportDirectory:withLog:progress:)`` runs `scenario` as,
     /// `jobs` at a time: a multiple of `jobs` (so the cores finish together) of about `flatsPerPart`
     /// listings each, at least `jobs`; one part (the whole) for `jobs` 1 and fewer than twice
     /// `flatsPerPart` listings. Fewer when the scenario has fewer independent components.
@@ -161,13 +163,13 @@ public enum PortfolioRun {
     }
 
     /// Runs every part of `plan` in this process, at most `jobs` at once (all of them when `nil`), each
-    /// world on its own task, and merges them (see ``runParts(_:jobs:timeseriesInterval:reportDirectory:withLog:progress:)``).
-    static func runParts(_ loaded: Loaded, plan: ScenarioPartition, jobs: Int? = nil, timeseriesInterval: SimDuration?, reportDirectory: String?,
+    /// world on its own task, and merges them (see ``runParts(_:jobs:world:reportDirectory:withLog:progress:)``).
+    static func runParts(_ loaded: Loaded, plan: ScenarioPartition, jobs: Int? = nil, world: World.Options, reportDirectory: String?,
                          withLog: Bool, progress: Progress? = nil) async throws -> (parts: PartitionSet, reports: [String]?) {
         let scratch = reportDirectory.map { _ in scratchDirectory() }
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
         let set = try PartitionSet.check(try await run(loaded, plan: plan, parts: Array(1...plan.parts.count), jobs: jobs,
-                                                       timeseriesInterval: timeseriesInterval, scratch: scratch, withLog: withLog, progress: progress))
+                                                       world: world, scratch: scratch, withLog: withLog, progress: progress))
         guard let reportDirectory else { return (set, nil) }
         return (set, try set.writeReports(to: reportDirectory))
     }
@@ -177,7 +179,7 @@ public enum PortfolioRun {
     /// Parts start in order; a part starts when one of the running ones has ended, so at most `jobs`
     /// worlds are in memory (and in the caches) at once. `progress` hears each part as its index in `numbers`.
     /// - Throws: the first part's error (in order) as a run throws it.
-    private static func run(_ loaded: Loaded, plan: ScenarioPartition, parts numbers: [Int], jobs: Int?, timeseriesInterval: SimDuration?,
+    private static func run(_ loaded: Loaded, plan: ScenarioPartition, parts numbers: [Int], jobs: Int?, world: World.Options,
                             scratch: String?, withLog: Bool, progress: Progress?) async throws -> [(directory: String?, summary: PartitionSummary)] {
         let directory: @Sendable (Int) -> String? = { part in scratch.map { ($0 as NSString).appendingPathComponent("part-\(part)") } }
         typealias Outcome = (index: Int, result: Result<PartitionSummary, any Error>)
@@ -185,7 +187,7 @@ public enum PortfolioRun {
             var report: ScenarioRunner.Progress?
             if let progress { report = { fraction, reached in progress(index, fraction, reached) } }
             do {
-                let summary = try await run(loaded, plan: plan, part: numbers[index], timeseriesInterval: timeseriesInterval, withLog: withLog,
+                let summary = try await run(loaded, plan: plan, part: numbers[index], world: world, withLog: withLog,
                                             directory: directory(numbers[index]), progress: report)
                 return (index, .success(summary))
             } catch {

@@ -50,7 +50,7 @@ public struct ScenarioPartition: Sendable, Equatable {
     /// The plan of ``plan(_:parts:)`` with its part `part` (1-based) split again into at most `subparts`
     /// parts the same way, the other parts as they are: the refined plan, and the numbers (1-based) of the
     /// parts `part` became, in order. The scenario must have `count` parts (``plan(_:parts:)``). Every part keeps its steps and expectations, so the refined parts of
-    /// `part` run together as `part` runs (``PortfolioRun/runPartition(_:part:of:jobs:timeseriesInterval:withLog:directory:progress:)``).
+    /// `part` run together as `part` runs (``PortfolioRun/runPartition(_:part:of:jobs:world:withLog:directory:progress:)``).
     static func plan(_ scenario: Scenario, parts count: Int, splitting part: Int, into subparts: Int) -> (plan: ScenarioPartition, parts: [Int]) {
         let refined = plan(scenario) { components in
             let whole = deal(components.map(\.count), into: count)

@@ -104,13 +104,14 @@ public enum SuiteRunner {
     }
 
     /// Loads and runs one file; `progress` is told after each simulated day.
-    public static func runFile(_ path: String, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil,
+    public static func runFile(_ path: String, seed: UInt64? = nil, world: World.Options = World.Options(),
                                progress: ScenarioRunner.Progress? = nil) async -> Outcome {
         do {
             let scenario = try ScenarioDecoder.load(path: path, seed: seed)
             HeapTrim.releaseFreedMemory()  // the file's text and JSON tree, many times the scenario's size, are gone
-            return .ran(try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: timeseriesInterval,
-                                                                                        progress: progress)))
+            var options = world
+            options.progress = progress
+            return .ran(try await ScenarioRunner.run(scenario, options: options))
         } catch {
             return .failed(error)
         }
@@ -118,7 +119,7 @@ public enum SuiteRunner {
 
     /// Runs `files` with at most `jobs` at a time; `progress` is told after each one finishes
     /// (count done, total, the file). Results come back in the order of `files`.
-    public static func run(files: [String], jobs: Int, seed: UInt64? = nil, timeseriesInterval: SimDuration? = nil,
+    public static func run(files: [String], jobs: Int, seed: UInt64? = nil, world: World.Options = World.Options(),
                            progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async -> [Entry] {
         var outcomes = [Outcome?](repeating: nil, count: files.count)
         var done = 0
@@ -131,7 +132,7 @@ public enum SuiteRunner {
                 // One child task per scenario file, not per event: each file builds its own kernel and world and
                 // runs wholly inside this one task, so the single-simulation-task rule holds for every world;
                 // results are collected by index, so output does not depend on which file finishes first.
-                group.addTask { (index, await runFile(files[index], seed: seed, timeseriesInterval: timeseriesInterval)) }  // simulation task: one per world; the world never leaves it
+                group.addTask { (index, await runFile(files[index], seed: seed, world: world)) }  // simulation task: one per world; the world never leaves it
             }
             for _ in 0..<max(1, jobs) { startNext() }
             while let (index, outcome) = await group.next() {

@@ -40,15 +40,32 @@ public final class World: Sendable {
         public var eventBudget: Int?
         /// Told after each simulated day of the run (a front end's progress line); `nil` for none.
         public var progress: World.Progress?
+        /// How the booking services reach openHAB and the weather feed (``Seams``): bytes unless asked otherwise.
+        public var seams: Seams
 
         public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false,
-                    eventBudget: Int? = nil, progress: World.Progress? = nil) {
+                    eventBudget: Int? = nil, progress: World.Progress? = nil, seams: Seams = .bytes) {
             self.progress = progress
+            self.seams = seams
             self.recordTimeseries = recordTimeseries
             self.configuresHomes = configuresHomes
             self.observesEveryBusEvent = observesEveryBusEvent
             self.eventBudget = eventBudget
         }
+    }
+
+    /// How the booking services reach openHAB and the fake weather feed: the one switch of the typed path.
+    ///
+    /// Both ways give the same run, byte for byte (a test runs every example and a generated portfolio both
+    /// ways and compares every output); `typed` skips the bytes for speed.
+    public enum Seams: String, Sendable, CaseIterable {
+        /// As a deployment talks: openHAB REST requests and answers as bytes through ``OpenHABRouter``, the
+        /// feed's answers as OpenWeatherMap JSON. The default.
+        case bytes
+        /// In-process calls: the openHAB API served by ``InProcessOpenHABAPI`` directly (the same validation,
+        /// statuses and errors the router serves), current-weather answers as the value the client would read
+        /// from their JSON (``FakeFeedTransport/typed``). Rules' HTTP actions and `serve` keep their bytes.
+        case typed
     }
 
     public let scenario: Scenario
@@ -58,6 +75,9 @@ public final class World: Sendable {
     @_spi(TwinParts) public let runtime: OpenHABRuntime
     /// The REST-shaped openHAB API the booking services use, as administrator.
     @_spi(TwinParts) public let api: InProcessOpenHABAPI
+    /// The openHAB API the booking services and automations call: a REST client over the router, or with typed
+    /// ``Seams`` ``api`` itself with their token.
+    @_spi(TwinParts) public let bookingAPI: any OpenHABAPI
     /// The fake OpenWeatherMap feed serving every city of the scenario.
     @_spi(TwinParts) public let feed: FakeOpenWeatherMap
     /// Listing id → its thermal zone.
@@ -191,9 +211,14 @@ public final class World: Sendable {
                 country: listing.country, capacity: listing.capacity, checkInTime: listing.checkInTime,
                 checkOutTime: listing.checkOutTime, timeZone: scenario.calendar.identifier))
         }
-        // The booking side speaks to openHAB in bytes: a REST client over the router, as over HTTP.
-        let client = OpenHABRESTClient(transport: OpenHABRouter(runtime: runtime, policy: api.policy),
-                                       credentials: OpenHABCredentials(openHABToken: Self.openHABToken))
+        // The booking side speaks to openHAB in bytes, a REST client over the router as over HTTP; or, with typed
+        // seams, calls the API the router serves.
+        let credentials = OpenHABCredentials(openHABToken: Self.openHABToken)
+        let client: any OpenHABAPI = switch options.seams {
+        case .bytes: OpenHABRESTClient(transport: OpenHABRouter(runtime: runtime, policy: api.policy), credentials: credentials)
+        case .typed: api.with(credentials: credentials)
+        }
+        bookingAPI = client
         home = HomeService(api: client, stays: services.reservations, configurations: store, audit: store, clock: clock,
                            access: LockAccessWindow(earlyCheckIn: scenario.automations.earlyCheckIn,
                                                     lateCheckOut: scenario.automations.lateCheckOut))
@@ -207,7 +232,8 @@ public final class World: Sendable {
         let rules = RuleEngine(runtime: runtime, scheduler: kernel, calendar: scenario.calendar)
         self.rules = rules
         automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, rules: rules, api: client, feed: feed,
-                                                         services: services, home: home, zones: zones)
+                                                         typedFeed: options.seams == .typed, services: services, home: home,
+                                                         zones: zones)
         try await CalendarSync.install(scenario: scenario, kernel: kernel, services: services, log: automations.log)
         meters = MeterRecorder(calendar: scenario.calendar)
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, reservations: services.reservations,

@@ -19,9 +19,10 @@ struct WorldAutomations: Sendable {
     let setback: Setback?
 
     static func install(scenario: Scenario, kernel: SimulationKernel, rules: RuleEngine, api: any OpenHABAPI, feed: FakeOpenWeatherMap,
-                        services: BookingServices, home: HomeService, zones: [String: ThermalZone]) async throws -> WorldAutomations {
+                        typedFeed: Bool, services: BookingServices, home: HomeService,
+                        zones: [String: ThermalZone]) async throws -> WorldAutomations {
         let log = AutomationLog()
-        let transport = FakeFeedTransport(feed: feed, clock: { kernel.now })
+        let transport = FakeFeedTransport(feed: feed, clock: { kernel.now }, typed: typedFeed)
         let baseURL = URL(string: "https://api.openweathermap.org") ?? URL(fileURLWithPath: "/")
         let weather = WeatherService(baseURL: baseURL, apiKey: World.weatherAPIKey, transport: transport,
                                      clock: BookingClock(kernel: kernel))

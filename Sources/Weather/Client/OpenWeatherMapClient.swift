@@ -74,7 +74,15 @@ public struct OpenWeatherMapClient: Sendable {
     /// Sends a prepared current-weather request (through this client's transport) and reads the answer.
     /// - Throws: ``WeatherError`` as in the table above.
     public func currentWeather(_ request: CurrentWeatherRequest) async throws(WeatherError) -> CurrentWeather {
-        let body = try await fetch(request.url, location: request.location)
+        let body: Data
+        switch try await transport.currentWeather(request.url) {
+        case .current(let wire)?:
+            return try CurrentWeather(wire, units: request.units)
+        case .response(let status, let bytes)?:
+            body = try Self.checked(status: status, body: bytes, location: request.location)
+        case nil:
+            body = try await fetch(request.url, location: request.location)
+        }
         return try CurrentWeather(try Self.decodeCurrentWeather(body, location: request.location), units: request.units)
     }
 
@@ -149,7 +157,12 @@ public struct OpenWeatherMapClient: Sendable {
     /// Sends the request; returns the body of a 200, throws the mapped error otherwise.
     private func fetch(_ url: URL, location: WeatherLocation) async throws(WeatherError) -> Data {
         let (status, body) = try await transport.get(url)
-        guard status == 200 else { throw Self.error(status: status, body: body, location: location) }
+        return try Self.checked(status: status, body: body, location: location)
+    }
+
+    /// The body of a 200; the error of any other answer.
+    private static func checked(status: Int, body: Data, location: WeatherLocation) throws(WeatherError) -> Data {
+        guard status == 200 else { throw error(status: status, body: body, location: location) }
         return body
     }
 

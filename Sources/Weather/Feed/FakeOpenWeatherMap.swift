@@ -151,6 +151,21 @@ public final class FakeOpenWeatherMap: Sendable {
     /// Answers a GET of `target` — an origin-form request target such as
     /// `/data/2.5/weather?q=Budapest,HU&appid=KEY`, or an absolute URL — at simulated time `instant`.
     public func respond(toTarget target: String, at instant: SimInstant) -> FeedResponse {
+        switch answer(toTarget: target, at: instant) {
+        case .current(let body):
+            // The hand-written writer: the same bytes as OrderedJSONEncoder, without its node tree (the body was
+            // read back already, which changes no byte).
+            guard let bytes = body.compactJSON() else { return .fault(.serverError) }
+            return FeedResponse(status: 200, body: bytes)
+        case .response(let status, let body):
+            return FeedResponse(status: status, body: body)
+        }
+    }
+
+    /// Answers a GET of `target` as ``respond(toTarget:at:)`` does, but gives a current-weather body as the value
+    /// its bytes are written from (the typed path of ``FakeFeedTransport``); it counts, limits and fails
+    /// exactly as ``respond(toTarget:at:)``, whose bytes are that value written.
+    public func answer(toTarget target: String, at instant: SimInstant) -> TypedWeatherAnswer {
         let request = FeedRequest(target: target)
         let endpoint: Endpoint
         switch request.path {
@@ -159,7 +174,7 @@ public final class FakeOpenWeatherMap: Sendable {
         case "/data/3.0/onecall": endpoint = .oneCall
         default:
             state.withLock { $0.requestCount += 1 }
-            return .error(404, .unknownPath)
+            return .bytes(.error(404, .unknownPath))
         }
         let outcome: Lookup<(CityInfo, CityWeather)> = state.withLock { state in
             state.requestCount += 1
@@ -185,25 +200,24 @@ public final class FakeOpenWeatherMap: Sendable {
         }
         let (city, weather): (CityInfo, CityWeather)
         switch outcome {
-        case .refused(let response): return response
+        case .refused(let response): return .bytes(response)
         case .found(let found): (city, weather) = found
         }
         let units = request["units"].flatMap(OWMUnits.init(rawValue:)) ?? .standard
         switch endpoint {
         case .current:
-            // The hand-written writer: the same bytes as OrderedJSONEncoder, without its node tree.
             let body = FeedRenderer.current(city: city, sample: weather.sample(at: instant), at: instant, units: units)
-            guard let bytes = body.compactJSON() else { return .fault(.serverError) }
-            return FeedResponse(status: 200, body: bytes)
+            // As the client reads it back from the bytes; one that cannot be written is the feed's 500 either way.
+            return body.readBack.map { .current($0) } ?? .bytes(.fault(.serverError))
         case .forecast:
             let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
-            return Self.encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count))
+            return .bytes(Self.encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count)))
         case .oneCall:
             let exclude = Set((request["exclude"] ?? "").split(separator: ",").map { $0.trimmingBlanks.lowercased() })
             if let unknown = exclude.subtracting(FeedRenderer.oneCallSections).sorted().first {
-                return .error(400, OWMErrorBody(cod: .text("400"), message: "\(unknown) is not a valid value for exclude"))
+                return .bytes(.error(400, OWMErrorBody(cod: .text("400"), message: "\(unknown) is not a valid value for exclude")))
             }
-            return Self.encoded(FeedRenderer.oneCall(city: city, weather: weather, at: instant, units: units, exclude: exclude))
+            return .bytes(Self.encoded(FeedRenderer.oneCall(city: city, weather: weather, at: instant, units: units, exclude: exclude)))
         }
     }
 

@@ -62,6 +62,38 @@ extension OWMCurrentWeather {
         return out.data()
     }
 
+    /// The value ``init(compactJSON:)`` reads back from ``compactJSON()``, without the bytes: `nil` when the body
+    /// cannot be written (a number not finite), otherwise the body with every `-0` as `0` — the one change writing
+    /// makes (``DecimalText/json(_:)``: every other number is written in its round-trip form, strings and integers
+    /// exactly). The typed in-process path of a run gives the client this value instead of the bytes.
+    var readBack: OWMCurrentWeather? {
+        var body = self
+        guard Self.wire(&body.coord.lon), Self.wire(&body.coord.lat), Self.wire(&body.main.temp), Self.wire(&body.main.feelsLike),
+              Self.wire(&body.main.tempMin), Self.wire(&body.main.tempMax), Self.wire(&body.main.tempKf),
+              Self.wire(&body.wind.speed), Self.wire(&body.wind.gust),
+              Self.wire(&body.rain, \.oneHour), Self.wire(&body.rain, \.threeHours),
+              Self.wire(&body.snow, \.oneHour), Self.wire(&body.snow, \.threeHours) else { return nil }
+        return body
+    }
+
+    /// `value` as its JSON text reads back; `false` when it has none.
+    private static func wire(_ value: inout Double) -> Bool {
+        guard value.isFinite else { return false }
+        if value == 0 { value = 0 }
+        return true
+    }
+
+    private static func wire(_ value: inout Double?) -> Bool {
+        guard var number = value else { return true }
+        defer { value = number }
+        return wire(&number)
+    }
+
+    private static func wire(_ block: inout OWMPrecipitation?, _ amount: WritableKeyPath<OWMPrecipitation, Double?>) -> Bool {
+        guard block != nil else { return true }
+        return wire(&block![keyPath: amount])
+    }
+
     /// Reads a current-weather body the way `JSONDecoder` would, or gives up.
     ///
     /// Accepts strict JSON with any whitespace, key order and unknown keys (skipped, but checked to be

@@ -104,3 +104,31 @@ struct ScenarioFuzzerTests {
         #expect(ScenarioFuzzer.nonFiniteToken(in: "Infinité, information, nano, 21.5 °C", notIn: "{}") == nil)
     }
 }
+
+/// The fuzzer repeats every ``ScenarioFuzzer/typedSeamsEvery``-th input with typed seams: the judge sees a
+/// difference in the printed lines or the reports, and none where the two runs agree.
+@Suite("Scenario fuzzer: typed seams")
+struct TypedSeamsFuzzTests {
+    @Test func theJudgeSeesADifferenceAndOnlyThen() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let scenario = try ScenarioDecoder.load(path: root.appendingPathComponent("Scenarios/08-weather-feed-outage.json").path)
+        let options = World.Options(recordTimeseries: .minutes(15))
+        let result = try await ScenarioRunner.run(scenario, options: options)
+        var printed = result.failures.map(\.description) + result.log
+        printed.append("\((scenario.end - scenario.start).hours) h simulated")
+        let reports = try ReportWriter.render(result)
+        #expect(result.log.contains { $0.contains("weatherWatcher") })
+        #expect(await ScenarioFuzzer.typedDifference(scenario, options, printed: printed, reports: reports) == nil)
+        var changed = printed
+        changed[changed.count / 2] += " "
+        let line = await ScenarioFuzzer.typedDifference(scenario, options, printed: changed, reports: reports)
+        #expect(line?.hasPrefix("with typed seams a printed line differs") == true)
+        let fewer = await ScenarioFuzzer.typedDifference(scenario, options, printed: printed.dropLast(), reports: reports)
+        #expect(fewer != nil)
+        var edited = reports
+        edited[0].text += "\n"
+        let report = await ScenarioFuzzer.typedDifference(scenario, options, printed: printed, reports: edited)
+        #expect(report == "with typed seams \(reports[0].name) differs from \(reports[0].name) with bytes")
+    }
+}

@@ -45,7 +45,7 @@ struct HostilePartitionTests {
             var directories: [String] = []
             for part in 1...2 {
                 let directory = (root as NSString).appendingPathComponent("\(index)-part-\(part)")
-                _ = try await PortfolioRun.runPartition(loaded, part: part, of: 2, timeseriesInterval: .minutes(15), withLog: false, directory: directory)
+                _ = try await PortfolioRun.runPartition(loaded, part: part, of: 2, world: World.Options(recordTimeseries: .minutes(15)), withLog: false, directory: directory)
                 directories.append(directory)
             }
             #expect(try PartitionSet.read(directories).summary.passed)

@@ -33,7 +33,7 @@ struct PartitionInvarianceTests {
     static func expectMergeEqualsWhole(_ loaded: PortfolioRun.Loaded, plan: ScenarioPartition, jobs: Int? = nil, directory: String,
                                        whole: (RunSummary, [String], [(name: String, text: String)])) async throws {
         let out = (directory as NSString).appendingPathComponent("merged-\(plan.parts.count)-\(UUID().uuidString)")
-        let (set, written) = try await PortfolioRun.runParts(loaded, plan: plan, jobs: jobs, timeseriesInterval: .minutes(15), reportDirectory: out,
+        let (set, written) = try await PortfolioRun.runParts(loaded, plan: plan, jobs: jobs, world: World.Options(recordTimeseries: .minutes(15)), reportDirectory: out,
                                                              withLog: true)
         let (summary, log, reports) = whole
         let merged = set.summary
@@ -168,7 +168,7 @@ struct PartitionInvarianceTests {
         for part in 1...2 {
             for (j, jobs) in [1, 3].enumerated() {
                 let out = (directory as NSString).appendingPathComponent("part-\(part)-jobs-\(jobs)")
-                let summary = try await PortfolioRun.runPartition(loaded, part: part, of: 2, jobs: jobs, timeseriesInterval: .minutes(15),
+                let summary = try await PortfolioRun.runPartition(loaded, part: part, of: 2, jobs: jobs, world: World.Options(recordTimeseries: .minutes(15)),
                                                                   withLog: true, directory: out)
                 #expect(summary.part == part && summary.parts == 2)
                 sets[j].append(out)

@@ -150,3 +150,46 @@ struct DSLRuleTests {
         }
     }
 }
+
+/// A scenario's rules run in every world built from it (a suite, the fuzzer's repeat with typed seams, a test's
+/// second run): each world starts with the file's globals unset and its rules' threads free.
+struct DSLFreshWorldTests {
+    @Test func aSecondWorldOfTheSameScenarioStartsAfresh() async throws {
+        var s = RuleScenario()
+        s.items = #"[{ "name": "Go", "type": "Number", "state": "0" }]"#
+        s.files["g.rules"] = """
+            var count = 0
+            val broken = newHashMap("a" -> 1, nowhere -> 2)
+            rule "count"
+            when
+                Item Go received update
+            then
+                count = count + 1
+                logInfo("test", "run " + count)
+                logInfo("test", "broken " + broken)
+            end
+            rule "sleepy"
+            when
+                Item Go received update 2
+            then
+                Thread::sleep(60000)
+                logInfo("test", "woke")
+            end
+            """
+        s.timeline = #"""
+            { "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "1" } },
+            { "at": "2026-01-09T11:00", "update": { "item": "Go", "state": "1" } },
+            { "at": "2026-01-09T23:59:30", "update": { "item": "Go", "state": "2" } }
+            """#
+        let scenario = try s.load()
+        var logs: [[String]] = []
+        for _ in 0..<3 {
+            let result = try await ScenarioRunner.run(scenario)
+            logs.append(result.log.filter { $0.contains("rule \"") })
+        }
+        #expect(logs[0].contains { $0.contains("run 1") } && logs[0].contains { $0.contains("run 2") }, "\(logs[0])")
+        #expect(logs[0].contains { $0.contains("nowhere") })  // the global's error, at the first run
+        #expect(logs[1] == logs[0])
+        #expect(logs[2] == logs[0])
+    }
+}
