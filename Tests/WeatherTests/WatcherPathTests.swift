@@ -294,3 +294,26 @@ struct TypedFeedPathTests {
         #expect(value == (try JSONDecoder().decode(OWMCurrentWeather.self, from: bytes)))
     }
 }
+
+/// The feed reads each request target once (``FakeOpenWeatherMap`` remembers what it asks): what it remembers
+/// never outlives a change of the cities, and any number of targets is answered.
+struct FeedPreparedTargetTests {
+    @Test("a city added after a 404 is found by the same target; hundreds of targets are all answered")
+    func rememberedTargetsFollowTheCities() throws {
+        let feed = FakeOpenWeatherMap(apiKeys: ["KEY"], requestsPerMinute: nil)
+        try feed.addCity(CityGazetteer.city(named: "Budapest"), weather: CityWeather(base: .constant(WeatherSample(tempC: 1))))
+        let vienna = "/data/2.5/weather?q=Vienna&appid=KEY&units=metric"
+        let at = SimInstant(unixMilliseconds: 0)
+        #expect(feed.respond(toTarget: vienna, at: at).status == 404)
+        #expect(feed.respond(toTarget: vienna, at: at).status == 404)
+        try feed.addCity(CityGazetteer.city(named: "Vienna"), weather: CityWeather(base: .constant(WeatherSample(tempC: 5))))
+        #expect(feed.respond(toTarget: vienna, at: at).status == 200)
+        for i in 0..<600 {
+            let target = "/data/2.5/weather?q=Budapest&appid=KEY&units=metric&n=\(i)"
+            #expect(feed.respond(toTarget: target, at: at).status == 200)
+        }
+        #expect(feed.respond(toTarget: "/data/2.5/weather?q=Budapest&appid=NOPE", at: at).status == 401)
+        #expect(feed.respond(toTarget: vienna, at: at).status == 200)
+        #expect(feed.requestCount == 605)
+    }
+}

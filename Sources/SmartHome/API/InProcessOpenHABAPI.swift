@@ -72,7 +72,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     public func getItemState(_ name: String) async throws(SmartHomeError) -> RESTResponse<String> {
         try policy.authorize(credentials, needs: .user)
-        return RESTResponse(.ok, try runtime.existingItem(name).state.description)
+        return RESTResponse(.ok, try runtime.existingState(name).description)
     }
 
     public func putItem(_ name: String, body: ItemDTO?) async throws(SmartHomeError) -> RESTResponse<EnrichedItemDTO> {

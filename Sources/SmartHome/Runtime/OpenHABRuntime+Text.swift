@@ -29,10 +29,20 @@ extension OpenHABRuntime {
     /// The Item called `name` (as a URL path or a rule gives it).
     /// - Throws: ``SmartHomeError`` `item.notFound` — also for a name that is not a valid Item name.
     func existingItem(_ name: String) throws(SmartHomeError) -> Item {
-        guard let parsed = try? ItemName(name), let item = items.lookup(parsed) else {
-            throw SmartHomeError(.itemNotFound, "Item \(name) does not exist!")
-        }
+        guard let parsed = try? ItemName(name), let item = items.lookup(parsed) else { throw Self.noItem(name) }
         return item
+    }
+
+    /// The state of the Item called `name`, without copying the Item.
+    /// - Throws: as ``existingItem(_:)``.
+    func existingState(_ name: String) throws(SmartHomeError) -> State {
+        guard let parsed = try? ItemName(name), let state = items.state(of: parsed) else { throw Self.noItem(name) }
+        return state
+    }
+
+    /// openHAB's 404 for an Item name.
+    private static func noItem(_ name: String) -> SmartHomeError {
+        SmartHomeError(.itemNotFound, "Item \(name) does not exist!")
     }
 
     /// What to send instead, named in a refused command's message.

@@ -51,7 +51,39 @@ public final class FakeOpenWeatherMap: Sendable {
         var requestsPerMinute: Int?
         var windows: [String: Window] = [:]
         var requestCount = 0
+        /// Request target → what it asks, read once: a client sends the same few targets every hour. Emptied
+        /// when a city is added (a located city may change) and when it holds ``preparedLimit`` targets.
+        var prepared: [String: Prepared] = [:]
     }
+
+    /// What a request target asks, independent of the time and of the feed's keys, limits and faults.
+    private struct Prepared {
+        let request: FeedRequest
+        /// `nil` for a path the feed does not serve.
+        let endpoint: Endpoint?
+        /// The `appid` (or `APPID`).
+        let key: String?
+        let units: OWMUnits
+        /// The city the request names among the feed's cities, or the response saying why none
+        /// (the same until a city is added).
+        let located: Lookup<Int>
+
+        init(target: String, cities: [City]) {
+            request = FeedRequest(target: target)
+            switch request.path {
+            case "/data/2.5/weather": endpoint = .current
+            case "/data/2.5/forecast": endpoint = .forecast
+            case "/data/3.0/onecall": endpoint = .oneCall
+            default: endpoint = nil
+            }
+            key = request["appid"] ?? request["APPID"]
+            units = request["units"].flatMap(OWMUnits.init(rawValue:)) ?? .standard
+            located = FakeOpenWeatherMap.locate(request, in: cities)
+        }
+    }
+
+    /// How many request targets the feed remembers (a server's clients may send any number).
+    private static let preparedLimit = 256
 
     private let state: Mutex<State>
 
@@ -99,6 +131,7 @@ public final class FakeOpenWeatherMap: Sendable {
                                    "The feed already has \(clash.info.name),\(clash.info.countryCode) (id \(clash.info.owmID)); cannot add \(info.name),\(info.countryCode) (id \(info.owmID)) as well.")
             }
             state.cities.append(City(info: info, weather: weather, fault: nil))
+            state.prepared.removeAll()
         }
     }
 
@@ -166,19 +199,19 @@ public final class FakeOpenWeatherMap: Sendable {
     /// its bytes are written from (the typed path of ``FakeFeedTransport``); it counts, limits and fails
     /// exactly as ``respond(toTarget:at:)``, whose bytes are that value written.
     public func answer(toTarget target: String, at instant: SimInstant) -> TypedWeatherAnswer {
-        let request = FeedRequest(target: target)
-        let endpoint: Endpoint
-        switch request.path {
-        case "/data/2.5/weather": endpoint = .current
-        case "/data/2.5/forecast": endpoint = .forecast
-        case "/data/3.0/onecall": endpoint = .oneCall
-        default:
-            state.withLock { $0.requestCount += 1 }
-            return .bytes(.error(404, .unknownPath))
-        }
-        let outcome: Lookup<(CityInfo, CityWeather)> = state.withLock { state in
+        typealias Found = (city: CityInfo, weather: CityWeather, request: FeedRequest, endpoint: Endpoint, units: OWMUnits)
+        let outcome: Lookup<Found> = state.withLock { state in
             state.requestCount += 1
-            guard let key = request["appid"] ?? request["APPID"], state.apiKeys.contains(key) else { return .refused(.fault(.unauthorized)) }
+            let prepared: Prepared
+            if let known = state.prepared[target] {
+                prepared = known
+            } else {
+                prepared = Prepared(target: target, cities: state.cities)
+                if state.prepared.count >= Self.preparedLimit { state.prepared.removeAll() }
+                state.prepared[target] = prepared
+            }
+            guard let endpoint = prepared.endpoint else { return .refused(.error(404, .unknownPath)) }
+            guard let key = prepared.key, state.apiKeys.contains(key) else { return .refused(.fault(.unauthorized)) }
             if let limit = state.requestsPerMinute {
                 let minute = instant.unixSeconds.floorDivided(by: 60).quotient
                 var window = state.windows[key] ?? Window(minute: minute, count: 0)
@@ -187,23 +220,22 @@ public final class FakeOpenWeatherMap: Sendable {
                 state.windows[key] = window
                 if window.count > limit { return .refused(.fault(.rateLimited)) }
             }
-            if endpoint == .oneCall, request["lat"] == nil || request["lon"] == nil {
+            if endpoint == .oneCall, prepared.request["lat"] == nil || prepared.request["lon"] == nil {
                 return .refused(.error(400, .nothingToGeocode))  // One Call takes coordinates only
             }
-            switch Self.locate(request, in: state.cities) {
+            switch prepared.located {
             case .refused(let response):
                 return .refused(response)
             case .found(let i):
                 if let fault = state.cities[i].fault { return .refused(.fault(fault)) }
-                return .found((state.cities[i].info, state.cities[i].weather))
+                return .found((state.cities[i].info, state.cities[i].weather, prepared.request, endpoint, prepared.units))
             }
         }
-        let (city, weather): (CityInfo, CityWeather)
+        let (city, weather, request, endpoint, units): Found
         switch outcome {
         case .refused(let response): return .bytes(response)
-        case .found(let found): (city, weather) = found
+        case .found(let found): (city, weather, request, endpoint, units) = found
         }
-        let units = request["units"].flatMap(OWMUnits.init(rawValue:)) ?? .standard
         switch endpoint {
         case .current:
             let body = FeedRenderer.current(city: city, sample: weather.sample(at: instant), at: instant, units: units)
