@@ -16,8 +16,9 @@ extension ListingChart {
         let layout: Layout
         /// The temperature lines, thinned per pixel column as points arrive.
         var indoor: Line, outdoor: Line
-        /// Heating and cooling devices (id → type), the type from the first snapshot naming one.
-        var laneTypes: [String: String] = [:]
+        /// Heating and cooling devices (id and type), the type from the first snapshot naming one, in
+        /// the order they came (a few: looked up by a scan, not a hash, at every snapshot).
+        var laneTypes: [(id: String, type: String)] = []
         /// The first snapshot in range with a temperature that is not finite.
         var nonFiniteAt: SimInstant?
         /// The last snapshot at or before the start, while the first after it has not come yet.
@@ -26,8 +27,8 @@ extension ListingChart {
         private var settled = false
         /// Transitions waiting for the state at the start.
         private var waiting: [PowerTransition] = []
-        /// Per device: on since when, and its bands so far.
-        private var devices: [String: DeviceBands] = [:]
+        /// Per device that switched: on since when, and its bands so far (a few, in the order they switched first).
+        private var devices: [(id: String, bands: DeviceBands)] = []
         /// The instant of the last snapshot taken in, to ignore a repeated one.
         private var lastAt: SimInstant?
 
@@ -42,8 +43,8 @@ extension ListingChart {
         public mutating func add(_ snapshot: MeterSnapshot) {
             if let lastAt, snapshot.at <= lastAt { return }
             lastAt = snapshot.at
-            for d in snapshot.devices where (d.type == "heating" || d.type == "cooling") && laneTypes[d.id] == nil {
-                laneTypes[d.id] = d.type
+            for d in snapshot.devices where (d.type == "heating" || d.type == "cooling") && !laneTypes.contains(where: { $0.id == d.id }) {
+                laneTypes.append((d.id, d.type))
             }
             if !settled {
                 if snapshot.at <= layout.start {
@@ -75,19 +76,24 @@ extension ListingChart {
             if let base, t.at < base.at { return }
             let at = max(t.at, layout.start)
             guard at <= layout.end else { return }
-            var bands = devices[t.device] ?? DeviceBands(on: (base?.device(t.device)?.powerW ?? 0) > 0, since: layout.start)
-            bands.switchTo(t.powerW > 0, at: at, layout)
-            devices[t.device] = bands
+            if let index = devices.firstIndex(where: { $0.id == t.device }) {
+                devices[index].bands.switchTo(t.powerW > 0, at: at, layout)
+            } else {
+                var bands = DeviceBands(on: (base?.device(t.device)?.powerW ?? 0) > 0, since: layout.start)
+                bands.switchTo(t.powerW > 0, at: at, layout)
+                devices.append((t.device, bands))
+            }
         }
 
         /// The lanes, sorted by device id, each with its bands to the end of the chart.
         func lanes() -> [(lane: Lane, bands: [(SimInstant, SimInstant)])] {
             var trace = self
             if !trace.settled { trace.settle() }
-            return laneTypes.keys.sorted().map { id in
-                var bands = trace.devices[id] ?? DeviceBands(on: (trace.base?.device(id)?.powerW ?? 0) > 0, since: layout.start)
+            return laneTypes.sorted { $0.id < $1.id }.map { lane in
+                var bands = trace.devices.first { $0.id == lane.id }?.bands
+                    ?? DeviceBands(on: (trace.base?.device(lane.id)?.powerW ?? 0) > 0, since: layout.start)
                 bands.close(at: layout.end, layout)
-                return (Lane(device: id, type: laneTypes[id] ?? "heating"), bands.bands)
+                return (Lane(device: lane.id, type: lane.type), bands.bands)
             }
         }
 
