@@ -29,6 +29,8 @@ extension ListingChart {
         private var waiting: [PowerTransition] = []
         /// Per device that switched: on since when, and its bands so far (a few, in the order they switched first).
         private var devices: [(id: String, bands: DeviceBands)] = []
+        /// The devices (id and type) of the last snapshot whose lanes were looked at.
+        private var lanesLookedAt: [(id: String, type: String)] = []
         /// The instant of the last snapshot taken in, to ignore a repeated one.
         private var lastAt: SimInstant?
 
@@ -43,8 +45,12 @@ extension ListingChart {
         public mutating func add(_ snapshot: MeterSnapshot) {
             if let lastAt, snapshot.at <= lastAt { return }
             lastAt = snapshot.at
-            for d in snapshot.devices where (d.type == "heating" || d.type == "cooling") && !laneTypes.contains(where: { $0.id == d.id }) {
-                laneTypes.append((d.id, d.type))
+            // A listing's devices seldom change: their types are looked at again only when they do.
+            if !Self.same(snapshot.devices, lanesLookedAt) {
+                for d in snapshot.devices where (d.type == "heating" || d.type == "cooling") && !laneTypes.contains(where: { $0.id == d.id }) {
+                    laneTypes.append((d.id, d.type))
+                }
+                lanesLookedAt = snapshot.devices.map { ($0.id, $0.type) }
             }
             if !settled {
                 if snapshot.at <= layout.start {
@@ -57,6 +63,13 @@ extension ListingChart {
             if nonFiniteAt == nil, !snapshot.indoorC.isFinite || !snapshot.outdoorC.isFinite { nonFiniteAt = snapshot.at }
             indoor.add(snapshot.at, snapshot.indoorC)
             outdoor.add(snapshot.at, snapshot.outdoorC)
+        }
+
+        /// Whether `devices` have the ids and types of `seen`, in order.
+        private static func same(_ devices: [DeviceMeter], _ seen: [(id: String, type: String)]) -> Bool {
+            guard devices.count == seen.count else { return false }
+            for index in devices.indices where devices[index].id != seen[index].id || devices[index].type != seen[index].type { return false }
+            return true
         }
 
         /// Takes in a power transition, not earlier than those before.
