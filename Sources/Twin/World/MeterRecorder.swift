@@ -276,8 +276,8 @@ final class MeterRecorder: Sendable {
                 if kept { state.ledger.record(snapshot) }
                 // The listing's switching since its previous reading, then the reading (a moment's snapshot
                 // that no stay asks about, yet, waits in the ring only: charts keep their tick points).
-                guard state.stream != nil else { continue }
-                let slot = state.streamSlots[positions[index]]
+                let slot = state.streamSlots.isEmpty ? -1 : state.streamSlots[positions[index]]
+                guard state.stream != nil, slot >= 0 else { continue }
                 for change in readings[index].powerChanges {
                     state.stream!.add(PowerTransition(at: change.at, listing: snapshot.listing, device: change.device, powerW: change.powerW),
                                       listing: slot)
