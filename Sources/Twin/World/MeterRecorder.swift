@@ -213,7 +213,7 @@ final class MeterRecorder: Sendable {
             let everyListing = tick || anchors.contains(instant)
             let atMoment = everyListing ? [] : momentListings[instant] ?? []
             let stays = dueAtStay[instant] ?? []
-            let due = everyListing ? sortedZones : sortedZones.indices.filter { atMoment.contains($0) || stays.contains(sortedZones[$0].spec.id) }.map { sortedZones[$0] }
+            let due = everyListing ? sortedZones : sortedZones.indices.filter { atMoment.contains($0) || stays.contains(sortedZones[$0].id) }.map { sortedZones[$0] }
             var readings: [ZoneMeter] = []
             readings.reserveCapacity(due.count)
             for metered in due { readings.append(await metered.zone.meter()) }
@@ -257,49 +257,59 @@ final class MeterRecorder: Sendable {
     private func recorded(_ due: [Metered], _ readings: [ZoneMeter], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant,
                           everyListing: Bool, timelineStays: Set<String>) {
         storage.withLock { state in
-            let positions = due.map(\.position)
-            for (index, position) in positions.enumerated() {
-                Self.record(readings[index], of: due[index], into: &state.latest[position])
-            }
-            let snapshots = positions.map { state.latest[$0]! }
-            if let tickOrder, !state.recent.isEmpty {
-                for (index, position) in tickOrder.enumerated() { state.recent[index].append(snapshots[position]) }
-            } else if !everyListing, !state.recent.isEmpty {
-                for (index, snapshot) in snapshots.enumerated() { state.recent[state.recentSlots[positions[index]]].append(snapshot) }
-            }
+            for (index, metered) in due.enumerated() { Self.record(readings[index], of: metered, into: &state.latest[metered.position]) }
             // The ledger takes every snapshot but a tick's or a moment's that no report asks about at the end.
             let keepAll = everyListing && (tickOrder == nil || state.anchors.contains(instant))
             let maybeStayEnd = !keepAll && state.anyStayAnchor.contains(instant)
-            for (index, snapshot) in snapshots.enumerated() {
-                let kept = keepAll || timelineStays.contains(snapshot.listing)
-                    || maybeStayEnd && state.stayAnchors[snapshot.listing]?.contains(instant) == true
+            // A tick keeps its snapshots as recent ticks, and so does a check-in or check-out moment.
+            let toRing = !state.recent.isEmpty && (tickOrder != nil || !everyListing)
+            // A tick's timeseries rows, in `tickOrder`, counting energy from the snapshots at the start.
+            var rows: (time: TimeseriesReport.Field, tickOrder: [Int])?
+            let timeseries = state.stream != nil && tickOrder != nil && state.timeseriesFailure == nil && state.timeseries != nil
+            if timeseries, let tickOrder {
+                if instant == start { state.tickStarts = tickOrder.map { state.latest[$0]! } }
+                if state.tickStarts.count == tickOrder.count {
+                    rows = (TimeseriesReport.Field(state.timestamps!.timestamp(at: instant)), tickOrder)
+                } else {
+                    state.timeseriesFailure = ReportsError(.noSnapshot, "The timeseries has no snapshots at its start \(start) to count energy from; the runner must record the first tick at the start.")
+                }
+            }
+            // Listing by listing: a tick's in listing-id order (its rows' order; a tick reads every zone, so its
+            // places among the zones read are `tickOrder`'s), else in the order read. Each snapshot is moved out
+            // of `latest` while it is recorded and put back after, so none is copied.
+            let order = tickOrder ?? due.map(\.position)
+            for (offset, position) in order.enumerated() {
+                let reading = tickOrder == nil ? offset : position
+                let listing = due[reading].id
+                guard let snapshot = state.latest[position].take() else { continue }
+                if toRing { state.recent[state.recentSlots[position]].append(snapshot) }
+                let kept = keepAll || !timelineStays.isEmpty && timelineStays.contains(listing)
+                    || maybeStayEnd && state.stayAnchors[listing]?.contains(instant) == true
                 if kept { state.ledger.record(snapshot) }
                 // The listing's switching since its previous reading, then the reading (a moment's snapshot
                 // that no stay asks about, yet, waits in the ring only: charts keep their tick points).
-                let slot = state.streamSlots.isEmpty ? -1 : state.streamSlots[positions[index]]
-                guard state.stream != nil, slot >= 0 else { continue }
-                for change in readings[index].powerChanges {
-                    state.stream!.add(PowerTransition(at: change.at, listing: snapshot.listing, device: change.device, powerW: change.powerW),
-                                      listing: slot)
+                let slot = state.streamSlots.isEmpty ? -1 : state.streamSlots[position]
+                if state.stream != nil, slot >= 0 {
+                    for change in readings[reading].powerChanges {
+                        state.stream!.add(PowerTransition(at: change.at, listing: listing, device: change.device, powerW: change.powerW),
+                                          listing: slot)
+                    }
+                    if kept || tickOrder != nil { state.stream!.add(snapshot, listing: slot) }
                 }
-                if kept || tickOrder != nil { state.stream!.add(snapshot, listing: slot) }
+                if let tick = rows {
+                    do throws(ReportsError) {
+                        try TimeseriesReport.appendRow(&state.timeseries!, time: tick.time, listing: state.listingFields[offset], snapshot,
+                                                       since: state.tickStarts[offset])
+                    } catch {
+                        state.timeseriesFailure = error
+                        rows = nil
+                    }
+                }
+                state.latest[position] = snapshot
             }
             guard state.stream != nil else { return }
-            if let tickOrder, state.timeseriesFailure == nil, state.timeseries != nil {
-                if instant == start { state.tickStarts = tickOrder.map { snapshots[$0] } }
-                do throws(ReportsError) {
-                    guard state.tickStarts.count == tickOrder.count else {
-                        throw ReportsError(.noSnapshot, "The timeseries has no snapshots at its start \(start) to count energy from; the runner must record the first tick at the start.")
-                    }
-                    let time = TimeseriesReport.Field(state.timestamps!.timestamp(at: instant))
-                    for (index, position) in tickOrder.enumerated() {
-                        try TimeseriesReport.appendRow(&state.timeseries!, time: time, listing: state.listingFields[index], snapshots[position],
-                                                       since: state.tickStarts[index])
-                    }
-                    state.ticksWritten += 1
-                } catch {
-                    state.timeseriesFailure = error
-                }
+            if timeseries {
+                if rows != nil { state.ticksWritten += 1 }
                 if (state.timeseries?.count ?? 0) >= 1 << 18 { spool.append(TimeseriesReport.takeText(&state.timeseries!)) }
             }
             if instant - state.lastForget >= .hours(1) {
@@ -319,12 +329,15 @@ final class MeterRecorder: Sendable {
         let locks: [String]
         /// Its place among the zones read (the listings' order in the scenario).
         let position: Int
+        /// The listing id, apart: reading it from `spec` at every reading would copy the whole spec.
+        let id: String
 
         init(spec: ListingSpec, zone: ThermalZone, locks: [String], position: Int) {
             self.spec = spec
             self.zone = zone
             self.locks = locks
             self.position = position
+            self.id = spec.id
         }
     }
 
@@ -369,7 +382,7 @@ final class MeterRecorder: Sendable {
 
     private static func snapshot(_ meter: ZoneMeter, of metered: Metered) -> MeterSnapshot {
         // The zone's devices come sorted by id; the locks go in at their places, so the snapshot need not sort them again.
-        let locks = metered.locks, listing = metered.spec
+        let locks = metered.locks
         var devices: [DeviceMeter] = []
         devices.reserveCapacity(meter.devices.count + locks.count)
         var lock = 0
@@ -384,7 +397,7 @@ final class MeterRecorder: Sendable {
         for id in locks[lock...] {
             devices.append(DeviceMeter(id: id, type: "lock", isOn: false, powerW: 0, energyKWh: 0, activeSeconds: 0))
         }
-        return MeterSnapshot(at: meter.at, listing: listing.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
+        return MeterSnapshot(at: meter.at, listing: metered.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
                              guests: meter.guests, temperatureIntegralKs: meter.temperatureIntegralKs,
                              discomfortKs: meter.discomfortKs, occupiedSeconds: meter.occupiedSeconds,
                              devices: devices)
