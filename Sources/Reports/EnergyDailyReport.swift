@@ -32,12 +32,9 @@ public enum EnergyDailyReport {
         var writer = CSVWriter(header: header)
         for day in calendar.daySlices(from: start, to: end) {
             for listing in listings {
-                let first = try ledger.snapshot(listing: listing, at: day.from)
-                for device in first.devices {
-                    let energy = try ledger.energyKWh(listing: listing, device: device.id, from: day.from, to: day.to)
-                    let runtime = try ledger.runtimeHours(listing: listing, device: device.id, from: day.from, to: day.to)
-                    writer.appendRow([day.date.description, listing, device.id, device.type,
-                                      try CSVWriter.decimal(energy, places: 3), try CSVWriter.decimal(runtime, places: 3)])
+                for figures in try ledger.deviceFigures(listing: listing, from: day.from, to: day.to) {
+                    writer.appendRow([day.date.description, listing, figures.device.id, figures.device.type,
+                                      try CSVWriter.decimal(figures.energyKWh, places: 3), try CSVWriter.decimal(figures.runtimeHours, places: 3)])
                 }
             }
         }

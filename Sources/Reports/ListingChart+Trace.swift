@@ -16,8 +16,9 @@ extension ListingChart {
         let layout: Layout
         /// The temperature lines, thinned per pixel column as points arrive.
         var indoor: Line, outdoor: Line
-        /// Heating and cooling devices (id → type), the type from the first snapshot naming one.
-        var laneTypes: [String: String] = [:]
+        /// Heating and cooling devices (id and type), the type from the first snapshot naming one, in
+        /// the order they came (a few: looked up by a scan, not a hash, at every snapshot).
+        var laneTypes: [(id: String, type: String)] = []
         /// The first snapshot in range with a temperature that is not finite.
         var nonFiniteAt: SimInstant?
         /// The last snapshot at or before the start, while the first after it has not come yet.
@@ -26,8 +27,10 @@ extension ListingChart {
         private var settled = false
         /// Transitions waiting for the state at the start.
         private var waiting: [PowerTransition] = []
-        /// Per device: on since when, and its bands so far.
-        private var devices: [String: DeviceBands] = [:]
+        /// Per device that switched: on since when, and its bands so far (a few, in the order they switched first).
+        private var devices: [(id: String, bands: DeviceBands)] = []
+        /// The devices (id and type) of the last snapshot whose lanes were looked at.
+        private var lanesLookedAt: [(id: String, type: String)] = []
         /// The instant of the last snapshot taken in, to ignore a repeated one.
         private var lastAt: SimInstant?
 
@@ -42,8 +45,12 @@ extension ListingChart {
         public mutating func add(_ snapshot: MeterSnapshot) {
             if let lastAt, snapshot.at <= lastAt { return }
             lastAt = snapshot.at
-            for d in snapshot.devices where (d.type == "heating" || d.type == "cooling") && laneTypes[d.id] == nil {
-                laneTypes[d.id] = d.type
+            // A listing's devices seldom change: their types are looked at again only when they do.
+            if !Self.same(snapshot.devices, lanesLookedAt) {
+                for d in snapshot.devices where (d.type == "heating" || d.type == "cooling") && !laneTypes.contains(where: { $0.id == d.id }) {
+                    laneTypes.append((d.id, d.type))
+                }
+                lanesLookedAt = snapshot.devices.map { ($0.id, $0.type) }
             }
             if !settled {
                 if snapshot.at <= layout.start {
@@ -56,6 +63,13 @@ extension ListingChart {
             if nonFiniteAt == nil, !snapshot.indoorC.isFinite || !snapshot.outdoorC.isFinite { nonFiniteAt = snapshot.at }
             indoor.add(snapshot.at, snapshot.indoorC)
             outdoor.add(snapshot.at, snapshot.outdoorC)
+        }
+
+        /// Whether `devices` have the ids and types of `seen`, in order.
+        private static func same(_ devices: [DeviceMeter], _ seen: [(id: String, type: String)]) -> Bool {
+            guard devices.count == seen.count else { return false }
+            for index in devices.indices where devices[index].id != seen[index].id || devices[index].type != seen[index].type { return false }
+            return true
         }
 
         /// Takes in a power transition, not earlier than those before.
@@ -75,19 +89,24 @@ extension ListingChart {
             if let base, t.at < base.at { return }
             let at = max(t.at, layout.start)
             guard at <= layout.end else { return }
-            var bands = devices[t.device] ?? DeviceBands(on: (base?.device(t.device)?.powerW ?? 0) > 0, since: layout.start)
-            bands.switchTo(t.powerW > 0, at: at, layout)
-            devices[t.device] = bands
+            if let index = devices.firstIndex(where: { $0.id == t.device }) {
+                devices[index].bands.switchTo(t.powerW > 0, at: at, layout)
+            } else {
+                var bands = DeviceBands(on: (base?.device(t.device)?.powerW ?? 0) > 0, since: layout.start)
+                bands.switchTo(t.powerW > 0, at: at, layout)
+                devices.append((t.device, bands))
+            }
         }
 
         /// The lanes, sorted by device id, each with its bands to the end of the chart.
         func lanes() -> [(lane: Lane, bands: [(SimInstant, SimInstant)])] {
             var trace = self
             if !trace.settled { trace.settle() }
-            return laneTypes.keys.sorted().map { id in
-                var bands = trace.devices[id] ?? DeviceBands(on: (trace.base?.device(id)?.powerW ?? 0) > 0, since: layout.start)
+            return laneTypes.sorted { $0.id < $1.id }.map { lane in
+                var bands = trace.devices.first { $0.id == lane.id }?.bands
+                    ?? DeviceBands(on: (trace.base?.device(lane.id)?.powerW ?? 0) > 0, since: layout.start)
                 bands.close(at: layout.end, layout)
-                return (Lane(device: id, type: laneTypes[id] ?? "heating"), bands.bands)
+                return (Lane(device: lane.id, type: lane.type), bands.bands)
             }
         }
 

@@ -56,10 +56,11 @@ public struct MeterSnapshot: Sendable, Hashable {
     /// snapshots with no device, so both give the same number.
     public func energyKWh(since earlier: MeterSnapshot) -> Double {
         var sum = 0.0
-        for (offset, device) in devices.enumerated() {
-            let before = offset < earlier.devices.count && earlier.devices[offset].id == device.id
-                ? earlier.devices[offset] : earlier.device(device.id)
-            sum = sum + device.energyKWh - (before?.energyKWh ?? 0)
+        // By index, reading fields in place (no device copied out of either array).
+        for offset in devices.indices {
+            let before = offset < earlier.devices.count && earlier.devices[offset].id == devices[offset].id
+                ? earlier.devices[offset].energyKWh : earlier.device(devices[offset].id)?.energyKWh ?? 0
+            sum = sum + devices[offset].energyKWh - before
         }
         return sum
     }

@@ -14,8 +14,9 @@ public struct ReportStream: Sendable {
     public let start: SimInstant, end: SimInstant, interval: SimDuration
     public let calendar: LocalCalendar
     let tariff: Tariff?
-    let heaters: [String: Set<String>]
-    private var listings: [String: Listing] = [:]
+    /// The listings, in the order they were given (``listingIndex(_:)``: a run feeds them by position).
+    private var listings: [Listing] = []
+    private var positions: [String: Int] = [:]
     /// Snapshots and switch-ons before this instant may be gone: a window opened from earlier is incomplete.
     private var forgottenBefore: SimInstant?
 
@@ -26,7 +27,9 @@ public struct ReportStream: Sendable {
         var open: [KPIReport.Window] = []
         /// Windows whose end has passed, by their ends.
         var closed: [WindowKey: KPIReport.Window] = [:]
-        var heaterOn: [String: Bool] = [:]
+        /// The listing's heating devices, and whether each is on (a few: looked up by a scan, not a hash).
+        var heaters: [String] = []
+        var heaterOn: [Bool] = []
         /// Heater switch-ons not yet forgotten, in order.
         var switchOns: [SimInstant] = []
         var lastAt: SimInstant?
@@ -48,15 +51,15 @@ public struct ReportStream: Sendable {
             }
         }
 
-        mutating func add(_ transition: PowerTransition, isHeater: Bool) {
+        mutating func add(_ transition: PowerTransition) {
             trace?.add(transition)
-            guard isHeater else { return }
+            guard let heater = heaters.firstIndex(of: transition.device) else { return }
             let on = transition.powerW > 0
-            if on, heaterOn[transition.device] != true {
+            if on, !heaterOn[heater] {
                 switchOns.append(transition.at)
                 for index in open.indices { open[index].addSwitchOn(at: transition.at) }
             }
-            heaterOn[transition.device] = on
+            heaterOn[heater] = on
         }
     }
 
@@ -73,32 +76,47 @@ public struct ReportStream: Sendable {
         self.interval = interval
         self.calendar = calendar
         self.tariff = tariff
-        self.heaters = heaters
-        for id in listings {
+        for id in listings where positions[id] == nil {
             var listing = Listing(trace: start < end ? ListingChart.Trace(start: start, end: end) : nil)
             listing.open = [KPIReport.Window(from: start, to: end)]
-            self.listings[id] = listing
+            listing.heaters = heaters[id]?.sorted() ?? []
+            listing.heaterOn = Array(repeating: false, count: listing.heaters.count)
+            positions[id] = self.listings.count
+            self.listings.append(listing)
         }
     }
 
+    /// The position of listing `id` among the stream's, for ``add(_:listing:)`` (`nil` when it is not one of them).
+    public func listingIndex(_ id: String) -> Int? { positions[id] }
+
     /// Takes in a snapshot of a listing, later than the listing's snapshots before it (an earlier one is ignored).
     public mutating func add(_ snapshot: MeterSnapshot) {
-        guard let index = listings.index(forKey: snapshot.listing) else { return }
+        guard let index = positions[snapshot.listing] else { return }
+        add(snapshot, listing: index)
+    }
+
+    /// ``add(_:)`` for the listing at `index` (``listingIndex(_:)`` of `snapshot.listing`), without looking it up.
+    public mutating func add(_ snapshot: MeterSnapshot, listing index: Int) {
         let isTick = isTick(snapshot.at)
         // In place: a copy of the listing would copy its chart's points at every snapshot.
-        listings.values[index].add(snapshot, isTick: isTick, interval: interval, tariff: tariff, calendar: calendar)
+        listings[index].add(snapshot, isTick: isTick, interval: interval, tariff: tariff, calendar: calendar)
     }
 
     /// Takes in a power transition of a listing, not earlier than its transitions before.
     public mutating func add(_ transition: PowerTransition) {
-        guard let index = listings.index(forKey: transition.listing) else { return }
-        listings.values[index].add(transition, isHeater: heaters[transition.listing]?.contains(transition.device) == true)
+        guard let index = positions[transition.listing] else { return }
+        add(transition, listing: index)
+    }
+
+    /// ``add(_:)-(PowerTransition)`` for the listing at `index` (``listingIndex(_:)`` of `transition.listing`).
+    public mutating func add(_ transition: PowerTransition, listing index: Int) {
+        listings[index].add(transition)
     }
 
     /// Every snapshot and transition of `ledger`, listing by listing in time order: what a run that
     /// recorded that ledger would have fed.
     public mutating func replay(_ ledger: EnergyLedger) {
-        for id in ledger.listings where listings[id] != nil {
+        for id in ledger.listings where positions[id] != nil {
             let snapshots = ledger.snapshots(listing: id), transitions = ledger.transitions(listing: id)
             var s = 0, t = 0
             while s < snapshots.count || t < transitions.count {
@@ -124,7 +142,9 @@ public struct ReportStream: Sendable {
     /// in `[from, to]` so far, in time order — and the switch-ons since `from`.
     public mutating func addWindow(listing id: String, from: SimInstant, to: SimInstant,
                                    points: [(at: SimInstant, totalEnergyKWh: Double)]) {
-        guard from < to, var listing = listings[id], !listing.closed.keys.contains(WindowKey(from: from, to: to)),
+        guard from < to, let index = positions[id] else { return }
+        var listing = listings[index]
+        guard !listing.closed.keys.contains(WindowKey(from: from, to: to)),
               !listing.open.contains(where: { $0.from == from && $0.to == to }) else { return }
         var window = KPIReport.Window(from: from, to: to)
         if let forgottenBefore, from < forgottenBefore { window.isIncomplete = true }
@@ -138,7 +158,7 @@ public struct ReportStream: Sendable {
         } else {
             listing.open.append(window)
         }
-        listings[id] = listing
+        listings[index] = listing
     }
 
     /// Drops the switch-ons before `instant`: the caller drops the ledger's snapshots before it too
@@ -147,19 +167,19 @@ public struct ReportStream: Sendable {
         forgottenBefore = max(forgottenBefore ?? instant, instant)
         // In place and in order (the runner forgets once a simulated hour, for every listing).
         for index in listings.indices {
-            let stale = listings.values[index].switchOns.prefix { $0 < instant }.count
-            if stale > 0 { listings.values[index].switchOns.removeFirst(stale) }
+            let stale = listings[index].switchOns.prefix { $0 < instant }.count
+            if stale > 0 { listings[index].switchOns.removeFirst(stale) }
         }
     }
 
     /// The chart trace of `listing`, if it is one of the stream's and the run is not empty.
-    public func trace(listing: String) -> ListingChart.Trace? { listings[listing]?.trace }
+    public func trace(listing: String) -> ListingChart.Trace? { positions[listing].flatMap { listings[$0].trace } }
 
     /// The KPI window of `listing` over `[from, to]`.
     /// - Throws: ``ReportsError`` `ledger.noSnapshot` when no such window was opened, or it was opened
     ///   after the snapshots inside it had been dropped.
     func window(listing id: String, from: SimInstant, to: SimInstant) throws(ReportsError) -> KPIReport.Window {
-        let listing = listings[id]
+        let listing = positions[id].map { listings[$0] }
         guard let window = listing?.closed[WindowKey(from: from, to: to)] ?? listing?.open.first(where: { $0.from == from && $0.to == to }),
               !window.isIncomplete else {
             throw ReportsError(.noSnapshot,

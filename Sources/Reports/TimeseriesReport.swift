@@ -45,9 +45,9 @@ public enum TimeseriesReport {
         let starts = try ids.map { id throws(ReportsError) in try ledger.snapshot(listing: id, at: start) }
         let listingFields = ids.map(Field.init)
         var bytes = headerLine
-        var tick = start
+        var tick = start, timestamps = LocalCalendar.Timestamps(calendar: calendar)
         while tick <= end {
-            let time = Field(calendar.timestamp(at: tick))
+            let time = Field(timestamps.timestamp(at: tick))
             for (index, id) in ids.enumerated() {
                 try appendRow(&bytes, time: time, listing: listingFields[index], try ledger.snapshot(listing: id, at: tick), since: starts[index])
             }
@@ -76,7 +76,7 @@ public enum TimeseriesReport {
     }
 
     /// Appends one row's UTF-8 bytes: `snapshot`'s listing (its id as `listing`) at its tick, written
-    /// as `time` (`calendar.timestamp(at: tick)`), its energy counted from `start`, the
+    /// as `time` (`calendar.timestamp(at: tick)`, or ``LocalCalendar/Timestamps``), its energy counted from `start`, the
     /// listing's snapshot at the first tick. A run appends each tick's rows as it records the
     /// snapshots, in listing-id order, so the file need not wait for the run's end. The row is the
     /// bytes ``CSVWriter`` writes for the same fields (quoting, ``CSVWriter/decimal(_:places:)``), with

@@ -128,6 +128,43 @@ struct EnergyLedgerTests {
         }
     }
 
+    @Test("deviceFigures gives each device's energyKWh and runtimeHours, and their errors")
+    func deviceFiguresAreThePerDeviceQueries() throws {
+        let fixture = try ReportsFixture()
+        var windows = 0
+        for listing in fixture.ledger.listings {
+            let instants = fixture.ledger.snapshots(listing: listing).map(\.at)
+            for (from, to) in zip(instants, instants.dropFirst(2)) {
+                let figures = try fixture.ledger.deviceFigures(listing: listing, from: from, to: to)
+                let devices = try fixture.ledger.snapshot(listing: listing, at: from).devices
+                #expect(figures.map(\.device) == devices)
+                for entry in figures {
+                    #expect(entry.energyKWh == (try fixture.ledger.energyKWh(listing: listing, device: entry.device.id, from: from, to: to)))
+                    #expect(entry.runtimeHours == (try fixture.ledger.runtimeHours(listing: listing, device: entry.device.id, from: from, to: to)))
+                }
+                windows += 1
+            }
+        }
+        #expect(windows > 10)
+        // A device gone by the window's end, a missing end and a backwards window throw what the per-device queries throw.
+        var ledger = EnergyLedger()
+        ledger.record(snapshot(0, energyKWh: 0))
+        var later = snapshot(60, energyKWh: 1)
+        later.devices.removeAll { $0.id == "plug" }
+        ledger.record(later)
+        let a = SimInstant(unixSeconds: 0), b = SimInstant(unixSeconds: 60)
+        for (from, to) in [(a, b), (a, SimInstant(unixSeconds: 30)), (b, a)] {
+            var expected: ReportsError?
+            do { _ = try ledger.energyKWh(listing: "flat-1", device: "plug", from: from, to: to) } catch { expected = error }
+            do {
+                _ = try ledger.deviceFigures(listing: "flat-1", from: from, to: to)
+                Issue.record("no error from \(from) to \(to)")
+            } catch {
+                #expect(error.code == expected?.code && error.message == expected?.message)
+            }
+        }
+    }
+
     @Test func recordingOrderDoesNotChangeTheLedger() throws {
         let fixture = try ReportsFixture()
         #expect(fixture.shuffledLedger(seed: 7) == fixture.ledger)

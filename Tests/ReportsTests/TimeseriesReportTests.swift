@@ -21,6 +21,29 @@ struct TimeseriesReportTests {
                           "2026-03-30T07:00+02:00", "2026-03-30T13:00+02:00"])
     }
 
+    @Test("the tick timestamps reuse their parts and write what timestamp(at:) writes, through both clock changes")
+    func tickTimestampsAreTheCalendarsTimestamps() throws {
+        for zone in ["Europe/Budapest", "America/St_Johns", "UTC"] {
+            let calendar = try LocalCalendar(identifier: zone)
+            var timestamps = LocalCalendar.Timestamps(calendar: calendar)
+            // 2026-03-27 to 2026-11-02 at 7 min 13.5 s: odd times of day, seconds and milliseconds, both changes of St John's and Budapest.
+            var instant = SimInstant(unixSeconds: 1_774_569_600)
+            var checked = 0
+            while instant < SimInstant(unixSeconds: 1_793_577_600) {
+                #expect(timestamps.timestamp(at: instant) == calendar.timestamp(at: instant), "\(zone) \(instant)")
+                instant = instant + .milliseconds(433_500)
+                checked += 1
+            }
+            #expect(checked > 40_000)
+            // Back in time, too (a new ledger-built report may start anywhere).
+            #expect(timestamps.timestamp(at: SimInstant(unixSeconds: 0)) == calendar.timestamp(at: SimInstant(unixSeconds: 0)))
+        }
+        let budapest = try LocalCalendar(identifier: "Europe/Budapest")
+        var timestamps = LocalCalendar.Timestamps(calendar: budapest)
+        #expect(timestamps.timestamp(at: SimInstant(unixSeconds: 1_792_888_200)) == "2026-10-25T02:30+02:00")
+        #expect(timestamps.timestamp(at: SimInstant(unixSeconds: 1_792_891_800)) == "2026-10-25T02:30+01:00")
+    }
+
     @Test func theRepeatedAutumnHourIsTellApartByItsOffset() throws {
         let calendar = try LocalCalendar(identifier: "Europe/Budapest")
         let start = SimInstant(unixSeconds: 1_792_886_400)  // 2026-10-25T00:00:00Z = 02:00+02:00

@@ -125,7 +125,8 @@ struct DecimalTextTests {
     @Test("appendDigits pads to its minimum count and writes every UInt64", arguments: [
         (UInt64(0), 1, "0"), (UInt64(0), 3, "000"), (UInt64(7), 3, "007"), (UInt64(1234), 2, "1234"),
         (UInt64(9_999_999_999_999_999_999), 1, "9999999999999999999"), (UInt64.max, 1, "18446744073709551615"),
-        (UInt64(10_000_000_000_000_000_000), 1, "10000000000000000000"),
+        (UInt64(10_000_000_000_000_000_000), 1, "10000000000000000000"), (UInt64(5), 22, "0000000000000000000005"),
+        (UInt64.max, 21, "018446744073709551615"), (UInt64(0), 0, "0"),
     ])
     func appendDigits(value: UInt64, minimum: Int, text: String) {
         var bytes: [UInt8] = []

@@ -114,7 +114,13 @@ public enum DecimalText {
     ///   - places: Decimals, 0…15.
     ///   - negative: Whether to print a minus sign (never for zero, by the rule).
     public static func text(ofScaled integer: UInt64, places: Int, negative: Bool) -> String {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer -> String in
+        withBytes(ofScaled: integer, places: places, negative: negative) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The UTF-8 bytes of ``text(ofScaled:places:negative:)``, handed to `body` from the stack buffer.
+    private static func withBytes<Result>(ofScaled integer: UInt64, places: Int, negative: Bool,
+                                          _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer -> Result in
             var rest = integer
             var start = buffer.count
             func prepend(_ byte: UInt8) {
@@ -131,46 +137,35 @@ public enum DecimalText {
                 rest /= 10
             } while rest > 0
             if negative { prepend(UInt8(ascii: "-")) }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+            return body(UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 
     /// Appends ``fixed(_:places:)`` of `value` to `bytes` as UTF-8, without making a `String` on the
-    /// usual path (a report appends millions of figures).
+    /// usual path (a report appends millions of figures): the figure is written in a stack buffer
+    /// and appended at once.
     public static func appendFixed(_ value: Double, places: Int, to bytes: inout [UInt8]) {
         let places = max(0, places)
         guard places <= 15, let scaled = scaledMagnitude(value, places: places) else {
             bytes.append(contentsOf: fixed(value, places: places).utf8)
             return
         }
-        if value < 0 && scaled != 0 { bytes.append(UInt8(ascii: "-")) }
-        var whole = scaled, divisor: UInt64 = 1
-        for _ in 0..<places { divisor *= 10 }
-        let fraction = whole % divisor
-        whole /= divisor
-        appendDigits(of: whole, minimumCount: 1, to: &bytes)
-        if places > 0 {
-            bytes.append(UInt8(ascii: "."))
-            appendDigits(of: fraction, minimumCount: places, to: &bytes)
-        }
+        withBytes(ofScaled: scaled, places: places, negative: value < 0 && scaled != 0) { bytes.append(contentsOf: $0) }
     }
 
     /// Appends the decimal digits of `value`, padded with leading zeros to `minimumCount`.
     public static func appendDigits(of value: UInt64, minimumCount: Int = 1, to bytes: inout [UInt8]) {
-        var digits = 1, bound: UInt64 = 10
-        while digits < 20, value >= bound {
-            digits += 1
-            if bound > UInt64.max / 10 { break }
-            bound *= 10
-        }
-        let count = max(digits, minimumCount)
-        let end = bytes.count + count
-        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
-        var rest = value, index = end
-        while rest > 0 {
-            index -= 1
-            bytes[index] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-            rest /= 10
+        // No UInt64 has more than 20 digits: zeros beyond those go first, the rest through a stack buffer.
+        if minimumCount > 20 { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimumCount - 20)) }
+        let minimum = min(minimumCount, 20)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
+            var rest = value, start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+                rest /= 10
+            } while rest > 0 || buffer.count - start < minimum
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
         }
     }
 

@@ -34,6 +34,8 @@ final class MeterRecorder: Sendable {
         /// Every listing's id as a timeseries field, in listing-id order (made once, not per row).
         var listingFields: [TimeseriesReport.Field] = []
         var ticksWritten = 0
+        /// The ticks' `time` texts.
+        var timestamps: LocalCalendar.Timestamps?
         var timeseriesFailure: ReportsError?
         /// Instants every listing's snapshot is kept at, and per listing its stays' window ends (with all of them in one set).
         var anchors: Set<SimInstant> = []
@@ -42,6 +44,12 @@ final class MeterRecorder: Sendable {
         /// With reports: per listing, in listing-id order, its tick snapshots of the last 26 hours or so.
         var recent: [RecentTicks] = []
         var recentIndex: [String: Int] = [:]
+        /// Per listing, by its place among the zones read (``Metered/position``): its ring in `recent`, its place in `stream`.
+        var recentSlots: [Int] = []
+        var streamSlots: [Int] = []
+        /// Per listing, by its place among the zones read: its latest snapshot, overwritten in place by the next
+        /// reading of the same devices (no snapshot is made and freed per listing and tick).
+        var latest: [MeterSnapshot?] = []
         var lastForget: SimInstant = .epoch
     }
 
@@ -110,10 +118,12 @@ final class MeterRecorder: Sendable {
                 state.stream = ReportStream(listings: listings.map(\.id), start: scenario.start, end: scenario.end, interval: interval,
                                             calendar: calendar, tariff: scenario.tariff, heaters: heaters)
                 state.timeseries = TimeseriesReport.headerLine
+                state.timestamps = LocalCalendar.Timestamps(calendar: calendar)
             }
         }
-        let sortedZones = listings.compactMap { l in
-            zones[l.id].map { Metered(spec: l, zone: $0, locks: l.devices.filter { $0.kind.typeName == "lock" }.map(\.id).sorted()) }
+        let sortedZones = listings.compactMap { l in zones[l.id].map { (l, $0) } }.enumerated().map { position, listing in
+            Metered(spec: listing.0, zone: listing.1, locks: listing.0.devices.filter { $0.kind.typeName == "lock" }.map(\.id).sorted(),
+                    position: position)
         }
         let position = Dictionary(sortedZones.enumerated().map { ($0.element.spec.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
         // Stay windows of every booking the timeline makes: only that booking's listing is snapshotted
@@ -133,12 +143,15 @@ final class MeterRecorder: Sendable {
         let step = interval.flatMap { $0 > .zero ? $0 : nil }
         // A tick's snapshots in listing-id order: the timeseries' row order.
         let idOrder = sortedZones.indices.sorted { sortedZones[$0].spec.id < sortedZones[$1].spec.id }
+        storage.withLock { $0.latest = Array(repeating: nil, count: sortedZones.count) }
         if step != nil {
             storage.withLock { state in
                 state.recent = Array(repeating: RecentTicks(), count: idOrder.count)
                 state.listingFields = idOrder.map { TimeseriesReport.Field(sortedZones[$0].spec.id) }
                 state.recentIndex = Dictionary(idOrder.enumerated().map { (sortedZones[$0.element].spec.id, $0.offset) },
                                                uniquingKeysWith: { first, _ in first })
+                state.recentSlots = sortedZones.map { state.recentIndex[$0.spec.id] ?? 0 }
+                if let stream = state.stream { state.streamSlots = sortedZones.map { stream.listingIndex($0.spec.id) ?? -1 } }
             }
         }
         let dueAtStay = stayInstants.mapValues { Set($0.map { sortedZones[$0].spec.id }) }
@@ -153,21 +166,30 @@ final class MeterRecorder: Sendable {
                 for time in Set([metered.spec.checkInTime, metered.spec.checkOutTime]) { listingsByTime[time, default: []].append(index) }
             }
         }
-        let momentListings = listingsByTime
-        let momentTimes = momentListings.keys.sorted()
-        let local = self.calendar
-        /// The moments of the local day of `instant` and the days on either side, with their listings.
-        @Sendable func moments(around instant: SimInstant) -> [(at: SimInstant, listings: [Int])] {
-            let date = local.date(at: instant)
-            return [date.adding(days: -1), date, date.adding(days: 1)].flatMap { day in
-                momentTimes.map { (local.resolvedInstant(for: LocalDateTime(date: day, time: $0)), momentListings[$0] ?? []) }
+        // Every such moment from the day before the start's to the day after the end's, worked out once
+        // (not at every tick): a moment is within a day of its date, so these are all that a run's
+        // instants can meet or wait for.
+        var listingsAt: [SimInstant: Set<Int>] = [:]
+        if !listingsByTime.isEmpty {
+            var day = calendar.date(at: scenario.start).adding(days: -1)
+            let lastDay = calendar.date(at: scenario.end).adding(days: 1)
+            while day <= lastDay {
+                for (time, indices) in listingsByTime {
+                    listingsAt[calendar.resolvedInstant(for: LocalDateTime(date: day, time: time)), default: []].formUnion(indices)
+                }
+                day = day.adding(days: 1)
             }
         }
+        let momentListings = listingsAt
+        let momentInstants = listingsAt.keys.sorted()
+        /// The first moment after `instant`.
         @Sendable func nextMoment(after instant: SimInstant) -> SimInstant? {
-            moments(around: instant).map(\.at).filter { $0 > instant }.min()
-        }
-        @Sendable func listingsAtMoment(_ instant: SimInstant) -> Set<Int> {
-            Set(moments(around: instant).filter { $0.at == instant }.flatMap(\.listings))
+            var low = 0, high = momentInstants.count
+            while low < high {
+                let mid = (low + high) / 2
+                if momentInstants[mid] <= instant { low = mid + 1 } else { high = mid }
+            }
+            return low < momentInstants.count ? momentInstants[low] : nil
         }
         @Sendable func isTick(_ instant: SimInstant) -> Bool {
             step.map { ReportStream.isTick(instant, start: start, interval: $0) } ?? false
@@ -189,13 +211,13 @@ final class MeterRecorder: Sendable {
         kernel.schedule(at: start, then: next, label: "meters") { [self] instant in
             let tick = isTick(instant)
             let everyListing = tick || anchors.contains(instant)
-            let atMoment = everyListing || momentTimes.isEmpty ? [] : listingsAtMoment(instant)
+            let atMoment = everyListing ? [] : momentListings[instant] ?? []
             let stays = dueAtStay[instant] ?? []
-            let due = everyListing ? sortedZones : sortedZones.indices.filter { atMoment.contains($0) || stays.contains(sortedZones[$0].spec.id) }.map { sortedZones[$0] }
-            var meters: [(Metered, ZoneMeter)] = []
-            meters.reserveCapacity(due.count)
-            for metered in due { meters.append((metered, await metered.zone.meter())) }
-            recorded(meters, at: instant, tickOrder: tick ? idOrder : nil, start: start, everyListing: everyListing, timelineStays: stays)
+            let due = everyListing ? sortedZones : sortedZones.indices.filter { atMoment.contains($0) || stays.contains(sortedZones[$0].id) }.map { sortedZones[$0] }
+            var readings: [ZoneMeter] = []
+            readings.reserveCapacity(due.count)
+            for metered in due { readings.append(await metered.zone.meter()) }
+            recorded(due, readings, at: instant, tickOrder: tick ? idOrder : nil, start: start, everyListing: everyListing, timelineStays: stays)
         }
         guard interval != nil else { return }
         // Power transitions for the charts and heater cycles: the zones log their devices' switching
@@ -226,53 +248,68 @@ final class MeterRecorder: Sendable {
         }
     }
 
-    /// Records the meters read at `instant`; at a tick (its snapshots taken in `tickOrder`, listing-id
-    /// order), keeps them as recent ticks and appends the timeseries rows; once an hour, forgets the
-    /// ticks older than ``keptTicks``.
+    /// Records the meters of `due` read at `instant` (`readings`, in the same order); at a tick (its
+    /// snapshots taken in `tickOrder`, listing-id order), keeps them as recent ticks and appends the
+    /// timeseries rows; once an hour, forgets the ticks older than ``keptTicks``.
     /// A snapshot at neither a tick nor an anchor is a timeline stay's end (`timelineStays`: to the ledger)
     /// or a listing's check-in or check-out moment (to its recent ring, and to the ledger if a stay booked
     /// so far ends there).
-    private func recorded(_ meters: [(Metered, ZoneMeter)], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant,
+    private func recorded(_ due: [Metered], _ readings: [ZoneMeter], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant,
                           everyListing: Bool, timelineStays: Set<String>) {
-        let snapshots = meters.map { Self.snapshot($0.1, of: $0.0) }
         storage.withLock { state in
-            if let tickOrder, !state.recent.isEmpty {
-                for (index, position) in tickOrder.enumerated() { state.recent[index].append(snapshots[position]) }
-            } else if !everyListing, !state.recent.isEmpty {
-                for snapshot in snapshots {
-                    if let index = state.recentIndex[snapshot.listing] { state.recent[index].append(snapshot) }
-                }
-            }
+            for (index, metered) in due.enumerated() { Self.record(readings[index], of: metered, into: &state.latest[metered.position]) }
             // The ledger takes every snapshot but a tick's or a moment's that no report asks about at the end.
             let keepAll = everyListing && (tickOrder == nil || state.anchors.contains(instant))
             let maybeStayEnd = !keepAll && state.anyStayAnchor.contains(instant)
-            for (index, snapshot) in snapshots.enumerated() {
-                let kept = keepAll || timelineStays.contains(snapshot.listing)
-                    || maybeStayEnd && state.stayAnchors[snapshot.listing]?.contains(instant) == true
+            // A tick keeps its snapshots as recent ticks, and so does a check-in or check-out moment.
+            let toRing = !state.recent.isEmpty && (tickOrder != nil || !everyListing)
+            // A tick's timeseries rows, in `tickOrder`, counting energy from the snapshots at the start.
+            var rows: (time: TimeseriesReport.Field, tickOrder: [Int])?
+            let timeseries = state.stream != nil && tickOrder != nil && state.timeseriesFailure == nil && state.timeseries != nil
+            if timeseries, let tickOrder {
+                if instant == start { state.tickStarts = tickOrder.map { state.latest[$0]! } }
+                if state.tickStarts.count == tickOrder.count {
+                    rows = (TimeseriesReport.Field(state.timestamps!.timestamp(at: instant)), tickOrder)
+                } else {
+                    state.timeseriesFailure = ReportsError(.noSnapshot, "The timeseries has no snapshots at its start \(start) to count energy from; the runner must record the first tick at the start.")
+                }
+            }
+            // Listing by listing: a tick's in listing-id order (its rows' order; a tick reads every zone, so its
+            // places among the zones read are `tickOrder`'s), else in the order read. Each snapshot is moved out
+            // of `latest` while it is recorded and put back after, so none is copied.
+            let order = tickOrder ?? due.map(\.position)
+            for (offset, position) in order.enumerated() {
+                let reading = tickOrder == nil ? offset : position
+                let listing = due[reading].id
+                guard let snapshot = state.latest[position].take() else { continue }
+                if toRing { state.recent[state.recentSlots[position]].append(snapshot) }
+                let kept = keepAll || !timelineStays.isEmpty && timelineStays.contains(listing)
+                    || maybeStayEnd && state.stayAnchors[listing]?.contains(instant) == true
                 if kept { state.ledger.record(snapshot) }
                 // The listing's switching since its previous reading, then the reading (a moment's snapshot
                 // that no stay asks about, yet, waits in the ring only: charts keep their tick points).
-                for change in meters[index].1.powerChanges {
-                    state.stream?.add(PowerTransition(at: change.at, listing: snapshot.listing, device: change.device, powerW: change.powerW))
+                let slot = state.streamSlots.isEmpty ? -1 : state.streamSlots[position]
+                if state.stream != nil, slot >= 0 {
+                    for change in readings[reading].powerChanges {
+                        state.stream!.add(PowerTransition(at: change.at, listing: listing, device: change.device, powerW: change.powerW),
+                                          listing: slot)
+                    }
+                    if kept || tickOrder != nil { state.stream!.add(snapshot, listing: slot) }
                 }
-                if kept || tickOrder != nil { state.stream?.add(snapshot) }
+                if let tick = rows {
+                    do throws(ReportsError) {
+                        try TimeseriesReport.appendRow(&state.timeseries!, time: tick.time, listing: state.listingFields[offset], snapshot,
+                                                       since: state.tickStarts[offset])
+                    } catch {
+                        state.timeseriesFailure = error
+                        rows = nil
+                    }
+                }
+                state.latest[position] = snapshot
             }
             guard state.stream != nil else { return }
-            if let tickOrder, state.timeseriesFailure == nil, state.timeseries != nil {
-                if instant == start { state.tickStarts = tickOrder.map { snapshots[$0] } }
-                do throws(ReportsError) {
-                    guard state.tickStarts.count == tickOrder.count else {
-                        throw ReportsError(.noSnapshot, "The timeseries has no snapshots at its start \(start) to count energy from; the runner must record the first tick at the start.")
-                    }
-                    let time = TimeseriesReport.Field(calendar.timestamp(at: instant))
-                    for (index, position) in tickOrder.enumerated() {
-                        try TimeseriesReport.appendRow(&state.timeseries!, time: time, listing: state.listingFields[index], snapshots[position],
-                                                       since: state.tickStarts[index])
-                    }
-                    state.ticksWritten += 1
-                } catch {
-                    state.timeseriesFailure = error
-                }
+            if timeseries {
+                if rows != nil { state.ticksWritten += 1 }
                 if (state.timeseries?.count ?? 0) >= 1 << 18 { spool.append(TimeseriesReport.takeText(&state.timeseries!)) }
             }
             if instant - state.lastForget >= .hours(1) {
@@ -290,17 +327,62 @@ final class MeterRecorder: Sendable {
         let spec: ListingSpec
         let zone: ThermalZone
         let locks: [String]
+        /// Its place among the zones read (the listings' order in the scenario).
+        let position: Int
+        /// The listing id, apart: reading it from `spec` at every reading would copy the whole spec.
+        let id: String
 
-        init(spec: ListingSpec, zone: ThermalZone, locks: [String]) {
+        init(spec: ListingSpec, zone: ThermalZone, locks: [String], position: Int) {
             self.spec = spec
             self.zone = zone
             self.locks = locks
+            self.position = position
+            self.id = spec.id
         }
+    }
+
+    /// Puts `meter`'s reading into `latest`: in place when it holds a snapshot of the same devices in the
+    /// same order (the usual case: a zone's devices do not change), else as a new snapshot.
+    private static func record(_ meter: ZoneMeter, of metered: Metered, into latest: inout MeterSnapshot?) {
+        if latest != nil, overwrite(&latest!, with: meter, locks: metered.locks) { return }
+        latest = snapshot(meter, of: metered)
+    }
+
+    /// Writes `meter`'s figures over `snapshot`'s, device by device, when `snapshot` has the zone's devices
+    /// (same ids and types, in order) and the listing's locks at the places ``snapshot(_:of:)`` puts them;
+    /// `false` (`snapshot` then partly written) when it has not.
+    private static func overwrite(_ snapshot: inout MeterSnapshot, with meter: ZoneMeter, locks: [String]) -> Bool {
+        guard snapshot.devices.count == meter.devices.count + locks.count else { return false }
+        var zoneDevice = 0, lock = 0
+        for index in snapshot.devices.indices {
+            // Ids are unique within a listing, so a lock's slot is told from a zone device's by its id.
+            if lock < locks.count, snapshot.devices[index].id == locks[lock], snapshot.devices[index].type == "lock" {
+                lock += 1
+                continue
+            }
+            guard zoneDevice < meter.devices.count else { return false }
+            let d = meter.devices[zoneDevice]
+            guard snapshot.devices[index].id == d.id, snapshot.devices[index].type == d.kind.rawValue else { return false }
+            snapshot.devices[index].isOn = d.isOn
+            snapshot.devices[index].powerW = d.powerW
+            snapshot.devices[index].energyKWh = d.energyKWh
+            snapshot.devices[index].activeSeconds = d.activeSeconds
+            zoneDevice += 1
+        }
+        guard zoneDevice == meter.devices.count, lock == locks.count else { return false }
+        snapshot.at = meter.at
+        snapshot.indoorC = meter.indoorC
+        snapshot.outdoorC = meter.outdoorC
+        snapshot.guests = meter.guests
+        snapshot.temperatureIntegralKs = meter.temperatureIntegralKs
+        snapshot.discomfortKs = meter.discomfortKs
+        snapshot.occupiedSeconds = meter.occupiedSeconds
+        return true
     }
 
     private static func snapshot(_ meter: ZoneMeter, of metered: Metered) -> MeterSnapshot {
         // The zone's devices come sorted by id; the locks go in at their places, so the snapshot need not sort them again.
-        let locks = metered.locks, listing = metered.spec
+        let locks = metered.locks
         var devices: [DeviceMeter] = []
         devices.reserveCapacity(meter.devices.count + locks.count)
         var lock = 0
@@ -315,7 +397,7 @@ final class MeterRecorder: Sendable {
         for id in locks[lock...] {
             devices.append(DeviceMeter(id: id, type: "lock", isOn: false, powerW: 0, energyKWh: 0, activeSeconds: 0))
         }
-        return MeterSnapshot(at: meter.at, listing: listing.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
+        return MeterSnapshot(at: meter.at, listing: metered.id, indoorC: meter.indoorC, outdoorC: meter.outdoorC,
                              guests: meter.guests, temperatureIntegralKs: meter.temperatureIntegralKs,
                              discomfortKs: meter.discomfortKs, occupiedSeconds: meter.occupiedSeconds,
                              devices: devices)

@@ -87,6 +87,10 @@ struct StreamedReportsTests {
         #expect(ring.snapshots(from: SimInstant(unixSeconds: 500 * 60), to: SimInstant(unixSeconds: 555 * 60)).map(\.indoorC) == [510, 525, 540, 555])
         ring.forget(before: SimInstant(unixSeconds: 10_000 * 60))
         #expect(ring.count == 0 && ring.snapshots(from: .epoch, to: SimInstant(unixSeconds: 10_000 * 60)).isEmpty)
+        // Emptied, it takes snapshots again, with either device list.
+        ring.append(tick(10_005))
+        ring.append(tick(10_080))
+        #expect((0..<ring.count).map { ring[$0] } == [tick(10_005), tick(10_080)])
     }
 
     @Test func theSpoolReadsBackItsPiecesWholeFromMemoryOrFromItsFile() throws {
