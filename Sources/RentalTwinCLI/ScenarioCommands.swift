@@ -32,9 +32,7 @@ enum ScenarioCommands {
                 throw ArgumentParser.UsageError("--partition needs --report DIR: the partition's reports and manifest go there for rental-twin merge.",
                                                 command: "run")
             }
-            var partWorld = world
-            partWorld.recordTimeseries = interval
-            return await runPartition(file, seed: seed, part: part, of: count, jobs: explicitJobs, world: partWorld, directory: reportDir,
+            return await runPartition(file, seed: seed, part: part, of: count, jobs: explicitJobs, world: world, directory: reportDir,
                                       log: command.has(.log), progress: progress)
         }
         var outcome = RentalTwinCommand.Outcome()
