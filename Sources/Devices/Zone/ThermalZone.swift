@@ -71,6 +71,9 @@ public actor ThermalZone {
     private let outdoor: any OutdoorTemperatureSource
     /// The label of the zone's kernel timer, made once rather than per plan.
     private let timerLabel: String
+    /// What the zone's kernel timer runs, made at the first plan rather than per plan. It holds the zone
+    /// weakly: the zone keeps it, and a zone nobody else holds has nobody to report to.
+    private var timerHandler: SimulationKernel.Handler?
 
     private var anchor: SimInstant
     private var segment: ZoneSegment
@@ -403,7 +406,8 @@ public actor ThermalZone {
             if case .thermostat(let t) = members[i].model, let threshold = t.nextThresholdC { consider(threshold) }
         }
         guard let next else { return }
-        timer = kernel.schedule(at: next, label: timerLabel) { [self] _ in await self.timerFired() }
+        if timerHandler == nil { timerHandler = { [weak self] _ in await self?.timerFired() } }
+        timer = kernel.schedule(at: next, label: timerLabel, timerHandler!)
     }
 
     private func rebuildSegment() {
@@ -423,11 +427,18 @@ public actor ThermalZone {
     @inline(__always)
     private func publish() async {
         let members = self.members  // the devices as they are now, whatever an observer sets off meanwhile
+        let now = kernel.now  // one read of the clock for every device's report
         for i in members.indices {
             if let handler = members[i].handler {
-                // As handler.zoneDidUpdateWithoutHop(_:), without its async frame.
+                // As handler.zoneDidUpdateWithoutHop(_:), without its async frame; to the openHAB runtime
+                // with a plain call.
                 let (box, updates) = handler.reports(for: makeReading(members[i].model, energyJ: members[i].energyJ))
-                if !updates.isEmpty { await box?.callback.statesUpdated(updates) }
+                guard !updates.isEmpty, let box else { continue }
+                if let runtime = box.runtime {
+                    runtime.statesUpdatedNow(updates, at: now)
+                } else {
+                    await box.callback.statesUpdated(updates)
+                }
             } else if let observer = members[i].observer {
                 await observer.zoneDidUpdateWithoutHop(makeReading(members[i].model, energyJ: members[i].energyJ))
             }
