@@ -304,9 +304,12 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         let busGeneration = events.subscriptionGeneration
         return routing.withLock { routing in
             let index = channel.index >= 0 ? channel.index : routing.index(of: channel.uid)
-            // Field by field, not a copy of the whole route.
-            if routing.routes[index].generation == routing.generation, routing.routes[index].busGeneration == busGeneration {
-                return routing.routes[index].targets
+            // In place: the array's getter copied the whole route for each field read.
+            let generation = routing.generation
+            if let targets = Self.inPlace(&routing.routes[index], { route in
+                route.generation == generation && route.busGeneration == busGeneration ? route.targets : nil
+            }) {
+                return targets
             }
             let hasSubscribers = events.hasSubscribers
             let targets = items.slots(of: links.linkedItems(channel.uid)).map { target in
@@ -316,6 +319,10 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             return targets
         }
     }
+
+    /// `read` applied to `route` in place (through the array's modify accessor, not a copy of the route).
+    @inline(__always)
+    private static func inPlace<Result>(_ route: inout Route, _ read: (inout Route) -> Result) -> Result { read(&route) }
 
     /// Items were added or removed, or links changed: every route is resolved again when next used.
     private func routesChanged() {
