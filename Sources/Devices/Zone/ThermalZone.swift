@@ -393,7 +393,9 @@ public final class ThermalZone: Sendable {
         }
 
         /// The devices, the reported temperature and the clock as they are now.
-        func news() -> News { News(members: members, reportedC: reportedC, reportedState: reportedState, now: kernel.now) }
+        func news(at now: SimInstant? = nil) -> News {
+            News(members: members, reportedC: reportedC, reportedState: reportedState, now: now ?? kernel.now)
+        }
 
         // MARK: The engine
 
@@ -411,8 +413,8 @@ public final class ThermalZone: Sendable {
                     "zone \(id) made more than \(ThermalZone.maxTimerEventsPerHour) temperature and thermostat events within one simulated hour from \(guardWindowStart); its parameters make the room change faster than a room can. Check the listing's thermal parameters and device powers."))
                 return nil
             }
-            advance()
-            return changed()
+            advance(until: now)
+            return changed(at: now)
         }
 
         /// Integrates energy and ∫T dt up to now and re-anchors the segment at now.
@@ -420,8 +422,10 @@ public final class ThermalZone: Sendable {
         /// A segment holds only until its outdoor piece ends. A zone with a timer is woken at every piece's
         /// end; a zone without one (no thermostat or plug: a lock-only flat) may sleep across many pieces until
         /// a guest arrives, so the pieces it slept through are walked one by one here.
-        private mutating func advance() {
-            let now = kernel.now
+        private mutating func advance() { advance(until: kernel.now) }
+
+        /// ``advance()`` with the clock's `now` read by the caller (one read of its lock per zone event).
+        private mutating func advance(until now: SimInstant) {
             while let end = outdoorEnd, end < now, end > anchor { advance(to: end) }
             advance(to: now)
         }
@@ -459,12 +463,12 @@ public final class ThermalZone: Sendable {
         }
 
         /// After a state change at the anchor: settle thermostats and reports, re-plan; what to publish.
-        private mutating func changed() -> News {
+        private mutating func changed(at now: SimInstant? = nil) -> News {
             rebuildSegment()
             settle()
             plan()
             if powerLog != nil { logPowerChanges(at: anchor) }
-            return news()
+            return news(at: now)
         }
 
         /// Logs each device whose power differs from its last logged power.
