@@ -15,13 +15,14 @@ extension LocalCalendar {
         let step = Int64(everyMinutes) * 60_000
         let phase = Int64(atMinute) * 60_000
         // Start a little before the wall time of `instant`: an overlap can put later instants at earlier wall times.
-        let startWall = localDateTime(at: instant).wallMilliseconds - 3 * 3_600_000
+        let startWall = wallMilliseconds(at: instant) - 3 * 3_600_000
         let (k, r) = (startWall - phase).floorDivided(by: step)
         var wall = phase + (r == 0 ? k : k + 1) * step
         while true {
-            for candidate in instants(for: LocalDateTime(wallMilliseconds: wall)) where candidate > instant {
-                return candidate
-            }
+            // The instants(for:) of each wall time in order, without their array.
+            let (first, second) = instants(forWallMilliseconds: wall)
+            if let first, first > instant { return first }
+            if let second, second > instant { return second }
             wall += step
         }
     }

@@ -54,17 +54,30 @@ public struct LocalCalendar: Sendable, Hashable {
     /// Every instant whose wall-clock reading is `local`: one normally, none in a gap, two in an overlap.
     /// - Complexity: three offset look-ups.
     public func instants(for local: LocalDateTime) -> [SimInstant] {
-        let wall = local.wallMilliseconds
+        let (first, second) = instants(forWallMilliseconds: local.wallMilliseconds)
+        return [first, second].compactMap { $0 }  // larger offset first: the earlier instant first
+    }
+
+    /// ``instants(for:)`` of the wall time `wall` ms after 1970-01-01T00:00 (``LocalDateTime/wallMilliseconds``),
+    /// without an array: the earlier instant first, `nil`s last.
+    func instants(forWallMilliseconds wall: Int64) -> (SimInstant?, SimInstant?) {
         // Offsets never differ by more than a day, and transitions are months apart, so the
         // offsets in force a day either side cover every candidate.
         let probeBefore = offset(at: SimInstant(unixMilliseconds: wall - 86_400_000)).milliseconds
         let probeAfter = offset(at: SimInstant(unixMilliseconds: wall + 86_400_000)).milliseconds
-        var result: [SimInstant] = []
-        for candidateOffset in probeBefore == probeAfter ? [probeBefore] : [max(probeBefore, probeAfter), min(probeBefore, probeAfter)] {
+        func candidate(_ candidateOffset: Int64) -> SimInstant? {
             let instant = SimInstant(unixMilliseconds: wall - candidateOffset)
-            if offset(at: instant).milliseconds == candidateOffset { result.append(instant) }
+            return offset(at: instant).milliseconds == candidateOffset ? instant : nil
         }
-        return result  // larger offset first: the earlier instant first
+        if probeBefore == probeAfter { return (candidate(probeBefore), nil) }
+        // Larger offset first: the earlier instant first.
+        let (earlier, later) = (candidate(max(probeBefore, probeAfter)), candidate(min(probeBefore, probeAfter)))
+        return earlier == nil ? (later, nil) : (earlier, later)
+    }
+
+    /// ``localDateTime(at:)``'s ``LocalDateTime/wallMilliseconds``, without the calendar date in between.
+    func wallMilliseconds(at instant: SimInstant) -> Int64 {
+        instant.unixMilliseconds + offset(at: instant).milliseconds
     }
 
     /// The single instant at which the wall clock reads `local`.

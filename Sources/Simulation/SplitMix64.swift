@@ -33,6 +33,11 @@ public struct SplitMix64: RandomNumberGenerator, Sendable, Hashable {
         SplitMix64(seed: mix(seed ^ mix(StableHash.fnv1a64(name))))
     }
 
+    /// ``stream(seed:named:)`` for the name whose ``StableHash/fnv1a64(_:)`` is `nameHash`.
+    public static func stream(seed: UInt64, nameHash: UInt64) -> SplitMix64 {
+        SplitMix64(seed: mix(seed ^ mix(nameHash)))
+    }
+
     /// SplitMix64's finaliser: a bijective avalanche of 64 bits.
     @inlinable
     public static func mix(_ value: UInt64) -> UInt64 {

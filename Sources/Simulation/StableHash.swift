@@ -11,6 +11,27 @@ public enum StableHash {
         return hash
     }
 
+    /// ``fnv1a64(_:)`` of a text made of the text `prefixHash` is the hash of and then the decimal digits of
+    /// `number` (with `-` in front when negative, as `String(number)` writes it): the same value, without
+    /// making the text — for a name like `weather/<city>/<hour>` hashed once per hour.
+    @inlinable
+    public static func fnv1a64(_ prefixHash: UInt64, appendingDecimal number: Int64) -> UInt64 {
+        var hash = prefixHash
+        if number < 0 {
+            hash ^= UInt64(UInt8(ascii: "-"))
+            hash &*= 0x0000_0100_0000_01B3
+        }
+        let magnitude = number.magnitude
+        var divisor: UInt64 = 1
+        while magnitude / divisor >= 10 { divisor *= 10 }
+        repeat {
+            hash ^= UInt64(UInt8(ascii: "0")) + magnitude / divisor % 10
+            hash &*= 0x0000_0100_0000_01B3
+            divisor /= 10
+        } while divisor > 0
+        return hash
+    }
+
     /// The bucket word a `Set` or `Dictionary` with per-instance `seed` files a precomputed
     /// 64-bit `value` under: `value ^ seed` through MurmurHash3's 64-bit finaliser (`fmix64`),
     /// one step instead of a full `Hasher` round. For identifiers' `_rawHashValue(seed:)`.

@@ -226,6 +226,20 @@ struct RandomTests {
         #expect(StableHash.fnv1a64("foobar") == 0x8594_4171_F739_67E8)
     }
 
+    @Test func fnv1aAppendingDecimalIsTheHashOfTheWholeText() {
+        let numbers: [Int64] = [0, 1, 9, 10, 99, 100, 493_000, -1, -10, -493_123, 9_999_999_999,
+                                Int64.max, Int64.min, Int64.min + 1]
+        for prefix in ["", "weather/Budapest/", "weather/São Paulo/"] {
+            for number in numbers {
+                #expect(StableHash.fnv1a64(StableHash.fnv1a64(prefix), appendingDecimal: number)
+                        == StableHash.fnv1a64(prefix + String(number)), "\(prefix)\(number)")
+            }
+        }
+        var a = SplitMix64.stream(seed: 42, named: "weather/Budapest/493000")
+        var b = SplitMix64.stream(seed: 42, nameHash: StableHash.fnv1a64(StableHash.fnv1a64("weather/Budapest/"), appendingDecimal: 493_000))
+        #expect(a.next() == b.next())
+    }
+
     @Test func streamsAreStableAndIndependent() {
         var a1 = SplitMix64.stream(seed: 42, named: "flat-1/heating")
         var a2 = SplitMix64.stream(seed: 42, named: "flat-1/heating")

@@ -43,6 +43,46 @@ import Testing
         #expect(await runtime.state(of: first) == Self.temperature(20.2))
     }
 
+    /// A route remembers whether anybody hears about its Items; a subscription made or ended after the route
+    /// was resolved must be what the next report goes by.
+    @Test func aReportGoesByTheSubscriptionsOfNowNotThoseWhenItsRouteWasResolved() async throws {
+        let (runtime, device, kernel) = try await EventBusTests.world()
+        let handle = runtime.handle(for: await device.channel("temperature"))
+        let name = try ItemName("flat_1_heating_temperature")
+        runtime.statesUpdatedNow([(handle, Self.temperature(20.1))], at: kernel.now)  // resolved with nobody listening
+        let changes = EventLog()
+        let subscription = runtime.events.subscribe(EventFilter(topics: ["openhab/items/flat_1_heating_temperature/statechanged"])) {
+            changes.add($0)
+        }
+        runtime.statesUpdatedNow([(handle, Self.temperature(20.2))], at: kernel.now)
+        try await kernel.run(until: kernel.now)
+        #expect(changes.all.count == 1 && changes.all.first?.contains("20.2") == true)
+        #expect(await runtime.state(of: name) == Self.temperature(20.2))
+
+        runtime.events.unsubscribe(subscription)
+        let published = runtime.events.publishedCount
+        runtime.statesUpdatedNow([(handle, Self.temperature(20.3))], at: kernel.now)
+        try await kernel.run(until: kernel.now)
+        #expect(changes.all.count == 1)  // not delivered, yet counted as published: state, stateupdated, statechanged
+        #expect(runtime.events.publishedCount == published + 3)
+        #expect(await runtime.state(of: name) == Self.temperature(20.3))
+    }
+
+    /// The plain call and the async one do the same to the Items and count the same events.
+    @Test func statesUpdatedNowIsStatesUpdated() async throws {
+        let (plain, plainDevice, plainKernel) = try await EventBusTests.world()
+        let (awaited, awaitedDevice, _) = try await EventBusTests.world()
+        let plainHandle = plain.handle(for: await plainDevice.channel("temperature"))
+        let awaitedHandle = awaited.handle(for: await awaitedDevice.channel("temperature"))
+        for states in [[Self.temperature(20.04)], [Self.temperature(20.01), .undef], [Self.temperature(21.5)], [Self.temperature(21.5)]] {
+            plain.statesUpdatedNow(states.map { (plainHandle, $0) }, at: plainKernel.now)
+            await awaited.statesUpdated(states.map { (awaitedHandle, $0) })
+        }
+        #expect(await plain.items.all() == (await awaited.items.all()))
+        #expect(plain.events.publishedCount == awaited.events.publishedCount)
+        #expect(await plain.state(of: try ItemName("flat_1_heating_temperature")) == Self.temperature(21.5))
+    }
+
     @Test func aHandleThatCarriesOnlyTheUIDReachesTheSameItems() async throws {
         let (runtime, device, _) = try await EventBusTests.world()
         let channel = await device.channel("setpoint")

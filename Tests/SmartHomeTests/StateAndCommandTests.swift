@@ -142,3 +142,54 @@ extension ItemType {
     /// parsed as posted, then taken or dropped by the Item.
     func stateHeld(_ text: String) -> State? { parseState(text).flatMap { accepting($0) } }
 }
+
+/// `State`'s written-out `==` is the synthesized one: equal case and equal payload (numbers by value), and
+/// equal states hash alike.
+@Suite struct StateEqualityTests {
+    static func states() -> [State] {
+        let n = DecimalNumber(21)
+        return [.null, .undef, .onOff(.on), .onOff(.off), .openClosed(.open), .openClosed(.closed),
+                .decimal(n), .decimal(DecimalNumber(22)), .quantity(Quantity(n, .celsius)), .quantity(Quantity(n, .watt)),
+                .quantity(Quantity(DecimalNumber(22), .celsius)), .percent(n), .string("21"), .string("ON"),
+                .dateTime(DateTimeValue(SimInstant(unixMilliseconds: 0), in: .utc)),
+                .dateTime(DateTimeValue(SimInstant(unixMilliseconds: 1_000), in: .utc)),
+                .hsb(HSB(hue: n, saturation: n, brightness: n)), .hsb(HSB(hue: n, saturation: n, brightness: DecimalNumber(22))),
+                .point(GeoPoint(parsing: "47.5,19.0")!), .point(GeoPoint(parsing: "47.5,19.1")!),
+                .playPause(.play), .playPause(.pause), .rewindFastforward(.rewind), .rewindFastforward(.fastforward),
+                .stringList(["a", "b"]), .stringList(["a"]), .raw("data:a"), .raw("data:b")]
+    }
+
+    @Test func aStateEqualsOnlyItselfAmongDifferentStates() {
+        let states = Self.states()
+        for (i, a) in states.enumerated() {
+            for (j, b) in states.enumerated() {
+                #expect((a == b) == (i == j), "\(a) vs \(b)")
+            }
+        }
+    }
+
+    @Test func equalPayloadsMakeEqualStatesThatHashAlike() {
+        let pairs: [(State, State)] = [
+            (.decimal(DecimalNumber(parsing: "21")!), .decimal(DecimalNumber(21.0))),  // by value, as BigDecimal.compareTo
+            (.quantity(Quantity(DecimalNumber(parsing: "21.50")!, .celsius)), .quantity(Quantity(DecimalNumber(21.5), .celsius))),
+            (.percent(DecimalNumber(integer: 100)), .percent(DecimalNumber(100.0))),
+            (.stringList(["x", "y"]), .stringList(["x", "y"])),
+        ]
+        for (a, b) in pairs {
+            #expect(a == b && a.hashValue == b.hashValue, "\(a) vs \(b)")
+            #expect(Set([a, b]).count == 1)
+        }
+        #expect(State.null.isUndefined && State.undef.isUndefined && !State.string("NULL").isUndefined)
+    }
+
+    @Test func aNumberItemTakesAQuantityInItsUnitAsItIsAndConvertsOthers() {
+        let celsius = State.quantity(Quantity(DecimalNumber(parsing: "21.50")!, .celsius))
+        // Its own unit: the very state, text and all.
+        #expect(ItemType.numberItem(.temperature).accepting(celsius)?.description == "21.5 °C")
+        #expect(ItemType.numberItem(.temperature).accepting(celsius, unit: .celsius) == celsius)
+        let fahrenheit = QuantityUnit(symbol: "°F")!
+        #expect(ItemType.numberItem(.temperature).accepting(celsius, unit: fahrenheit)?.description == "70.7 °F")
+        #expect(ItemType.numberItem(.power).accepting(celsius) == nil)  // another dimension: dropped
+        #expect(ItemType.numberItem(nil).accepting(celsius) == .decimal(DecimalNumber(21.5)))
+    }
+}

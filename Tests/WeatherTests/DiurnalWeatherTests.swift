@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import Testing
 import Weather
@@ -26,6 +27,26 @@ struct DiurnalWeatherTests {
         for (i, t) in times.enumerated() {
             #expect(forward[i] == backward[t])
             #expect(forward[i] == shuffled[t])
+        }
+    }
+
+    @Test("a knot is its definition: the local hour's wave plus the noise of the stream named weather/<city>/<k>")
+    func knotIsItsDefinition() throws {
+        let calendar = try budapestCalendar()
+        for city in ["Budapest", "São Paulo"] {
+            let source = try budapest(seed: 42, city: city)
+            // Both daylight-saving transitions of 2026, and hours before 1970 (negative k).
+            let starts = [try utc("2026-03-28T20:00Z"), try utc("2026-10-24T20:00Z"), try utc("1969-12-31T20:00Z")]
+            for start in starts {
+                for step in 0..<30 {
+                    let hour = start.unixMilliseconds / 3_600_000 + Int64(step) - (start.unixMilliseconds < 0 ? 1 : 0)
+                    let instant = SimInstant(unixMilliseconds: hour * 3_600_000)
+                    let hourOfDay = Double(calendar.localDateTime(at: instant).time.millisecondOfDay) / 3_600_000
+                    var random = SplitMix64.stream(seed: 42, named: "weather/\(city)/\(hour)")
+                    let expected = -2 - 4 * cos(2 * Double.pi * (hourOfDay - 5) / 24) + 0.5 * random.nextGaussian()
+                    #expect(source.knotC(hour: hour) == expected, "\(city) \(hour)")
+                }
+            }
         }
     }
 

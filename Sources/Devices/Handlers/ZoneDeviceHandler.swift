@@ -37,7 +37,13 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// not a copy of an existential through its value witnesses.
     final class CallbackBox: Sendable {
         let callback: any ThingHandlerCallback
-        init(_ callback: any ThingHandlerCallback) { self.callback = callback }
+        /// The callback when it is the openHAB runtime, which the zone reports to with a plain call
+        /// (``OpenHABRuntime/statesUpdatedNow(_:at:)``) rather than an async one through the protocol.
+        let runtime: OpenHABRuntime?
+        init(_ callback: any ThingHandlerCallback) {
+            self.callback = callback
+            runtime = callback as? OpenHABRuntime
+        }
     }
 
     /// The handler's reporting state.
@@ -63,6 +69,9 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         /// The input (``inputKey(of:in:)``) the channel's text was last worked out from: the same
         /// input prints the same text, so an unforced report skips formatting it.
         var formattedFrom: InputKey?
+        /// With ``formattedFrom``: the bits of a reading value (``sourceBits(of:in:)``) whose input is
+        /// ``formattedFrom`` — the same bits, the same input, so an unforced report skips working it out.
+        var sourceBits: UInt64 = 0
     }
 
     private let reporting: Mutex<Reporting>
@@ -219,7 +228,10 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// The state `report`'s channel reports from `reading`, recorded as reported, or `nil` when
     /// `force` is false and its text is unchanged.
     private static func change(_ report: inout ChannelReport, in reading: DeviceReading, force: Bool) -> State? {
-        let input = inputKey(of: report.channel, in: reading)
+        let bits = sourceBits(of: report.channel, in: reading)
+        if !force, report.formattedFrom != nil, report.sourceBits == bits { return nil }
+        let input = inputKey(of: report.channel, bits: bits, in: reading)
+        report.sourceBits = bits  // whatever follows, `formattedFrom` is (or stays) this input
         // `published` is the state made from `formattedFrom`: an unchanged input is an unchanged text.
         guard force || report.formattedFrom != input else { return nil }
         let state: State
@@ -237,23 +249,31 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Whether `old` prints as `new` does; a quantity compares its number's text and its unit
     /// without printing the whole state.
     private static func sameText(_ old: State?, _ new: State) -> Bool {
-        switch (old, new) {
-        case (nil, _): return false
-        case (.quantity(let a)?, .quantity(let b)): return a.unit == b.unit && a.number.text == b.number.text
-        case (let old?, _): return old.description == new.description
+        // No switch over a tuple of both: that copies the states.
+        guard let old else { return false }
+        if case .quantity(let a) = old, case .quantity(let b) = new { return a.unit == b.unit && a.number.text == b.number.text }
+        return old.description == new.description
+    }
+
+    /// The reading value `channel`'s state is made from, as bits: equal bits give equal inputs.
+    private static func sourceBits(of channel: DeviceChannel, in reading: DeviceReading) -> UInt64 {
+        switch channel {
+        case .switch: return reading.isOn ? 1 : 0
+        case .setpoint: return (reading.setpointC ?? 0).bitPattern
+        case .temperature: return reading.reportedTemperatureC.bitPattern
+        case .power: return reading.powerW.bitPattern
+        case .energy: return reading.energyKWh.bitPattern
+        case .lock, .door, .battery: return 0
         }
     }
 
-    /// The part of `reading` that `channel`'s state is made from, as bits: equal keys give equal states and texts.
-    private static func inputKey(of channel: DeviceChannel, in reading: DeviceReading) -> InputKey {
+    /// The part of `reading` that `channel`'s state is made from (`bits`: its ``sourceBits(of:in:)``):
+    /// equal keys give equal states and texts.
+    private static func inputKey(of channel: DeviceChannel, bits: UInt64, in reading: DeviceReading) -> InputKey {
         switch channel {
-        case .switch: return .bits(reading.isOn ? 1 : 0)
-        case .setpoint: return .bits((reading.setpointC ?? 0).bitPattern)
         // The reported temperature is already rounded to 0.1 K: its bits change exactly when its text can.
-        case .temperature: return .bits(reading.reportedTemperatureC.bitPattern)
-        case .power: return .bits(reading.powerW.bitPattern)
+        case .switch, .setpoint, .temperature, .power, .lock, .door, .battery: return .bits(bits)
         case .energy: return .fixed(DeviceChannel.energyKey(reading.energyKWh))
-        case .lock, .door, .battery: return .bits(0)
         }
     }
 

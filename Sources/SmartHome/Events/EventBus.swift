@@ -39,10 +39,11 @@ public final class EventBus: Sendable {
         /// look-up hashes nothing: the runtime asks for every Item update).
         var named: Set<ItemName> = []
 
-        mutating func changed(_ count: borrowing Atomic<Int>) {
+        mutating func changed(_ count: borrowing Atomic<Int>, _ generation: borrowing Atomic<Int>) {
             general = list.contains { $0.filter.hasWildcardPatterns }
             named = Set(list.flatMap { $0.filter.namedIDs.compactMap { try? ItemName($0) } })
             count.store(list.count, ordering: .releasing)
+            generation.add(1, ordering: .releasing)
         }
     }
 
@@ -51,6 +52,8 @@ public final class EventBus: Sendable {
     private let subscriberCount = Atomic<Int>(0)
     /// The number of events published.
     private let published = Atomic<Int>(0)
+    /// Counts changes of the subscriptions (see ``subscriptionGeneration``).
+    private let generation = Atomic<Int>(0)
     /// Where deliveries are scheduled.
     private let scheduler: any SimulationScheduler
 
@@ -71,7 +74,7 @@ public final class EventBus: Sendable {
             let id = SubscriptionID(rawValue: state.nextID)
             state.nextID += 1
             state.list.append(Subscription(id: id, filter: filter, handler: handler))
-            state.changed(subscriberCount)
+            state.changed(subscriberCount, generation)
             return id
         }
     }
@@ -81,7 +84,7 @@ public final class EventBus: Sendable {
         let dropped = subscriptions.withLock { state -> [Subscription] in
             defer {
                 state.list.removeAll()
-                state.changed(subscriberCount)
+                state.changed(subscriberCount, generation)
             }
             return state.list
         }
@@ -92,7 +95,7 @@ public final class EventBus: Sendable {
     public func unsubscribe(_ id: SubscriptionID) {
         subscriptions.withLock { state in
             state.list.removeAll { $0.id == id }
-            state.changed(subscriberCount)
+            state.changed(subscriberCount, generation)
         }
     }
 
@@ -114,6 +117,10 @@ public final class EventBus: Sendable {
     /// Whether anybody subscribed, read without the lock: publishers that would build several
     /// events for nobody skip them and call ``countUnheard(_:)``.
     var hasSubscribers: Bool { subscriberCount.load(ordering: .acquiring) > 0 }
+
+    /// A number that changes whenever a subscription is added or removed, read without the lock: a publisher
+    /// that keeps ``hasSubscribers`` and ``mayHear(about:)`` answers for its Items asks them again once it moved.
+    var subscriptionGeneration: Int { generation.load(ordering: .acquiring) }
 
     /// Whether some subscriber may hear an event about the Item `name`: one with a wildcard pattern,
     /// or one naming it. Publishers skip building events nobody can hear (a run with reports listens

@@ -72,7 +72,9 @@ public struct Item: Sendable, Hashable {
     /// when it drops it (``ItemType/accepting(_:unit:)`` with this Item's ``unit``).
     /// A Group with a base type takes what its base type takes.
     public func accepting(_ state: State) -> State? {
-        if let aggregation, case .groupItem = type { return aggregation.baseType.accepting(state, unit: unit) }
+        // The type first: only a Group looks at its aggregation (not read, a large value, for other Items).
+        guard case .groupItem = type else { return type.accepting(state, unit: unit) }
+        if let aggregation { return aggregation.baseType.accepting(state, unit: unit) }
         return type.accepting(state, unit: unit)
     }
 }

@@ -116,6 +116,13 @@ extension ItemType {
     /// - Parameter unit: the Item's unit (``Item/unit``); `nil` means the type's default.
     public func accepting(_ state: State, unit: QuantityUnit? = nil) -> State? {
         if state.isUndefined { return state }
+        // The case of every device report, first and without the table's tuple (a copy of the state):
+        // a quantity in the Item's own unit is taken as it is (`Quantity.converted(to:)` returns itself).
+        if case .numberItem(let d?) = self, case .quantity(let q) = state {
+            let target = unit ?? d.defaultUnit
+            if q.unit == target, q.unit.dimension == target.dimension { return state }
+            return q.converted(to: target).map(State.quantity)
+        }
         switch (self, state) {
         case (.switchItem, .onOff), (.contactItem, .openClosed), (.stringItem, .string), (.dimmerItem, .percent),
              (.dateTimeItem, .dateTime), (.groupItem, _):

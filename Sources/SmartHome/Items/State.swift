@@ -84,5 +84,33 @@ public enum State: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether this is `NULL` or `UNDEF`.
-    public var isUndefined: Bool { self == .null || self == .undef }
+    public var isUndefined: Bool {
+        switch self {
+        case .null, .undef: return true
+        default: return false
+        }
+    }
+
+    /// Case and payload equal, as the synthesized `==` (which ``hash(into:)`` still is) — written out because
+    /// the synthesized one switches over a tuple of both states, copying each (every Item update compares two).
+    public static func == (lhs: State, rhs: State) -> Bool {
+        switch lhs {
+        case .null: if case .null = rhs { return true }
+        case .undef: if case .undef = rhs { return true }
+        case .onOff(let a): if case .onOff(let b) = rhs { return a == b }
+        case .openClosed(let a): if case .openClosed(let b) = rhs { return a == b }
+        case .decimal(let a): if case .decimal(let b) = rhs { return a == b }
+        case .quantity(let a): if case .quantity(let b) = rhs { return a == b }
+        case .percent(let a): if case .percent(let b) = rhs { return a == b }
+        case .string(let a): if case .string(let b) = rhs { return a == b }
+        case .dateTime(let a): if case .dateTime(let b) = rhs { return a == b }
+        case .hsb(let a): if case .hsb(let b) = rhs { return a == b }
+        case .point(let a): if case .point(let b) = rhs { return a == b }
+        case .playPause(let a): if case .playPause(let b) = rhs { return a == b }
+        case .rewindFastforward(let a): if case .rewindFastforward(let b) = rhs { return a == b }
+        case .stringList(let a): if case .stringList(let b) = rhs { return a == b }
+        case .raw(let a): if case .raw(let b) = rhs { return a == b }
+        }
+        return false
+    }
 }

@@ -29,14 +29,16 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
 
     /// The runtime's table of channels (see ``handle(for:)``).
     ///
-    /// A channel's route — its linked Items in name order, each with its slot in the ``ItemRegistry`` —
-    /// is worked out when first needed and kept until an Item is added or removed or a link changes
-    /// (``routesChanged()``, called by every method of this runtime that does so, the only ones that can).
+    /// A channel's route — its linked Items in name order, each with its slot in the ``ItemRegistry`` and
+    /// whether a bus subscriber may hear about it — is worked out when first needed and kept until an Item
+    /// is added or removed or a link changes (``routesChanged()``, called by every method of this runtime
+    /// that does so, the only ones that can) or the bus's subscriptions change.
     private struct Routing {
         var indexByUID: [ChannelUID: Int] = [:]
         var uids: [ChannelUID] = []
-        /// Per channel index: the generation its route was resolved in, and the route.
-        var routes: [(generation: Int, targets: [(slot: Int, name: ItemName)])?] = []
+        /// Per channel index: the generations its route was resolved in (this table's and the bus's
+        /// ``EventBus/subscriptionGeneration``; -1: never), and the route.
+        var routes: [Route] = []
         var generation = 0
 
         mutating func index(of channel: ChannelUID) -> Int {
@@ -44,9 +46,24 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             let index = uids.count
             indexByUID[channel] = index
             uids.append(channel)
-            routes.append(nil)
+            routes.append(Route())
             return index
         }
+    }
+
+    /// One Item a channel's state goes to: its slot (-1: no such Item), its name, and whether some bus
+    /// subscriber may hear about it (`EventBus.hasSubscribers && EventBus.mayHear(about:)` when resolved).
+    private struct Target {
+        var slot: Int
+        var name: ItemName
+        var heard: Bool
+    }
+
+    /// A channel's resolved route (see ``Routing``).
+    private struct Route {
+        var generation = -1
+        var busGeneration = -1
+        var targets: [Target] = []
     }
 
     /// An empty runtime with fresh registries, and a bus that delivers events on `scheduler`.
@@ -243,8 +260,16 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// report order, without a suspension, publishing each update's events as
     /// ``stateUpdated(_:state:)`` would.
     public nonisolated(nonsending) func statesUpdated(_ updates: [(channel: ChannelHandle, state: State)]) async {
-        let now = scheduler.now  // one read of the clock (a lock) for the batch, not one per Item
-        for (channel, state) in updates { deliver(state, from: channel, at: now) }
+        statesUpdatedNow(updates, at: scheduler.now)  // one read of the clock (a lock) for the batch, not one per Item
+    }
+
+    /// ``statesUpdated(_:)`` as a plain call, with the clock's `now` read by the caller: what a device that
+    /// holds this runtime (rather than any ``ThingHandlerCallback``) calls, sparing an async frame per report.
+    public func statesUpdatedNow(_ updates: [(channel: ChannelHandle, state: State)], at now: SimInstant) {
+        // Through the buffer: an array subscript here copied each (handle, state) pair out.
+        updates.withUnsafeBufferPointer { updates in
+            for index in updates.indices { deliver(updates[index].state, from: updates[index].channel, at: now) }
+        }
     }
 
     /// A handler reported a status: record it and publish `ThingStatusInfoEvent`, then
@@ -262,22 +287,42 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Posts `state` to every Item linked to `channel`, in name order (openHAB's profile callback
     /// posts an `ItemStateEvent` per linked Item), through the channel's route.
     private func deliver(_ state: State, from channel: ChannelHandle, at now: SimInstant) {
-        for target in route(channel) {
-            post(state, to: target.name, slot: target.slot, at: now)
+        route(channel).withUnsafeBufferPointer { targets in
+            for index in targets.indices {
+                if targets[index].heard {
+                    post(state, to: targets[index].name, slot: targets[index].slot, at: now)
+                } else {
+                    postUnheard(state, slot: targets[index].slot, at: now)
+                }
+            }
         }
     }
 
-    /// The Items linked to `channel` in name order with their slots (-1: no such Item), resolved again
-    /// when Items or links changed since.
-    private func route(_ channel: ChannelHandle) -> [(slot: Int, name: ItemName)] {
-        routing.withLock { routing in
+    /// The Items linked to `channel` in name order with their slots (-1: no such Item) and whether they are
+    /// heard, resolved again when Items, links or the bus's subscriptions changed since.
+    private func route(_ channel: ChannelHandle) -> [Target] {
+        let busGeneration = events.subscriptionGeneration
+        return routing.withLock { routing in
             let index = channel.index >= 0 ? channel.index : routing.index(of: channel.uid)
-            if let route = routing.routes[index], route.generation == routing.generation { return route.targets }
-            let targets = items.slots(of: links.linkedItems(channel.uid))
-            routing.routes[index] = (routing.generation, targets)
+            // In place: the array's getter copied the whole route for each field read.
+            let generation = routing.generation
+            if let targets = Self.inPlace(&routing.routes[index], { route in
+                route.generation == generation && route.busGeneration == busGeneration ? route.targets : nil
+            }) {
+                return targets
+            }
+            let hasSubscribers = events.hasSubscribers
+            let targets = items.slots(of: links.linkedItems(channel.uid)).map { target in
+                Target(slot: target.slot, name: target.name, heard: hasSubscribers && events.mayHear(about: target.name))
+            }
+            routing.routes[index] = Route(generation: routing.generation, busGeneration: busGeneration, targets: targets)
             return targets
         }
     }
+
+    /// `read` applied to `route` in place (through the array's modify accessor, not a copy of the route).
+    @inline(__always)
+    private static func inPlace<Result>(_ route: inout Route, _ read: (inout Route) -> Result) -> Result { read(&route) }
 
     /// Items were added or removed, or links changed: every route is resolved again when next used.
     private func routesChanged() {
@@ -292,10 +337,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     private func post(_ state: State, to name: ItemName, slot: Int? = nil, at now: SimInstant? = nil) {
         let now = now ?? scheduler.now
         if let slot, !(events.hasSubscribers && events.mayHear(about: name)) {
-            // Nobody hears about the Item: its events are counted, and the update copies out nothing for them.
-            let update = items.setStateUnheard(slot: slot, state, at: now)
-            events.countUnheard(1 + (update.taken ? update.changed ? 2 : 1 : 0))
-            if update.changed, !update.groupNames.isEmpty { recalculateGroups(update.groupNames, at: now) }
+            postUnheard(state, slot: slot, at: now)
             return
         }
         let applied = slot.map { items.setState(slot: $0, state, at: now) } ?? items.setState(name, state, at: now)
@@ -309,6 +351,14 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         publish(.itemState(name, state))
         guard let applied else { return }
         publishApplied(applied, to: name)
+    }
+
+    /// ``post(_:to:slot:at:)`` to the Item in `slot` (-1: there is none), which nobody hears about: its events
+    /// are counted, and the update copies out nothing for them.
+    private func postUnheard(_ state: State, slot: Int, at now: SimInstant) {
+        let update = items.setStateUnheard(slot: slot, state, at: now)
+        events.countUnheard(1 + (update.taken ? update.changed ? 2 : 1 : 0))
+        if update.changed, !update.groupNames.isEmpty { recalculateGroups(update.groupNames, at: now) }
     }
 
     /// Publishes `stateupdated` and, on a change, `statechanged` for a state an Item took.

@@ -35,6 +35,8 @@ public struct DiurnalWeather: Sendable, Equatable {
     public let calendar: LocalCalendar
     /// Every field except the temperature (humidity, condition, wind, …).
     public let template: WeatherSample
+    /// The FNV-1a hash of `weather/<city>/`, the part of every noise stream's name that stays the same.
+    private let noiseNamePrefixHash: UInt64
 
     /// The spacing of the knots: one hour.
     public static let knotSpacing = SimDuration.hours(1)
@@ -77,6 +79,7 @@ public struct DiurnalWeather: Sendable, Equatable {
         self.seed = seed
         self.city = city
         self.calendar = calendar
+        noiseNamePrefixHash = StableHash.fnv1a64("weather/\(city)/")
         if let template {
             self.template = template
         } else {
@@ -87,10 +90,13 @@ public struct DiurnalWeather: Sendable, Equatable {
     /// The knot temperature at the whole UTC hour `hour` (hours since the Unix epoch), °C.
     public func knotC(hour: Int64) -> Double {
         let instant = SimInstant(unixMilliseconds: hour * 3_600_000)
-        let hourOfDay = Double(calendar.localDateTime(at: instant).time.millisecondOfDay) / 3_600_000
+        // localDateTime(at:).time.millisecondOfDay, without the calendar date in between.
+        let millisecondOfDay = (instant.unixMilliseconds + calendar.offset(at: instant).milliseconds).floorDivided(by: 86_400_000).remainder
+        let hourOfDay = Double(millisecondOfDay) / 3_600_000
         var value = meanC - amplitudeK * cos(2 * Double.pi * (hourOfDay - Double(minAtHour)) / 24)
         if noiseK > 0 {
-            var random = SplitMix64.stream(seed: seed, named: "weather/\(city)/\(hour)")
+            // The stream named "weather/<city>/<hour>", its name hashed on from the part that stays the same.
+            var random = SplitMix64.stream(seed: seed, nameHash: StableHash.fnv1a64(noiseNamePrefixHash, appendingDecimal: hour))
             value += noiseK * random.nextGaussian()
         }
         return value
