@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "HTTPServer", targets: ["HTTPServer"]),
         .library(name: "Rules", targets: ["Rules"]),
         .library(name: "Serve", targets: ["Serve"]),
+        .library(name: "RemoteTransports", targets: ["RemoteTransports"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -66,6 +67,9 @@ let package = Package(
         .target(name: "HTTPServer", swiftSettings: strict),
         // openHAB rules on the virtual clock: the rule engine, the Rules DSL (parser, checker, interpreter), UI rules' model, cron, `/rest/rules`.
         .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
+        // The URLSession transports to a remote openHAB and OpenWeatherMap: apart, so that rental-twin does not
+        // load FoundationNetworking and its ~30 libraries at every start (about 8 ms).
+        .target(name: "RemoteTransports", dependencies: ["Weather", "SmartHome"], swiftSettings: strict),
         // `serve`: a scenario's live run on a socket — openHAB REST and events, OpenWeatherMap, the booking API, twin control.
         .target(name: "Serve", dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Booking", "HTTPServer", "Rules", "Simulation", "SmartHome", "Weather"], swiftSettings: strict),
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through its façade (Twin), Scenarios and Serve.
@@ -78,7 +82,7 @@ let package = Package(
         .testTarget(name: "SimulationTests", dependencies: ["Simulation"], swiftSettings: strict),
         .testTarget(name: "SmartHomeTests", dependencies: ["SmartHome", "Simulation"], swiftSettings: strict),
         .testTarget(name: "PhysicsTests", dependencies: ["Physics", "Simulation"], swiftSettings: strict),
-        .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "WeatherTests", dependencies: ["Weather", "Simulation", "RemoteTransports"], swiftSettings: strict),
         .testTarget(name: "DevicesTests", dependencies: ["Devices", "SmartHome", "Simulation", "Physics", "TwinTesting"], swiftSettings: strict),
         .testTarget(
             name: "BookingTests",
@@ -97,7 +101,7 @@ let package = Package(
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),
-        .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "ScenarioFormat", "Twin", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport"], swiftSettings: strict),
+        .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "ScenarioFormat", "Twin", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport", "RemoteTransports"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "ScenarioFormat", "Twin", "Simulation"], swiftSettings: strict),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import RemoteTransports
 import Simulation
 import SmartHome
 import Testing

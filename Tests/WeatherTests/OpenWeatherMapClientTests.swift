@@ -1,4 +1,5 @@
 import Foundation
+import RemoteTransports
 import Simulation
 import Testing
 import Weather

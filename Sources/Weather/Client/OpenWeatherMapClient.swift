@@ -145,7 +145,7 @@ public struct OpenWeatherMapClient: Sendable {
     }
 
     /// `url` with the value of `appid` replaced by `***`.
-    static func redacted(_ url: URL) -> String {
+    public static func redacted(_ url: URL) -> String {
         let text = url.absoluteString
         guard let range = text.range(of: "appid=") else { return text }
         let end = text[range.upperBound...].firstIndex(of: "&") ?? text.endIndex

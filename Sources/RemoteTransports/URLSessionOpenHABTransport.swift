@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SmartHome
 
 /// The openHAB REST client's transport over HTTP with `URLSession`: the booking services talk to a
 /// remote openHAB — a real one, or the twin behind `rental-twin serve` — with no change to the services.

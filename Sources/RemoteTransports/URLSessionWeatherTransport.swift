@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import Weather
 
 /// A transport over the network with `URLSession`, for the real OpenWeatherMap service.
 ///
