@@ -6,7 +6,7 @@ import Twin
 /// the same decoder, world builder and runner as every scenario file — three times: with nobody listening
 /// to the event bus, and with one listener that receives every event (as a rule engine or an SSE
 /// stream would), a third time with five rules loaded, a fourth with ten Rules DSL rules (compared with the
-/// first pass), and a fifth with the weather watcher.
+/// first pass), a fifth with the weather watcher, and a sixth with the watcher and typed seams.
 /// Prints events and speed for each, and the process's peak memory.
 enum Benchmark {
     static func run(days: Int) async throws -> String {
@@ -39,6 +39,10 @@ enum Benchmark {
         let (watchedResult, watchedWall) = try await timed(watched)
         lines.append("with the weather watcher (hourly: the feed's current weather, the switch Item read, heating ON below 15 °C):")
         lines += figures(watchedResult, wall: watchedWall)
+        // The same, with typed seams (`run --seams typed`): no REST or OpenWeatherMap bytes, the same run.
+        let (typedResult, typedWall) = try await timed(watched, options: World.Options(seams: .typed))
+        lines.append("with the weather watcher and typed seams (the same run without REST and OpenWeatherMap bytes):")
+        lines += figures(typedResult, wall: typedWall)
         lines.append("peak memory (VmHWM) \(PortfolioBenchmark.peakMemoryMB().map { "\($0) MB" } ?? "unknown")")
         return lines.joined(separator: "\n") + "\n\n"
     }
