@@ -19,110 +19,8 @@ import Simulation
 /// flat instead of some 450 as separate ``MeterSnapshot`` values with their arrays.
 /// ``MeterSnapshot`` values are made on demand.
 public struct EnergyLedger: Sendable, Equatable {
-    private var columns: [String: Column] = [:]
+    private var columns: [String: SnapshotColumn] = [:]
     private var transitionsByListing: [String: [PowerTransition]] = [:]
-
-    /// One listing's snapshots.
-    private struct Column: Sendable {
-        /// Fixed-size rows in time order.
-        var rows: [Row] = []
-        /// Device figures, appended per recorded snapshot (a replaced snapshot's stay unused).
-        var values: [DeviceValue] = []
-        /// The distinct device lists (id and type, sorted by id) the rows refer to.
-        var layouts: [[DeviceKey]] = []
-
-        /// A snapshot's figures without its device list.
-        struct Row: Sendable {
-            var at: SimInstant
-            var indoorC: Double, outdoorC: Double
-            var temperatureIntegralKs: Double, discomfortKs: Double, occupiedSeconds: Double
-            var guests: Int32
-            var layout: Int32
-            /// The index of its first device in `values`.
-            var first: Int
-        }
-
-        struct DeviceKey: Sendable, Hashable { var id: String, type: String }
-        struct DeviceValue: Sendable { var powerW: Double, energyKWh: Double, activeSeconds: Double, isOn: Bool }
-
-        var count: Int { rows.count }
-
-        /// The row and its device list for `snapshot`, its figures appended to `values`.
-        mutating func row(for snapshot: MeterSnapshot) -> Row {
-            // Few distinct lists per listing (usually one): the newest first, compared in place.
-            func matches(_ keys: [DeviceKey]) -> Bool {
-                keys.count == snapshot.devices.count
-                    && zip(keys, snapshot.devices).allSatisfy { $0.id == $1.id && $0.type == $1.type }
-            }
-            let layout = layouts.lastIndex(where: matches) ?? {
-                layouts.append(snapshot.devices.map { DeviceKey(id: $0.id, type: $0.type) })
-                return layouts.count - 1
-            }()
-            let first = values.count
-            values.append(contentsOf: snapshot.devices.map {
-                DeviceValue(powerW: $0.powerW, energyKWh: $0.energyKWh, activeSeconds: $0.activeSeconds, isOn: $0.isOn)
-            })
-            return Row(at: snapshot.at, indoorC: snapshot.indoorC, outdoorC: snapshot.outdoorC,
-                       temperatureIntegralKs: snapshot.temperatureIntegralKs, discomfortKs: snapshot.discomfortKs,
-                       occupiedSeconds: snapshot.occupiedSeconds, guests: Int32(clamping: snapshot.guests),
-                       layout: Int32(layout), first: first)
-        }
-
-        /// The snapshot of row `index`.
-        func snapshot(_ index: Int, listing: String) -> MeterSnapshot {
-            let row = rows[index]
-            let keys = layouts[Int(row.layout)]
-            var devices: [DeviceMeter] = []
-            devices.reserveCapacity(keys.count)
-            for (offset, key) in keys.enumerated() {
-                let value = values[row.first + offset]
-                devices.append(DeviceMeter(id: key.id, type: key.type, isOn: value.isOn, powerW: value.powerW,
-                                           energyKWh: value.energyKWh, activeSeconds: value.activeSeconds))
-            }
-            return MeterSnapshot(at: row.at, listing: listing, indoorC: row.indoorC, outdoorC: row.outdoorC, guests: Int(row.guests),
-                                 temperatureIntegralKs: row.temperatureIntegralKs, discomfortKs: row.discomfortKs,
-                                 occupiedSeconds: row.occupiedSeconds, devices: devices)
-        }
-
-        /// The summed device energy of row `index`, kWh, summed in device-id order as ``MeterSnapshot/totalEnergyKWh``.
-        func totalEnergyKWh(_ index: Int) -> Double {
-            let row = rows[index]
-            var total = 0.0
-            for offset in 0..<layouts[Int(row.layout)].count { total += values[row.first + offset].energyKWh }
-            return total
-        }
-
-        /// Σ over row `b`'s devices of value(at `b`) − value(at `a`), a device missing at `a` counting 0,
-        /// summed in `b`'s device order — what ``EnergyLedger/energyKWh(listing:device:from:to:)`` with no
-        /// device means.
-        @inline(__always)
-        func delta(from a: Int, to b: Int, _ value: (DeviceValue) -> Double) -> Double {
-            let rowA = rows[a], rowB = rows[b]
-            let keysA = layouts[Int(rowA.layout)], keysB = layouts[Int(rowB.layout)]
-            var sum = 0.0
-            for (offset, key) in keysB.enumerated() {
-                let offsetA = rowA.layout == rowB.layout ? offset : keysA.firstIndex { $0.id == key.id }
-                sum = sum + value(values[rowB.first + offset]) - (offsetA.map { value(values[rowA.first + $0]) } ?? 0)
-            }
-            return sum
-        }
-
-        /// The rows in `[from, to]`, as an index range.
-        func range(from: SimInstant, to: SimInstant) -> (Int, Int) {
-            let lower = firstIndex(notBefore: from)
-            return (lower, max(lower, firstIndex(notBefore: to + .milliseconds(1))))
-        }
-
-        /// The index of the first row at or after `instant` (binary search).
-        func firstIndex(notBefore instant: SimInstant) -> Int {
-            var low = 0, high = rows.count
-            while low < high {
-                let mid = (low + high) / 2
-                if rows[mid].at < instant { low = mid + 1 } else { high = mid }
-            }
-            return low
-        }
-    }
 
     /// Creates an empty ledger.
     public init() {}
@@ -132,7 +30,7 @@ public struct EnergyLedger: Sendable, Equatable {
     /// Records `snapshot`, replacing any previous record of the same listing and instant.
     /// - Complexity: O(1) when snapshots arrive in time order, O(*n*) otherwise.
     public mutating func record(_ snapshot: MeterSnapshot) {
-        Self.insert(snapshot, into: &columns[snapshot.listing, default: Column()])
+        Self.insert(snapshot, into: &columns[snapshot.listing, default: SnapshotColumn()])
     }
 
     /// Records `transition` after every transition of its listing at the same or an earlier instant.
@@ -189,13 +87,13 @@ public struct EnergyLedger: Sendable, Equatable {
 
     /// The column of `listing` and the index of its row taken exactly at `instant`.
     /// - Throws: as ``snapshot(listing:at:)``.
-    private func row(listing: String, at instant: SimInstant) throws(ReportsError) -> (Column, Int) {
+    private func row(listing: String, at instant: SimInstant) throws(ReportsError) -> (SnapshotColumn, Int) {
         let column = try self.column(listing)
         return (column, try Self.index(in: column, listing: listing, at: instant))
     }
 
     /// The snapshots of `listing`. - Throws: ``ReportsError`` `ledger.listingUnknown`.
-    private func column(_ listing: String) throws(ReportsError) -> Column {
+    private func column(_ listing: String) throws(ReportsError) -> SnapshotColumn {
         guard let column = columns[listing], !column.rows.isEmpty else {
             let known = columns.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
             throw ReportsError(.unknownListing,
@@ -205,7 +103,7 @@ public struct EnergyLedger: Sendable, Equatable {
     }
 
     /// The index of the row of `column` taken exactly at `instant`. - Throws: ``ReportsError`` `ledger.noSnapshot`.
-    private static func index(in column: Column, listing: String, at instant: SimInstant) throws(ReportsError) -> Int {
+    private static func index(in column: SnapshotColumn, listing: String, at instant: SimInstant) throws(ReportsError) -> Int {
         let index = column.firstIndex(notBefore: instant)
         guard index < column.count, column.rows[index].at == instant else {
             throw ReportsError(.noSnapshot,
@@ -292,7 +190,7 @@ public struct EnergyLedger: Sendable, Equatable {
         case energyKWh, activeSeconds
 
         func of(_ meter: DeviceMeter) -> Double { self == .energyKWh ? meter.energyKWh : meter.activeSeconds }
-        func of(_ value: Column.DeviceValue) -> Double { self == .energyKWh ? value.energyKWh : value.activeSeconds }
+        func of(_ value: SnapshotColumn.DeviceValue) -> Double { self == .energyKWh ? value.energyKWh : value.activeSeconds }
     }
 
     private func deviceDelta(listing: String, device: String?, from: SimInstant, to: SimInstant,
@@ -317,7 +215,7 @@ public struct EnergyLedger: Sendable, Equatable {
     }
 
     /// Puts `snapshot` in time order into `column` (in place), replacing one at the same instant.
-    private static func insert(_ snapshot: MeterSnapshot, into column: inout Column) {
+    private static func insert(_ snapshot: MeterSnapshot, into column: inout SnapshotColumn) {
         let row = column.row(for: snapshot)
         if let last = column.rows.last, last.at < snapshot.at {
             column.rows.append(row)
