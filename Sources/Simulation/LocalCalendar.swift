@@ -45,7 +45,7 @@ public struct LocalCalendar: Sendable, Hashable {
 
     /// The wall-clock date and time at `instant`.
     public func localDateTime(at instant: SimInstant) -> LocalDateTime {
-        LocalDateTime(wallMilliseconds: instant.unixMilliseconds + offset(at: instant).milliseconds)
+        LocalDateTime(wallMilliseconds: wallMilliseconds(at: instant))
     }
 
     /// The local date at `instant`.
@@ -76,7 +76,7 @@ public struct LocalCalendar: Sendable, Hashable {
     }
 
     /// ``localDateTime(at:)``'s ``LocalDateTime/wallMilliseconds``, without the calendar date in between.
-    func wallMilliseconds(at instant: SimInstant) -> Int64 {
+    public func wallMilliseconds(at instant: SimInstant) -> Int64 {
         instant.unixMilliseconds + offset(at: instant).milliseconds
     }
 

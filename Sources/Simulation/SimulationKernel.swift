@@ -292,10 +292,6 @@ public final class SimulationKernel: SimulationScheduler {
         }
     }
 
-    /// `read` applied to `timer` in place (through the dictionary's modify accessor, not a copy of the timer).
-    @inline(__always)
-    private static func inPlace<Result>(_ timer: inout Timer, _ read: (inout Timer) -> Result) -> Result { read(&timer) }
-
     /// Pops the next live event due at or before `end`, advances the clock to it and, for a
     /// recurrence, queues its next occurrence before the handler runs (so the handler may cancel it).
     /// Waiting submissions enter the queue first, at the current instant.
@@ -308,13 +304,13 @@ public final class SimulationKernel: SimulationScheduler {
                 // One hash look-up: the index serves the check, the update and the removal. The timer is read in
                 // place (`inPlace`): a read through `Dictionary.Values`' getter copied the whole timer each time.
                 guard let index = state.timers.index(forKey: first.timer) else { continue }
-                let (sequence, chain, isRecurring) = Self.inPlace(&state.timers.values[index]) { ($0.sequence, $0.chain, $0.recurrence != nil) }
+                let (sequence, chain, isRecurring) = inPlace(&state.timers.values[index]) { ($0.sequence, $0.chain, $0.recurrence != nil) }
                 guard sequence == first.sequence else { continue }
                 if first.time == state.now {
                     state.eventsAtNow += 1
                     if state.eventsAtNow > maxEventsPerInstant {
                         state.stopReason = SimulationError(.stalled,
-                            "more than \(maxEventsPerInstant) events at \(first.time) without the clock moving; the last was \"\(Self.inPlace(&state.timers.values[index]) { $0.label })\". Something keeps rescheduling itself at one instant; the run was ended.")
+                            "more than \(maxEventsPerInstant) events at \(first.time) without the clock moving; the last was \"\(inPlace(&state.timers.values[index]) { $0.label })\". Something keeps rescheduling itself at one instant; the run was ended.")
                         return nil
                     }
                 } else {
@@ -326,14 +322,14 @@ public final class SimulationKernel: SimulationScheduler {
                     if let next = chain(first.time), next >= first.time {
                         // The same sequence: its place among events at the same instant is the one it was scheduled with.
                         state.queue.push(.init(time: next, sequence: first.sequence, timer: first.timer))
-                        return (first.time, Self.inPlace(&state.timers.values[index]) { $0.handler })
+                        return (first.time, inPlace(&state.timers.values[index]) { $0.handler })
                     }
                     return (first.time, state.timers.remove(at: index).value.handler)
                 }
-                if isRecurring, let r = Self.inPlace(&state.timers.values[index], { $0.recurrence }) {
+                if isRecurring, let r = inPlace(&state.timers.values[index], { $0.recurrence }) {
                     if let next = try? r.calendar.nextRecurrence(after: first.time, everyMinutes: r.everyMinutes, atMinute: r.atMinute) {
                         let sequence = state.insert(first.timer, at: next)
-                        return (first.time, Self.inPlace(&state.timers.values[index]) { timer in
+                        return (first.time, inPlace(&state.timers.values[index]) { timer in
                             timer.sequence = sequence
                             return timer.handler
                         })

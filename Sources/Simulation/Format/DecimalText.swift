@@ -155,17 +155,9 @@ public enum DecimalText {
 
     /// Appends the decimal digits of `value`, padded with leading zeros to `minimumCount`.
     public static func appendDigits(of value: UInt64, minimumCount: Int = 1, to bytes: inout [UInt8]) {
-        // No UInt64 has more than 20 digits: zeros beyond those go first, the rest through a stack buffer.
-        if minimumCount > 20 { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimumCount - 20)) }
-        let minimum = min(minimumCount, 20)
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { buffer in
-            var rest = value, start = buffer.count
-            repeat {
-                start -= 1
-                buffer[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
-                rest /= 10
-            } while rest > 0 || buffer.count - start < minimum
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[start...]))
+        withBytes(ofScaled: value, places: 0, negative: false) { digits in
+            if minimumCount > digits.count { bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: minimumCount - digits.count)) }
+            bytes.append(contentsOf: digits)
         }
     }
 

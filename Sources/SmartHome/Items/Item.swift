@@ -73,9 +73,8 @@ public struct Item: Sendable, Hashable {
     /// A Group with a base type takes what its base type takes.
     public func accepting(_ state: State) -> State? {
         // The type first: only a Group looks at its aggregation (not read, a large value, for other Items).
-        guard case .groupItem = type else { return type.accepting(state, unit: unit) }
-        if let aggregation { return aggregation.baseType.accepting(state, unit: unit) }
-        return type.accepting(state, unit: unit)
+        guard case .groupItem = type, let aggregation else { return type.accepting(state, unit: unit) }
+        return aggregation.baseType.accepting(state, unit: unit)
     }
 }
 

@@ -116,11 +116,11 @@ extension ItemType {
     /// - Parameter unit: the Item's unit (``Item/unit``); `nil` means the type's default.
     public func accepting(_ state: State, unit: QuantityUnit? = nil) -> State? {
         if state.isUndefined { return state }
-        // The case of every device report, first and without the table's tuple (a copy of the state):
-        // a quantity in the Item's own unit is taken as it is (`Quantity.converted(to:)` returns itself).
+        // A quantity for a Number with a dimension — every device report — first, without the table's tuple (a
+        // copy of the state): in the Item's own unit it is taken as it is, otherwise converted.
         if case .numberItem(let d?) = self, case .quantity(let q) = state {
             let target = unit ?? d.defaultUnit
-            if q.unit == target, q.unit.dimension == target.dimension { return state }
+            if q.unit == target { return state }
             return q.converted(to: target).map(State.quantity)
         }
         switch (self, state) {
@@ -144,8 +144,6 @@ extension ItemType {
             return .decimal(q.number)
         case (.numberItem(let d?), .decimal(let n)):
             return .quantity(Quantity(DecimalNumber(n.value), unit ?? d.defaultUnit))
-        case (.numberItem(let d?), .quantity(let q)):
-            return q.converted(to: unit ?? d.defaultUnit).map(State.quantity)
         default:
             return nil
         }

@@ -289,11 +289,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     private func deliver(_ state: State, from channel: ChannelHandle, at now: SimInstant) {
         route(channel).withUnsafeBufferPointer { targets in
             for index in targets.indices {
-                if targets[index].heard {
-                    post(state, to: targets[index].name, slot: targets[index].slot, at: now)
-                } else {
-                    postUnheard(state, slot: targets[index].slot, at: now)
-                }
+                post(state, to: targets[index].name, slot: targets[index].slot, heard: targets[index].heard, at: now)
             }
         }
     }
@@ -306,7 +302,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             let index = channel.index >= 0 ? channel.index : routing.index(of: channel.uid)
             // In place: the array's getter copied the whole route for each field read.
             let generation = routing.generation
-            if let targets = Self.inPlace(&routing.routes[index], { route in
+            if let targets = inPlace(&routing.routes[index], { route in
                 route.generation == generation && route.busGeneration == busGeneration ? route.targets : nil
             }) {
                 return targets
@@ -320,10 +316,6 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         }
     }
 
-    /// `read` applied to `route` in place (through the array's modify accessor, not a copy of the route).
-    @inline(__always)
-    private static func inPlace<Result>(_ route: inout Route, _ read: (inout Route) -> Result) -> Result { read(&route) }
-
     /// Items were added or removed, or links changed: every route is resolved again when next used.
     private func routesChanged() {
         routing.withLock { $0.generation += 1 }
@@ -333,10 +325,15 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// `ItemUpdater` → `GenericItem.applyState`): `ItemStateUpdatedEvent`, and `ItemStateChangedEvent`
     /// if it changed, each with the Item's update and change times before this update. An Item that
     /// drops the state publishes neither. With nobody subscribed to events about the Item, they are
-    /// only counted, never built. `slot`: the Item's slot, when known (-1: there is no such Item).
-    private func post(_ state: State, to name: ItemName, slot: Int? = nil, at now: SimInstant? = nil) {
-        let now = now ?? scheduler.now
-        if let slot, !(events.hasSubscribers && events.mayHear(about: name)) {
+    /// only counted, never built.
+    private func post(_ state: State, to name: ItemName) {
+        post(state, to: name, slot: nil, heard: events.hasSubscribers && events.mayHear(about: name), at: scheduler.now)
+    }
+
+    /// ``post(_:to:)`` with what the caller knows: the Item's slot (-1: there is no such Item; `nil`: look it up
+    /// by name) and whether some subscriber may hear about it (a channel's route knows both).
+    private func post(_ state: State, to name: ItemName, slot: Int?, heard: Bool, at now: SimInstant) {
+        if let slot, !heard {
             postUnheard(state, slot: slot, at: now)
             return
         }
@@ -344,7 +341,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         defer {
             if let applied, applied.changed, !applied.groupNames.isEmpty { recalculateGroups(applied.groupNames, at: now) }
         }
-        guard events.hasSubscribers, events.mayHear(about: name) else {
+        guard heard else {
             events.countUnheard(1 + (applied == nil ? 0 : applied!.changed ? 2 : 1))
             return
         }
@@ -353,7 +350,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         publishApplied(applied, to: name)
     }
 
-    /// ``post(_:to:slot:at:)`` to the Item in `slot` (-1: there is none), which nobody hears about: its events
+    /// ``post(_:to:)`` to the Item in `slot` (-1: there is none), which nobody hears about: its events
     /// are counted, and the update copies out nothing for them.
     private func postUnheard(_ state: State, slot: Int, at now: SimInstant) {
         let update = items.setStateUnheard(slot: slot, state, at: now)

@@ -91,7 +91,7 @@ public struct DiurnalWeather: Sendable, Equatable {
     public func knotC(hour: Int64) -> Double {
         let instant = SimInstant(unixMilliseconds: hour * 3_600_000)
         // localDateTime(at:).time.millisecondOfDay, without the calendar date in between.
-        let millisecondOfDay = (instant.unixMilliseconds + calendar.offset(at: instant).milliseconds).floorDivided(by: 86_400_000).remainder
+        let millisecondOfDay = calendar.wallMilliseconds(at: instant).floorDivided(by: 86_400_000).remainder
         let hourOfDay = Double(millisecondOfDay) / 3_600_000
         var value = meanC - amplitudeK * cos(2 * Double.pi * (hourOfDay - Double(minAtHour)) / 24)
         if noiseK > 0 {
