@@ -6,16 +6,18 @@ import Twin
 /// the same decoder, world builder and runner as every scenario file — three times: with nobody listening
 /// to the event bus, and with one listener that receives every event (as a rule engine or an SSE
 /// stream would), a third time with five rules loaded, a fourth with ten Rules DSL rules (compared with the
-/// first pass), a fifth with the weather watcher, and a sixth with the watcher and typed seams.
+/// first pass), one simulated day with a trivial rule every second (the cost per run of the path around a run), a fifth
+/// with the weather watcher, and a sixth with the watcher and typed seams; and the device path's cost per kernel event.
 /// Prints events and speed for each, and the process's peak memory.
 enum Benchmark {
     static func run(days: Int) async throws -> String {
         let scenario = try ScenarioDecoder.decode(BuiltInScenarios.heatedFlat(days: days), file: "built-in-bench.json")
         var lines = ["bench: \(scenario.name)"]
         var plainWall = 0.0
+        var plainResult: ScenarioResult?
         for observed in [false, true] {
             let (result, wall) = try await timed(scenario, options: World.Options(observesEveryBusEvent: observed))
-            if !observed { plainWall = wall }
+            if !observed { plainWall = wall; plainResult = result }
             let energy = result.energyKWh(listing: "flat-1", device: "heating") ?? .nan
             lines.append(observed ? "with one listener receiving every bus event (\(result.observedBusEvents ?? 0) received):"
                                   : "with no bus listener:")
@@ -33,6 +35,16 @@ enum Benchmark {
         let perRun = withDSL.ruleRuns == 0 ? 0 : (dslWall - plainWall) / Double(withDSL.ruleRuns) * 1e6
         lines.append("  \(withDSL.ruleRuns) rule runs, \(Figures.decimal(dslWall / max(plainWall, 1e-9), 1))× the flat without rules "
                      + "(\(Figures.decimal(plainWall, 3)) s), about \(Figures.decimal(perRun, 1)) µs of wall time per run")
+        // One simulated day of the flat with a trivial rule every second (86,400 runs): the path around a run.
+        let (plainDay, plainDayWall) = try await timed(try ScenarioDecoder.decode(BuiltInScenarios.heatedFlat(days: 1), file: "built-in-bench.json"))
+        let (withTick, tickWall) = try await timed(try BuiltInScenarios.heatedFlatWithTrivialRule(days: 1))
+        lines.append("one day with a trivial rule (a cron every second posting one update):")
+        lines += figures(withTick, wall: tickWall)
+        let perTick = withTick.ruleRuns == 0 ? 0 : (tickWall - plainDayWall) / Double(withTick.ruleRuns) * 1e6
+        lines.append("  \(withTick.ruleRuns) rule runs, about \(Figures.decimal(perTick, 2)) µs of wall time per run")
+        let perEvent = plainWall / Double(max(plainResult?.kernelEvents ?? 0, 1)) * 1e6
+        lines.append("device path: about \(Figures.decimal(perEvent, 2)) µs of wall time per kernel event (the flat without rules, "
+                     + "\(plainResult?.kernelEvents ?? 0) events; one day: \(plainDay.kernelEvents))")
         // The same flat with the weather watcher (`bench --print-scenario` plus its `automations`), run as
         // `rental-twin run` runs a file: every hour the feed's request and answer and the switch Item's read.
         let watched = try ScenarioDecoder.decode(BuiltInScenarios.heatedFlat(days: days, watched: true), file: "built-in-bench.json")

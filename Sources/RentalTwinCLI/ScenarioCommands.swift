@@ -58,6 +58,7 @@ enum ScenarioCommands {
             if command.has(.log) {
                 outcome.standardOutput += logText(result.log, notes: notes.notes, listings: loaded.scenario.listings.count)
             }
+            if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped before its reports; nothing was written.", file: file), into: RentalTwinCommand.Outcome()) }
             if let reportDir {
                 do {
                     let written = try ReportWriter.write(result, to: reportDir)
@@ -90,6 +91,7 @@ enum ScenarioCommands {
         let summary = merged.parts.summary
         outcome.standardOutput = describe(summary, path: file, verbose: true)
         if command.has(.log) { outcome.standardOutput += logText(summary.log ?? [], notes: notes.notes, listings: loaded.scenario.listings.count) }
+        if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped while its log was written.", file: file), into: RentalTwinCommand.Outcome()) }
         if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
         outcome.exitCode = summary.passed ? .success : .failure
         return outcome
@@ -131,7 +133,12 @@ enum ScenarioCommands {
     /// The log block of `--log`: how the portfolio splits (for several listings), then the lines.
     static func logText(_ lines: [String], notes: [String], listings: Int) -> String {
         var text = listings > 1 ? "Partition: \(TerminalText.escaped(notes.joined(separator: "; ")))\n" : ""
-        text += "Log (local time):\n" + lines.map { "  \(TerminalText.escaped($0))\n" }.joined()
+        text += "Log (local time):\n"
+        var cancellation = CancellationCheck(every: 1_024)
+        for line in lines {
+            if cancellation.isDue() { break }  // Ctrl-C: the command ends as interrupted and prints none of it
+            text += "  \(TerminalText.escaped(line))\n"
+        }
         return text
     }
 

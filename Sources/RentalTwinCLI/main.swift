@@ -44,22 +44,46 @@ let work = Task.detached {  // simulation task: the command runs off the main th
 // `.global()` shares the cooperative width (one thread per core) with the simulation tasks, so with
 // `suite --jobs 2` on two cores the handler waited until a scenario finished (issue 26).
 let signalQueue = DispatchQueue(label: "rental-twin.signals")
+/// The last resort behind the loops' own cancellation checks (CancellationCheck): a command that has not
+/// ended 0.9 s after the first signal leaves at once with 130, after removing the temporaries of a report
+/// write in progress, so nothing is written. `serve` and `fuzz` stop by themselves and print what they
+/// have (the result so far, where to continue), so they are not cut short.
+let command = arguments.first ?? ""
+let lastResort = !["serve", "fuzz"].contains(command)
+func cancelWork() {
+    if work.isCancelled { return }
+    work.cancel()
+    guard lastResort else { return }
+    signalQueue.asyncAfter(deadline: .now() + .milliseconds(900)) {  // wall-clock: the deadline of a signal's exit
+        OutputFiles.removeTemporaries()
+        _ = StandardStreams.write("\ninterrupted: \(command) stopped; nothing was written.\n", to: STDERR_FILENO)
+        _exit(ExitCode.interrupted.rawValue)
+    }
+}
 signal(SIGINT, SIG_IGN)
 let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: signalQueue)
 interrupt.setEventHandler {
     if work.isCancelled { _exit(ExitCode.interrupted.rawValue) }  // a second Ctrl-C: leave at once
-    work.cancel()
+    cancelWork()
 }
 interrupt.resume()
 // SIGTERM ends the work as Ctrl-C does (serve stops cleanly and prints its result).
 signal(SIGTERM, SIG_IGN)
 let terminate = DispatchSource.makeSignalSource(signal: SIGTERM, queue: signalQueue)
-terminate.setEventHandler { work.cancel() }
+terminate.setEventHandler { cancelWork() }
 terminate.resume()
 let outcome = await work.value
 interrupt.cancel()
 terminate.cancel()
 if onTerminal, lastRunProgress.withLock({ $0 != nil }) { _ = StandardStreams.write("\r\u{1B}[2K", to: STDERR_FILENO) }
-let status = work.isCancelled && outcome.exitCode != .success && !outcome.endsOnInterrupt ? ExitCode.interrupted : outcome.exitCode
-exit(StandardStreams.deliver(standardOutput: outcome.standardOutput, standardError: outcome.standardError,
-                             exitCode: status.rawValue, closed: closedStreams))
+var delivered = outcome
+if work.isCancelled, outcome.exitCode != .success, !outcome.endsOnInterrupt {
+    // Stopped by a signal: what a loop cut short said (a "cancelled" read, a half-checked file) is no finding.
+    delivered.exitCode = .interrupted
+    if outcome.exitCode != .interrupted {
+        delivered.standardOutput = ""
+        delivered.standardError = "interrupted: \(command) stopped; nothing was written.\n"
+    }
+}
+exit(StandardStreams.deliver(standardOutput: delivered.standardOutput, standardError: delivered.standardError,
+                             exitCode: delivered.exitCode.rawValue, closed: closedStreams))

@@ -40,6 +40,13 @@ public struct RulesError: CodedError, Equatable {
         case dslBudget = "rules.dslBudget"
         /// A DSL run built a string, list or map past the value-size budget; the run was ended.
         case dslValueTooLarge = "rules.dslValueTooLarge"
+        /// Reading or running rules was cancelled (Ctrl-C, SIGTERM); nothing was written.
+        case cancelled = "rules.cancelled"
+    }
+
+    /// The error of a read or run stopped by Ctrl-C or SIGTERM at `place`.
+    static func cancelled(at place: String) -> RulesError {
+        RulesError(.cancelled, "\(place): the read was cancelled (Ctrl-C); nothing was written (rules.cancelled).")
     }
 
     /// What went wrong, as a stable code.

@@ -34,6 +34,7 @@ public enum DSLCompiler {
         var usesSleep = checker.usesSleep
         var checked: [(DSLRuleSyntax, [RuleTrigger], [String], [ScriptPersistenceRead], [ScriptTransformUse])?] = []
         for rule in syntax.rules {
+            if Task.isCancelled { return ([], problems + [RulesError.cancelled(at: file)]) }
             var ruleProblems: [RulesError] = []
             var triggers: [RuleTrigger] = []
             for (offset, (trigger, at)) in rule.triggers.enumerated() {
@@ -49,6 +50,7 @@ public enum DSLCompiler {
                                                    // The globals' transform calls are checked with the file's first rule.
                                                    (checked.isEmpty ? checker.transformUses : []) + ruleChecker.transformUses) : nil)
         }
+        if Task.isCancelled { return ([], problems + [RulesError.cancelled(at: file)]) }
         // What may pause a run is marked once; everything else runs synchronously.
         let marked = DSLSuspension.mark(globals: syntax.globals, bodies: syntax.rules.map(\.body))
         let globals = DSLFileGlobals(declarations: marked.globals)

@@ -64,7 +64,7 @@ final class DSLFiber: Sendable {
         let effects = execution.effects
         recorded.withLock { $0.count = effects.count }
         if !first, effects.count > from {
-            execution.engine.recordContinuation(execution.rule, summary: "rule \"\(execution.rule.name)\" continues", effects: Array(effects[from...]))
+            execution.engine.recordContinuation(execution.rule, summary: "rule \"\(execution.rule.shownName)\" continues", effects: Array(effects[from...]))
         }
     }
 
@@ -88,7 +88,7 @@ final class DSLFiber: Sendable {
     /// `Thread::sleep(ms)`: the run pauses for `ms` of virtual time while the world goes on.
     func sleep(milliseconds: Int64) async {
         let scheduler = execution.scheduler
-        _ = scheduler.schedule(at: scheduler.now + .milliseconds(milliseconds), label: "Thread::sleep of rule \(execution.rule.name)") { [self] _ in
+        _ = scheduler.schedule(at: scheduler.now + .milliseconds(milliseconds), label: "Thread::sleep of rule \(execution.rule.shownName)") { [self] _ in
             wake()
             await waitForYield()
         }

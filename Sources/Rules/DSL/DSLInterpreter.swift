@@ -55,6 +55,9 @@ struct DSLInterpreter: Sendable {
     @inline(__always)
     func tick(_ at: DSLLocation) throws(DSLFlow) {
         let n = budget.steps.add(1, ordering: .relaxed).newValue
+        if n & 0xFFFF == 0, Task.isCancelled {  // Ctrl-C: a long run ends within milliseconds (Docs/RULES.md, "Budgets")
+            throw DSLFlow.fatal("the run was cancelled (Ctrl-C) (rules.cancelled)", at)
+        }
         if n > DSLLimits.maxStepsPerRun {
             throw DSLFlow.fatal("the run did more than \(DSLLimits.maxStepsPerRun) steps of work without ending (a loop that never ends?); it was ended (rules.dslBudget)", at)
         }

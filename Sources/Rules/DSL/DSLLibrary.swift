@@ -347,7 +347,7 @@ enum DSLLibrary {
         }
         let rule = i.rule, globals = i.globals, engine = i.execution.engine, fibered = i.fiber != nil, scripts = i.scripts, knownItems = i.knownItems
         let timer = DSLTimer(scheduler: i.execution.scheduler) {
-            await engine.runDetached(rule, summary: "timer of rule \"\(rule.name)\"") { timerExecution in
+            await engine.runDetached(rule, summary: "timer of rule \"\(rule.shownName)\"") { timerExecution in
                 let fiber = fibered ? DSLFiber(execution: timerExecution) : nil
                 let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals, fiber: fiber, scripts: scripts,
                                                  knownItems: knownItems)

@@ -15,7 +15,7 @@ struct DSLParser {
         var lexer = DSLLexer(text, file: file)
         self.tokens = try lexer.tokens()
         self.file = file
-        self.lines = DSLLexer.lines(text)
+        self.lines = lexer.lines
     }
 
     /// Parses the file; problems go to ``problems`` (rules with a problem are left out).
@@ -23,6 +23,10 @@ struct DSLParser {
         var globals: [DSLStmt] = []
         var rules: [DSLRuleSyntax] = []
         while !atEnd {
+            if Task.isCancelled {
+                problems.append(RulesError.cancelled(at: "\(file):\(current.line)"))
+                break
+            }
             do throws(RulesError) {
                 if isWord("import") {
                     advance()

@@ -1,3 +1,5 @@
+import Simulation
+
 /// A token of the Rules DSL, with where it starts.
 struct DSLToken: Sendable, Equatable {
     enum Kind: Sendable, Equatable {
@@ -44,6 +46,7 @@ struct DSLLexer {
     private var line = 1
     private var column = 1
     private let file: String
+    private var cancellation = CancellationCheck(every: 1_024)
 
     /// The longest string literal a file may hold (one value-size budget with the interpreter's).
     static let maxLiteral = DSLLimits.maxStringLength
@@ -53,13 +56,17 @@ struct DSLLexer {
         self.file = file
     }
 
-    /// The text's scalars with CRLF and CR as LF and without a leading BOM.
+    /// The text's scalars with CRLF and CR as LF and without a leading BOM. Stops early, with what it has, when
+    /// the task is cancelled (the lexer then throws `rules.cancelled` at its next check).
     static func normalized(_ text: String) -> [Unicode.Scalar] {
         var out: [Unicode.Scalar] = []
-        out.reserveCapacity(text.unicodeScalars.count)
+        out.reserveCapacity(text.utf8.count)
         var previousCR = false
-        for (offset, s) in text.unicodeScalars.enumerated() {
-            if offset == 0, s == "\u{FEFF}" { continue }
+        var first = true
+        var cancellation = CancellationCheck(every: 65_536)
+        for s in text.unicodeScalars {
+            if cancellation.isDue() { break }
+            if first { first = false; if s == "\u{FEFF}" { continue } }
             if s == "\r" { out.append("\n"); previousCR = true; continue }
             if s == "\n", previousCR { previousCR = false; continue }
             previousCR = false
@@ -68,10 +75,9 @@ struct DSLLexer {
         return out
     }
 
-    /// The text as lines (for rule bodies shown in logs), line ends normalized.
-    static func lines(_ text: String) -> [Substring] {
-        let normalized = String(String.UnicodeScalarView(normalized(text)))
-        return normalized.split(separator: "\n", omittingEmptySubsequences: false)
+    /// The lexer's text as lines (for rule bodies shown in logs), line ends normalized.
+    var lines: [Substring] {
+        String(String.UnicodeScalarView(scalars)).split(separator: "\n", omittingEmptySubsequences: false)
     }
 
     /// Operators and punctuation, longest first where one is a prefix of another.
@@ -87,6 +93,7 @@ struct DSLLexer {
             skipBlanks()
             if index != before { spaced = true }
             let startLine = line, startColumn = column
+            if cancellation.isDue() { throw RulesError.cancelled(at: "\(file):\(startLine):\(startColumn)") }
             guard index < scalars.count else {
                 out.append(DSLToken(kind: .end, line: startLine, column: startColumn))
                 return out
@@ -201,7 +208,10 @@ struct DSLLexer {
     private mutating func string(quote: Unicode.Scalar, line: Int, column: Int) throws(RulesError) -> String {
         advance()
         var text = String.UnicodeScalarView()
+        var length = 0  // the view's count walks it: counted here, so a long literal costs linear time
         while index < scalars.count, scalars[index] != quote {
+            length += 1
+            if length > Self.maxLiteral { throw error(line, column, "this string is longer than \(Self.maxLiteral) characters") }
             if scalars[index] == "\\", let next = peek(1) {
                 advance()
                 switch next {
@@ -227,7 +237,6 @@ struct DSLLexer {
             }
             text.append(scalars[index])
             advance()
-            if text.count > Self.maxLiteral { throw error(line, column, "this string is longer than \(Self.maxLiteral) characters") }
         }
         guard index < scalars.count else { throw error(line, column, "this string is never closed; end it with \(quote)") }
         advance()

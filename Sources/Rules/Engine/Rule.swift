@@ -25,6 +25,19 @@ public struct Rule: Sendable {
     /// counted but not written to the run log).
     public var isBuiltIn: Bool { actions.contains { if case .builtIn = $0.kind { true } else { false } } }
 
+    /// The name as the run log shows it: ``name`` itself, or its first 120 characters and its length when it is
+    /// longer, so a run's log line costs the same whatever the name (a 1 MB name on a per-minute cron would
+    /// otherwise write a megabyte a run).
+    public var shownName: String { Self.shown(name) }
+
+    /// `name` as the run log shows it (see ``shownName``).
+    public static func shown(_ name: String) -> String {
+        let limit = 120
+        guard name.utf8.count > limit, let cut = name.index(name.startIndex, offsetBy: limit, limitedBy: name.endIndex),
+              cut < name.endIndex else { return name }
+        return "\(name[..<cut])… (\(name.count) characters)"
+    }
+
     /// Creates a rule.
     public init(uid: String, name: String, description: String? = nil, tags: [String] = [],
                 triggers: [RuleTrigger], conditions: [RuleCondition] = [], actions: [RuleAction], source: String) {

@@ -79,7 +79,7 @@ extension RuleEngine {
         guard runsHere <= Self.maxRunsPerInstant else {
             if runsHere == Self.maxRunsPerInstant + 1, let kernel = scheduler as? SimulationKernel {
                 kernel.stop(SimulationError(.stalled,
-                    "rule \"\(rule.name)\" (\(rule.source)) ran more than \(Self.maxRunsPerInstant) times at \(calendar.localDateTime(at: now)) without the clock moving: it triggers itself through the Items it commands or updates, or rules trigger each other in a circle. The run was ended."))
+                    "rule \"\(rule.shownName)\" (\(rule.source)) ran more than \(Self.maxRunsPerInstant) times at \(calendar.localDateTime(at: now)) without the clock moving: it triggers itself through the Items it commands or updates, or rules trigger each other in a circle. The run was ended."))
             }
             return
         }
@@ -178,8 +178,8 @@ extension RuleEngine {
                     execution.record("error: RunRuleAction: no rule \(uid)")
                     continue
                 }
-                execution.record("runs rule \"\(target.name)\"")
-                await execute(target.uid, RuleTriggerEvent(triggerID: nil, summary: "run by rule \"\(execution.rule.name)\""),
+                execution.record("runs rule \"\(target.shownName)\"")
+                await execute(target.uid, RuleTriggerEvent(triggerID: nil, summary: "run by rule \"\(execution.rule.shownName)\""),
                               considerConditions: considerConditions, depth: depth + 1)
             }
         case .enableRules(let uids, let enable):
@@ -223,7 +223,7 @@ extension RuleEngine {
         }
         if let kernel = scheduler as? SimulationKernel {
             kernel.stop(SimulationError(.stalled,
-                "\(why); the last was rule \"\(rule.name)\" (\(rule.source)) at \(calendar.localDateTime(at: scheduler.now)). The run was ended."))
+                "\(why); the last was rule \"\(rule.shownName)\" (\(rule.source)) at \(calendar.localDateTime(at: scheduler.now)). The run was ended."))
         }
     }
 }

@@ -207,6 +207,11 @@ public final class RuleEngine: Sendable {
     /// second (a year of them would be 31 million records).
     public static let maxLoggedRunsPerRule = 5_000
 
+    /// How many runs the run log keeps whole over all rules; later ones are counted, not listed, so the
+    /// log's memory is bounded however many rules there are (100,000 cron rules that each run hourly would
+    /// otherwise keep 5,000 runs apiece: over a gigabyte).
+    public static let maxLoggedRuns = 100_000
+
     /// Keeps what the log and the counts need of `run`.
     func record(_ run: RuleRun) {
         state.withLock { state in
@@ -214,17 +219,26 @@ public final class RuleEngine: Sendable {
             guard run.isLogged else { return }
             let kept = state.loggedPerRule[run.ruleUID, default: 0]
             state.loggedPerRule[run.ruleUID] = kept + 1
+            func keep(_ run: RuleRun) {
+                if state.runs.count < Self.maxLoggedRuns {
+                    state.runs.append(run)
+                } else if state.runs.count == Self.maxLoggedRuns {
+                    state.runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
+                                              trigger: "the log keeps the first \(Self.maxLoggedRuns) runs of all rules; later runs are counted but not listed",
+                                              conditionsHeld: true, conditionNote: "", effects: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+                }
+            }
             if kept < Self.maxLoggedRunsPerRule {
-                state.runs.append(run)
+                keep(run)
             } else if kept == Self.maxLoggedRunsPerRule {
-                state.runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
-                                          trigger: "rule \"\(run.ruleName)\": the log keeps its first \(Self.maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error",
-                                          conditionsHeld: true, conditionNote: "", effects: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+                keep(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
+                             trigger: "rule \"\(Rule.shown(run.ruleName))\": the log keeps its first \(Self.maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error",
+                             conditionsHeld: true, conditionNote: "", effects: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
             }
             if kept >= Self.maxLoggedRunsPerRule, run.effects.contains(where: { $0.hasPrefix("error: ") }),
                state.loggedPerRule["errors:" + run.ruleUID, default: 0] < Self.maxLoggedRunsPerRule {
                 state.loggedPerRule["errors:" + run.ruleUID, default: 0] += 1
-                state.runs.append(run)
+                keep(run)
             }
         }
     }
@@ -245,7 +259,10 @@ public final class RuleEngine: Sendable {
             let id = runtime.events.subscribe(EventFilter(topics: topics)) { [self] event in hear(event) }
             state.withLock { $0.subscription = id }
         }
-        for rule in rules { arm(rule, starting: true) }
+        for rule in rules {
+            if Task.isCancelled { return }  // Ctrl-C while arming many rules: the run that follows stops at once
+            arm(rule, starting: true)
+        }
     }
 
     /// Schedules a rule's clock triggers (and at the start, its start-level triggers).

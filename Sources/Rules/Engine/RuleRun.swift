@@ -29,7 +29,7 @@ public struct RuleRun: Sendable, Hashable {
 
     /// The run log line (without the time): `rule "Night setback" ← cron 0 0 22 * * ?: conditions held; …`.
     public var logText: String {
-        var text = isTimer ? "\(trigger)" : "rule \"\(ruleName)\" ← \(trigger): \(conditionNote)"
+        var text = isTimer ? "\(trigger)" : "rule \"\(Rule.shown(ruleName))\" ← \(trigger): \(conditionNote)"
         if !effects.isEmpty { text += "; " + effects.joined(separator: "; ") }
         return text
     }

@@ -31,6 +31,7 @@ public struct JSONParser {
     private var line = 1
     private var lineStart = 0
     private var depth = 0
+    private var cancellation = CancellationCheck()
 
     /// Parses one JSON document (surrounding whitespace allowed).
     /// - Throws: ``SyntaxError`` at the first problem.
@@ -69,6 +70,7 @@ public struct JSONParser {
     }
 
     private mutating func parseValue() throws(SyntaxError) -> JSONNode {
+        if cancellation.isDue() { throw error("the read was cancelled (Ctrl-C)", hint: "nothing was written.") }
         let (startLine, startColumn) = (line, column)
         func node(_ value: JSONNode.Value) -> JSONNode { JSONNode(value: value, line: startLine, column: startColumn) }
         guard let byte = current else { throw error("expected a value but the file ended") }

@@ -155,4 +155,24 @@ extension BuiltInScenarios {
         return try ScenarioDecoder.decode(heatedFlat(days: days, extraMembers: "\n  \"items\": \(items),\n  \"rules\": [\"bench.rules\"],"),
                                           file: file, sideFiles: [ScenarioDecoder.resolvedSidePath("bench.rules", scenarioFile: file): benchDSLRules])
     }
+
+    /// The trivial rule `bench` times a run of: a per-second cron that posts one update to a virtual Item.
+    static let benchTrivialRule = """
+        rule "Tick"
+        when
+            Time cron "* * * * * ?"
+        then
+            Tick_Count.postUpdate(1)
+        end
+
+        """
+
+    /// The heated flat (``heatedFlat(days:watched:extraMembers:)``) with ``benchTrivialRule`` and its Item: what the path
+    /// around a rule run costs (a kernel event, the run, one update and its bus events, the run's record).
+    /// - Throws: ``ScenarioError`` if the built-in text does not decode (a bug).
+    public static func heatedFlatWithTrivialRule(days: Int) throws(ScenarioError) -> Scenario {
+        let file = "built-in-bench-tick.json"
+        return try ScenarioDecoder.decode(heatedFlat(days: days, extraMembers: "\n  \"items\": [ { \"name\": \"Tick_Count\", \"type\": \"Number\" } ],\n  \"rules\": [\"tick.rules\"],"),
+                                          file: file, sideFiles: [ScenarioDecoder.resolvedSidePath("tick.rules", scenarioFile: file): benchTrivialRule])
+    }
 }

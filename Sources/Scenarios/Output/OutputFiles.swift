@@ -4,6 +4,8 @@ import Glibc
 import Darwin
 #endif
 import ScenarioFormat
+import Simulation
+import Synchronization
 import Twin
 
 /// The C library's `write(2)`, named apart from ``OutputFiles/write(_:)``.
@@ -52,20 +54,40 @@ public enum OutputFiles {
             try refuseOverlongName(file.path)
         }
         var written: [(temporary: String, path: String)] = []
+        defer { openTemporaries.withLock { open in for entry in written { open.remove(entry.temporary) } } }
         func discard() { for entry in written { unlink(entry.temporary) } }
         for (index, file) in files.enumerated() {
-            do {
+            do throws(ScenarioError) {
+                if Task.isCancelled { throw cancelled(file.path) }
                 written.append((try writeTemporary(file.content, beside: file.path, index: index), file.path))
             } catch {
                 discard()
                 throw error
             }
         }
+        if Task.isCancelled {
+            discard()
+            throw cancelled(files.last?.path ?? "")
+        }
         for (index, entry) in written.enumerated() where rename(entry.temporary, entry.path) != 0 {
             let reason = TextSpool.systemReason()
             for later in written[index...] { unlink(later.temporary) }
             throw ScenarioError(.writeFailed, "cannot write \(entry.path): \(reason).", file: entry.path)
         }
+    }
+
+    /// The temporaries written and not yet renamed or removed, for ``removeTemporaries()``.
+    private static let openTemporaries = Mutex<Set<String>>([])
+
+    /// Removes every temporary file a write in progress has made: what the command line's last-resort exit
+    /// on a signal calls, so that even a write cut short leaves nothing behind.
+    public static func removeTemporaries() {
+        for path in openTemporaries.withLock({ $0 }) { unlink(path) }
+    }
+
+    /// The error of a write stopped by Ctrl-C or SIGTERM: nothing of it stays.
+    private static func cancelled(_ path: String) -> ScenarioError {
+        ScenarioError(.cancelled, "the reports were not written: the command was cancelled (Ctrl-C) while writing \(path); nothing was written.", file: path)
     }
 
     /// Throws when something that is not a regular file stands at `path`.
@@ -125,13 +147,17 @@ public enum OutputFiles {
             // Short on purpose: a target name near the file system's limit must not fail only because of its temporary.
             let temporary = "\(directory).rt\(getpid())-\(index)-\(attempt).partial"
             let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            if descriptor >= 0 { openTemporaries.withLock { _ = $0.insert(temporary) } }
             if descriptor < 0 {
                 if errno == EEXIST, attempt < 100 { attempt += 1; continue }
                 throw ScenarioError(.writeFailed, "cannot write \(path): \(TextSpool.systemReason()).", file: path)
             }
             var failure: String?
+            var cancellation = CancellationCheck(every: 256)
+            var wasCancelled = false
             func put(_ text: String) {
-                guard failure == nil else { return }
+                guard failure == nil, !wasCancelled else { return }
+                if cancellation.isDue() { wasCancelled = true; return }
                 var text = text
                 text.withUTF8 { buffer in
                     var offset = 0
@@ -155,11 +181,16 @@ public enum OutputFiles {
             } catch {
                 close(descriptor)
                 unlink(temporary)
+                openTemporaries.withLock { _ = $0.remove(temporary) }
                 throw error
             }
             if close(descriptor) != 0, failure == nil { failure = TextSpool.systemReason() }
-            if let failure {
+            if wasCancelled || failure != nil {
                 unlink(temporary)
+                openTemporaries.withLock { _ = $0.remove(temporary) }
+            }
+            if wasCancelled { throw cancelled(path) }
+            if let failure {
                 throw ScenarioError(.writeFailed, "cannot write \(path): \(failure).", file: path)
             }
             return temporary

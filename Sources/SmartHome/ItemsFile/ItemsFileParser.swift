@@ -110,6 +110,7 @@ private struct Parser {
     mutating func parseFile() -> [ItemDefinition] {
         var items: [ItemDefinition] = []
         while token.kind != .end {
+            if Task.isCancelled { break }  // Ctrl-C: the command ends and reports nothing of this file
             do {
                 if let item = try parseItem() { items.append(item) }
             } catch {

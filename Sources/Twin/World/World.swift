@@ -242,6 +242,7 @@ public final class World: Sendable {
         persistence = PersistenceStore(maxEntriesPerItem: scenario.persistence?.maxStatesPerItem ?? 100_000)
         await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules)
         // Users' rules start at the scenario's start, after the built-in ones.
+        if Task.isCancelled { throw SimulationError(.cancelled, "the world was not built: the command was cancelled.") }
         try rules.add(scenario.rules)
         rules.useResponses(scenario.responses)
         rules.useTransformFiles(scenario.transforms)
