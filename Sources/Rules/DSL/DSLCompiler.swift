@@ -25,7 +25,10 @@ public enum DSLCompiler {
         for name in implicitNames { globalScope[name] = false }
         for statement in syntax.globals {
             if case .declare(let mutable, let name, _, let value, _) = statement {
-                if let value { _ = checker.check([.expression(value)], declared: globalScope) }
+                if let value {
+                    _ = checker.check([.expression(value)], declared: globalScope)
+                    if DSLChecker.isGetActions(value) { checker.actionNames.insert(name) }
+                }
                 globalScope[name] = mutable
             }
         }
@@ -41,6 +44,7 @@ public enum DSLCompiler {
             }
             var ruleChecker = DSLChecker()
             ruleChecker.scripts = scripts
+            ruleChecker.actionNames = checker.actionNames
             let referenced = ruleChecker.check(rule.body, declared: globalScope)
             ruleProblems += ruleChecker.problems
             usesSleep = usesSleep || ruleChecker.usesSleep
@@ -148,6 +152,18 @@ struct DSLChecker {
     var scriptNames: Set<String>?
     /// The scripts the body calls by a literal name.
     private(set) var calledScripts: [String] = []
+    /// Variables given a `getActions(…)` value (declared or assigned): any method may be called on them, as on
+    /// `getActions(…)` itself — a binding's Thing actions are not known to the twin by name.
+    var actionNames: Set<String> = []
+
+    /// Whether `expr` is `getActions(…)` (or one cast: `getActions(…) as ThingActions`).
+    static func isGetActions(_ expr: DSLExpr) -> Bool {
+        switch expr {
+        case .call(.name("getActions", _), _, _): return true
+        case .cast(let e, _, _): return isGetActions(e)
+        default: return false
+        }
+    }
 
     /// `declared`: name → mutable.
     mutating func check(_ statements: [DSLStmt], declared: [String: Bool]) -> [String] {
@@ -164,7 +180,10 @@ struct DSLChecker {
         switch statement {
         case .declare(let mutable, let name, let type, let value, let at):
             if let type { checkType(type, at) }
-            if let value { check(value, scope) }
+            if let value {
+                check(value, scope)
+                if Self.isGetActions(value) { actionNames.insert(name) }
+            }
             scope[name] = mutable
         case .ifElse(let condition, let then, let otherwise, _):
             check(condition, scope)
@@ -260,7 +279,9 @@ struct DSLChecker {
         case .call(let callee, let arguments, let at):
             switch callee {
             case .name(let name, let nameAt):
-                if scope[name] != nil {
+                // Xbase links a call with arguments to the function even where a variable has its name
+                // (`var sendNotification = false` … `sendNotification(to, text)`).
+                if scope[name] != nil, arguments.isEmpty || !DSLLibrary.isFunction(name) {
                     problem(.dslSyntax, nameAt, "\(name) is a variable, not a function; call a lambda with \(name).apply(…)")
                 } else if arguments.isEmpty, DSLLibrary.isZeroArgumentFeature(name) {
                     // `now()`: Xbase calls a static feature with or without its empty parentheses.
@@ -330,6 +351,7 @@ struct DSLChecker {
             }
             for a in arguments { check(a, scope) }
         case .assign(let target, _, let value, let at):
+            if case .name(let name, _) = target, Self.isGetActions(value) { actionNames.insert(name) }
             switch target {
             case .name(let name, _):
                 if let mutable = scope[name] {
@@ -411,6 +433,9 @@ struct DSLChecker {
             return
         }
         check(receiver, scope)
+        // A Thing's actions: any binding's method is taken (it lands in the outbox as it runs).
+        if Self.isGetActions(receiver) { return }
+        if case .name(let variable, _) = receiver, scope[variable] != nil, actionNames.contains(variable) { return }
         // `ScriptServiceUtil.getItemRegistry.getItem(…)`: a static member whose value is a type with static members.
         if let type = DSLLibrary.staticResultType(of: receiver), DSLLibrary.staticMembers[type] != nil {
             checkStatic(type, name, at)
