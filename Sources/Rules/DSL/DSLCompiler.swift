@@ -345,6 +345,8 @@ struct DSLChecker {
             if type == "ReentrantLock" { usesSleep = true }  // a run may wait for the lock: fibers
             if let hint = DSLLibrary.jodaHints[type] {
                 problem(.dslUnsupported, at, "new \(type)(…) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
+            } else if DSLLibrary.constructors[type] == nil, let why = DSLJavaSurface.refused["\(type).new"] {
+                problem(.dslUnsupported, at, "new \(type)(…) is not run by the twin: \(why)")
             } else if DSLLibrary.constructors[type] == nil {
                 problem(.dslUnsupported, at, "new \(type)(…) is not a constructor the twin runs",
                         hint: "the twin constructs " + DSLLibrary.constructors.keys.sorted().joined(separator: ", ") + ".")
@@ -414,6 +416,10 @@ struct DSLChecker {
             problem(.dslUnsupported, at, "\(type)::\(member) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
             return
         }
+        if DSLLibrary.staticMembers[type]?.contains(member) != true, let why = DSLJavaSurface.reason(static: type, member) {
+            problem(.dslUnsupported, at, "\(type)::\(member) is not run by the twin: \(why)")
+            return
+        }
         guard let members = DSLLibrary.staticMembers[type] else {
             problem(.dslUnsupported, at, "\(type)::\(member) is not a static member the twin runs",
                     hint: "static access works on " + DSLLibrary.staticMembers.keys.sorted().joined(separator: ", ") + ".")
@@ -460,6 +466,10 @@ struct DSLChecker {
         if case .name("receivedEvent", _) = receiver, scope["receivedEvent"] == false, name == "event" || name == "getEvent" {
             problem(.dslUnsupported, at, "receivedEvent.\(name) is openHAB 2's: since openHAB 3 receivedEvent is the event's text itself",
                     hint: "compare it directly, e.g. if (receivedEvent == \"SHORT_PRESSED\").")
+            return
+        }
+        if let why = DSLJavaSurface.reason(method: name) {
+            problem(.dslUnsupported, at, ".\(name)(…) is not run by the twin: \(why)")
             return
         }
         let near = Suggestion.closest(to: name, in: Array(DSLLibrary.methodNames))

@@ -281,8 +281,138 @@ enum DSLJava {
         },
     ]
 
-    /// `Math.random()`: 53 bits of the scenario's random stream (Java draws from a hidden shared `Random`).
-    static let mathStatics: [String: DSLFunction] = ["random": { i, _, _ in .number(Double(i.execution.randomBits() >> 11) * 0x1.0p-53) }]
+    /// `Math.random()`: 53 bits of the scenario's random stream (Java draws from a hidden shared `Random`); the
+    /// integer division helpers and the trigonometry rules use.
+    static let mathStatics: [String: DSLFunction] = [
+        "random": { i, _, _ in .number(Double(i.execution.randomBits() >> 11) * 0x1.0p-53) },
+        "floorMod": { _, a, at in
+            guard a.count == 2, case .int(let x) = a[0], case .int(let y) = a[1] else { throw DSLFlow.failure("Math.floorMod takes two whole numbers", at, type: "IllegalArgumentException") }
+            guard y != 0 else { throw DSLFlow.failure("/ by zero", at, type: "ArithmeticException") }
+            let r = x % y
+            return .int(r != 0 && (r < 0) != (y < 0) ? r + y : r)
+        },
+        "floorDiv": { _, a, at in
+            guard a.count == 2, case .int(let x) = a[0], case .int(let y) = a[1] else { throw DSLFlow.failure("Math.floorDiv takes two whole numbers", at, type: "IllegalArgumentException") }
+            guard y != 0 else { throw DSLFlow.failure("/ by zero", at, type: "ArithmeticException") }
+            let (q, o) = x.dividedReportingOverflow(by: y)
+            if o { return .int(q) }
+            return .int(q * y != x && (x < 0) != (y < 0) ? q - 1 : q)
+        },
+        // Math.toDegrees / toRadians multiply by Java's constants (JDK 17: RADIANS_TO_DEGREES, DEGREES_TO_RADIANS).
+        "toDegrees": { _, a, at in .number(try real(a, "toDegrees", at) * 57.29577951308232) },
+        "toRadians": { _, a, at in .number(try real(a, "toRadians", at) * 0.017453292519943295) },
+        "asin": { _, a, at in .number(Foundation.asin(try real(a, "asin", at))) },
+        "acos": { _, a, at in .number(Foundation.acos(try real(a, "acos", at))) },
+        "atan": { _, a, at in .number(Foundation.atan(try real(a, "atan", at))) },
+        "cbrt": { _, a, at in .number(Foundation.cbrt(try real(a, "cbrt", at))) },
+        "atan2": { _, a, at in
+            guard a.count == 2, let y = a[0].numeric?.value, let x = a[1].numeric?.value else { throw DSLFlow.failure("Math.atan2 takes y and x", at, type: "IllegalArgumentException") }
+            return .number(Foundation.atan2(y, x))
+        },
+        "hypot": { _, a, at in
+            guard a.count == 2, let x = a[0].numeric?.value, let y = a[1].numeric?.value else { throw DSLFlow.failure("Math.hypot takes two numbers", at, type: "IllegalArgumentException") }
+            return .number(Foundation.hypot(x, y))
+        },
+    ]
+
+    private static func real(_ a: [DSLValue], _ name: String, _ at: DSLLocation) throws(DSLFlow) -> Double {
+        guard a.count == 1, let n = a[0].numeric else { throw DSLFlow.failure("Math.\(name) takes a number", at, type: "IllegalArgumentException") }
+        return n.value
+    }
+
+    /// `Integer`/`Long`/`Double` statics beyond parsing: `toString`, `compare`, `max`, `min`, `sum`, and Double's
+    /// constants and NaN tests.
+    static func boxedStatics(integer: Bool) -> [String: DSLFunction] {
+        var table: [String: DSLFunction] = [
+            "toString": { i, a, at in
+                guard a.count == 1, let first = a.first, first.numeric != nil else { throw DSLFlow.failure("toString takes a number", at, type: "IllegalArgumentException") }
+                if integer, case .int = first { return .string(first.text) }
+                if !integer, let n = first.numeric { return .string(JavaDecimal.javaDoubleText(n.value)) }
+                return .string(i.describe(first))
+            },
+            "compare": { _, a, at in
+                guard a.count == 2 else { throw DSLFlow.failure("compare takes two numbers", at, type: "IllegalArgumentException") }
+                return .int(Int64(try DSLOperators.compare(a[0], a[1], at).signum()))
+            },
+        ]
+        for (name, pick) in [("max", 1), ("min", -1)] {
+            table[name] = { _, a, at in
+                guard a.count == 2, a[0].numeric != nil, a[1].numeric != nil else { throw DSLFlow.failure("\(name) takes two numbers", at, type: "IllegalArgumentException") }
+                if integer, case .int(let x) = a[0], case .int(let y) = a[1] { return .int(pick > 0 ? Swift.max(x, y) : Swift.min(x, y)) }
+                let x = a[0].numeric?.value ?? 0, y = a[1].numeric?.value ?? 0
+                return .number(pick > 0 ? Swift.max(x, y) : Swift.min(x, y))
+            }
+        }
+        table["sum"] = { _, a, at in
+            guard a.count == 2 else { throw DSLFlow.failure("sum takes two numbers", at, type: "IllegalArgumentException") }
+            if integer, case .int(let x) = a[0], case .int(let y) = a[1] { return .int(x &+ y) }
+            guard let x = a[0].numeric?.value, let y = a[1].numeric?.value else { throw DSLFlow.failure("sum takes two numbers", at, type: "IllegalArgumentException") }
+            return .number(x + y)
+        }
+        if !integer {
+            let constants: [String: Double] = ["NaN": .nan, "POSITIVE_INFINITY": .infinity, "NEGATIVE_INFINITY": -.infinity,
+                                               "MAX_VALUE": .greatestFiniteMagnitude, "MIN_VALUE": .leastNonzeroMagnitude, "MIN_NORMAL": .leastNormalMagnitude]
+            for (name, v) in constants { table[name] = { _, _, _ in .number(v) } }
+            table["isNaN"] = { _, a, _ in .bool(a.first?.numeric?.value.isNaN == true) }
+            table["isInfinite"] = { _, a, _ in .bool(a.first?.numeric?.value.isInfinite == true) }
+            table["isFinite"] = { _, a, _ in .bool(a.first?.numeric?.value.isFinite == true) }
+        }
+        return table
+    }
+
+    /// `Double.isNaN()` / `isInfinite()` on a number.
+    static let numberMethods: [String: DSLMethod] = [
+        "isNaN": { _, r, _, _ in .bool(r.numeric?.value.isNaN == true) },
+        "isInfinite": { _, r, _, _ in .bool(r.numeric?.value.isInfinite == true) },
+    ]
+
+    // MARK: Duration additions
+
+    private static func ms(_ r: DSLValue) -> Int64 { if case .duration(let d) = r { d.milliseconds } else { 0 } }
+
+    private static func durationPlus(_ sign: Int64, _ unit: Int64) -> DSLMethod {
+        { _, r, a, at in
+            guard a.count == 1, case .int(let n) = a[0] else { throw DSLFlow.failure("takes a whole amount", at, type: "IllegalArgumentException") }
+            let (v, o1) = n.multipliedReportingOverflow(by: unit &* sign)
+            let (sum, o2) = ms(r).addingReportingOverflow(v)
+            guard !o1, !o2 else { throw DSLFlow.failure("long overflow", at, type: "ArithmeticException") }
+            return .duration(SimDuration(milliseconds: sum))
+        }
+    }
+
+    /// `Duration`: plus/minus by unit, `minus(Duration)`, `multipliedBy`, `dividedBy`, `negated`, `abs`, and the
+    /// parts (`toHoursPart` …) rules print a remaining time with. Java's parts of a negative duration are negative.
+    static let durationMethods: [String: DSLMethod] = [
+        "plusMillis": durationPlus(1, 1), "minusMillis": durationPlus(-1, 1),
+        "plusSeconds": durationPlus(1, 1_000), "minusSeconds": durationPlus(-1, 1_000),
+        "plusMinutes": durationPlus(1, 60_000), "minusMinutes": durationPlus(-1, 60_000),
+        "plusHours": durationPlus(1, 3_600_000), "minusHours": durationPlus(-1, 3_600_000),
+        "plusDays": durationPlus(1, 86_400_000), "minusDays": durationPlus(-1, 86_400_000),
+        "minus": { _, r, a, at in
+            guard case .duration(let d)? = a.first else { throw DSLFlow.failure("minus takes a Duration", at, type: "IllegalArgumentException") }
+            return .duration(SimDuration(milliseconds: ms(r) &- d.milliseconds))
+        },
+        "multipliedBy": { _, r, a, at in
+            guard case .int(let n)? = a.first else { throw DSLFlow.failure("multipliedBy takes a long", at, type: "IllegalArgumentException") }
+            let (v, o) = ms(r).multipliedReportingOverflow(by: n)
+            guard !o else { throw DSLFlow.failure("long overflow", at, type: "ArithmeticException") }
+            return .duration(SimDuration(milliseconds: v))
+        },
+        "dividedBy": { _, r, a, at in
+            guard case .int(let n)? = a.first else { throw DSLFlow.failure("dividedBy takes a long", at, type: "IllegalArgumentException") }
+            guard n != 0 else { throw DSLFlow.failure("Cannot divide by zero", at, type: "ArithmeticException") }
+            return .duration(SimDuration(milliseconds: ms(r) / n))
+        },
+        "negated": { _, r, _, _ in .duration(SimDuration(milliseconds: 0 &- ms(r))) },
+        "abs": { _, r, _, _ in .duration(SimDuration(milliseconds: Swift.abs(ms(r)))) },
+        "toDaysPart": { _, r, _, _ in .int(ms(r) / 86_400_000) },
+        "toHoursPart": { _, r, _, _ in .int(ms(r) / 3_600_000 % 24) },
+        "toMinutesPart": { _, r, _, _ in .int(ms(r) / 60_000 % 60) },
+        "toSecondsPart": { _, r, _, _ in .int(ms(r) / 1_000 % 60) },
+        "toMillisPart": { _, r, _, _ in .int(ms(r) % 1_000) },
+    ]
+
+
 
     static let months = ["JANUARY", "FEBRUARY", "MARCH", "APRIL", "MAY", "JUNE", "JULY", "AUGUST", "SEPTEMBER", "OCTOBER", "NOVEMBER", "DECEMBER"]
 
@@ -497,6 +627,101 @@ enum DSLJava {
         if unit == "NANOS" || unit == "MICROS" { return .localDateTime(try shift(l, signed / (unit == "NANOS" ? 1_000_000 : 1_000), ms: 1, days: 0, months: 0, at)) }
         throw unsupportedUnit(unit, at)
     }
+
+    // MARK: LocalDate and LocalTime additions
+
+    private static func date(_ r: DSLValue) -> CivilDate { if case .localDate(let d) = r { d } else { CivilDate(daysSinceEpoch: 0) } }
+    private static func time(_ r: DSLValue) -> LocalTime { if case .localTime(let t) = r { t } else { .midnight } }
+
+    private static func plusDate(_ sign: Int64, days: Int64 = 0, months: Int64 = 0) -> DSLMethod {
+        { _, r, a, at in
+            guard a.count == 1, case .int(let n) = a[0] else { throw DSLFlow.failure("plus/minus takes a whole amount", at, type: "IllegalArgumentException") }
+            return .localDate(try shift(LocalDateTime(date: date(r), time: .midnight), n &* sign, ms: 0, days: days, months: months, at).date)
+        }
+    }
+
+    static let localDateMethods: [String: DSLMethod] = [
+        "atStartOfDay": { i, r, a, at in
+            let l = LocalDateTime(date: date(r), time: .midnight)
+            if a.isEmpty { return .localDateTime(l) }
+            try checkZone(a.first, i, at)
+            return .instant(i.execution.calendar.startOfDay(l.date))
+        },
+        "atTime": { _, r, a, at in
+            if case .localTime(let t)? = a.first, a.count == 1 { return .localDateTime(LocalDateTime(date: date(r), time: t)) }
+            let parts = a.compactMap { v -> Int? in if case .int(let n) = v { return Int(clamping: n) }; return nil }
+            guard parts.count == a.count, (2...3).contains(parts.count), let t = LocalTime(hour: parts[0], minute: parts[1], second: parts.count > 2 ? parts[2] : 0) else {
+                throw DSLFlow.failure("atTime takes a LocalTime, or an hour and a minute (and a second) in range", at, type: "DateTimeException")
+            }
+            return .localDateTime(LocalDateTime(date: date(r), time: t))
+        },
+        "getMonth": { _, r, _, _ in .constant(type: "Month", name: months[date(r).month - 1]) },
+        "getDayOfYear": { _, r, _, _ in .int(dayOfYear(date(r))) },
+        "lengthOfMonth": { _, r, _, _ in .int(Int64(CivilDate.daysIn(month: date(r).month, year: date(r).year))) },
+        "lengthOfYear": { _, r, _, _ in .int(CivilDate.isLeap(date(r).year) ? 366 : 365) },
+        "isLeapYear": { _, r, _, _ in .bool(CivilDate.isLeap(date(r).year)) },
+        "isEqual": { _, r, a, at in
+            guard case .localDate(let o)? = a.first else { throw DSLFlow.failure("isEqual takes a LocalDate", at, type: "ClassCastException") }
+            return .bool(o == date(r))
+        },
+        "minusDays": plusDate(-1, days: 1), "plusWeeks": plusDate(1, days: 7), "minusWeeks": plusDate(-1, days: 7),
+        "plusMonths": plusDate(1, months: 1), "minusMonths": plusDate(-1, months: 1),
+        "plusYears": plusDate(1, months: 12), "minusYears": plusDate(-1, months: 12),
+        "toEpochDay": { _, r, _, _ in .int(date(r).daysSinceEpoch) },
+        "with": { _, r, a, at in .localDate(try withArguments(LocalDateTime(date: date(r), time: .midnight), a, hasDate: true, hasTime: false, at).date) },
+        "withDayOfMonth": { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "DAY_OF_MONTH", try whole(a, at), hasDate: true, hasTime: false, at).date) },
+        "withMonth": { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "MONTH_OF_YEAR", try whole(a, at), hasDate: true, hasTime: false, at).date) },
+        "withYear": { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "YEAR", try whole(a, at), hasDate: true, hasTime: false, at).date) },
+        "get": { _, r, a, at in
+            guard case .constant("ChronoField", let f)? = a.first else { throw DSLFlow.failure("get takes a ChronoField", at, type: "IllegalArgumentException") }
+            return .int(try field(LocalDateTime(date: date(r), time: .midnight), f, hasDate: true, hasTime: false, at))
+        },
+        "until": { i, r, a, at in
+            guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else { throw DSLFlow.failure("until takes a date and a ChronoUnit", at, type: "IllegalArgumentException") }
+            return .int(try until(r, a[0], unit, at, i))
+        },
+        "format": { i, r, a, at in
+            guard case .formatter(let p)? = a.first else { throw DSLFlow.failure("format takes a DateTimeFormatter", at, type: "IllegalArgumentException") }
+            return .string(try DSLTime.format(r, pattern: p, at, i))
+        },
+    ]
+
+    private static func plusTime(_ sign: Int64, _ unitMs: Int64) -> DSLMethod {
+        { _, r, a, _ in
+            guard a.count == 1, case .int(let n) = a[0] else { return r }
+            let day: Int64 = 86_400_000
+            let step = (n % (day / unitMs + 1)) &* unitMs &* sign % day
+            return .localTime(LocalTime(millisecondOfDay: ((time(r).millisecondOfDay + step) % day + day) % day))
+        }
+    }
+
+    static let localTimeMethods: [String: DSLMethod] = [
+        "plusSeconds": plusTime(1, 1_000), "minusSeconds": plusTime(-1, 1_000),
+        "minusMinutes": plusTime(-1, 60_000), "minusHours": plusTime(-1, 3_600_000),
+        "getNano": { _, r, _, _ in .int(Int64(time(r).millisecond) * 1_000_000) },
+        "toNanoOfDay": { _, r, _, _ in .int(time(r).millisecondOfDay * 1_000_000) },
+        "atDate": { _, r, a, at in
+            guard case .localDate(let d)? = a.first else { throw DSLFlow.failure("atDate takes a LocalDate", at, type: "IllegalArgumentException") }
+            return .localDateTime(LocalDateTime(date: d, time: time(r)))
+        },
+        "with": { _, r, a, at in .localTime(try withArguments(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), a, hasDate: false, hasTime: true, at).time) },
+        "withHour": { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "HOUR_OF_DAY", try whole(a, at), hasDate: false, hasTime: true, at).time) },
+        "withMinute": { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "MINUTE_OF_HOUR", try whole(a, at), hasDate: false, hasTime: true, at).time) },
+        "withSecond": { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "SECOND_OF_MINUTE", try whole(a, at), hasDate: false, hasTime: true, at).time) },
+        "get": { _, r, a, at in
+            guard case .constant("ChronoField", let f)? = a.first else { throw DSLFlow.failure("get takes a ChronoField", at, type: "IllegalArgumentException") }
+            return .int(try field(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), f, hasDate: false, hasTime: true, at))
+        },
+        "until": { i, r, a, at in
+            guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else { throw DSLFlow.failure("until takes a time and a ChronoUnit", at, type: "IllegalArgumentException") }
+            return .int(try until(r, a[0], unit, at, i))
+        },
+        "isEqual": { _, r, a, _ in if case .localTime(let o)? = a.first { return .bool(o == time(r)) }; return .bool(false) },
+        "format": { i, r, a, at in
+            guard case .formatter(let p)? = a.first else { throw DSLFlow.failure("format takes a DateTimeFormatter", at, type: "IllegalArgumentException") }
+            return .string(try DSLTime.format(r, pattern: p, at, i))
+        },
+    ]
 
     // MARK: Constants (ChronoUnit, Month, ZoneId, ThingStatus)
 
