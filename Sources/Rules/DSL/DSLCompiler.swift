@@ -433,6 +433,12 @@ struct DSLChecker {
     }
 
     private mutating func checkMember(_ receiver: DSLExpr, _ name: String, called: Bool, _ at: DSLLocation, _ scope: [String: Bool]) {
+        // A JDK static member the twin refuses (`Period.ofDays`, `Character.isDigit`): the table's reason.
+        if case .name(let type, _) = receiver, scope[type] == nil, DSLLibrary.staticMembers[type]?.contains(name) != true,
+           let why = DSLJavaSurface.reason(static: type, name) {
+            problem(.dslUnsupported, at, "\(type)::\(name) is not run by the twin: \(why)")
+            return
+        }
         // `Math.max(…)`, `OnOffType.ON`: static access written with a dot.
         if case .name(let type, _) = receiver, scope[type] == nil, DSLLibrary.staticMembers[type] != nil || DSLLibrary.jodaHints[type] != nil {
             checkStatic(type, name, at)

@@ -923,7 +923,6 @@ enum DSLJava {
             return .number(g.nextDouble())
         },
         "nextBoolean": { _, r, _, _ in if case .random(let g) = r { return .bool(g.nextBoolean()) }; return .null },
-        "nextGaussian": { _, r, _, _ in if case .random(let g) = r { return .number(g.nextGaussian()) }; return .null },
         "setSeed": { _, r, a, at in
             guard case .random(let g) = r, case .int(let seed)? = a.first else { throw DSLFlow.failure("setSeed takes a long", at, type: "IllegalArgumentException") }
             g.setSeed(seed)

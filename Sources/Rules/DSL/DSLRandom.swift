@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// A `java.util.Random`: Java's 48-bit linear congruential generator, so `new Random(42).nextInt(10)` gives what
@@ -6,7 +5,6 @@ import Synchronization
 final class DSLRandom: Sendable {
     private struct State {
         var seed: Int64
-        var nextGaussian: Double?
     }
     private let state: Mutex<State>
     private static let multiplier: Int64 = 0x5_DEEC_E66D
@@ -58,18 +56,4 @@ final class DSLRandom: Sendable {
     func nextLong() -> Int64 { (Int64(next(32)) << 32) &+ Int64(next(32)) }
     func nextBoolean() -> Bool { next(1) != 0 }
     func nextDouble() -> Double { Double((Int64(next(26)) << 27) + Int64(next(27))) * 0x1.0p-53 }
-
-    /// The polar method, as `Random.nextGaussian` (the second value kept for the next call).
-    func nextGaussian() -> Double {
-        if let kept = state.withLock({ s -> Double? in defer { s.nextGaussian = nil }; return s.nextGaussian }) { return kept }
-        var v1 = 0.0, v2 = 0.0, s = 0.0
-        repeat {
-            v1 = 2 * nextDouble() - 1
-            v2 = 2 * nextDouble() - 1
-            s = v1 * v1 + v2 * v2
-        } while s >= 1 || s == 0
-        let multiplier = (-2 * Foundation.log(s) / s).squareRoot()
-        state.withLock { $0.nextGaussian = v2 * multiplier }
-        return v1 * multiplier
-    }
 }
