@@ -67,7 +67,7 @@ extension ScenarioDecoder {
             case .bool(let b): result = .boolean(b)
             case .null: result = .null
             case .array, .object:
-                f.problem("must be a text, a number, true/false or null.")
+                f.problem("must be a text, a number or true/false (leave it out for null).")
                 return nil
             }
         }
