@@ -140,7 +140,8 @@ enum DSLActions {
 
     // MARK: Thing actions
 
-    /// The scopes `getActions` knows, with the actions each offers.
+    /// The scopes with outbox kinds of their own (`mail`, `telegram`, `pushover`) and the actions each has; every
+    /// other scope and method is ``genericAction(_:)``.
     static let thingActions: [String: Set<String>] = [
         "mail": ["sendMail", "sendHtmlMail", "sendMailWithAttachment", "sendMailWithAttachments", "sendHtmlMailWithAttachment",
                  "sendHtmlMailWithAttachments"],

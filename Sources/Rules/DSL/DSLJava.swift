@@ -145,7 +145,7 @@ enum DSLJava {
         ]
         if hasTime, let v = timeFields[name] { return v }
         if hasDate, let v = dateFields[name] { return v }
-        throw DSLFlow.failure("Unsupported field: \(unitText(name).replacingOccurrences(of: "Of", with: "Of"))", at, type: "UnsupportedTemporalTypeException")
+        throw DSLFlow.failure("Unsupported field: \(unitText(name))", at, type: "UnsupportedTemporalTypeException")
     }
 
     /// `temporal.with(field, value)` on a local date-time, as `ChronoField.adjustInto` (a value out of the
@@ -686,11 +686,12 @@ enum DSLJava {
         },
     ]
 
+    /// `LocalTime.plusX(n)` / `minusX(n)`: around the clock (Java wraps past midnight).
     private static func plusTime(_ sign: Int64, _ unitMs: Int64) -> DSLMethod {
-        { _, r, a, _ in
-            guard a.count == 1, case .int(let n) = a[0] else { return r }
+        { _, r, a, at in
+            guard a.count == 1, case .int(let n) = a[0] else { throw DSLFlow.failure("takes a whole amount", at, type: "IllegalArgumentException") }
             let day: Int64 = 86_400_000
-            let step = (n % (day / unitMs + 1)) &* unitMs &* sign % day
+            let step = (n % (day / unitMs)) * unitMs * sign
             return .localTime(LocalTime(millisecondOfDay: ((time(r).millisecondOfDay + step) % day + day) % day))
         }
     }

@@ -257,6 +257,9 @@ enum DSLLibrary {
         case .state(let s): return "org.openhab.core.library.types.\(s.typeName)Type"
         case .quantity: return "org.openhab.core.library.types.QuantityType"
         case .instant: return "java.time.ZonedDateTime"
+        case .localDateTime: return "java.time.LocalDateTime"
+        case .random: return "java.util.Random"
+        case .thingStatus: return "org.openhab.core.thing.ThingStatusInfo"
         case .list(let l): return l.isSet ? "java.util.HashSet" : "java.util.ArrayList"
         case .map: return "java.util.HashMap"
         case .item(let name): return "org.openhab.core.library.items." + name
