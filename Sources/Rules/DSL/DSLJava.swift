@@ -1126,6 +1126,51 @@ enum DSLJava {
         return lower.count == 1 ? lower.first ?? c : c
     }
 
+    // MARK: Collections
+
+    private static func values(_ v: DSLValue) -> [DSLValue] { if case .list(let l) = v { l.values } else { [] } }
+
+    /// `List.lastIndexOf`, `containsAll`, `retainAll` (as `java.util.AbstractCollection`).
+    static let listMethods: [String: DSLMethod] = [
+        "lastIndexOf": { _, r, a, _ in .int(Int64(values(r).lastIndex { DSLOperators.equal($0, a.first ?? .null) } ?? -1)) },
+        "containsAll": { _, r, a, at in
+            guard case .list(let other)? = a.first else { throw DSLFlow.failure("containsAll takes a collection", at, type: "NullPointerException") }
+            let mine = values(r)
+            return .bool(other.values.allSatisfy { x in mine.contains { DSLOperators.equal($0, x) } })
+        },
+        "retainAll": { _, r, a, at in
+            guard case .list(let l) = r, case .list(let other)? = a.first else { throw DSLFlow.failure("retainAll takes a collection", at, type: "NullPointerException") }
+            let keep = other.values
+            return .bool(try l.update { (v: inout [DSLValue]) throws(DSLFlow) -> Bool in
+                let before = v.count
+                v.removeAll { x in !keep.contains { DSLOperators.equal($0, x) } }
+                return v.count != before
+            })
+        },
+    ]
+
+    /// `Map.putIfAbsent`, `putAll`, `replace(key, value)` (as `java.util.HashMap`; a key mapped to null counts as absent
+    /// for `putIfAbsent`).
+    static let mapMethods: [String: DSLMethod] = [
+        "putIfAbsent": { _, r, a, at in
+            guard case .map(let m) = r, a.count == 2 else { throw DSLFlow.failure("putIfAbsent takes a key and a value", at, type: "IllegalArgumentException") }
+            let old = m.entries.first { DSLOperators.equal($0.key, a[0]) }?.value ?? .null
+            if case .null = old { try DSLLibrary.put(m, a[0], a[1], at) }
+            return old
+        },
+        "putAll": { _, r, a, at in
+            guard case .map(let m) = r, case .map(let other)? = a.first else { throw DSLFlow.failure("putAll takes a map", at, type: "NullPointerException") }
+            for e in other.entries { try DSLLibrary.put(m, e.key, e.value, at) }
+            return .null
+        },
+        "replace": { _, r, a, at in
+            guard case .map(let m) = r, a.count == 2 else { throw DSLFlow.failure("the twin runs replace(key, value)", at, type: "IllegalArgumentException") }
+            guard let old = m.entries.first(where: { DSLOperators.equal($0.key, a[0]) })?.value else { return .null }
+            try DSLLibrary.put(m, a[0], a[1], at)
+            return old
+        },
+    ]
+
     // MARK: openHAB: storeStates, restoreStates, group members
 
     /// `storeStates(items…)`: a map of each Item to its state; a Group gives its members' (all of them, below it),

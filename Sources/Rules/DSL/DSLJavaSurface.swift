@@ -175,9 +175,9 @@ enum DSLJavaSurface {
             "Character.static toString", "Character.static toTitleCase", "Character.static toUpperCase", "Character.static valueOf",
         ]),
         (collections, [
-            "ArrayList.lastIndexOf", "ArrayList.retainAll", "HashMap.putAll", "HashMap.putIfAbsent", "HashMap.replace", "List.containsAll",
-            "List.lastIndexOf", "List.retainAll", "List.static copyOf", "List.static of", "Map.putAll", "Map.putIfAbsent", "Map.replace",
-            "Map.static copyOf", "Map.static entry", "Map.static of", "Map.static ofEntries", "Set.containsAll", "Set.retainAll",
+           
+            "List.static copyOf", "List.static of",
+            "Map.static copyOf", "Map.static entry", "Map.static of", "Map.static ofEntries",
             "Set.static copyOf", "Set.static of",
         ]),
         (duration, [

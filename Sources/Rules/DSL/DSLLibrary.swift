@@ -738,8 +738,8 @@ enum DSLLibrary {
         .dayOfWeek: ["value": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d)) }; return .null },
                      "name": { _, r, _, _ in .string(r.text) }],
         .timer: DSLItems.timerMethods,
-        .list: DSLCollections.listMethods,
-        .map: DSLCollections.mapMethods,
+        .list: DSLCollections.listMethods.merging(DSLJava.listMethods) { a, _ in a },
+        .map: DSLCollections.mapMethods.merging(DSLJava.mapMethods) { a, _ in a },
         .formatter: ["format": { i, r, a, at in
             guard case .formatter(let p) = r, let first = a.first else { throw DSLFlow.failure("format takes a date-time", at) }
             return .string(try DSLTime.format(first, pattern: p, at, i))
