@@ -101,6 +101,17 @@ struct DSLJavaTests {
         ], "\(rules)")
     }
 
+    @Test func collectionsAsJavaUtil() async throws {
+        let (result, rules) = try await Self.run("""
+            val l = newArrayList(1, 2, 1, 3)
+            val m = newHashMap
+            logInfo("test", "" + l.lastIndexOf(1) + " " + l.containsAll(#[1, 3]) + " " + l.retainAll(#[1, 3, 4]) + " " + l + " " + m.putIfAbsent("a", 1) + " " + m.putIfAbsent("a", 2) + " " + m.replace("b", 5) + " " + m.replace("a", 7) + " " + m)
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // l.lastIndexOf(1), containsAll(List.of(1, 3)), retainAll(List.of(1, 3, 4)), l, m.putIfAbsent("a", 1), putIfAbsent("a", 2), replace("b", 5), replace("a", 7), m
+        #expect(Self.logged(rules) == ["2 true true [1, 1, 3] null 1 null 1 {a=7}"], "\(rules)")
+    }
+
     @Test func aBadEscapeAndAnotherZoneAreJavaErrors() async throws {
         for (expression, exception) in [("URLDecoder.decode(\"100%\", \"UTF-8\")", "IllegalArgumentException"),
                                         ("URLDecoder.decode(\"%zz\", \"UTF-8\")", "IllegalArgumentException"),
