@@ -458,9 +458,30 @@ enum DSLJava {
             return .int(try field(l, f, hasDate: true, hasTime: true, at))
         },
         "getOffset": { i, r, _, _ in .constant(type: "ZoneOffset", name: offsetId(i.execution.calendar.offset(at: instant(r) ?? .epoch).milliseconds)) },
+        "getEpochSecond": { _, r, _, _ in .int(instant(r)?.unixSeconds ?? 0) },
         // Instant.atZone / ZonedDateTime in the one zone the twin keeps.
         "atZone": { i, r, a, at in try checkZone(a.first, i, at); return .instant(instant(r) ?? .epoch) },
         "withZoneSameLocal": { i, r, a, at in try checkZone(a.first, i, at); return .instant(instant(r) ?? .epoch) },
+    ]
+
+    /// `ZonedDateTime.of(…)` and `ofInstant(…)` in the scenario's zone (the one zone the twin keeps).
+    static let zonedStatics: [String: DSLFunction] = [
+        "of": { i, a, at in
+            try checkZone(a.last, i, at)
+            if a.count == 2, case .localDateTime(let l) = a[0] { return zoned(i, l) }
+            if a.count == 3, case .localDate(let d) = a[0], case .localTime(let t) = a[1] { return zoned(i, LocalDateTime(date: d, time: t)) }
+            let parts = a.dropLast().compactMap { v -> Int? in if case .int(let n) = v { return Int(clamping: n) }; return nil }
+            guard a.count == 8, parts.count == 7, (1...9999).contains(parts[0]), let d = CivilDate(year: parts[0], month: parts[1], day: parts[2]),
+                  let t = LocalTime(hour: parts[3], minute: parts[4], second: parts[5]), (0...999_999_999).contains(parts[6]) else {
+                throw DSLFlow.failure("ZonedDateTime.of takes a LocalDateTime and a zone, a LocalDate, a LocalTime and a zone, or year, month, day, hour, minute, second, nano and a zone, in range", at, type: "DateTimeException")
+            }
+            return zoned(i, LocalDateTime(date: d, time: LocalTime(millisecondOfDay: t.millisecondOfDay + Int64(parts[6] / 1_000_000))))
+        },
+        "ofInstant": { i, a, at in
+            guard a.count == 2, let t = instant(a[0]) else { throw DSLFlow.failure("ZonedDateTime.ofInstant takes an Instant and a zone", at, type: "IllegalArgumentException") }
+            try checkZone(a[1], i, at)
+            return .instant(t)
+        },
     ]
 
     /// `ZoneOffset.getId`: `Z`, or `+HH:MM` (`:SS` when there are seconds).
@@ -718,6 +739,13 @@ enum DSLJava {
             return .int(try until(r, a[0], unit, at, i))
         },
         "isEqual": { _, r, a, _ in if case .localTime(let o)? = a.first { return .bool(o == time(r)) }; return .bool(false) },
+        "truncatedTo": { _, r, a, at in
+            guard case .constant("ChronoUnit", let unit)? = a.first else { throw DSLFlow.failure("truncatedTo takes a ChronoUnit", at, type: "IllegalArgumentException") }
+            if unit == "DAYS" { return .localTime(.midnight) }
+            if unit == "NANOS" || unit == "MICROS" { return r }
+            guard let per = timeUnitMs[unit] else { throw DSLFlow.failure("Unit is too large to be used for truncation", at, type: "UnsupportedTemporalTypeException") }
+            return .localTime(LocalTime(millisecondOfDay: time(r).millisecondOfDay / per * per))
+        },
         "format": { i, r, a, at in
             guard case .formatter(let p)? = a.first else { throw DSLFlow.failure("format takes a DateTimeFormatter", at, type: "IllegalArgumentException") }
             return .string(try DSLTime.format(r, pattern: p, at, i))

@@ -457,13 +457,13 @@ enum DSLLibrary {
         "Boolean": ["parseBoolean": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
                     "valueOf": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
                     "TRUE": { _, _, _ in .bool(true) }, "FALSE": { _, _, _ in .bool(false) }],
-        "ZonedDateTime": ["now": { i, _, _ in .instant(i.execution.now) },
+        "ZonedDateTime": (["now": { i, _, _ in .instant(i.execution.now) },
                           "parse": { i, a, at in
                               guard case .string(let s)? = a.first, let d = DateTimeValue(parsing: s, in: i.execution.calendar) else {
                                   throw DSLFlow.failure("ZonedDateTime.parse cannot read \(a.first?.text ?? "nothing")", at, type: "DateTimeParseException")
                               }
                               return .instant(d.instant)
-                          }],
+                          }] as [String: DSLFunction]).merging(DSLJava.zonedStatics) { a, _ in a },
         "Instant": ["now": { i, _, _ in .instant(i.execution.now) },
                     "ofEpochMilli": { _, a, at in
                         guard case .int(let ms)? = a.first else { throw DSLFlow.failure("Instant.ofEpochMilli takes a long", at, type: "IllegalArgumentException") }

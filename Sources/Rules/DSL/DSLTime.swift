@@ -78,12 +78,22 @@ enum DSLTime {
             if a.count == 1, case .duration(let d) = a[0] {
                 return try checked(shifted(instant(r), sign, unitMs: d.milliseconds), at)
             }
-            guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1], let ms = chronoUnits[unit] else {
+            guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else {
                 throw DSLFlow.failure("plus/minus takes a Duration, or an amount and a ChronoUnit", at, type: "IllegalArgumentException")
             }
             let n = try amount(a, "plus/minus", at)
             let (signed, overflow) = n.multipliedReportingOverflow(by: sign)
             guard !overflow else { return try checked(nil, at) }
+            // The units past the table: nanoseconds and microseconds in whole milliseconds (the clock's), decades,
+            // centuries and millennia as months; ERAS and FOREVER are Java's UnsupportedTemporalTypeException.
+            if unit == "NANOS" || unit == "MICROS" { return try checked(shifted(instant(r), signed / (unit == "NANOS" ? 1_000_000 : 1_000), unitMs: 1), at) }
+            if let months = DSLJava.dateUnitMonths[unit], months >= 120 {
+                let (m, o) = signed.multipliedReportingOverflow(by: months)
+                return try checked(o ? nil : shiftedLocal(instant(r), months: m, i), at)
+            }
+            guard let ms = chronoUnits[unit] else {
+                throw DSLFlow.failure("Unsupported unit: \(DSLJava.unitText(unit))", at, type: "UnsupportedTemporalTypeException")
+            }
             // Date-based units keep the wall time (ZonedDateTime.plus(n, WEEKS) across a DST change too).
             if unit == "DAYS" || unit == "WEEKS" {
                 let (d, o) = signed.multipliedReportingOverflow(by: unit == "WEEKS" ? 7 : 1)

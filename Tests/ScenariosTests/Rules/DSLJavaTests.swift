@@ -101,6 +101,18 @@ struct DSLJavaTests {
         ], "\(rules)")
     }
 
+    /// ZonedDateTime.of in the spring gap moves forward; in the autumn overlap it keeps the earlier offset.
+    @Test func zonedDateTimeOfAndTheRareUnits() async throws {
+        let (result, rules) = try await Self.run("""
+            val z = ZoneId.systemDefault()
+            logInfo("test", ZonedDateTime.of(2026, 3, 29, 2, 30, 0, 0, z).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME) + " " + ZonedDateTime.of(LocalDateTime.of(2026, 10, 25, 2, 30), z).format(DateTimeFormatter.ISO_OFFSET_DATE_TIME) + " " + ZonedDateTime.of(2026, 1, 9, 10, 0, 0, 0, z).plus(2, ChronoUnit.DECADES).year + " " + LocalTime.of(10, 47, 30).truncatedTo(ChronoUnit.HOURS).minute + " " + ZonedDateTime.of(2026, 1, 9, 10, 0, 0, 0, z).toInstant.epochSecond)
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // ZonedDateTime.of(2026,3,29,2,30,0,0,z), ZonedDateTime.of(LocalDateTime.of(2026,10,25,2,30), z) (ISO_OFFSET_DATE_TIME),
+        // plus(2, DECADES).getYear(), LocalTime.of(10,47,30).truncatedTo(HOURS).getMinute(), toInstant().getEpochSecond()
+        #expect(Self.logged(rules) == ["2026-03-29T03:30:00+02:00 2026-10-25T02:30:00+02:00 2046 0 1767949200"], "\(rules)")
+    }
+
     @Test func collectionsAsJavaUtil() async throws {
         let (result, rules) = try await Self.run("""
             val l = newArrayList(1, 2, 1, 3)
