@@ -299,8 +299,11 @@ struct DSLChecker {
                         transformUses.append(ScriptTransformUse(type: type, function: function, location: at.description))
                     }
                 } else if let what = DSLLibrary.unsupportedFunctions[name] {
-                    problem(.dslUnsupported, at, "\(name)(…) is \(what), which the twin does not run yet",
-                            hint: "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
+                    // openHAB 2's actions are refused by openHAB 3+ too: the message says so, and what to write.
+                    let openHAB2 = what.hasPrefix("openHAB 2's")
+                    problem(.dslUnsupported, at, "\(name)(…) is \(what)" + (openHAB2 ? "" : ", which the twin does not run yet"),
+                            hint: openHAB2 ? "openHAB 3+ refuses it as well; write the Thing action the message names."
+                                : "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
                 } else {
                     let near = Suggestion.closest(to: name, in: Array(DSLLibrary.functions.keys) + Array(DSLLibrary.suspendingFunctions.keys))
                     problem(.dslUnsupported, at, "\(name)(…) is not a function openHAB's core or the twin knows",
