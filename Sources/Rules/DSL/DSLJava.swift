@@ -787,6 +787,21 @@ enum DSLJava {
             default: throw DSLFlow.failure("ordinal is an enum constant's", at, type: "NoSuchMethodException")
             }
         },
+        "getDisplayName": { _, r, a, at in
+            guard case .constant("Month", let m) = r, let k = months.firstIndex(of: m) else {
+                // ZoneId.getDisplayName shares the constants' table: refused at run time with the table's reason.
+                throw DSLFlow.failure("\(r.kindName).getDisplayName is not run by the twin: \(DSLJavaSurface.locale) (rules.dslUnsupported)", at, type: "UnsupportedOperationException")
+            }
+            return try displayName(k, days: false, a, at)
+        },
+        "plus": { _, r, a, at in
+            guard case .constant("Month", let m) = r, let k = months.firstIndex(of: m), case .int(let n)? = a.first else { throw DSLFlow.failure("plus is Month's: plus(months)", at, type: "NoSuchMethodException") }
+            return .constant(type: "Month", name: months[Int(((Int64(k) + n % 12) % 12 + 12) % 12)])
+        },
+        "minus": { _, r, a, at in
+            guard case .constant("Month", let m) = r, let k = months.firstIndex(of: m), case .int(let n)? = a.first else { throw DSLFlow.failure("minus is Month's: minus(months)", at, type: "NoSuchMethodException") }
+            return .constant(type: "Month", name: months[Int(((Int64(k) - n % 12) % 12 + 12) % 12)])
+        },
         "getId": { _, r, _, at in
             guard case .constant(let type, let id) = r, type == "ZoneId" || type == "ZoneOffset" else { throw DSLFlow.failure("getId is ZoneId's", at, type: "NoSuchMethodException") }
             return .string(id)
@@ -823,6 +838,50 @@ enum DSLJava {
         "getStatus": { _, r, _, _ in if case .thingStatus(let s) = r { return .constant(type: "ThingStatus", name: s.status.rawValue) }; return .null },
         "getStatusDetail": { _, r, _, _ in if case .thingStatus(let s) = r { return .constant(type: "ThingStatusDetail", name: s.statusDetail.rawValue) }; return .null },
         "getDescription": { _, r, _, _ in if case .thingStatus(let s) = r, let d = s.description { return .string(d) }; return .null },
+    ]
+
+    // MARK: Display names (DayOfWeek, Month)
+
+    static let textStyles = ["FULL", "FULL_STANDALONE", "SHORT", "SHORT_STANDALONE", "NARROW", "NARROW_STANDALONE"]
+    static let textStyleStatics: [String: DSLFunction] = Dictionary(uniqueKeysWithValues: textStyles.map { name in
+        (name, { _, _, _ in DSLValue.constant(type: "TextStyle", name: name) } as DSLFunction)
+    })
+
+    /// The locales whose abbreviated (`SHORT`) names JDK 17 gives as the twin keeps them (checked with jshell; the
+    /// UK, Canadian and Canadian French abbreviations differ: `Sept`, `Mon.`, `juill.`).
+    private static let shortNameLocales: Set<String> = ["ENGLISH", "US", "GERMAN", "GERMANY", "FRENCH", "FRANCE"]
+
+    /// `DayOfWeek`/`Month.getDisplayName(TextStyle, Locale)`: `index` 0-based; `days` picks the day names.
+    static func displayName(_ index: Int, days: Bool, _ a: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        guard a.count == 2, case .constant("TextStyle", let style) = a[0], case .constant("Locale", let locale) = a[1],
+              let names = DSLDateFormat.locales[locale] else {
+            throw DSLFlow.failure("getDisplayName takes a TextStyle and a Locale the twin knows (\(DSLDateFormat.locales.keys.sorted().joined(separator: ", ")))", at, type: "IllegalArgumentException")
+        }
+        let full = days ? names.days : names.months, short = days ? names.shortDays : names.shortMonths
+        // Locale.ROOT has no names of its own: JDK 17 gives the English abbreviations for FULL and SHORT alike.
+        if locale == "ROOT", style == "FULL" || style == "SHORT" || style == "FULL_STANDALONE" { return .string(short[index]) }
+        switch style {
+        case "FULL", "FULL_STANDALONE": return .string(full[index])
+        case "SHORT" where shortNameLocales.contains(locale): return .string(short[index])
+        default:
+            throw DSLFlow.failure("getDisplayName(\(style), \(locale)): the twin keeps full names, and abbreviations of \(shortNameLocales.sorted().joined(separator: ", ")) only (rules.dslUnsupported)", at, type: "UnsupportedOperationException")
+        }
+    }
+
+    static let dayOfWeekMethods: [String: DSLMethod] = [
+        "getDisplayName": { _, r, a, at in
+            guard case .dayOfWeek(let d) = r else { return .null }
+            return try displayName(d - 1, days: true, a, at)
+        },
+        "plus": { _, r, a, at in
+            guard case .dayOfWeek(let d) = r, case .int(let n)? = a.first else { throw DSLFlow.failure("plus takes a number of days", at, type: "IllegalArgumentException") }
+            return .dayOfWeek(Int(((Int64(d - 1) + n % 7) % 7 + 7) % 7) + 1)
+        },
+        "minus": { _, r, a, at in
+            guard case .dayOfWeek(let d) = r, case .int(let n)? = a.first else { throw DSLFlow.failure("minus takes a number of days", at, type: "IllegalArgumentException") }
+            return .dayOfWeek(Int(((Int64(d - 1) - n % 7) % 7 + 7) % 7) + 1)
+        },
+        "ordinal": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d - 1)) }; return .null },
     ]
 
     // MARK: Predefined formatters

@@ -206,7 +206,7 @@ enum DSLJavaSurface {
         (locale, [
             "DateTimeFormatter.getLocale", "DateTimeFormatter.localizedBy", "DateTimeFormatter.static ofLocalizedDate",
             "DateTimeFormatter.static ofLocalizedDateTime", "DateTimeFormatter.static ofLocalizedTime", "DateTimeFormatter.withLocale",
-            "DayOfWeek.getDisplayName", "Month.getDisplayName", "String.getBytes", "ZoneId.getDisplayName",
+            "String.getBytes",
         ]),
         (mutatesShared, [
             "ArrayList.clone", "ArrayList.ensureCapacity", "ArrayList.trimToSize", "HashMap.clone", "HashSet.clone", "String.intern",
@@ -241,7 +241,7 @@ enum DSLJavaSurface {
         ]),
         (rareText, [
             "Boolean.static compare", "Boolean.static hashCode", "Boolean.static logicalAnd", "Boolean.static logicalOr",
-            "Boolean.static logicalXor", "Boolean.static toString", "DayOfWeek.minus", "DayOfWeek.plus",
+            "Boolean.static logicalXor", "Boolean.static toString",
             "Double.static MAX_EXPONENT", "Double.static MIN_EXPONENT",
             "Double.static hashCode",
             "Integer.static decode",
@@ -250,7 +250,7 @@ enum DSLJavaSurface {
             "LocalDate.withDayOfYear", "LocalTime.minus", "LocalTime.plus", "LocalTime.static ofSecondOfDay",
             "Long.static decode", "Long.static hashCode", "Long.static signum",
             "Month.firstDayOfYear", "Month.firstMonthOfQuarter", "Month.maxLength",
-            "Month.minLength", "Month.minus", "Month.plus", "String.indent", "String.regionMatches", "String.stripIndent",
+            "Month.minLength", "String.indent", "String.regionMatches", "String.stripIndent",
             "String.translateEscapes",
         ]),
         (streams, [
