@@ -106,8 +106,9 @@ extension World {
     public var outboxDropped: Int { rules.outboxDropped }
     /// The outbox messages of `channel` matching the filters, sent in `[from, to)`.
     public func outboxCount(_ channel: OutboxMessage.Channel, contains: String?, text: String?, recipient: String?, rule: String?,
-                            from: SimInstant?, to: SimInstant?) -> Int {
-        rules.outboxCount(channel, contains: contains, text: text, recipient: recipient, rule: rule, from: from, to: to)
+                            from: SimInstant?, to: SimInstant?, scope: String? = nil, method: String? = nil, arguments: [String]? = nil) -> Int {
+        rules.outboxCount(channel, contains: contains, text: text, recipient: recipient, rule: rule, from: from, to: to,
+                          scope: scope, method: method, arguments: arguments)
     }
 
     // MARK: Named accessors for `serve`, one job each

@@ -109,8 +109,8 @@ struct DSLParserTests {
          "rules/test.rules:5:13: new DateTime(…) (Joda-Time of openHAB 2) is not run by the twin (rules.dslUnsupported)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    val h = now.getHourOfDay\nend\n",
          "rules/test.rules:5:17: .getHourOfDay is Joda-Time of openHAB 2, which openHAB 3+ and the twin do not have (rules.dslUnsupported)."),
-        ("rule \"a\"\nwhen\n    Item A changed\nthen\n    playStream(\"x\")\nend\n",
-         "rules/test.rules:5:5: playStream(…) is the openHAB action playStream, which the twin does not run yet (rules.dslUnsupported)."),
+        ("rule \"a\"\nwhen\n    Item A changed\nthen\n    wakeUp(\"x\")\nend\n",
+         "rules/test.rules:5:5: wakeUp(…) is the openHAB action wakeUp, which the twin does not run yet (rules.dslUnsupported)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    Math::maks(1, 2)\nend\n",
          "rules/test.rules:5:11: Math has no static member maks the twin runs (rules.dslUnsupported)."),
         ("rule \"a\"\nwhen\n    Item A changed\nthen\n    A.sendComand(ON)\nend\n",
@@ -163,7 +163,7 @@ struct DSLParserTests {
     }
 
     @Test func unsupportedConstructsHaveTheirOwnCode() {
-        #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    playStream(\"ls\")\nend\n")?.code == .dslUnsupported)
+        #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    publish(\"broker\", \"t\", \"v\")\nend\n")?.code == .dslUnsupported)
         #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    callScript(\"ls\")\nend\n")?.code == .dslUnknownScript)
         #expect(Self.error("rule \"a\"\nwhen\n    Item A changed\nthen\n    x = 1\nend\n")?.code == .dslSyntax)
     }

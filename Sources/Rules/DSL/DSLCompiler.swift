@@ -25,7 +25,10 @@ public enum DSLCompiler {
         for name in implicitNames { globalScope[name] = false }
         for statement in syntax.globals {
             if case .declare(let mutable, let name, _, let value, _) = statement {
-                if let value { _ = checker.check([.expression(value)], declared: globalScope) }
+                if let value {
+                    _ = checker.check([.expression(value)], declared: globalScope)
+                    if DSLChecker.isGetActions(value) { checker.actionNames.insert(name) }
+                }
                 globalScope[name] = mutable
             }
         }
@@ -42,6 +45,7 @@ public enum DSLCompiler {
             }
             var ruleChecker = DSLChecker()
             ruleChecker.scripts = scripts
+            ruleChecker.actionNames = checker.actionNames
             let referenced = ruleChecker.check(rule.body, declared: globalScope)
             ruleProblems += ruleChecker.problems
             usesSleep = usesSleep || ruleChecker.usesSleep
@@ -150,6 +154,18 @@ struct DSLChecker {
     var scriptNames: Set<String>?
     /// The scripts the body calls by a literal name.
     private(set) var calledScripts: [String] = []
+    /// Variables given a `getActions(…)` value (declared or assigned): any method may be called on them, as on
+    /// `getActions(…)` itself — a binding's Thing actions are not known to the twin by name.
+    var actionNames: Set<String> = []
+
+    /// Whether `expr` is `getActions(…)` (or one cast: `getActions(…) as ThingActions`).
+    static func isGetActions(_ expr: DSLExpr) -> Bool {
+        switch expr {
+        case .call(.name("getActions", _), _, _): return true
+        case .cast(let e, _, _): return isGetActions(e)
+        default: return false
+        }
+    }
 
     /// `declared`: name → mutable.
     mutating func check(_ statements: [DSLStmt], declared: [String: Bool]) -> [String] {
@@ -166,7 +182,10 @@ struct DSLChecker {
         switch statement {
         case .declare(let mutable, let name, let type, let value, let at):
             if let type { checkType(type, at) }
-            if let value { check(value, scope) }
+            if let value {
+                check(value, scope)
+                if Self.isGetActions(value) { actionNames.insert(name) }
+            }
             scope[name] = mutable
         case .ifElse(let condition, let then, let otherwise, _):
             check(condition, scope)
@@ -262,7 +281,9 @@ struct DSLChecker {
         case .call(let callee, let arguments, let at):
             switch callee {
             case .name(let name, let nameAt):
-                if scope[name] != nil {
+                // Xbase links a call with arguments to the function even where a variable has its name
+                // (`var sendNotification = false` … `sendNotification(to, text)`).
+                if scope[name] != nil, arguments.isEmpty || !DSLLibrary.isFunction(name) {
                     problem(.dslSyntax, nameAt, "\(name) is a variable, not a function; call a lambda with \(name).apply(…)")
                 } else if arguments.isEmpty, DSLLibrary.isZeroArgumentFeature(name) {
                     // `now()`: Xbase calls a static feature with or without its empty parentheses.
@@ -280,8 +301,11 @@ struct DSLChecker {
                         transformUses.append(ScriptTransformUse(type: type, function: function, location: at.description))
                     }
                 } else if let what = DSLLibrary.unsupportedFunctions[name] {
-                    problem(.dslUnsupported, at, "\(name)(…) is \(what), which the twin does not run yet",
-                            hint: "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
+                    // openHAB 2's actions are refused by openHAB 3+ too: the message says so, and what to write.
+                    let openHAB2 = what.hasPrefix("openHAB 2's")
+                    problem(.dslUnsupported, at, "\(name)(…) is \(what)" + (openHAB2 ? "" : ", which the twin does not run yet"),
+                            hint: openHAB2 ? "openHAB 3+ refuses it as well; write the Thing action the message names."
+                                : "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
                 } else {
                     let near = Suggestion.closest(to: name, in: Array(DSLLibrary.functions.keys) + Array(DSLLibrary.suspendingFunctions.keys))
                     problem(.dslUnsupported, at, "\(name)(…) is not a function openHAB's core or the twin knows",
@@ -326,12 +350,15 @@ struct DSLChecker {
             if type == "ReentrantLock" { usesSleep = true }  // a run may wait for the lock: fibers
             if let hint = DSLLibrary.jodaHints[type] {
                 problem(.dslUnsupported, at, "new \(type)(…) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
+            } else if DSLLibrary.constructors[type] == nil, let why = DSLJavaSurface.refused["\(type).new"] {
+                problem(.dslUnsupported, at, "new \(type)(…) is not run by the twin: \(why)")
             } else if DSLLibrary.constructors[type] == nil {
                 problem(.dslUnsupported, at, "new \(type)(…) is not a constructor the twin runs",
                         hint: "the twin constructs " + DSLLibrary.constructors.keys.sorted().joined(separator: ", ") + ".")
             }
             for a in arguments { check(a, scope) }
         case .assign(let target, _, let value, let at):
+            if case .name(let name, _) = target, Self.isGetActions(value) { actionNames.insert(name) }
             switch target {
             case .name(let name, _):
                 if let mutable = scope[name] {
@@ -394,6 +421,10 @@ struct DSLChecker {
             problem(.dslUnsupported, at, "\(type)::\(member) (Joda-Time of openHAB 2) is not run by the twin", hint: hint)
             return
         }
+        if DSLLibrary.staticMembers[type]?.contains(member) != true, let why = DSLJavaSurface.reason(static: type, member) {
+            problem(.dslUnsupported, at, "\(type)::\(member) is not run by the twin: \(why)")
+            return
+        }
         guard let members = DSLLibrary.staticMembers[type] else {
             problem(.dslUnsupported, at, "\(type)::\(member) is not a static member the twin runs",
                     hint: "static access works on " + DSLLibrary.staticMembers.keys.sorted().joined(separator: ", ") + ".")
@@ -407,12 +438,21 @@ struct DSLChecker {
     }
 
     private mutating func checkMember(_ receiver: DSLExpr, _ name: String, called: Bool, _ at: DSLLocation, _ scope: [String: Bool]) {
+        // A JDK static member the twin refuses (`Period.ofDays`, `Character.isDigit`): the table's reason.
+        if case .name(let type, _) = receiver, scope[type] == nil, DSLLibrary.staticMembers[type]?.contains(name) != true,
+           let why = DSLJavaSurface.reason(static: type, name) {
+            problem(.dslUnsupported, at, "\(type)::\(name) is not run by the twin: \(why)")
+            return
+        }
         // `Math.max(…)`, `OnOffType.ON`: static access written with a dot.
         if case .name(let type, _) = receiver, scope[type] == nil, DSLLibrary.staticMembers[type] != nil || DSLLibrary.jodaHints[type] != nil {
             checkStatic(type, name, at)
             return
         }
         check(receiver, scope)
+        // A Thing's actions: any binding's method is taken (it lands in the outbox as it runs).
+        if Self.isGetActions(receiver) { return }
+        if case .name(let variable, _) = receiver, scope[variable] != nil, actionNames.contains(variable) { return }
         // `ScriptServiceUtil.getItemRegistry.getItem(…)`: a static member whose value is a type with static members.
         if let type = DSLLibrary.staticResultType(of: receiver), DSLLibrary.staticMembers[type] != nil {
             checkStatic(type, name, at)
@@ -437,6 +477,10 @@ struct DSLChecker {
         if case .name("receivedEvent", _) = receiver, scope["receivedEvent"] == false, name == "event" || name == "getEvent" {
             problem(.dslUnsupported, at, "receivedEvent.\(name) is openHAB 2's: since openHAB 3 receivedEvent is the event's text itself",
                     hint: "compare it directly, e.g. if (receivedEvent == \"SHORT_PRESSED\").")
+            return
+        }
+        if let why = DSLJavaSurface.reason(method: name) {
+            problem(.dslUnsupported, at, ".\(name)(…) is not run by the twin: \(why)")
             return
         }
         let near = Suggestion.closest(to: name, in: Array(DSLLibrary.methodNames))

@@ -71,7 +71,7 @@ struct DSLLambdaLoop {
 /// state and a number).
 enum DSLReceiver: Int, Hashable, Sendable, CaseIterable {
     case item, state, number, string, instant, localTime, localDate, duration, dayOfWeek, timer, lambda, list, map,
-         formatter, exception, builder, constant, historic, actions, lock, color, any
+         formatter, exception, builder, constant, historic, actions, lock, color, localDateTime, random, thingStatus, any
 }
 
 /// **The one table** of what a body may call: global functions, Java static members (`Type::member` and
@@ -106,6 +106,8 @@ enum DSLLibrary {
 "ZoneId", "Queue", "Deque", "ConcurrentLinkedQueue", "Class",
         "Procedure0", "Procedure1", "Procedure2", "Procedure3", "Function0", "Function1", "Function2", "Function3", "Instant",
         "ReentrantLock", "Lock", "Date", "SimpleDateFormat", "DateFormat", "IllegalMonitorStateException",
+        "LocalDateTime", "ThingStatusInfo", "Random", "UUID", "Charset", "ZoneOffset", "ThingActions", "Thing", "TemporalAdjuster",
+        "Temporal", "UnsupportedTemporalTypeException", "DateTimeParseException", "UnsupportedEncodingException", "Month",
     ]
 
     /// openHAB actions the twin does not run (yet) (refused by `validate`, naming what they are).
@@ -116,11 +118,13 @@ enum DSLLibrary {
             table[n] = "openHAB 2's add-on action \(n), which openHAB 3+ calls as a Thing action: getActions(\"mail\", \"mail:smtp:home\").sendMail(…), getActions(\"telegram\", \"telegram:telegramBot:bot\").sendTelegram(…), getActions(\"pushover\", \"pushover:pushover-account:account\").sendMessage(…)"
         }
         for n in ["sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
-        for n in ["playStream", "publish",
-                  "sendMQTT", "wakeUp", "sendPushbulletNote", "getThingStatusInfo", "ephemeris",
-                  "getNextBankHoliday", "getDaysUntil"] {
+        for n in ["sendMQTT", "wakeUp", "sendPushbulletNote", "ephemeris", "getNextBankHoliday", "getDaysUntil", "getMasterVolume", "interpret"] {
             table[n] = "the openHAB action \(n)"
         }
+        // openHAB 2's MQTT1 action; openHAB 3+ has no global publish (the MQTT binding's Thing action replaced it).
+        table["publish"] = "openHAB 2's MQTT1 action publish(broker, topic, value), which openHAB 3+ does not have either: "
+            + "write getActions(\"mqtt\", \"mqtt:broker:<id>\").publishMQTT(topic, value)"
+
         return table
     }()
 
@@ -139,7 +143,6 @@ enum DSLLibrary {
     /// openHAB 2's Joda-Time, gone from openHAB 3: what to write instead.
     static let jodaHints: [String: String] = [
         "DateTime": "openHAB 3+ has no Joda DateTime; use ZonedDateTime (now, now.plusMinutes(5), ZonedDateTime.now())",
-        "LocalDateTime": "LocalDateTime is not run by the twin; use ZonedDateTime (now)",
         "DateTimeUtils": "openHAB 3+ has no Joda DateTimeUtils; use ZonedDateTime and Duration",
     ]
 
@@ -168,6 +171,7 @@ enum DSLLibrary {
         "sendCommand": { i, a, at in try await itemAction("sendCommand", i, a, at) },
         "postUpdate": { i, a, at in try await itemAction("postUpdate", i, a, at) },
         "callScript": { i, a, at in try await DSLScripts.call(i, a, at) },
+        "restoreStates": { i, a, at in try await DSLJava.restoreStates(i, a, at) },
     ]) { a, _ in a }
 
     /// Whether `name` is a global function (of either table).
@@ -195,6 +199,7 @@ enum DSLLibrary {
         "newHashMap": { _, a, at in try newMap(a, at) },
         "newLinkedHashMap": { _, a, at in try newMap(a, at) },
         "newImmutableList": { _, a, _ in .list(DSLList(a)) },
+        "storeStates": { i, a, at in try DSLJava.storeStates(i, a, at) },
     ]
 
     static func unique(_ values: [DSLValue]) -> [DSLValue] {
@@ -252,6 +257,9 @@ enum DSLLibrary {
         case .state(let s): return "org.openhab.core.library.types.\(s.typeName)Type"
         case .quantity: return "org.openhab.core.library.types.QuantityType"
         case .instant: return "java.time.ZonedDateTime"
+        case .localDateTime: return "java.time.LocalDateTime"
+        case .random: return "java.util.Random"
+        case .thingStatus: return "org.openhab.core.thing.ThingStatusInfo"
         case .list(let l): return l.isSet ? "java.util.HashSet" : "java.util.ArrayList"
         case .map: return "java.util.HashMap"
         case .item(let name): return "org.openhab.core.library.items." + name
@@ -424,7 +432,7 @@ enum DSLLibrary {
                        if a.count == 2, case .list(let l) = a[1] { parts = l.values } else { parts = Array(a.dropFirst()) }
                        return try DSLOperators.checkedString(parts.map(i.describe).joined(separator: a[0].text), at)
                    }],
-        "Math": DSLMath.functions,
+        "Math": DSLMath.functions.merging(DSLJava.mathStatics) { a, _ in a },
         "HSBType": DSLColor.statics,
         // openHAB's ScriptServiceUtil.getItemRegistry: the Item registry, asked for an Item by name.
         "ScriptServiceUtil": ["getItemRegistry": { _, _, _ in .type("ItemRegistry") }, "itemRegistry": { _, _, _ in .type("ItemRegistry") }],
@@ -435,9 +443,9 @@ enum DSLLibrary {
                          }],
         "ZoneId": ["systemDefault": { i, _, _ in .constant(type: "ZoneId", name: i.execution.calendar.identifier) },
                    "of": { _, a, _ in .constant(type: "ZoneId", name: a.first?.text ?? "") }],
-        "Integer": parsers(integer: true, max: Int64(Int32.max), min: Int64(Int32.min)),
-        "Long": parsers(integer: true, max: Int64.max, min: Int64.min),
-        "Double": parsers(integer: false, max: 0, min: 0),
+        "Integer": parsers(integer: true, max: Int64(Int32.max), min: Int64(Int32.min)).merging(DSLJava.boxedStatics(integer: true)) { a, _ in a },
+        "Long": parsers(integer: true, max: Int64.max, min: Int64.min).merging(DSLJava.boxedStatics(integer: true)) { a, _ in a },
+        "Double": parsers(integer: false, max: 0, min: 0).merging(DSLJava.boxedStatics(integer: false)) { a, _ in a },
         "BigDecimal": [
             "valueOf": { _, a, at in
                 guard let first = a.first, let d = first.javaDecimal else { throw DSLFlow.failure("BigDecimal.valueOf takes a number", at, type: "NumberFormatException") }
@@ -449,29 +457,48 @@ enum DSLLibrary {
         "Boolean": ["parseBoolean": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
                     "valueOf": { _, a, _ in .bool(a.first?.text.lowercased() == "true") },
                     "TRUE": { _, _, _ in .bool(true) }, "FALSE": { _, _, _ in .bool(false) }],
-        "ZonedDateTime": ["now": { i, _, _ in .instant(i.execution.now) },
+        "ZonedDateTime": (["now": { i, _, _ in .instant(i.execution.now) },
                           "parse": { i, a, at in
                               guard case .string(let s)? = a.first, let d = DateTimeValue(parsing: s, in: i.execution.calendar) else {
                                   throw DSLFlow.failure("ZonedDateTime.parse cannot read \(a.first?.text ?? "nothing")", at, type: "DateTimeParseException")
                               }
                               return .instant(d.instant)
-                          }],
-        "Instant": ["now": { i, _, _ in .instant(i.execution.now) }],
+                          }] as [String: DSLFunction]).merging(DSLJava.zonedStatics) { a, _ in a },
+        "Instant": ["now": { i, _, _ in .instant(i.execution.now) },
+                    "ofEpochMilli": { _, a, at in
+                        guard case .int(let ms)? = a.first else { throw DSLFlow.failure("Instant.ofEpochMilli takes a long", at, type: "IllegalArgumentException") }
+                        return .instant(SimInstant(unixMilliseconds: ms))
+                    },
+                    "ofEpochSecond": { _, a, at in
+                        guard case .int(let s)? = a.first, abs(s) < 300_000_000_000 else { throw DSLFlow.failure("Instant.ofEpochSecond takes a long in range", at, type: "DateTimeException") }
+                        return .instant(SimInstant(unixMilliseconds: s * 1_000))
+                    }],
+        "LocalDateTime": DSLJava.localDateTimeStatics,
+        "TemporalAdjusters": DSLJava.adjusterStatics,
+        "ChronoField": Dictionary(uniqueKeysWithValues: DSLJava.chronoFields.map { name in (name, { _, _, _ in DSLValue.constant(type: "ChronoField", name: name) } as DSLFunction) }),
+        "Month": DSLJava.monthStatics,
+        "TextStyle": DSLJava.textStyleStatics,
+        "ThingStatus": DSLJava.thingStatusStatics,
+        "ThingStatusDetail": DSLJava.thingStatusDetailStatics,
+        "UUID": DSLJava.uuidStatics,
+        "URLEncoder": DSLJava.urlEncoderStatics,
+        "URLDecoder": DSLJava.urlDecoderStatics,
+        "StandardCharsets": DSLJava.charsetStatics,
         "System": ["currentTimeMillis": { i, _, _ in .int(i.execution.now.unixMilliseconds) }],
         "LocalTime": DSLTime.localTimeStatics,
         "LocalDate": DSLTime.localDateStatics,
         "Duration": DSLTime.durationStatics,
         // java.util.Locale's constants, for String.format(Locale.GERMAN, …).
         "Locale": Dictionary(uniqueKeysWithValues: DSLDateFormat.locales.keys.map { name in (name, { _, _, _ in DSLValue.constant(type: "Locale", name: name) } as DSLFunction) }),
-        "ChronoUnit": Dictionary(uniqueKeysWithValues: DSLTime.chronoUnits.keys.map { name in (name, { _, _, _ in DSLValue.constant(type: "ChronoUnit", name: name) } as DSLFunction) }),
+        "ChronoUnit": Dictionary(uniqueKeysWithValues: DSLJava.chronoUnitNames.map { name in (name, { _, _, _ in DSLValue.constant(type: "ChronoUnit", name: name) } as DSLFunction) }),
         "TimeUnit": Dictionary(uniqueKeysWithValues: ["MILLISECONDS", "SECONDS", "MINUTES", "HOURS", "DAYS"].map { name in (name, { _, _, _ in DSLValue.constant(type: "TimeUnit", name: name) } as DSLFunction) }),
         "RoundingMode": Dictionary(uniqueKeysWithValues: ["HALF_UP", "HALF_DOWN", "HALF_EVEN", "UP", "DOWN", "FLOOR", "CEILING"].map { name in (name, { _, _, _ in DSLValue.constant(type: "RoundingMode", name: name) } as DSLFunction) }),
-        "DayOfWeek": Dictionary(uniqueKeysWithValues: DSLValue.dayNames.enumerated().map { (k, name) in (name, { _, _, _ in DSLValue.dayOfWeek(k + 1) } as DSLFunction) }),
-        "DateTimeFormatter": ["ofPattern": { _, a, at in
+        "DayOfWeek": Dictionary(uniqueKeysWithValues: DSLValue.dayNames.enumerated().map { (k, name) in (name, { _, _, _ in DSLValue.dayOfWeek(k + 1) } as DSLFunction) })
+            .merging(DSLJava.dayOfWeekStatics) { a, _ in a },
+        "DateTimeFormatter": DSLJava.formatterStatics.merging(["ofPattern": { _, a, at in
             guard case .string(let p)? = a.first else { throw DSLFlow.failure("DateTimeFormatter.ofPattern takes a pattern", at) }
             return .formatter(p)
-        }, "ISO_LOCAL_TIME": { _, _, _ in .formatter("HH:mm:ss") }, "ISO_LOCAL_DATE": { _, _, _ in .formatter("yyyy-MM-dd") },
-           "ISO_LOCAL_DATE_TIME": { _, _, _ in .formatter("yyyy-MM-dd'T'HH:mm:ss") }],
+        } as DSLFunction]) { a, _ in a },
     ]
 
     static func parsers(integer: Bool, max: Int64, min: Int64) -> [String: DSLFunction] {
@@ -483,8 +510,7 @@ enum DSLLibrary {
                     guard let n = Int64(t), n <= max, n >= min else { throw DSLFlow.failure("For input string: \"\(s)\"", at, type: "NumberFormatException") }
                     return .int(n)
                 }
-                guard let d = Double(s.trimmingCharacters(in: .whitespaces)) else { throw DSLFlow.failure("For input string: \"\(s)\"", at, type: "NumberFormatException") }
-                return .number(d)
+                return .number(try DSLJava.parseDouble(s, at))
             }
             guard let n = first.numeric else { throw DSLFlow.failure("cannot read a number from \(first.kindName)", at, type: "NumberFormatException") }
             return integer ? .int(Int64(saturating: n.value.rounded(.towardZero))) : .number(n.value)
@@ -601,6 +627,7 @@ enum DSLLibrary {
                 return .formatter(p)
             },
         ]
+        table.merge(DSLJava.boxedConstructors) { a, _ in a }
         for name in ["ArrayList", "LinkedList", "CopyOnWriteArrayList"] { table[name] = { _, a, _ in
             if case .list(let l)? = a.first { return .list(DSLList(l.values)) }
             return .list(DSLList([]))
@@ -633,6 +660,9 @@ enum DSLLibrary {
         case .instant: return kindsInstant
         case .localTime: return kindsLocalTime
         case .localDate: return kindsLocalDate
+        case .localDateTime: return kindsLocalDateTime
+        case .random: return kindsRandom
+        case .thingStatus: return kindsThingStatus
         case .duration: return kindsDuration
         case .dayOfWeek: return kindsDayOfWeek
         case .timer: return kindsTimer
@@ -674,6 +704,9 @@ enum DSLLibrary {
     private static let kindsLocalTime: [DSLReceiver] = [.localTime, .any]
     private static let kindsColorState: [DSLReceiver] = [.color, .state, .any]
     private static let kindsStateNumber: [DSLReceiver] = [.state, .number, .any]
+    private static let kindsLocalDateTime: [DSLReceiver] = [.localDateTime, .any]
+    private static let kindsRandom: [DSLReceiver] = [.random, .any]
+    private static let kindsThingStatus: [DSLReceiver] = [.thingStatus, .any]
 
     static let methods: [DSLReceiver: [String: DSLMethod]] = [
         .any: [
@@ -694,17 +727,20 @@ enum DSLLibrary {
         .historic: DSLPersistence.historicMethods,
         .actions: DSLActions.thingActionMethods,
         .state: DSLItems.stateMethods,
-        .number: DSLMath.numberMethods,
-        .string: DSLText.stringMethods,
-        .instant: DSLTime.instantMethods,
-        .localTime: DSLTime.localTimeMethods,
-        .localDate: DSLTime.localDateMethods,
-        .duration: DSLTime.durationMethods,
-        .dayOfWeek: ["value": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d)) }; return .null },
-                     "name": { _, r, _, _ in .string(r.text) }],
+        .number: DSLMath.numberMethods.merging(DSLJava.numberMethods) { a, _ in a },
+        .string: DSLText.stringMethods.merging(DSLJava.stringMethods) { a, _ in a },
+        .instant: DSLTime.instantMethods.merging(DSLJava.instantMethods) { a, _ in a },
+        .localDateTime: DSLJava.localDateTimeMethods,
+        .random: DSLJava.randomMethods,
+        .thingStatus: DSLJava.thingStatusMethods,
+        .localTime: DSLTime.localTimeMethods.merging(DSLJava.localTimeMethods) { a, _ in a },
+        .localDate: DSLTime.localDateMethods.merging(DSLJava.localDateMethods) { a, _ in a },
+        .duration: DSLTime.durationMethods.merging(DSLJava.durationMethods) { a, _ in a },
+        .dayOfWeek: DSLJava.dayOfWeekMethods.merging(["value": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d)) }; return .null },
+                     "name": { _, r, _, _ in .string(r.text) }]) { a, _ in a },
         .timer: DSLItems.timerMethods,
-        .list: DSLCollections.listMethods,
-        .map: DSLCollections.mapMethods,
+        .list: DSLCollections.listMethods.merging(DSLJava.listMethods) { a, _ in a },
+        .map: DSLCollections.mapMethods.merging(DSLJava.mapMethods) { a, _ in a },
         .formatter: ["format": { i, r, a, at in
             guard case .formatter(let p) = r, let first = a.first else { throw DSLFlow.failure("format takes a date-time", at) }
             return .string(try DSLTime.format(first, pattern: p, at, i))
@@ -723,15 +759,15 @@ enum DSLLibrary {
             _ = try DSLOperators.checkedString(r.text, at)
             return r
         }, "length": { _, r, _, _ in .int(Int64(r.text.count)) }],
-        .constant: ["name": { _, r, _, _ in .string(r.text) },
-                    "getSimpleName": { _, r, _, _ in .string(String(r.text.split(separator: ".").last ?? "")) }],
+        .constant: DSLJava.constantMethods.merging(["name": { _, r, _, _ in .string(r.text) },
+                    "getSimpleName": { _, r, _, _ in .string(String(r.text.split(separator: ".").last ?? "")) }]) { a, _ in a },
         .lock: DSLConcurrency.lockMethods,
         .color: DSLColor.methods,
     ]
 
     /// The methods that may pause the run.
     static let suspendingMethods: [DSLReceiver: [String: DSLSuspendingMethod]] = [
-        .item: DSLItems.suspendingMethods,
+        .item: DSLItems.suspendingMethods.merging(DSLJava.groupMethods) { a, _ in a },
         .lock: DSLConcurrency.suspendingLockMethods,
     ]
 
@@ -863,6 +899,14 @@ enum DSLLibrary {
     private static func method(_ receiver: DSLValue, _ name: String, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
         if case .null = receiver {
             throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
+        }
+        if case .actions = receiver {
+            // A Thing's actions: the kinds the twin knows by name, Object's methods, and any other method of any
+            // binding as the generic outbox `action` (``DSLActions/genericAction(_:)``).
+            if let m = methods[.actions]?[name] { return .sync(m) }
+            if ["toString", "equals", "hashCode", "getClass"].contains(name), let m = methods[.any]?[name] { return .sync(m) }
+            let generic = DSLActions.genericAction(name)
+            return .sync({ i, r, a, at in generic(i, r, a, at) })
         }
         if let rows = dispatch[name] {
             let kinds = receivers(receiver)

@@ -122,6 +122,8 @@ enum DSLOperators {
         case (.state(let x), .state(let y)): return StateComparison.equal(x, y)
         case (.instant(let x), .instant(let y)): return x == y
         case (.dayOfWeek(let x), .dayOfWeek(let y)): return x == y
+        case (.localDateTime(let x), .localDateTime(let y)): return x == y
+        case (.localDateTime, _), (_, .localDateTime): return false
         case (.timer(let x), .timer(let y)): return x === y
         case (.list(let x), .list(let y)):
             if x === y { return true }  // AbstractList.equals: the same list (also one that holds itself)
@@ -180,6 +182,7 @@ enum DSLOperators {
         case (.state(.dateTime(let x)), .state(.dateTime(let y))): return sign(x.instant, y.instant)
         case (.localTime(let x), .localTime(let y)): return sign(x, y)
         case (.localDate(let x), .localDate(let y)): return sign(x, y)
+        case (.localDateTime(let x), .localDateTime(let y)): return sign(x, y)
         case (.duration(let x), .duration(let y)): return sign(x, y)
         case (.string(let x), .string(let y)): return sign(x, y)
         case (.int(let x), .int(let y)): return sign(x, y)

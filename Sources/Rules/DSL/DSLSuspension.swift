@@ -176,7 +176,8 @@ struct DSLSuspension {
             case .staticMember:
                 return (.call(callee, a, at), p1 || pauses(callee))
             case .name(let name, _):
-                return (.call(callee, a, at), p1 || (scope[name] == nil && namePauses(name, arguments: a, scope)))
+                // A call with arguments is the function even where a variable has its name (Xbase links it so).
+                return (.call(callee, a, at), p1 || ((scope[name] == nil || !a.isEmpty) && namePauses(name, arguments: a, scope)))
             default:
                 let (c, p2) = mark(callee, scope)
                 return (.call(c, a, at), p1 || p2)

@@ -78,13 +78,27 @@ enum DSLTime {
             if a.count == 1, case .duration(let d) = a[0] {
                 return try checked(shifted(instant(r), sign, unitMs: d.milliseconds), at)
             }
-            guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1], let ms = chronoUnits[unit] else {
+            guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else {
                 throw DSLFlow.failure("plus/minus takes a Duration, or an amount and a ChronoUnit", at, type: "IllegalArgumentException")
             }
             let n = try amount(a, "plus/minus", at)
             let (signed, overflow) = n.multipliedReportingOverflow(by: sign)
             guard !overflow else { return try checked(nil, at) }
-            if unit == "DAYS" { return try checked(shiftedLocal(instant(r), days: signed, i), at) }
+            // The units past the table: nanoseconds and microseconds in whole milliseconds (the clock's), decades,
+            // centuries and millennia as months; ERAS and FOREVER are Java's UnsupportedTemporalTypeException.
+            if unit == "NANOS" || unit == "MICROS" { return try checked(shifted(instant(r), signed / (unit == "NANOS" ? 1_000_000 : 1_000), unitMs: 1), at) }
+            if let months = DSLJava.dateUnitMonths[unit], months >= 120 {
+                let (m, o) = signed.multipliedReportingOverflow(by: months)
+                return try checked(o ? nil : shiftedLocal(instant(r), months: m, i), at)
+            }
+            guard let ms = chronoUnits[unit] else {
+                throw DSLFlow.failure("Unsupported unit: \(DSLJava.unitText(unit))", at, type: "UnsupportedTemporalTypeException")
+            }
+            // Date-based units keep the wall time (ZonedDateTime.plus(n, WEEKS) across a DST change too).
+            if unit == "DAYS" || unit == "WEEKS" {
+                let (d, o) = signed.multipliedReportingOverflow(by: unit == "WEEKS" ? 7 : 1)
+                return try checked(o ? nil : shiftedLocal(instant(r), days: d, i), at)
+            }
             if unit == "MONTHS" || unit == "YEARS" {
                 let (m, o) = signed.multipliedReportingOverflow(by: unit == "YEARS" ? 12 : 1)
                 return try checked(o ? nil : shiftedLocal(instant(r), months: m, i), at)
@@ -258,9 +272,15 @@ enum DSLTime {
     static let durationStatics: [String: DSLFunction] = [
         "ofMillis": duration(1), "ofSeconds": duration(1_000), "ofMinutes": duration(60_000), "ofHours": duration(3_600_000),
         "ofDays": duration(86_400_000),
-        "between": { _, a, at in
+        "between": { i, a, at in
             guard a.count == 2 else { throw DSLFlow.failure("Duration.between takes two date-times", at) }
-            return .duration(instant(a[1]) - instant(a[0]))
+            // Duration.between(a, b) is a.until(b, NANOS): local date-times and times count wall-clock time.
+            switch (a[0], a[1]) {
+            case (.localDateTime, _), (.localTime, _), (.localDate, _):
+                return .duration(SimDuration(milliseconds: try DSLJava.until(a[0], a[1], "MILLIS", at, i)))
+            default:
+                return .duration(instant(a[1]) - instant(a[0]))
+            }
         },
         "ZERO": { _, _, _ in .duration(.zero) },
     ]
@@ -293,9 +313,11 @@ enum DSLTime {
 
     /// `DateTimeFormatter.ofPattern` letters: y M d H h m s S a E, `'quoted'` text.
     static func format(_ value: DSLValue, pattern: String, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> String {
+        if pattern.hasPrefix(DSLJava.predefinedMark) { return try DSLJava.formatPredefined(String(pattern.dropFirst()), value, at, i) }
         let l: LocalDateTime
         switch value {
         case .instant, .state(.dateTime): l = local(value, i)
+        case .localDateTime(let x): l = x
         case .localTime(let t): l = LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: t)
         case .localDate(let d): l = LocalDateTime(date: d, time: .midnight)
         default: throw DSLFlow.failure("cannot format \(value.kindName) as a date-time", at, type: "DateTimeException")

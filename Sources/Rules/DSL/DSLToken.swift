@@ -172,15 +172,38 @@ struct DSLLexer {
             }
         }
         guard number.count <= 400 else { throw error(startLine, startColumn, "this number has more than 400 characters") }
-        if index < scalars.count, scalars[index] == "|", let next = peek(1), !next.properties.isWhitespace, next != "|", next != "]" {
-            advance()
-            var unit = ""
-            while index < scalars.count, !scalars[index].properties.isWhitespace, !")],;}".unicodeScalars.contains(scalars[index]) {
-                unit.unicodeScalars.append(scalars[index]); advance()
+        // openHAB's quantity literal: `3|W`, and — blanks being hidden tokens of Xtext's grammar — `3 | W`,
+        // `0 | °`, `5 | "°"` (a unit may be written as a string).
+        var bar = index
+        while bar < scalars.count, scalars[bar] == " " || scalars[bar] == "\t" { bar += 1 }
+        if bar < scalars.count, scalars[bar] == "|", bar + 1 < scalars.count, scalars[bar + 1] != "|" {
+            var start = bar + 1
+            while start < scalars.count, scalars[start] == " " || scalars[start] == "\t" { start += 1 }
+            let spaced = start > bar + 1 || bar > index
+            if start < scalars.count, Self.isUnitStart(scalars[start], spaced: spaced) {
+                while index < start { advance() }
+                var unit = ""
+                if scalars[index] == "\"" {
+                    advance()
+                    while index < scalars.count, scalars[index] != "\"", scalars[index] != "\n" { unit.unicodeScalars.append(scalars[index]); advance() }
+                    guard index < scalars.count, scalars[index] == "\"" else { throw error(startLine, startColumn, "the unit of this quantity is an unclosed string") }
+                    advance()
+                } else {
+                    while index < scalars.count, !scalars[index].properties.isWhitespace, !")],;}".unicodeScalars.contains(scalars[index]) {
+                        unit.unicodeScalars.append(scalars[index]); advance()
+                    }
+                }
+                return .quantity(number, unit)
             }
-            return .quantity(number, unit)
         }
         return .number(number)
+    }
+
+    /// Whether `s` may begin a quantity's unit after `|`: anything but a blank, `|` or `]` when written tight
+    /// (`21|°C`); a letter, `°`, `%`, `µ`, `'` or a quoted unit when blanks stand around `|` (`3 | W`).
+    private static func isUnitStart(_ s: Unicode.Scalar, spaced: Bool) -> Bool {
+        guard spaced else { return !s.properties.isWhitespace && s != "|" && s != "]" }
+        return isLetter(s) || "°%µμ'\"".unicodeScalars.contains(s)
     }
 
     private func peek(_ offset: Int) -> Unicode.Scalar? {

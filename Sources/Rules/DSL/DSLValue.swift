@@ -27,6 +27,8 @@ enum DSLValue: Sendable {
     case localTime(LocalTime)
     /// A `java.time.LocalDate`.
     case localDate(CivilDate)
+    /// A `java.time.LocalDateTime` (a wall-clock date and time, no zone).
+    case localDateTime(LocalDateTime)
     /// A `java.time.Duration`.
     case duration(SimDuration)
     /// A `DayOfWeek` (ISO 1 = Monday).
@@ -54,6 +56,10 @@ enum DSLValue: Sendable {
     indirect case actions(scope: String, thing: String)
     /// A `java.util.concurrent.locks.ReentrantLock` (shared by the runs that see it).
     case lock(DSLLock)
+    /// A `java.util.Random` (its state shared by the runs that see it).
+    case random(DSLRandom)
+    /// openHAB's `ThingStatusInfo` (what `getThingStatusInfo(uid)` gives).
+    indirect case thingStatus(ThingStatusInfo)
 
     /// Xtend's `toString`, as `+` with a string and `logInfo` print it: states as openHAB prints them.
     var text: String { text(depth: 0) }
@@ -76,6 +82,7 @@ enum DSLValue: Sendable {
         case .instant(let instant): return "instant \(instant)"
         case .localTime(let t): return t.isoString
         case .localDate(let d): return d.description
+        case .localDateTime(let l): return "\(l.date)T\(l.time)"  // LocalDateTime.toString: LocalTime prints HH:mm when the seconds are 0
         case .duration(let d): return d.description
         case .dayOfWeek(let d): return Self.dayNames[(d - 1 + 7) % 7]
         case .constant(_, let name): return name
@@ -93,6 +100,12 @@ enum DSLValue: Sendable {
         case .historic(let name, let e): return "\(e.instant): \(name) -> \(e.state.description)"
         case .actions(let scope, let thing): return "\(scope) actions of \(thing)"
         case .lock(let l): return "java.util.concurrent.locks.ReentrantLock@" + (l.isLocked ? "[Locked]" : "[Unlocked]")
+        case .random: return "java.util.Random"
+        case .thingStatus(let info):
+            // openHAB's ThingStatusInfo.toString: the status, the detail unless NONE, the description when there is one.
+            let detail = info.statusDetail == .none ? "" : " (\(info.statusDetail.rawValue))"
+            let description = info.description.map { $0.isEmpty ? "" : ": " + $0 } ?? ""
+            return info.status.rawValue + detail + description
         }
     }
 
@@ -140,6 +153,7 @@ enum DSLValue: Sendable {
         case .instant: return "a ZonedDateTime"
         case .localTime: return "a LocalTime"
         case .localDate: return "a LocalDate"
+        case .localDateTime: return "a LocalDateTime"
         case .duration: return "a Duration"
         case .dayOfWeek: return "a DayOfWeek"
         case .constant(let type, _): return "a \(type)"
@@ -154,6 +168,8 @@ enum DSLValue: Sendable {
         case .historic: return "a HistoricItem"
         case .actions: return "a ThingActions"
         case .lock: return "a ReentrantLock"
+        case .random: return "a Random"
+        case .thingStatus: return "a ThingStatusInfo"
         }
     }
 }

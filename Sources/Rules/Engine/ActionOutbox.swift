@@ -2,12 +2,15 @@ import Simulation
 import Synchronization
 
 /// What a rule's action sent out of the house: a notification, a mail, a telegram, a pushover message,
-/// speech, a sound, a command line run, an HTTP request. The twin sends none of them for real: each lands
-/// in the engine's outbox, for the run log and for scenario expectations.
+/// speech, a sound, a command line run, an HTTP request, any binding's Thing action. The twin sends none of
+/// them for real: each lands in the engine's outbox, for the run log and for scenario expectations.
 public struct OutboxMessage: Sendable, Hashable {
     /// The kind of action.
     public enum Channel: String, Sendable, CaseIterable {
         case notification, mail, telegram, pushover, say, sound, exec, http
+        /// Any binding's Thing action through `getActions(scope, thing)` the twin has no kind of its own for
+        /// (`publishMQTT`, …): the scope, the Thing, the method and its arguments.
+        case action
     }
 
     /// When it was sent (virtual time).
@@ -19,17 +22,37 @@ public struct OutboxMessage: Sendable, Hashable {
     public var action: String
     /// Who or what it went to: a user or address, `broadcast`, `log`, a chat, a Thing, an audio sink, a URL, a command.
     public var recipient: String
-    /// The text: message, subject and body, spoken text, sound file, command line, request body.
+    /// The text: message, subject and body, spoken text, sound file, command line, request body; for a
+    /// generic Thing action, its arguments joined by `, `.
     public var text: String
+    /// The `getActions` scope of a Thing action (`mail`, `mqtt`, …); `nil` for the core actions.
+    public var scope: String?
+    /// A Thing action's arguments as the rule printed them (empty for the core actions).
+    public var arguments: [String]
 
-    public init(instant: SimInstant, rule: String, channel: Channel, action: String, recipient: String, text: String) {
+    public init(instant: SimInstant, rule: String, channel: Channel, action: String, recipient: String, text: String,
+                scope: String? = nil, arguments: [String] = []) {
         self.instant = instant
         self.rule = rule
         self.channel = channel
         self.action = action
         self.recipient = recipient
         self.text = text
+        self.scope = scope
+        self.arguments = arguments
     }
+
+    /// The action as the run log and `outbox.csv` name it: the method, with its scope first for a generic
+    /// Thing action (`mqtt.publishMQTT`).
+    public var actionName: String { channel == .action ? "\(scope ?? "").\(action)" : action }
+}
+
+/// What a scripted Thing action answers (`"result"` of a `responses` entry): a text, a number, a boolean or null.
+public enum ScriptedResult: Sendable, Hashable {
+    case text(String)
+    case number(Double)
+    case boolean(Bool)
+    case null
 }
 
 /// An answer the scenario scripts (`responses`) for `executeCommandLine` (by command line) or an HTTP
@@ -40,6 +63,8 @@ public struct ScriptedResponse: Sendable, Hashable {
         case command(String)
         /// A URL, `*` a wildcard; `method` `GET`/`POST`/`PUT`/`DELETE` or any (nil).
         case url(String, method: String?)
+        /// A Thing action: its `getActions` scope and method (`*` wildcards), and optionally the Thing UID.
+        case action(scope: String, method: String, thing: String?)
     }
 
     public var match: Match
@@ -47,11 +72,14 @@ public struct ScriptedResponse: Sendable, Hashable {
     public var output: String
     /// The HTTP status (200 when not given).
     public var status: Int
+    /// What a Thing action returns (`.null` unless scripted).
+    public var result: ScriptedResult
 
-    public init(_ match: Match, output: String, status: Int = 200) {
+    public init(_ match: Match, output: String, status: Int = 200, result: ScriptedResult = .null) {
         self.match = match
         self.output = output
         self.status = status
+        self.result = result
     }
 
     /// Whether `text` matches `pattern`, where `*` matches any run of characters.
@@ -91,6 +119,8 @@ final class ActionOutbox: Sendable {
         var transforms: [String: TransformFile] = [:]
         var twin: TwinHTTPResponder?
         var bankHolidays: [CivilDate: String]?
+        /// The rules' source of randomness (`new Random()`, `Math.random`, `UUID.randomUUID`), from the scenario's seed.
+        var random = SplitMix64(seed: 0)
     }
 
     private let content = Mutex(Content())
@@ -133,6 +163,21 @@ final class ActionOutbox: Sendable {
         }
     }
 
+    /// The next 64 bits of the rules' random stream (seeded by ``RuleEngine/useRandomSeed(_:)``).
+    func nextRandomBits() -> UInt64 { content.withLock { $0.random.next() } }
+
+    func setRandomSeed(_ seed: UInt64) { content.withLock { $0.random = SplitMix64.stream(seed: seed, named: "rules-dsl-random") } }
+
+    /// The first scripted response for a Thing action.
+    func response(scope: String, method: String, thing: String) -> ScriptedResponse? {
+        content.withLock { c in
+            c.responses.first {
+                guard case .action(let s, let m, let t) = $0.match else { return false }
+                return ScriptedResponse.matches(scope, s) && ScriptedResponse.matches(method, m) && t.map { ScriptedResponse.matches(thing, $0) } != false
+            }
+        }
+    }
+
     /// The first scripted response for a request.
     func response(url: String, method: String) -> ScriptedResponse? {
         content.withLock { c in
@@ -160,17 +205,23 @@ extension RuleEngine {
     /// The scenario's MAP and SCALE files (`transformFiles`), by file name (before ``start()``).
     public func useTransformFiles(_ files: [TransformFile]) { actionOutbox.setTransforms(files) }
 
+    /// The scenario's seed, from which `new Random()`, `Math.random` and `UUID.randomUUID` draw (before ``start()``).
+    public func useRandomSeed(_ seed: UInt64) { actionOutbox.setRandomSeed(seed) }
+
     /// The scenario's bank holidays for Ephemeris (`ephemeris.bankHolidays`; `nil`: none listed), before ``start()``.
     public func useBankHolidays(_ days: [CivilDate: String]?) { actionOutbox.setBankHolidays(days) }
 
     /// The outbox messages of `channel` matching the filters, sent in `[from, to)`.
     public func outboxCount(_ channel: OutboxMessage.Channel, contains: String? = nil, text: String? = nil, recipient: String? = nil,
-                            rule: String? = nil, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
+                            rule: String? = nil, from: SimInstant? = nil, to: SimInstant? = nil,
+                            scope: String? = nil, method: String? = nil, arguments: [String]? = nil) -> Int {
         let ruleName = rule.map { self.rule($0)?.name ?? $0 }
         return outbox.count { m in
             m.channel == channel && contains.map { m.text.contains($0) } != false && text.map { m.text == $0 } != false
                 && recipient.map { m.recipient == $0 } != false && ruleName.map { m.rule == $0 } != false
                 && from.map { m.instant >= $0 } != false && to.map { m.instant < $0 } != false
+                && scope.map { m.scope == $0 } != false && method.map { m.action == $0 } != false
+                && arguments.map { m.arguments == $0 } != false
         }
     }
 }

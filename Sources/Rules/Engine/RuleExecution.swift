@@ -70,12 +70,22 @@ public final class RuleExecution: Sendable {
     }
 
     /// Puts what an action sent in the engine's outbox and the run log (`→ notification to host: …`).
-    public func send(_ channel: OutboxMessage.Channel, action: String, to recipient: String, _ text: String) {
-        let kept = engine.actionOutbox.send(OutboxMessage(instant: now, rule: rule.name, channel: channel, action: action,
-                                                          recipient: recipient, text: text))
-        record(kept ? "→ \(channel.rawValue) \(action) to \(recipient): \(text)"
-                    : "error: the outbox holds \(ActionOutbox.capacity) messages; \(action) to \(recipient) was not kept (rules.outboxFull)")
+    public func send(_ channel: OutboxMessage.Channel, action: String, to recipient: String, _ text: String,
+                     scope: String? = nil, arguments: [String] = []) {
+        let message = OutboxMessage(instant: now, rule: rule.name, channel: channel, action: action, recipient: recipient, text: text,
+                                    scope: scope, arguments: arguments)
+        let kept = engine.actionOutbox.send(message)
+        record(kept ? "→ \(channel.rawValue) \(message.actionName) to \(recipient): \(text)"
+                    : "error: the outbox holds \(ActionOutbox.capacity) messages; \(message.actionName) to \(recipient) was not kept (rules.outboxFull)")
     }
+
+    /// The scripted answer of a Thing action (`nil`: none scripted, openHAB's "no result").
+    public func scriptedResult(scope: String, method: String, thing: String) -> ScriptedResult? {
+        engine.actionOutbox.response(scope: scope, method: method, thing: thing)?.result
+    }
+
+    /// The next 64 bits of the rules' random stream (from the scenario's seed).
+    public func randomBits() -> UInt64 { engine.actionOutbox.nextRandomBits() }
 
     /// The scripted output of a command line (`nil`: none scripted).
     public func scriptedOutput(command: String) -> String? { engine.actionOutbox.response(command: command)?.output }

@@ -138,13 +138,21 @@ extension ScenarioDecoder {
         switch subject {
         case _ where outboxChannel != nil:
             guard let channel = outboxChannel, !unexpected(["state", "between", "status", "atMostKWh", "atLeastKWh", "atMostKh"]),
-                  let f = o.required(subject), let filter = f.object(["contains", "text", "recipient", "rule"]) else { return nil }
+                  let f = o.required(subject), let filter = f.object(["contains", "text", "recipient", "rule", "scope", "method", "arguments"]) else { return nil }
+            var arguments: [String]?
+            if let list = filter.optional("arguments") {
+                guard let values = list.array else { return nil }
+                let texts = values.compactMap(\.string)
+                guard texts.count == values.count else { list.problem("must list the arguments as texts, as the rule printed them."); return nil }
+                arguments = texts
+            }
             let count = o.optional("count")?.integer, least = o.optional("atLeast")?.integer
             if count != nil, least != nil { field.problem("gives both \"count\" and \"atLeast\"; give one."); return nil }
             if let n = count ?? least, n < 0 { o.value(count == nil ? "atLeast" : "count")?.problem("must be 0 or more."); return nil }
             if at != nil { o.value("at")?.problem("does not belong to an outbox expectation; use \"from\" and \"to\"."); return nil }
             check = .outbox(OutboxExpectation(channel: channel, contains: filter.optional("contains")?.string, text: filter.optional("text")?.string,
                                               recipient: filter.optional("recipient")?.string, rule: filter.optional("rule")?.string,
+                                              scope: filter.optional("scope")?.string, method: filter.optional("method")?.string, arguments: arguments,
                                               from: from, to: to, count: count, atLeast: least))
         case "item":
             guard !unexpected(["status", "from", "to", "atMostKWh", "atLeastKWh", "atMostKh"]), let item = o.required("item")?.name else { return nil }

@@ -3,7 +3,8 @@ import Simulation
 
 /// An outbox expectation: `{"notification": {"contains": "door left open", "recipient": "host@example.com"},
 /// "from": …, "to": …, "count": 1}` (the same shape for `mail`, `telegram`, `pushover`, `say`, `sound`,
-/// `exec`, `http`). Without `count` or `atLeast`, at least one message must match.
+/// `exec`, `http`, and `action` — any binding's Thing action, matched also on `scope`, `method` and `arguments`).
+/// Without `count` or `atLeast`, at least one message must match.
 public struct OutboxExpectation: Sendable {
     public var channel: OutboxMessage.Channel
     /// The text contains this.
@@ -14,6 +15,12 @@ public struct OutboxExpectation: Sendable {
     public var recipient: String?
     /// Sent by this rule (UID or name).
     public var rule: String?
+    /// A Thing action's `getActions` scope (`mqtt`).
+    public var scope: String?
+    /// The action's method, exactly (`publishMQTT`, `sendMail`).
+    public var method: String?
+    /// A Thing action's arguments, exactly, as the rule printed them.
+    public var arguments: [String]?
     public var from: SimInstant?
     public var to: SimInstant?
     /// Exactly this many.
@@ -28,6 +35,9 @@ public struct OutboxExpectation: Sendable {
         if let text { parts.append("\"\(text)\"") }
         if let recipient { parts.append("to \(recipient)") }
         if let rule { parts.append("from rule \"\(rule)\"") }
+        if let scope { parts.append("of scope \(scope)") }
+        if let method { parts.append("by \(method)") }
+        if let arguments { parts.append("with arguments [" + arguments.map { "\"\($0)\"" }.joined(separator: ", ") + "]") }
         return parts.joined(separator: " ")
     }
 }

@@ -13,7 +13,7 @@ enum OutboxReport {
     static func csv(_ messages: [OutboxMessage], dropped: Int, calendar: LocalCalendar) -> String {
         var writer = CSVWriter(header: header)
         for m in messages {
-            writer.appendRow(["\(calendar.localDateTime(at: m.instant))", m.rule, m.channel.rawValue, m.action, m.recipient, m.text])
+            writer.appendRow(["\(calendar.localDateTime(at: m.instant))", m.rule, m.channel.rawValue, m.actionName, m.recipient, m.text])
         }
         if dropped > 0 {
             // The outbox keeps ActionOutbox's capacity; a row says how many more were sent, so the file is not taken as complete.

@@ -7,7 +7,7 @@ extension ScenarioRunner {
     /// what was sent of that kind (the first three) so a wrong text or recipient shows.
     static func checkOutbox(_ e: Expectation, _ o: OutboxExpectation, world: World, at: String) -> ScenarioFailure? {
         let count = world.outboxCount(o.channel, contains: o.contains, text: o.text, recipient: o.recipient, rule: o.rule,
-                                            from: o.from, to: o.to)
+                                      from: o.from, to: o.to, scope: o.scope, method: o.method, arguments: o.arguments)
         let calendar = world.scenario.calendar
         let window = (o.from.map { " from \(calendar.localDateTime(at: $0))" } ?? "") + (o.to.map { " to \(calendar.localDateTime(at: $0))" } ?? "")
         let wanted: String
@@ -22,7 +22,7 @@ extension ScenarioRunner {
         }
         guard !holds else { return nil }
         let sent = world.outbox.filter { $0.channel == o.channel }
-        let shown = sent.prefix(3).map { "\(calendar.localDateTime(at: $0.instant)) to \($0.recipient): \"\($0.text)\"" }
+        let shown = sent.prefix(3).map { "\(calendar.localDateTime(at: $0.instant))\($0.channel == .action ? " " + $0.actionName : "") to \($0.recipient): \"\($0.text)\"" }
         let actual = "\(count) matching; \(sent.count) \(o.channel.rawValue)(s) sent" + (shown.isEmpty ? "" : " (" + shown.joined(separator: "; ") + (sent.count > 3 ? "; …" : "") + ")")
         return ScenarioFailure(path: e.path, line: e.line, at: at, expected: "\(wanted) \(o.summary)\(window)", actual: actual)
     }

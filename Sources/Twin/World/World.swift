@@ -247,6 +247,7 @@ public final class World: Sendable {
         rules.useResponses(scenario.responses)
         rules.useTransformFiles(scenario.transforms)
         rules.useBankHolidays(scenario.bankHolidays)
+        rules.useRandomSeed(scenario.seed)
         rules.useTwinHTTP(TwinHTTP.responder(feed: feed, kernel: kernel, router: OpenHABRouter(runtime: runtime, policy: api.policy)))
         rules.start()
     }
