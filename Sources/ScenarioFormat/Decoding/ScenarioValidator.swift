@@ -163,7 +163,7 @@ enum ScenarioValidator {
             // The Things the world builds.
             let knownThings = scenario.listings.flatMap { listing in
                 listing.devices.map { TwinThings.thingUID($0.kind, listing: listing.id, device: $0.id) }
-            }
+            } + scenario.things.map(\.uid)
             for rule in scenario.rules {
                 if let first = uids[rule.uid] {
                     report("rules", "\(rule.source): the rule UID \(UserText.quoted(rule.uid)) is already used at \(first).", hint: "give each rule its own uid.")
@@ -193,7 +193,7 @@ enum ScenarioValidator {
                 }
                 // A persistence extension on an Item the scenario does not persist (a Group selector
                 // `gName*` is left to the run, which knows the members).
-                let selectors = scenario.persistence?.items ?? []
+                let selectors = (scenario.persistence?.items ?? []) + scenario.persistenceServices.flatMap(\.selectorTexts)
                 if !selectors.contains(where: { $0.hasSuffix("*") }) {
                     var scripts: [any RuleScript] = []
                     for condition in rule.conditions { if case .script(let script) = condition.kind { scripts.append(script) } }
@@ -425,9 +425,10 @@ enum ScenarioValidator {
             case .command(let item, _): checkItem(item, "\(p).item")
             case .thing(let thing, _):
                 let parts = thing.split(separator: "/").map(String.init)
-                if parts.count != 2 || listings[parts[0]]?.devices.contains(where: { $0.id == parts[1] }) != true {
-                    let things = listings.values.flatMap { l in l.devices.map { "\(l.id)/\($0.id)" } }
-                    unknown("\(p).thing", "device (listing/device)", thing, among: things)
+                if parts.count != 2 || listings[parts[0]]?.devices.contains(where: { $0.id == parts[1] }) != true,
+                   !scenario.things.contains(where: { $0.uid == thing }) {
+                    let things = listings.values.flatMap { l in l.devices.map { "\(l.id)/\($0.id)" } } + scenario.things.map(\.uid)
+                    unknown("\(p).thing", "device (listing/device) or Thing of a .things file", thing, among: things)
                 }
             case .rate(let guest, let listing, _, _):
                 checkUser(guest, "\(p).guest")

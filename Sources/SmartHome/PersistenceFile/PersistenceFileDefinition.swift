@@ -69,3 +69,18 @@ public enum PersistenceFilterKind: Sendable, Hashable {
     /// (`PersistenceIncludeFilter`).
     case include(lower: Double, upper: Double, unit: String?, inverted: Bool)
 }
+
+extension PersistenceFileDefinition {
+    /// The Items the file persists, as the scenario's `persistence.items` writes selectors (`*`, `gName*`, a
+    /// name), exclusions left out: what the validator checks a rule's persistence reads against.
+    public var selectorTexts: [String] {
+        configurations.flatMap(\.selectors).compactMap { selector in
+            switch selector {
+            case .all: "*"
+            case .group(let g): "\(g)*"
+            case .item(let i): i
+            case .excludeItem, .excludeGroup: nil
+            }
+        }
+    }
+}
