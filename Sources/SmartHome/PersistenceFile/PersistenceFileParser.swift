@@ -106,6 +106,7 @@ private struct PersistParser {
 
     /// Skips to the next token that starts a line (an entry of the section), or to the section's `}`.
     mutating func recover() {
+        if isPunct("}") { return }
         if token.kind != .end { bump() }
         while token.kind != .end, !token.startsLine, !isPunct("}") { bump() }
     }
