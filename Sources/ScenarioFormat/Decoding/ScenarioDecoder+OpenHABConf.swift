@@ -228,6 +228,28 @@ extension ScenarioDecoder {
         return loaded
     }
 
+    /// Items linked to channels of Things no `.things` file declares (a UI-managed Thing, a binding's auto-discovered
+    /// one): openHAB runs them as the Thing is (ONLINE: optimistic autoupdate); the twin runs them as virtual Items,
+    /// and says so once.
+    static func noteUnknownThings(_ field: Field, items: [VirtualItemSpec], things: [ThingDefinition]) {
+        let declared = Set(things.map(\.uid))
+        var unknown: [String] = []
+        var thingUIDs: Set<String> = []
+        for spec in items {
+            for link in spec.definition?.channels ?? [] where !link.uid.hasPrefix("twin:") {
+                guard let uid = try? ChannelUID(link.uid), !declared.contains(uid.thingUID.rawValue) else { continue }
+                unknown.append(spec.name)
+                thingUIDs.insert(uid.thingUID.rawValue)
+                break
+            }
+        }
+        guard !unknown.isEmpty else { return }
+        let shown = thingUIDs.sorted()
+        field.issues.notice(field.path, line: field.node.line,
+                            "\(unknown.count) Item(s) link to channels of \(shown.count) Thing(s) no .things file declares (\(shown.prefix(5).joined(separator: ", "))\(shown.count > 5 ? ", …" : "")): the twin runs them as virtual Items (commands update them), as openHAB does while such a Thing (UI-managed, in its JSON database) is ONLINE.",
+                            hint: "declare the Things in things/*.things to have their status, faults and Thing triggers.")
+    }
+
     private static func readConfBytes(_ f: Field, _ resolved: String) -> [UInt8]? {
         if let text = f.issues.sideFiles[resolved] { return Array(text.utf8) }  // the fuzzer's mutant
         let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)

@@ -125,6 +125,7 @@ public enum ScenarioDecoder {
         if let confLoaded {
             rules.files += confLoaded.ruleFiles
             rules.rules += confLoaded.rules
+            if let f = root.value("openhabConf") { noteUnknownThings(f, items: items, things: confLoaded.things) }
         }
         let bankHolidays = root.optional("ephemeris").flatMap(decodeEphemeris)
         guard let version, let name, let start, let end, let automations else { return nil }
