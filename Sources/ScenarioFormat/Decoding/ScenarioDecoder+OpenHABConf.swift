@@ -175,12 +175,13 @@ extension ScenarioDecoder {
             field.issues.absorb(fileIssues)
         }
         var thingAt: [String: String] = [:]
+        var repeated = 0
         for path in listing.thingFiles {
             let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
             guard let bytes = readConfBytes(field, resolved) else { continue }
             let result = ThingsFileParser.parse(bytes: bytes, file: resolved)
             let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
-            for notice in result.notices {
+            for notice in result.notices where result.issues.isEmpty {
                 fileIssues.notice("", line: notice.line, "column \(notice.column): \(notice.code.rawValue): \(notice.message)", hint: notice.hint)
             }
             if !result.issues.isEmpty {
@@ -193,6 +194,8 @@ extension ScenarioDecoder {
             }
             for thing in result.things {
                 if let first = thingAt[thing.uid] {
+                    repeated += 1
+                    guard repeated <= ThingsFileParser.maxIssues else { continue }
                     fileIssues.notice("", line: thing.line, "column \(thing.column): things.duplicate: the Thing \(UserText.quoted(thing.uid)) is already declared in \(first); openHAB keeps the first it loads, and so does the twin.")
                     continue
                 }

@@ -355,6 +355,7 @@ private struct ThingsParser {
         var kept: [ThingDefinition] = []
         for thing in things {
             if let line = firstAt[thing.uid] {
+                guard notices.count < ThingsFileParser.maxIssues else { continue }
                 notices.append(ThingsFileIssue(.duplicate, file: file, line: thing.line, column: thing.column,
                                                "the Thing \(ItemsFileIssue.quoted(thing.uid)) is already declared on line \(line); openHAB keeps the first, and so does the twin."))
                 continue
