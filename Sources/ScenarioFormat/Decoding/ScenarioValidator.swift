@@ -187,6 +187,13 @@ enum ScenarioValidator {
                     }
                 }
                 for thing in rule.triggers.compactMap(\.thingUID) where !knownThings.contains(thing) {
+                    // With a conf directory a Thing may live in openHAB's JSON database (made in the UI): openHAB
+                    // loads a trigger on a Thing it does not have, which never fires. So does the twin, and says so.
+                    if scenario.openhabConf != nil, !thing.hasPrefix("twin:") {
+                        issues.notice("rules", line: nil, "\(rule.source): rule \"\(rule.name)\" names the Thing \"\(thing)\", which no .things file declares: its trigger never fires in the twin.",
+                                      hint: "declare the Thing in things/*.things to run its status changes.")
+                        continue
+                    }
                     report("rules", "\(rule.source): rule \"\(rule.name)\" names the Thing \"\(thing)\", which does not exist.",
                            hint: Suggestion.closest(to: thing, in: knownThings).map { "did you mean \"\($0)\"?" }
                             ?? "the twin's Things are twin:thermostat|plug|lock:<listing>:<device>.")

@@ -164,4 +164,38 @@ struct OpenHABConfTests {
         #expect(lines[1].hasPrefix("bad.things:2: column 7: things.invalidUID"))
         #expect(lines[2].hasPrefix("bad.things:3: column 23: things.invalidValue"))
     }
+
+    /// A query names a service: that file's; none: the default (rrd4j here); a service the scenario does not have
+    /// ends the run as rules.dslNotPersisted, naming the services it has.
+    @Test func aQueryReadsTheServiceOpenHABWouldPick() async throws {
+        var c = Conf()
+        c.files = Self.home
+        c.files["rules/old.rules"] = nil
+        c.files["rules/pump.rules"] = """
+            rule "report"
+            when
+                Time cron "0 0 12 * * ?"
+            then
+                Report.postUpdate(Tank.countSince(now.minusHours(6)).toString)
+            end
+            rule "influx"
+            when
+                Time cron "0 0 13 * * ?"
+            then
+                Report.postUpdate(Tank.countSince(now.minusHours(6), "influxdb").toString)
+            end
+            """
+        c.timeline = """
+            { "at": "2026-01-09T08:00", "update": { "item": "Tank", "state": "40" } },
+            { "at": "2026-01-09T09:00", "update": { "item": "Tank", "state": "38" } },
+            { "at": "2026-01-09T09:30", "update": { "item": "Tank", "state": "38" } }
+            """
+        // rrd4j (everyChange): two states; mapdb alone would hold one.
+        c.expect = #"{ "at": "2026-01-09T12:00", "item": "Report", "state": "2" }"#
+        let result = try await ScenarioRunner.run(try c.load())
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        let refused = result.log.joined(separator: "\n")
+        #expect(refused.contains("reads the persistence service influxdb, which the scenario does not have (rules.dslNotPersisted)"), "\(refused)")
+        #expect(refused.contains("its services are mapdb, rrd4j"), "\(refused)")
+    }
 }
