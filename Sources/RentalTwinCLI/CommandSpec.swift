@@ -40,6 +40,7 @@ struct CommandSpec: Sendable {
         static let clock = Option(name: "--clock", valueName: "paced|manual", help: "paced (default): virtual time runs at --speed × wall time; manual: it stands still until POST /twin/advance.")
         static let speed = Option(name: "--speed", valueName: "X", help: "Virtual seconds per wall second of a paced clock, a positive number (default 60; 1 is real time).")
         static let token = Option(name: "--token", valueName: "T", help: "The admin token (default: a random one, printed at start).")
+        static let strict = Option(name: "--strict", valueName: nil, help: "Make every warning an error: a file of openhabConf that openHAB refuses to load (and skips with a warning) makes the scenario invalid, for CI.")
         static let printScenario = Option(name: "--print-scenario", valueName: nil, help: "Print the built-in scenario as a scenario file instead of running it.")
     }
 
@@ -56,7 +57,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .run, abstract: "Run one scenario and check its expectations.",
             arguments: "FILE", minPositionals: 1, maxPositionals: 1,
-            options: [.report, .seed, .interval, .log, .runJobs, .partition, .seams],
+            options: [.report, .seed, .interval, .log, .runJobs, .partition, .seams, .strict],
             discussion: """
                 Prints PASS or FAIL, what was simulated, and each failed expectation or step with its line,
                 JSON path, local time, expected and actual values. Same file and seed, same output, byte for byte.
@@ -97,7 +98,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .suite, abstract: "Run every *.json scenario below DIR, sorted by path.",
             arguments: "DIR", minPositionals: 1, maxPositionals: 1,
-            options: [.junit, .report, .jobs, .shard, .interval, .seams],
+            options: [.junit, .report, .jobs, .shard, .interval, .seams, .strict],
             discussion: """
                 Prints one line per scenario (PASS, FAIL, INVALID) with its failures indented, and ends with
                 "N passed, N failed". On a terminal a progress line shows while scenarios run; in CI logs it does not.
@@ -115,7 +116,7 @@ struct CommandSpec: Sendable {
                 """),
         CommandSpec(
             name: .validate, abstract: "Check scenario files without running them.",
-            arguments: "FILE...", minPositionals: 1, maxPositionals: nil, options: [],
+            arguments: "FILE...", minPositionals: 1, maxPositionals: nil, options: [.strict],
             discussion: """
                 Prints one message per problem: file, line, JSON path, what was expected, and a hint
                 (unknown keys get "did you mean"). Nothing runs; nothing is written.

@@ -37,7 +37,7 @@ enum ScenarioCommands {
         }
         var outcome = RentalTwinCommand.Outcome()
         let loaded: PortfolioRun.Loaded
-        do { loaded = try PortfolioRun.load(file, seed: seed) } catch {
+        do { loaded = try PortfolioRun.load(file, seed: seed, strict: command.has(.strict)) } catch {
             return failed(error, into: outcome)
         }
         outcome.standardError += noticeLines(loaded.scenario)
@@ -56,7 +56,7 @@ enum ScenarioCommands {
             }
             outcome.standardOutput = describe(RunSummary(result), path: file, verbose: true)
             if command.has(.log) {
-                outcome.standardOutput += logText(result.log, notes: notes.notes, listings: loaded.scenario.listings.count)
+                outcome.standardOutput += logText(loaded.scenario.loadLog + result.log, notes: notes.notes, listings: loaded.scenario.listings.count)
             }
             if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped before its reports; nothing was written.", file: file), into: RentalTwinCommand.Outcome()) }
             if let reportDir {
@@ -90,7 +90,7 @@ enum ScenarioCommands {
         }
         let summary = merged.parts.summary
         outcome.standardOutput = describe(summary, path: file, verbose: true)
-        if command.has(.log) { outcome.standardOutput += logText(summary.log ?? [], notes: notes.notes, listings: loaded.scenario.listings.count) }
+        if command.has(.log) { outcome.standardOutput += logText(loaded.scenario.loadLog + (summary.log ?? []), notes: notes.notes, listings: loaded.scenario.listings.count) }
         if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped while its log was written.", file: file), into: RentalTwinCommand.Outcome()) }
         if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
         outcome.exitCode = summary.passed ? .success : .failure
@@ -195,7 +195,7 @@ enum ScenarioCommands {
             outcome.standardOutput += "shard \(index)/\(count): \(files.count) of \(all) scenario file(s)\n"
         }
         let world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
-        let entries = await SuiteRunner.run(files: files, jobs: jobs, world: world,
+        let entries = await SuiteRunner.run(files: files, jobs: jobs, world: world, strict: command.has(.strict),
                                             progress: progress ?? { _, _, _ in })
         // Interrupted (Ctrl-C): no summary, no reports, no JUnit file.
         for entry in entries {
@@ -258,7 +258,7 @@ enum ScenarioCommands {
         var outcome = RentalTwinCommand.Outcome()
         for file in command.positionals {
             do {
-                let scenario = try ScenarioDecoder.load(path: file)
+                let scenario = try ScenarioDecoder.load(path: file, strict: command.has(.strict))
                 outcome.standardOutput += "valid   \(TerminalText.escaped(file)) — \(TerminalText.escaped(scenario.name)): \(scenario.listings.count) listing(s), "
                     + "\(scenario.timeline.count) step(s), \(scenario.expectations.count) expectation(s)\n"
                 outcome.standardError += noticeLines(scenario)
@@ -275,7 +275,8 @@ enum ScenarioCommands {
     /// One `notice:` line per thing the scenario's files declare that openHAB loads with a warning (on
     /// standard error: the run's output stays what it is).
     static func noticeLines(_ scenario: Scenario) -> String {
-        scenario.notices.map { "notice: \(TerminalText.escaped($0))\n" }.joined()
+        scenario.warnings.map { "warning: \(TerminalText.escaped($0))\n" }.joined()
+            + scenario.notices.map { "notice: \(TerminalText.escaped($0))\n" }.joined()
     }
 
     /// The line naming the reports written: every file, or for a portfolio (a chart and a calendar per

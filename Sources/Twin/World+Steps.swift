@@ -49,6 +49,8 @@ extension World {
                 await handler.setOnline(online)
             } else if let lock = locks[thing] {
                 await lock.setOnline(online)
+            } else if let fileThing = fileThings[thing] {
+                await fileThing.setOnline(online)
             } else {
                 throw BookingError(.thingNotFound, "there is no device \"\(thing)\" (write listing/device).")
             }

@@ -3,9 +3,10 @@ import SmartHome
 
 /// openHAB's persistence extensions as methods of an Item (openhab-core `PersistenceExtensions`, which the
 /// Rules DSL imports statically as extension methods): `Door.lastChange`, `Temp.averageSince(now.minusHours(1))`,
-/// `Power.maximumSince(t, "rrd4j").state`. They run on ``PersistenceQueries`` over the scenario's one
-/// persistence store; an optional trailing service id (`"rrd4j"`, `"mapdb"`, `"influxdb"` …) names that
-/// store too, as the twin has one service.
+/// `Power.maximumSince(t, "rrd4j").state`. They run on ``PersistenceQueries`` over the store of the service
+/// openHAB would pick: a trailing service id (`"rrd4j"`, `"mapdb"`, `"influxdb"` …) names a `.persist` file's
+/// service, else the default service; the scenario's `persistence` key is one more service (the default, and
+/// the answer to an id no `.persist` file defines; alone, it is every service).
 ///
 /// An Item the scenario's `persistence` does not record is refused (`rules.dslNotPersisted`, the run ends)
 /// where openHAB would log a warning and return `null`: a rule that reads nothing from a history nobody
@@ -18,12 +19,28 @@ enum DSLPersistence {
         guard case .item(let itemName) = r, let item = i.execution.item(itemName) else {
             throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
         }
-        guard let store = i.execution.engine.persistence(for: item.name) else {
+        var rest = args
+        var service: String?
+        if case .string(let id)? = rest.last {  // the service id, as openHAB's extensions take it last
+            service = id
+            rest.removeLast()
+        }
+        let store: PersistenceStore
+        switch i.execution.engine.persistence(for: item.name, service: service) {
+        case .success(let found):
+            store = found
+        case .failure(.notPersisted(let id?)):
+            throw DSLFlow.fatal("\(itemName).\(name)(…) reads the persistence service \(id), whose \(id).persist does not persist \(itemName) "
+                                + "(rules.dslNotPersisted); hint: add \(itemName) (or its Group as gName*, or *) to the Items of \(id).persist", at)
+        case .failure(.notPersisted(nil)):
             throw DSLFlow.fatal("\(itemName).\(name)(…) reads persistence, but the scenario's \"persistence\" does not record \(itemName) "
                                 + "(rules.dslNotPersisted); hint: add \"\(itemName)\" (or a Group as \"gName*\", or \"*\") to \"persistence\": {\"items\": […]}", at)
+        case .failure(.unknownService(let id, let known)):
+            // openHAB logs "There is no queryable persistence service registered with the id '…'" and returns null;
+            // the twin ends the run (rules.dslNotPersisted), as for an Item nobody persists.
+            throw DSLFlow.fatal("\(itemName).\(name)(…) reads the persistence service \(id.isEmpty ? "(default)" : id), which the scenario does not have "
+                                + "(rules.dslNotPersisted); hint: its services are \(known.joined(separator: ", ")) (one persistence/<id>.persist file each)", at)
         }
-        var rest = args
-        if case .string? = rest.last { rest.removeLast() }  // the service id: the twin has one store
         return (item, PersistenceQueries(store: store, now: i.execution.now), rest)
     }
 

@@ -121,6 +121,9 @@ public final class RuleEngine: Sendable {
     public func persistence(for item: ItemName) -> PersistenceStore? {
         persistenceAccess.withLock { access in access.flatMap { $0.items.contains(item) ? $0.store : nil } }
     }
+    /// The persistence services of `.persist` files by service id, and the default service's id (see
+    /// ``usePersistenceServices(_:defaultService:)``).
+    let persistenceServices = Mutex<(services: [String: (store: PersistenceStore, items: Set<ItemName>)], defaultService: String?)>(([:], nil))
     /// Steps of DSL work all runs have done (``DSLLimits/maxStepsPerScenario``).
     let ruleWork = Atomic<Int64>(0)
     /// DSL runs that used up their own budget (``DSLLimits/maxRunawayRuns``).

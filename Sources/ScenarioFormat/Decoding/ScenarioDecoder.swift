@@ -11,16 +11,17 @@ import Weather
 public enum ScenarioDecoder {
     static let topKeys = ["version", "name", "description", "seed", "timeZone", "start", "end", "weather", "cities", "users",
                           "listings", "automations", "timeline", "expect", "tariff", "co2KgPerKWh", "items", "rules",
-                          "itemFiles", "itemBindings", "persistence", "responses", "transformFiles", "scriptFiles", "ephemeris"]
+                          "itemFiles", "itemBindings", "persistence", "responses", "transformFiles", "scriptFiles", "ephemeris", "openhabConf"]
 
     /// Decodes and validates `text`, read from `file`; `seed` (if given) replaces the file's seed.
     /// - Parameter sideFiles: texts to read instead of the files the scenario names (`epw`, `calendars`,
     ///   `rules`, prices), keyed by the path as resolved against `file`'s directory — the fuzzer's seam
     ///   for a mutated side file; any other side file is read from disk.
+    /// - Parameter strict: `--strict`: what openHAB refuses with a warning (a file of `openhabConf` it skips) is an issue.
     /// - Throws: ``ScenarioError`` `scenario.invalid` with one ``ScenarioIssue`` per problem.
     public static func decode(_ text: String, file: String, seed seedOverride: UInt64? = nil,
-                              sideFiles: [String: String] = [:]) throws(ScenarioError) -> Scenario {
-        let issues = IssueCollector(file: file, sideFiles: sideFiles)
+                              sideFiles: [String: String] = [:], strict: Bool = false) throws(ScenarioError) -> Scenario {
+        let issues = IssueCollector(file: file, sideFiles: sideFiles, strict: strict)
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
@@ -36,12 +37,13 @@ public enum ScenarioDecoder {
             throw ScenarioError.invalid(file: file, issues: issues.issues)
         }
         scenario.notices = issues.notices.map(\.description)
+        scenario.warnings = issues.warnings.map(\.description)
         return scenario
     }
 
     /// Reads and decodes the file at `path`.
     /// - Throws: ``ScenarioError`` `scenario.unreadable` or `scenario.invalid`.
-    public static func load(path: String, seed: UInt64? = nil) throws(ScenarioError) -> Scenario {
+    public static func load(path: String, seed: UInt64? = nil, strict: Bool = false) throws(ScenarioError) -> Scenario {
         let files = FileManager.default
         var isDirectory: ObjCBool = false
         guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
@@ -63,7 +65,7 @@ public enum ScenarioDecoder {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ScenarioError(.unreadable, "\(path) is not UTF-8 text.", file: path)
         }
-        return try decode(text, file: path, seed: seed)
+        return try decode(text, file: path, seed: seed, strict: strict)
     }
 
     private static func decodeRoot(_ field: Field, seedOverride: UInt64?) -> Scenario? {
@@ -108,15 +110,23 @@ public enum ScenarioDecoder {
         let expectations = root.optional("expect")?.array?.compactMap { decodeExpectation($0, calendar) } ?? []
         let tariff = root.optional("tariff").flatMap { decodeTariff($0, calendar: calendar) }
         let co2 = root.optional("co2KgPerKWh")?.number(in: 0...5, unit: " kg/kWh")
+        // `openhabConf`: a `$OPENHAB_CONF` directory; its files join the keys that name files one by one.
+        let conf = root.optional("openhabConf").flatMap(listOpenHABConf)
         var items = root.optional("items").flatMap { decodeItems($0, calendar: calendar) } ?? []
-        let itemFiles = root.optional("itemFiles").flatMap { decodeItemFiles($0, virtualItems: items) }
+        let itemFiles = joined(root, "itemFiles", conf?.itemFiles).flatMap { decodeItemFiles($0, virtualItems: items) }
         items += itemFiles?.items ?? []
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
         let persistence = root.optional("persistence").flatMap(decodePersistence)
-        let scripts = root.optional("scriptFiles").flatMap(decodeScriptFiles) ?? .none
-        let rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts) } ?? ([], [])
+        let scripts = joined(root, "scriptFiles", conf?.scriptFiles).flatMap(decodeScriptFiles) ?? .none
+        var rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
-        let transforms = root.optional("transformFiles").flatMap(decodeTransformFiles)
+        let transforms = joined(root, "transformFiles", conf?.transformFiles).flatMap(decodeTransformFiles)
+        let confLoaded = conf.map { decodeOpenHABConf($0, scripts: scripts) }
+        if let confLoaded {
+            rules.files += confLoaded.ruleFiles
+            rules.rules += confLoaded.rules
+            if let f = root.value("openhabConf") { noteUnknownThings(f, items: items, things: confLoaded.things) }
+        }
         let bankHolidays = root.optional("ephemeris").flatMap(decodeEphemeris)
         guard let version, let name, let start, let end, let automations else { return nil }
         // Sort the timeline stably by time: equal instants keep file order.
@@ -132,6 +142,14 @@ public enum ScenarioDecoder {
         scenario.transformFiles = transforms?.paths ?? []
         scenario.transforms = transforms?.files ?? []
         scenario.bankHolidays = bankHolidays
+        if let conf, let confLoaded {
+            scenario.openhabConf = conf.directory
+            scenario.thingFiles = confLoaded.thingFiles
+            scenario.things = confLoaded.things
+            scenario.persistFiles = confLoaded.persistFiles
+            scenario.persistenceServices = confLoaded.persistenceServices
+            scenario.loadLog = conf.log
+        }
         return scenario
     }
 

@@ -163,7 +163,7 @@ enum ScenarioValidator {
             // The Things the world builds.
             let knownThings = scenario.listings.flatMap { listing in
                 listing.devices.map { TwinThings.thingUID($0.kind, listing: listing.id, device: $0.id) }
-            }
+            } + scenario.things.map(\.uid)
             for rule in scenario.rules {
                 if let first = uids[rule.uid] {
                     report("rules", "\(rule.source): the rule UID \(UserText.quoted(rule.uid)) is already used at \(first).", hint: "give each rule its own uid.")
@@ -187,13 +187,20 @@ enum ScenarioValidator {
                     }
                 }
                 for thing in rule.triggers.compactMap(\.thingUID) where !knownThings.contains(thing) {
+                    // With a conf directory a Thing may live in openHAB's JSON database (made in the UI): openHAB
+                    // loads a trigger on a Thing it does not have, which never fires. So does the twin, and says so.
+                    if scenario.openhabConf != nil, !thing.hasPrefix("twin:") {
+                        issues.notice("rules", line: nil, "\(rule.source): rule \"\(rule.name)\" names the Thing \"\(thing)\", which no .things file declares: its trigger never fires in the twin.",
+                                      hint: "declare the Thing in things/*.things to run its status changes.")
+                        continue
+                    }
                     report("rules", "\(rule.source): rule \"\(rule.name)\" names the Thing \"\(thing)\", which does not exist.",
                            hint: Suggestion.closest(to: thing, in: knownThings).map { "did you mean \"\($0)\"?" }
                             ?? "the twin's Things are twin:thermostat|plug|lock:<listing>:<device>.")
                 }
                 // A persistence extension on an Item the scenario does not persist (a Group selector
                 // `gName*` is left to the run, which knows the members).
-                let selectors = scenario.persistence?.items ?? []
+                let selectors = (scenario.persistence?.items ?? []) + scenario.persistenceServices.flatMap(\.selectorTexts)
                 if !selectors.contains(where: { $0.hasSuffix("*") }) {
                     var scripts: [any RuleScript] = []
                     for condition in rule.conditions { if case .script(let script) = condition.kind { scripts.append(script) } }
@@ -425,9 +432,10 @@ enum ScenarioValidator {
             case .command(let item, _): checkItem(item, "\(p).item")
             case .thing(let thing, _):
                 let parts = thing.split(separator: "/").map(String.init)
-                if parts.count != 2 || listings[parts[0]]?.devices.contains(where: { $0.id == parts[1] }) != true {
-                    let things = listings.values.flatMap { l in l.devices.map { "\(l.id)/\($0.id)" } }
-                    unknown("\(p).thing", "device (listing/device)", thing, among: things)
+                if parts.count != 2 || listings[parts[0]]?.devices.contains(where: { $0.id == parts[1] }) != true,
+                   !scenario.things.contains(where: { $0.uid == thing }) {
+                    let things = listings.values.flatMap { l in l.devices.map { "\(l.id)/\($0.id)" } } + scenario.things.map(\.uid)
+                    unknown("\(p).thing", "device (listing/device) or Thing of a .things file", thing, among: things)
                 }
             case .rate(let guest, let listing, _, _):
                 checkUser(guest, "\(p).guest")

@@ -1,4 +1,5 @@
 import Reports
+import SmartHome
 import Rules
 import Simulation
 import Weather
@@ -57,6 +58,20 @@ public struct Scenario: Sendable {
     /// What the files declare that openHAB loads with a warning (an Item declared in two `.items` files, a
     /// state pattern's unknown unit), located; `validate` and `run` print them. The scenario runs as openHAB would.
     public var notices: [String] = []
+    /// What openHAB refuses with a warning and loads the rest without (an `openhabConf` rules file with a
+    /// syntax error or openHAB 2's Joda-Time), located; `validate` and `run` print them, `--strict` refuses them.
+    public var warnings: [String] = []
+    /// `openhabConf`: the `$OPENHAB_CONF` directory, resolved against the scenario's directory (`nil`: none).
+    public var openhabConf: String? = nil
+    /// The `.things` files loaded (`openhabConf`'s `things/`), and the Things and Bridges they declare.
+    public var thingFiles: [String] = []
+    public var things: [ThingDefinition] = []
+    /// The `.persist` files loaded (`openhabConf`'s `persistence/`), one persistence service each.
+    public var persistFiles: [String] = []
+    public var persistenceServices: [PersistenceFileDefinition] = []
+    /// What loading `openhabConf` left out and why (files openHAB's folder watcher does not take, folders the
+    /// twin does not read), one line each: `--log` prints them.
+    public var loadLog: [String] = []
 }
 
 /// One city's weather source, as written under `weather`.

@@ -43,6 +43,10 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
                    matches: { $0.hasSuffix(".items") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.itemsKeywords) }, mutate: RuleTokens.mutate),
         FuzzTarget(name: "transforms", summary: "a MAP or SCALE transformation file (*.map, *.scale) a seed scenario's transformFiles load: lines dropped, repeated, swapped, cut or replaced; values, range brackets and bounds, escapes and continuations changed",
                    matches: { $0.hasSuffix(".map") || $0.hasSuffix(".scale") }, dictionary: TransformFileMutation.dictionary, mutate: TransformFileMutation.mutate),
+        FuzzTarget(name: "things", summary: "an openHAB .things file of a seed scenario's openhabConf directory, split into tokens as rule files are: tokens dropped, duplicated, swapped, repeated or replaced by Thing, Bridge and channel keywords, UIDs, values and punctuation",
+                   matches: { $0.hasSuffix(".things") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.thingsKeywords) }, mutate: RuleTokens.mutate),
+        FuzzTarget(name: "persist", summary: "an openHAB .persist file of a seed scenario's openhabConf directory, split into tokens: tokens dropped, duplicated, swapped, repeated or replaced by sections, strategies, filters, selectors and punctuation",
+                   matches: { $0.hasSuffix(".persist") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.persistKeywords) }, mutate: RuleTokens.mutate),
         FuzzTarget(name: "scripts", summary: "an openHAB script (*.script) a seed scenario's scriptFiles load for callScript, mutated token by token as rule files are",
                    matches: { $0.hasSuffix(".script") }, dictionary: RuleTokens.dictionary, mutate: RuleTokens.mutate),
     ]
@@ -130,6 +134,18 @@ enum RuleTokens {
         "[\"Tag\"]", "{ channel=\"twin:thermostat:flat-1:heating:setpoint\" }", "{ unit=\"°F\" }", "{ expire=\"5m,state=OFF\" }",
         "{ k=\"v\" [a=1, b=\"x\"] }", "{", "}", "(", ")", "[", "]", "<", ">", ",", "=", ":", "\"\"", "0", "-1", "1e308",
         "// c\n", "/* c */", "\n", "\u{0}", "Ä",
+    ]
+
+    /// The `.things` grammar's words.
+    static let thingsKeywords = [
+        "Thing", "Bridge", "Things:", "Channels:", "State", "Trigger", "Type", "Switch", "Number", "Number:Temperature", "String", "Contact",
+        "@", "#", ":", "(", ")", "[", "]", "{", "}", ",", "=", "\"x\"", "true", "false", "-1", "0.5", "mqtt:broker:b", "a:b", "a:b:c:d:e",
+    ]
+    /// The `.persist` grammar's words.
+    static let persistKeywords = [
+        "Strategies", "Filters", "Items", "Aliases", "default", "strategy", "filter", "everyChange", "everyUpdate", "restoreOnStartup",
+        "forecast", "everyHour", "\"0 0 * * * ?\"", "\"bad cron\"", ">", "%", "T", "5", "m", "=", "!", "[", "]", "*", ":", ",", ";", "{", "}",
+        "->", "°C", "-0.5", "gAll*",
     ]
 
     static func dictionary(_ texts: [String]) -> [String] { dictionary(texts, keywords: keywords) }

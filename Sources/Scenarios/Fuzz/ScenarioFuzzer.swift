@@ -133,6 +133,14 @@ public struct ScenarioFuzzer: Sendable {
                         let reference = s.hasSuffix("/") ? s + name : s + "/" + name
                         if seen.insert(reference).inserted { result.append(reference) }
                     }
+                    // An `openhabConf` directory: its things/*.things and persistence/*.persist files.
+                    for (folder, ext) in [("things", ".things"), ("persistence", ".persist")] {
+                        let members = ((try? FileManager.default.contentsOfDirectory(atPath: "\(path)/\(folder)")) ?? []).sorted()
+                        for name in members where name.hasSuffix(ext) && !name.hasPrefix(".") {
+                            let reference = (s.hasSuffix("/") ? s : s + "/") + "\(folder)/\(name)"
+                            if seen.insert(reference).inserted { result.append(reference) }
+                        }
+                    }
                 }
             case .array(let elements): elements.forEach(walk)
             case .object(let members): members.forEach { walk($0.value) }

@@ -43,8 +43,8 @@ public enum PortfolioRun {
 
     /// Reads and decodes `file` (with `seed` overriding the file's).
     /// - Throws: ``ScenarioError`` `scenario.unreadable` or `scenario.invalid`.
-    public static func load(_ file: String, seed: UInt64?) throws(ScenarioError) -> Loaded {
-        let scenario = try ScenarioDecoder.load(path: file, seed: seed)
+    public static func load(_ file: String, seed: UInt64?, strict: Bool = false) throws(ScenarioError) -> Loaded {
+        let scenario = try ScenarioDecoder.load(path: file, seed: seed, strict: strict)
         let bytes = FileManager.default.contents(atPath: file) ?? Data()
         HeapTrim.releaseFreedMemory()
         return Loaded(scenario: scenario, hash: PartitionSummary.hash(bytes), file: file)

@@ -104,10 +104,11 @@ public enum SuiteRunner {
     }
 
     /// Loads and runs one file; `progress` is told after each simulated day.
+    /// - Parameter strict: `--strict`: what openHAB refuses with a warning makes the scenario invalid.
     public static func runFile(_ path: String, seed: UInt64? = nil, world: World.Options = World.Options(),
-                               progress: ScenarioRunner.Progress? = nil) async -> Outcome {
+                               progress: ScenarioRunner.Progress? = nil, strict: Bool = false) async -> Outcome {
         do {
-            let scenario = try ScenarioDecoder.load(path: path, seed: seed)
+            let scenario = try ScenarioDecoder.load(path: path, seed: seed, strict: strict)
             HeapTrim.releaseFreedMemory()  // the file's text and JSON tree, many times the scenario's size, are gone
             var options = world
             options.progress = progress
@@ -119,7 +120,7 @@ public enum SuiteRunner {
 
     /// Runs `files` with at most `jobs` at a time; `progress` is told after each one finishes
     /// (count done, total, the file). Results come back in the order of `files`.
-    public static func run(files: [String], jobs: Int, seed: UInt64? = nil, world: World.Options = World.Options(),
+    public static func run(files: [String], jobs: Int, seed: UInt64? = nil, world: World.Options = World.Options(), strict: Bool = false,
                            progress: @escaping @Sendable (Int, Int, String) -> Void = { _, _, _ in }) async -> [Entry] {
         var outcomes = [Outcome?](repeating: nil, count: files.count)
         var done = 0
@@ -132,7 +133,7 @@ public enum SuiteRunner {
                 // One child task per scenario file, not per event: each file builds its own kernel and world and
                 // runs wholly inside this one task, so the single-simulation-task rule holds for every world;
                 // results are collected by index, so output does not depend on which file finishes first.
-                group.addTask { (index, await runFile(files[index], seed: seed, world: world)) }  // simulation task: one per world; the world never leaves it
+                group.addTask { (index, await runFile(files[index], seed: seed, world: world, strict: strict)) }  // simulation task: one per world; the world never leaves it
             }
             for _ in 0..<max(1, jobs) { startNext() }
             while let (index, outcome) = await group.next() {

@@ -28,9 +28,12 @@ struct ItemsFileLexer {
     private var line = 1
     private var column = 1
     private var lineHasToken = false
+    /// The single characters read as punctuation (the `.items` grammar's; `.things` adds `@` and `#`).
+    private let punctuation: [UInt8]
 
-    init(bytes: [UInt8]) {
+    init(bytes: [UInt8], punctuation: String = "<>()[]{},=:") {
         self.bytes = bytes
+        self.punctuation = Array(punctuation.utf8)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }  // a UTF-8 byte order mark
     }
 
@@ -131,7 +134,7 @@ struct ItemsFileLexer {
             return token(.number, String(decoding: bytes[start..<offset], as: UTF8.self))
         }
         if b == 0x22 || b == 0x27 { return string(quote: b, token: token) }
-        if "<>()[]{},=:".utf8.contains(b) {
+        if punctuation.contains(b) {
             advance()
             return token(.punctuation(b), String(UnicodeScalar(b)))
         }

@@ -99,9 +99,9 @@ public final class PersistenceStore: Sendable {
         }
     }
 
-    /// A store keeping at most `maxEntriesPerItem` states per Item (at least 2).
+    /// A store keeping at most `maxEntriesPerItem` states per Item (at least 1: mapdb keeps only the last).
     public init(maxEntriesPerItem: Int = 100_000) {
-        self.maxEntriesPerItem = max(2, maxEntriesPerItem)
+        self.maxEntriesPerItem = max(1, maxEntriesPerItem)
     }
 
     /// Stores `state` for `name` at `instant` (openHAB's `ModifiablePersistenceService.store(item, date, state)`):

@@ -16,10 +16,21 @@ enum WorldItemBinding {
             guard let uid = byPath[binding.target] else { continue }  // the validator reported it
             try await runtime.link(ItemChannelLink(itemName: try ItemName(binding.item), channelUID: try ChannelUID(uid)))
         }
+        let boundByScenario = Set(scenario.itemBindings.map(\.item))
+        let fileThings = Set(scenario.things.map(\.uid))
         for spec in scenario.items {
-            for link in spec.definition?.channels ?? [] where uids[link.uid] != nil {
-                try await runtime.link(ItemChannelLink(itemName: try ItemName(spec.name), channelUID: try ChannelUID(link.uid),
-                                                       configuration: link.configuration))
+            let links = spec.definition?.channels ?? []
+            let boundToDevice = boundByScenario.contains(spec.name) || links.contains { uids[$0.uid] != nil }
+            for link in links {
+                if uids[link.uid] != nil {
+                    try await runtime.link(ItemChannelLink(itemName: try ItemName(spec.name), channelUID: try ChannelUID(link.uid),
+                                                           configuration: link.configuration))
+                } else if !boundToDevice, let channel = try? ChannelUID(link.uid), fileThings.contains(channel.thingUID.rawValue) {
+                    // A channel of a `.things` file's Thing: a linked Item with no device behind it (unless the
+                    // scenario binds it to a device of the twin, which then drives it).
+                    try await runtime.link(ItemChannelLink(itemName: try ItemName(spec.name), channelUID: channel,
+                                                           configuration: link.configuration))
+                }
             }
         }
         // `expire` metadata of the files' Items (the bus keeps the manager while it listens).

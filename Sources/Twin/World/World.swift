@@ -86,6 +86,8 @@ public final class World: Sendable {
     @_spi(TwinParts) public let zoneDevices: [String: ZoneDeviceHandler]
     /// `listing/device` → the lock's Thing handler.
     @_spi(TwinParts) public let locks: [String: SmartLockHandler]
+    /// The handlers of the `.things` files' Things, by Thing UID (no device behind them).
+    @_spi(TwinParts) public let fileThings: [String: FileThingHandler]
     /// The booking database (in-memory SQLite), also the home configuration repository and lock audit log.
     @_spi(TwinParts) public let store: BookingStore
     /// Users, listings, reservations, conversations, ratings on the kernel's clock.
@@ -195,6 +197,7 @@ public final class World: Sendable {
         self.zones = zones
         self.zoneDevices = zoneDevices
         self.locks = locks
+        fileThings = try await WorldFileThings.install(scenario, runtime: runtime)
 
         // The booking side: real services over an in-memory SQLite store.
         let store = try BookingStore.inMemory()
@@ -239,8 +242,9 @@ public final class World: Sendable {
         try await meters.install(scenario: scenario, kernel: kernel, zones: zones, reservations: services.reservations,
                                  interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
-        persistence = PersistenceStore(maxEntriesPerItem: scenario.persistence?.maxStatesPerItem ?? 100_000)
-        await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules)
+        let persistenceServices = Self.persistenceServiceStores(scenario)
+        persistence = Self.defaultPersistenceStore(scenario, services: persistenceServices)
+        await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules, services: persistenceServices, kernel: kernel)
         // Users' rules start at the scenario's start, after the built-in ones.
         if Task.isCancelled { throw SimulationError(.cancelled, "the world was not built: the command was cancelled.") }
         try rules.add(scenario.rules)

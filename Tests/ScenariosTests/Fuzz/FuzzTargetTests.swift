@@ -23,7 +23,7 @@ struct FuzzTargetTests {
         #expect(RuleTokens.tokens("a/*x*/ 1.5+\"s\\\"t\"") == ["a", "/*x*/", " ", "1.5", "+", "\"s\\\"t\""])
     }
 
-    @Test(arguments: ["rules", "ui-rules", "ical", "epw", "transforms", "scripts"])
+    @Test(arguments: ["rules", "ui-rules", "ical", "epw", "transforms", "things", "persist", "scripts"])
     func sideFileInputsMutateOneFileOfTheirKindAndKeepTheScenario(target: String) throws {
         let corpus = try Self.corpus()
         let kind = try #require(FuzzTarget.all.first { $0.name == target })
@@ -48,6 +48,20 @@ struct FuzzTargetTests {
         #expect(two.map(\.name) == ["rules", "epw"])
         guard case .failure(let unknown) = FuzzTarget.parse("rules,yaml") else { Issue.record("accepted"); return }
         #expect(unknown.name == "yaml")
+    }
+
+    /// A mutated `.things` file of an `openhabConf` directory reaches the loader: broken, it is skipped with a
+    /// warning, and the timeline's fault on its Bridge names a Thing that is no more.
+    @Test func aMutatedThingsFileOfAConfDirectoryReachesTheLoader() async throws {
+        let base = "\(Self.scenarios)/conf-01-mqtt-home.json"
+        let text = try String(contentsOfFile: base, encoding: .utf8)
+        let broken = ScenarioFuzzer.Input(index: 99, base: base, text: text, target: "things",
+                                          sideFile: .init(reference: "conf-home/things/mqtt.things", text: "Bridge mqtt:broker {\n"))
+        #expect(await ScenarioFuzzer.check(broken, eventsPerListingDay: 100_000) == .outcome(.invalid))
+        let intact = ScenarioFuzzer.Input(index: 99, base: base, text: text, target: "things",
+                                          sideFile: .init(reference: "conf-home/things/mqtt.things",
+                                                          text: try String(contentsOfFile: "\(Self.scenarios)/conf-home/things/mqtt.things", encoding: .utf8)))
+        #expect(await ScenarioFuzzer.check(intact, eventsPerListingDay: 100_000) == .outcome(.passed))
     }
 
     /// The mutated text, not the file on disk, is what the loader reads.

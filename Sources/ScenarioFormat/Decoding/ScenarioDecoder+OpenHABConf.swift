@@ -1,0 +1,314 @@
+import Foundation
+import Rules
+import Simulation
+import SmartHome
+
+/// The files of an `openhabConf` directory, as openHAB's folder watcher takes them, before they are read.
+struct ConfListing {
+    /// The directory as the scenario writes it, and resolved.
+    var written: String
+    var directory: String
+    /// Paths as the scenario's file keys write them (relative to the scenario, or absolute), sorted.
+    var itemFiles: [String] = []
+    var thingFiles: [String] = []
+    var ruleFiles: [String] = []
+    var scriptFiles: [String] = []
+    var persistFiles: [String] = []
+    var transformFiles: [String] = []
+    /// What was left out and why (`--log`).
+    var log: [String] = []
+    /// Where `openhabConf` is written, for problems of the directory itself.
+    var node: JSONNode
+    var path: String
+    var issues: IssueCollector
+}
+
+/// What the `openhabConf` files hold beyond what the file keys decode.
+struct ConfLoaded {
+    var ruleFiles: [String] = []
+    var rules: [Rule] = []
+    var thingFiles: [String] = []
+    var things: [ThingDefinition] = []
+    var persistFiles: [String] = []
+    var persistenceServices: [PersistenceFileDefinition] = []
+}
+
+extension ScenarioDecoder {
+    /// The model folders openHAB's `FolderObserver` watches, with the one extension each takes.
+    static let confFolders: [(folder: String, ext: String)] = [
+        ("items", "items"), ("things", "things"), ("rules", "rules"), ("scripts", "script"), ("persistence", "persist"),
+    ]
+    /// Script languages the twin does not run, by extension (openHAB's automation add-ons).
+    static let foreignScripts: [String: String] = ["py": "Python (jsr223)", "rb": "JRuby", "groovy": "Groovy", "js": "JavaScript"]
+
+    /// `openhabConf`: `"DIR"` or `{"dir": "DIR", "exclude": ["glob", …]}` — a `$OPENHAB_CONF` directory relative to
+    /// the scenario. Lists the files openHAB would load (the model folders' files of their extension, not hidden;
+    /// `transform/`'s MAP and SCALE files) and names everything else in the load log.
+    static func listOpenHABConf(_ field: Field) -> ConfListing? {
+        var written: String?
+        var exclude: [String] = []
+        if case .string = field.node.value {
+            written = field.name
+        } else if let o = field.object(["dir", "exclude"]) {
+            written = o.required("dir")?.name
+            exclude = o.optional("exclude")?.array?.compactMap(\.name) ?? []
+        }
+        guard let written else { return nil }
+        let directory = resolvedSidePath(written, scenarioFile: field.issues.file)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            field.problem("\(UserText.quoted(directory)) is not a directory.",
+                          hint: "give openHAB's configuration directory ($OPENHAB_CONF, holding items/, things/, rules/ …) relative to the scenario file.")
+            return nil
+        }
+        var listing = ConfListing(written: written, directory: directory, node: field.node, path: field.path, issues: field.issues)
+        let files = FileManager.default
+        let prefix = written.hasSuffix("/") ? written : written + "/"
+        func excluded(_ relative: String) -> Bool { exclude.contains { Glob.matches($0, relative) } }
+        let top = ((try? files.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+        var unsupported: [String] = []
+        for entry in top {
+            let full = "\(directory)/\(entry)"
+            var entryIsDirectory: ObjCBool = false
+            _ = files.fileExists(atPath: full, isDirectory: &entryIsDirectory)
+            if let (folder, ext) = confFolders.first(where: { $0.folder == entry }), entryIsDirectory.boolValue {
+                for name in ((try? files.contentsOfDirectory(atPath: full)) ?? []).sorted() {
+                    let relative = "\(folder)/\(name)"
+                    var sub: ObjCBool = false
+                    _ = files.fileExists(atPath: "\(full)/\(name)", isDirectory: &sub)
+                    if excluded(relative) {
+                        listing.log.append("openhabConf: left out \(relative) (exclude)")
+                    } else if sub.boolValue {
+                        listing.log.append("openhabConf: ignored \(relative)/: openHAB reads no subfolder of \(folder)/")
+                    } else if name.hasPrefix(".") || !name.hasSuffix("." + ext) || name == "." + ext {
+                        listing.log.append("openhabConf: ignored \(relative): openHAB's folder watcher takes only *.\(ext) files in \(folder)/")
+                    } else {
+                        let path = prefix + relative
+                        switch folder {
+                        case "items": listing.itemFiles.append(path)
+                        case "things": listing.thingFiles.append(path)
+                        case "rules": listing.ruleFiles.append(path)
+                        case "scripts": listing.scriptFiles.append(path)
+                        default: listing.persistFiles.append(path)
+                        }
+                    }
+                }
+            } else if entry == "transform", entryIsDirectory.boolValue {
+                for name in ((try? files.contentsOfDirectory(atPath: full)) ?? []).sorted() {
+                    let relative = "transform/\(name)"
+                    if excluded(relative) {
+                        listing.log.append("openhabConf: left out \(relative) (exclude)")
+                    } else if TransformFile.kind(ofFileNamed: name) != nil, !name.hasPrefix(".") {
+                        listing.transformFiles.append(prefix + relative)
+                    } else {
+                        listing.log.append("openhabConf: ignored \(relative): the twin reads MAP (.map) and SCALE (.scale) transformations")
+                    }
+                }
+            } else if entry == "automation", entryIsDirectory.boolValue {
+                // Every script below automation/: none runs in the twin yet (one notice names them all).
+                let enumerator = files.enumerator(atPath: full)
+                var found: [String] = []
+                while let next = enumerator?.nextObject() as? String {
+                    var sub: ObjCBool = false
+                    _ = files.fileExists(atPath: "\(full)/\(next)", isDirectory: &sub)
+                    if !sub.boolValue { found.append("automation/\(next)") }
+                }
+                for relative in found.sorted() {
+                    if excluded(relative) {
+                        listing.log.append("openhabConf: left out \(relative) (exclude)")
+                    } else if let ext = relative.split(separator: ".").last.map(String.init), foreignScripts[ext] != nil {
+                        unsupported.append(relative)
+                    } else {
+                        listing.log.append("openhabConf: ignored \(relative): not a script openHAB's automation add-ons load")
+                    }
+                }
+            } else if !entry.hasPrefix(".") {
+                listing.log.append("openhabConf: not read \(entry)\(entryIsDirectory.boolValue ? "/" : ""): the twin reads items/, things/, rules/, scripts/, persistence/ and transform/")
+            }
+        }
+        if !unsupported.isEmpty {
+            let languages = Set(unsupported.compactMap { $0.split(separator: ".").last.flatMap { foreignScripts[String($0)] } }).sorted()
+            field.issues.notice(field.path, line: field.node.line,
+                                "\(unsupported.count) script(s) in \(languages.joined(separator: ", ")) are not run: the twin runs Rules DSL rules and scripts only: \(unsupported.prefix(20).joined(separator: ", "))\(unsupported.count > 20 ? ", …" : "").",
+                                hint: "automate what the scenario checks in Rules DSL, or leave these out with \"exclude\".")
+        }
+        return listing
+    }
+
+    /// A file key's array (`itemFiles`, …) with the conf directory's files appended (written at `openhabConf`).
+    static func joined(_ root: ObjectReader, _ key: String, _ extra: [String]?) -> Field? {
+        let own = root.optional(key)
+        guard let extra, !extra.isEmpty else { return own }
+        let at = root.value("openhabConf")?.node ?? JSONNode(value: .null, line: root.line, column: 1)
+        let added = extra.map { JSONNode(value: .string($0), line: at.line, column: at.column) }
+        guard let own else {
+            return Field(node: JSONNode(value: .array(added), line: at.line, column: at.column), path: "openhabConf", issues: root.field.issues)
+        }
+        guard case .array(let elements) = own.node.value else { return own }  // the key's own problem is reported
+        return Field(node: JSONNode(value: .array(elements + added), line: own.node.line, column: own.node.column), path: key, issues: own.issues)
+    }
+
+    /// The conf directory's `.rules`, `.things` and `.persist` files. A file openHAB refuses to load (a syntax
+    /// error, openHAB 2's Joda-Time or `receivedEvent.getEvent` in a rules file) is skipped with a located warning,
+    /// as openHAB logs it and loads the rest; a construct openHAB accepts and the twin cannot run stays an error.
+    static func decodeOpenHABConf(_ listing: ConfListing, scripts: DSLScripts) -> ConfLoaded {
+        let field = Field(node: listing.node, path: listing.path, issues: listing.issues)
+        var loaded = ConfLoaded()
+        for path in listing.ruleFiles {
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+            guard let text = readConfText(field, resolved) else { continue }
+            let (rules, problems) = DSLCompiler.compileAll(text, file: resolved, scripts: scripts)
+            let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
+            let refused = problems.contains { $0.code == .dslSyntax || $0.message.contains("openHAB 2") }
+            if refused {
+                let scratch = IssueCollector(file: resolved)
+                for problem in problems { RuleScripts.report(problem, file: resolved, issues: scratch) }
+                for issue in scratch.issues {
+                    fileIssues.warning("", line: issue.line, "\(issue.message) — openHAB refuses this file too; it is skipped, the rest loads.",
+                                       hint: issue.hint)
+                }
+            } else {
+                for problem in problems { RuleScripts.report(problem, file: resolved, issues: fileIssues) }
+                loaded.ruleFiles.append(resolved)
+                loaded.rules += rules
+            }
+            field.issues.absorb(fileIssues)
+        }
+        var thingAt: [String: String] = [:]
+        var repeated = 0
+        for path in listing.thingFiles {
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+            guard let bytes = readConfBytes(field, resolved) else { continue }
+            let result = ThingsFileParser.parse(bytes: bytes, file: resolved)
+            let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
+            for notice in result.notices where result.issues.isEmpty {
+                fileIssues.notice("", line: notice.line, "column \(notice.column): \(notice.code.rawValue): \(notice.message)", hint: notice.hint)
+            }
+            if !result.issues.isEmpty {
+                for issue in result.issues {
+                    fileIssues.warning("", line: issue.line, "column \(issue.column): \(issue.code.rawValue): \(issue.message) — openHAB refuses this file; it is skipped, the rest loads.",
+                                       hint: issue.hint)
+                }
+                field.issues.absorb(fileIssues)
+                continue
+            }
+            for thing in result.things {
+                if let first = thingAt[thing.uid] {
+                    repeated += 1
+                    guard repeated <= ThingsFileParser.maxIssues else { continue }
+                    fileIssues.notice("", line: thing.line, "column \(thing.column): things.duplicate: the Thing \(UserText.quoted(thing.uid)) is already declared in \(first); openHAB keeps the first it loads, and so does the twin.")
+                    continue
+                }
+                thingAt[thing.uid] = resolved
+                loaded.things.append(thing)
+            }
+            loaded.thingFiles.append(resolved)
+            field.issues.absorb(fileIssues)
+        }
+        for path in listing.persistFiles {
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+            guard let bytes = readConfBytes(field, resolved) else { continue }
+            var result = PersistenceFileParser.parse(bytes: bytes, file: resolved)
+            for cron in result.definition.cronStrategies {
+                do throws(RulesError) { _ = try CronExpression(cron.cron) } catch {
+                    result.issues.append(PersistenceFileIssue(.invalidCron, file: resolved, line: cron.line, column: cron.column,
+                                                              "the cron strategy \(cron.name) is no cron expression openHAB reads: \(error.message)",
+                                                              hint: "six or seven fields, such as \"0 0 * * * ?\" (every hour)."))
+                }
+            }
+            let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
+            if !result.issues.isEmpty {
+                for issue in result.issues {
+                    fileIssues.warning("", line: issue.line, "column \(issue.column): \(issue.code.rawValue): \(issue.message) — openHAB refuses this file; it is skipped, the rest loads.",
+                                       hint: issue.hint)
+                }
+                field.issues.absorb(fileIssues)
+                continue
+            }
+            loaded.persistFiles.append(resolved)
+            loaded.persistenceServices.append(result.definition)
+        }
+        return loaded
+    }
+
+    /// Items linked to channels of Things no `.things` file declares (a UI-managed Thing, a binding's auto-discovered
+    /// one): openHAB runs them as the Thing is (ONLINE: optimistic autoupdate); the twin runs them as virtual Items,
+    /// and says so once.
+    static func noteUnknownThings(_ field: Field, items: [VirtualItemSpec], things: [ThingDefinition]) {
+        let declared = Set(things.map(\.uid))
+        var unknown: [String] = []
+        var thingUIDs: Set<String> = []
+        for spec in items {
+            for link in spec.definition?.channels ?? [] where !link.uid.hasPrefix("twin:") {
+                guard let uid = try? ChannelUID(link.uid), !declared.contains(uid.thingUID.rawValue) else { continue }
+                unknown.append(spec.name)
+                thingUIDs.insert(uid.thingUID.rawValue)
+                break
+            }
+        }
+        guard !unknown.isEmpty else { return }
+        let shown = thingUIDs.sorted()
+        field.issues.notice(field.path, line: field.node.line,
+                            "\(unknown.count) Item(s) link to channels of \(shown.count) Thing(s) no .things file declares (\(shown.prefix(5).joined(separator: ", "))\(shown.count > 5 ? ", …" : "")): the twin runs them as virtual Items (commands update them), as openHAB does while such a Thing (UI-managed, in its JSON database) is ONLINE.",
+                            hint: "declare the Things in things/*.things to have their status, faults and Thing triggers.")
+    }
+
+    private static func readConfBytes(_ f: Field, _ resolved: String) -> [UInt8]? {
+        if let text = f.issues.sideFiles[resolved] { return Array(text.utf8) }  // the fuzzer's mutant
+        let attributes = try? FileManager.default.attributesOfItem(atPath: resolved)
+        guard let size = attributes?[.size] as? Int else {
+            f.problem("cannot read \(resolved).")
+            return nil
+        }
+        guard size <= maxSideFileBytes, let data = FileManager.default.contents(atPath: resolved) else {
+            f.problem("cannot read \(resolved): over \(maxSideFileBytes) bytes, or unreadable.")
+            return nil
+        }
+        return [UInt8](data)
+    }
+
+    private static func readConfText(_ f: Field, _ resolved: String) -> String? {
+        guard let bytes = readConfBytes(f, resolved) else { return nil }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            f.problem("\(resolved) is not UTF-8 text.")
+            return nil
+        }
+        return text
+    }
+}
+
+/// Shell-style globs of `exclude`, matched against a path relative to the conf directory: `*` any run of
+/// characters but `/`, `**` any run including `/`, `?` one character but `/`.
+enum Glob {
+    static func matches(_ pattern: String, _ path: String) -> Bool {
+        let p = Array(pattern.unicodeScalars), s = Array(path.unicodeScalars)
+        // Iterative matching with one backtrack point per star kind, linear-ish in practice and never exponential:
+        // memoised over (pattern index, path index).
+        var memo = [Int: Bool]()
+        func match(_ i: Int, _ j: Int) -> Bool {
+            let key = i * (s.count + 1) + j
+            if let known = memo[key] { return known }
+            var result: Bool
+            if i == p.count {
+                result = j == s.count
+            } else if p[i] == "*" {
+                let double = i + 1 < p.count && p[i + 1] == "*"
+                let next = double ? i + 2 : i + 1
+                var k = j
+                result = false
+                while true {
+                    if match(next, k) { result = true; break }
+                    if k == s.count || (!double && s[k] == "/") { break }
+                    k += 1
+                }
+            } else if j < s.count, p[i] == s[j] || (p[i] == "?" && s[j] != "/") {
+                result = match(i + 1, j + 1)
+            } else {
+                result = false
+            }
+            memo[key] = result
+            return result
+        }
+        return match(0, 0)
+    }
+}

@@ -1,0 +1,201 @@
+import Foundation
+@testable import ScenarioFormat
+@testable import Scenarios
+import Simulation
+import SmartHome
+import Testing
+@_spi(TwinParts) import Twin
+
+/// `openhabConf`: a `$OPENHAB_CONF` directory loaded as openHAB loads it.
+@Suite("openhabConf directories")
+struct OpenHABConfTests {
+    /// A conf directory (relative path → text) beside a scenario that names it.
+    struct Conf {
+        var files: [String: String] = [:]
+        var conf = #""conf""#
+        var timeline = ""
+        var expect = ""
+
+        func text() -> String {
+            """
+            {
+              "version": 1, "name": "Conf", "seed": 1, "timeZone": "Europe/Budapest",
+              "start": "2026-01-09T00:00", "end": "2026-01-10T00:00",
+              "weather": { "Budapest": { "constantC": 2 } },
+              "users": [ { "id": "host", "name": "Hanna Host" } ],
+              "listings": [ {
+                "id": "flat-1", "owner": "host", "name": "Flat", "city": "Budapest", "country": "Hungary", "capacity": 3,
+                "thermal": { "uaWPerK": 80, "capacitanceKWhPerK": 2.3, "initialC": 16 },
+                "devices": [ { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21 } ]
+              } ],
+              "openhabConf": \(conf),
+              "timeline": [\(timeline)],
+              "expect": [\(expect)]
+            }
+            """
+        }
+
+        func load(strict: Bool = false) throws(ScenarioError) -> Scenario {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("conf-\(UUID().uuidString)").path
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            for (name, text) in files {
+                let path = "\(directory)/conf/\(name)"
+                try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                _ = FileManager.default.createFile(atPath: path, contents: Data(text.utf8))
+            }
+            let path = "\(directory)/scenario.json"
+            _ = FileManager.default.createFile(atPath: path, contents: Data(text().utf8))
+            return try ScenarioDecoder.load(path: path, strict: strict)
+        }
+    }
+
+    static let home: [String: String] = [
+        "items/home.items": """
+            Switch Pump "Pump" { channel="mqtt:topic:broker:pump:power" }
+            Number:Temperature Tank "Tank [%.1f °C]" { channel="mqtt:topic:broker:pump:tank" }
+            String Broker "Broker"
+            String Report "Report"
+            """,
+        "things/mqtt.things": """
+            Bridge mqtt:broker:broker [ host="10.0.0.2" ] {
+                Thing topic pump "Pump" {
+                    Channels:
+                        Type switch : power [ commandTopic="pump/set" ]
+                }
+            }
+            """,
+        "rules/pump.rules": """
+            rule "broker"
+            when
+                Thing "mqtt:broker:broker" changed
+            then
+                Broker.postUpdate(newStatus.toString)
+            end
+            rule "report"
+            when
+                Time cron "0 0 12 * * ?"
+            then
+                Report.postUpdate(Tank.maximumSince(now.minusHours(6), "rrd4j").state.toString + " / " + Tank.maximumSince(now.minusHours(6), "mapdb").state.toString)
+            end
+            """,
+        "rules/old.rules": """
+            rule "joda"
+            when
+                Item Pump changed
+            then
+                val x = now.plusHours(1).toDateTime
+            end
+            """,
+        "persistence/rrd4j.persist": "Items { Tank : strategy = everyChange }\n",
+        "persistence/mapdb.persist": "Items { * : strategy = everyUpdate, restoreOnStartup }\n",
+        "rules/pump.rules.bak": "garbage",
+        "things/.hidden.things": "garbage",
+        "automation/jsr223/python/personal/a.py": "print(1)\n",
+        "automation/ruby/personal/b.rb": "puts 1\n",
+        "sitemaps/home.sitemap": "sitemap home {}\n",
+    ]
+
+    @Test func aConfDirectoryLoadsAsOpenHABLoadsItAndRuns() async throws {
+        var c = Conf()
+        c.files = Self.home
+        c.timeline = """
+            { "at": "2026-01-09T08:00", "update": { "item": "Tank", "state": "40" } },
+            { "at": "2026-01-09T09:00", "update": { "item": "Tank", "state": "38" } },
+            { "at": "2026-01-09T10:00", "thing": { "thing": "mqtt:broker:broker", "status": "OFFLINE" } },
+            { "at": "2026-01-09T10:00", "command": { "item": "Pump", "value": "ON" } }
+            """
+        c.expect = """
+            { "at": "2026-01-09T10:00", "item": "Broker", "state": "OFFLINE" },
+            { "at": "2026-01-09T10:00", "item": "Pump", "state": "NULL" },
+            { "at": "2026-01-09T12:00", "item": "Report", "state": "40 °C / 38 °C" }
+            """
+        let scenario = try c.load()
+        #expect(scenario.things.map(\.uid) == ["mqtt:broker:broker", "mqtt:topic:broker:pump"])
+        #expect(scenario.persistenceServices.map(\.service) == ["mapdb", "rrd4j"])
+        #expect(scenario.rules.map(\.name).sorted() == ["broker", "report"])
+        // The Joda-Time file openHAB 3+ refuses: skipped with a located warning, not an error.
+        #expect(scenario.warnings.count == 1 && scenario.warnings[0].contains("old.rules:5") && scenario.warnings[0].contains("skipped"),
+                "\(scenario.warnings)")
+        // Names openHAB's folder watcher does not take, and folders the twin does not read, in the load log.
+        #expect(scenario.loadLog.contains { $0.contains("rules/pump.rules.bak") })
+        #expect(scenario.loadLog.contains { $0.contains("things/.hidden.things") })
+        #expect(scenario.loadLog.contains { $0.contains("sitemaps/") })
+        // Scripts in languages the twin does not run: one notice naming both.
+        let foreign = scenario.notices.filter { $0.contains("are not run") }
+        #expect(foreign.count == 1 && foreign[0].contains("a.py") && foreign[0].contains("b.rb"))
+        let result = try await ScenarioRunner.run(scenario)
+        // A command to an Item whose Thing is OFFLINE is not auto-updated (openHAB's AutoUpdateManager: REVERT).
+        #expect(result.failures.isEmpty, "\(result.failures)")
+
+        let world = try await World.build(scenario)
+        let things = await world.runtime.things.all().map { "\($0.uid) \($0.statusInfo.status.rawValue)" }
+        #expect(things.contains("mqtt:topic:broker:pump ONLINE") && things.contains("mqtt:broker:broker ONLINE"))
+        let pump = try #require(await world.runtime.things.thing(try ThingUID("mqtt:topic:broker:pump")))
+        #expect(pump.channels.map(\.id) == ["power", "tank"])  // declared, then the one an Item links to
+        let linked = await world.runtime.links.channels(linkedTo: try ItemName("Pump")).map(\.rawValue)
+        #expect(linked == ["mqtt:topic:broker:pump:power"])
+        await world.close()
+    }
+
+    @Test func strictMakesEveryWarningAnErrorAndExcludeLeavesFilesOut() throws {
+        var c = Conf()
+        c.files = Self.home
+        #expect(throws: ScenarioError.self) { _ = try c.load(strict: true) }
+        do {
+            _ = try c.load(strict: true)
+        } catch {
+            #expect(error.issues.contains { $0.description.contains("old.rules:5") })
+        }
+        c.conf = #"{ "dir": "conf", "exclude": ["rules/old.rules", "automation/**"] }"#
+        let scenario = try c.load(strict: true)
+        #expect(scenario.warnings.isEmpty && !scenario.notices.contains { $0.contains("are not run") })
+        #expect(scenario.loadLog.contains { $0.contains("left out rules/old.rules") })
+    }
+
+    @Test func aBadThingsFileIsSkippedWithEveryProblemLocated() throws {
+        var c = Conf()
+        c.files = ["things/bad.things": "astro:sun \"Sun\"\nThing topic x\nmqtt:broker:ok [ port=fast ]\n",
+                   "things/good.things": "astro:sun:home\n"]
+        let scenario = try c.load()
+        #expect(scenario.things.map(\.uid) == ["astro:sun:home"])
+        let lines = scenario.warnings.map { $0.replacingOccurrences(of: #"^.*/conf/things/"#, with: "", options: .regularExpression) }
+        #expect(lines.count == 3)
+        #expect(lines[0].hasPrefix("bad.things:1: column 1: things.invalidUID"))
+        #expect(lines[1].hasPrefix("bad.things:2: column 7: things.invalidUID"))
+        #expect(lines[2].hasPrefix("bad.things:3: column 23: things.invalidValue"))
+    }
+
+    /// A query names a service: that file's; none: the default (rrd4j here); a service the scenario does not have
+    /// ends the run as rules.dslNotPersisted, naming the services it has.
+    @Test func aQueryReadsTheServiceOpenHABWouldPick() async throws {
+        var c = Conf()
+        c.files = Self.home
+        c.files["rules/old.rules"] = nil
+        c.files["rules/pump.rules"] = """
+            rule "report"
+            when
+                Time cron "0 0 12 * * ?"
+            then
+                Report.postUpdate(Tank.countSince(now.minusHours(6)).toString)
+            end
+            rule "influx"
+            when
+                Time cron "0 0 13 * * ?"
+            then
+                Report.postUpdate(Tank.countSince(now.minusHours(6), "influxdb").toString)
+            end
+            """
+        c.timeline = """
+            { "at": "2026-01-09T08:00", "update": { "item": "Tank", "state": "40" } },
+            { "at": "2026-01-09T09:00", "update": { "item": "Tank", "state": "38" } },
+            { "at": "2026-01-09T09:30", "update": { "item": "Tank", "state": "38" } }
+            """
+        // rrd4j (everyChange): two states; mapdb alone would hold one.
+        c.expect = #"{ "at": "2026-01-09T12:00", "item": "Report", "state": "2" }"#
+        let result = try await ScenarioRunner.run(try c.load())
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        let refused = result.log.joined(separator: "\n")
+        #expect(refused.contains("reads the persistence service influxdb, which the scenario does not have (rules.dslNotPersisted)"), "\(refused)")
+        #expect(refused.contains("its services are mapdb, rrd4j"), "\(refused)")
+    }
+}
