@@ -7,6 +7,9 @@ final class IssueCollector {
     private(set) var notices: [ScenarioIssue] = []
     /// Side files read from here instead of the disk: resolved path → text (the fuzzer's mutants).
     let sideFiles: [String: String]
+    /// Why the scenario cannot run on this machine at all (a tool it needs is missing: Node.js for `.js`
+    /// rules); decoding then ends with `scenario.unavailable` (exit 69), not with the file's problems.
+    var unavailable: String?
 
     init(file: String, sideFiles: [String: String] = [:]) {
         self.file = file
@@ -17,6 +20,7 @@ final class IssueCollector {
     func absorb(_ other: IssueCollector) {
         issues += other.issues
         notices += other.notices
+        unavailable = unavailable ?? other.unavailable
     }
 
     func add(_ path: String, line: Int?, _ message: String, hint: String? = nil) {

@@ -29,6 +29,9 @@ public enum ScenarioDecoder {
             throw ScenarioError.invalid(file: file, issues: issues.issues)
         }
         let scenario = decodeRoot(Field(node: root, path: "", issues: issues), seedOverride: seedOverride)
+        if let missing = issues.unavailable {
+            throw ScenarioError(.unavailable, missing, file: file)
+        }
         if let scenario, issues.issues.isEmpty {
             ScenarioValidator.validate(scenario, root: root, issues: issues)
         }
@@ -114,7 +117,8 @@ public enum ScenarioDecoder {
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
         let persistence = root.optional("persistence").flatMap(decodePersistence)
         let scripts = root.optional("scriptFiles").flatMap(decodeScriptFiles) ?? .none
-        let rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts) } ?? ([], [])
+        let javaScript = JavaScriptRuleFiles.Context(scenarioFile: field.issues.file, items: items, seed: seed, calendar: calendar, start: start)
+        let rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts, javaScript: javaScript) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
         let transforms = root.optional("transformFiles").flatMap(decodeTransformFiles)
         let bankHolidays = root.optional("ephemeris").flatMap(decodeEphemeris)
