@@ -555,8 +555,11 @@
     'km/h': ['Speed', 1 / 3.6], 'm/s': ['Speed', 1]
   };
   const TEMPS = { '°C': [1, 273.15], '°F': [5 / 9, 255.3722222222222], K: [1, 0] };
+  // Java's QuantityType computes in BigDecimal: 20.5 °C is 68.9 °F there, not 68.89999999999999 as in doubles.
+  // 15 significant digits hide the doubles' rounding in what scripts print and compare.
+  const tidy = (x) => (Number.isFinite(x) ? Number(x.toPrecision(15)) : x);
   class Quantity {
-    constructor (value, unit) { this._v = value; this._u = unit; }
+    constructor (value, unit) { this._v = tidy(value); this._u = unit; }
     get float () { return this._v; }
     get int () { return Math.trunc(this._v); }
     get unit () { return this._u; }
