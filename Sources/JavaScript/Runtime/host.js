@@ -168,7 +168,8 @@ function makeRandom (seedText) {
 }
 
 function runInFile (file, fn, arg, what) {
-  file.sandbox.__twinPending = { fn, arg };
+  file.sandbox.__twinFn = fn;
+  file.sandbox.__twinArg = arg;
   try {
     return invoker.runInContext(file.context, { timeout: world.budgetMs, breakOnSigint: false });
   } catch (e) {
@@ -180,6 +181,9 @@ function classify (e, file, what) {
   if (e instanceof TwinError) return e;
   if (e && e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
     return new TwinError('rules.jsBudget', `${what} ran longer than ${world.budgetMs} ms of wall time (a loop that never ends?); it was ended`, file.display);
+  }
+  if (e && typeof e.code === 'string' && /^rules\.js[A-Z]/.test(e.code) && e.code !== 'rules.jsBudget') {
+    return new TwinError(e.code, e.message, e.location || locate(e, file) || file.display);
   }
   if (e && e.__twinUnsupported) return new TwinError('rules.jsUnsupported', e.message, locate(e, file) || file.display);
   if (e && e.name === 'RangeError' && /call stack/.test(e.message)) {
@@ -242,11 +246,10 @@ function createFileContext (abs) {
     },
     timerActive: (id) => world.timers.has(id),
     require: (spec, from) => requireFrom(file, spec, from),
-    privateCache: file.cache,
     sharedCache: world.shared,
     confDir: world.conf || world.root
   };
-  Object.defineProperty(sandbox, '__twinHost', { value: host, enumerable: false });
+  Object.defineProperty(sandbox, '__twinHost', { value: host, enumerable: false, configurable: true });
   library.runInContext(context, { timeout: world.budgetMs });
   return file;
 }
@@ -260,7 +263,7 @@ function requireFrom (file, spec, fromName) {
   if (file.modules.has(key)) return file.modules.get(key).exports;
   const name = display(resolved);
   const text = readInside(resolved, fromName);
-  const module = { exports: {} };
+  const module = vm.runInContext('({ exports: {} })', file.context);
   file.modules.set(key, module);
   if (resolved.endsWith('.json')) {
     module.exports = vm.runInContext('JSON.parse', file.context)(text);

@@ -4,7 +4,31 @@
 // Anything it does not implement throws a located `rules.jsUnsupported` error naming the member.
 (function (global) {
   'use strict';
-  const host = global.__twinHost;
+  // The host's functions are wrapped in functions of this realm and the global is removed, so no script can
+  // reach an object of Node's own realm (whose Function constructor would reach `process`).
+  const hostObject = global.__twinHost;
+  delete global.__twinHost;
+  const rethrow = (e) => {
+    if (e && typeof e === 'object' && !(e instanceof Error)) {
+      const copy = new Error(String(e.message));
+      copy.name = String(e.name || 'Error');
+      if (e.code) copy.code = String(e.code);
+      if (e.location) copy.location = String(e.location);
+      if (e.__twinUnsupported) copy.__twinUnsupported = true;
+      copy.stack = `${copy.name}: ${copy.message}\n${String(e.stack || '').split('\n').slice(1).join('\n')}`;
+      return copy;
+    }
+    return e;
+  };
+  const wrap = (f) => (...args) => { try { return f(...args); } catch (e) { throw rethrow(e); } };
+  const host = {
+    now: wrap(hostObject.now), zone: String(hostObject.zone), file: String(hostObject.file), confDir: String(hostObject.confDir),
+    item: wrap(hostObject.item), itemNames: wrap(hostObject.itemNames), emit: wrap(hostObject.emit),
+    addRule: wrap(hostObject.addRule), createTimer: wrap(hostObject.createTimer), rescheduleTimer: wrap(hostObject.rescheduleTimer),
+    cancelTimer: wrap(hostObject.cancelTimer), timerActive: wrap(hostObject.timerActive), require: wrap(hostObject.require)
+  };
+  const hostRandom = hostObject.random;
+  const privateStore = new Map(), sharedStore = hostObject.sharedCache;
   const RealDate = Date;
   const emit = (effect) => host.emit(JSON.stringify(effect));
   const hide = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
@@ -28,7 +52,7 @@
   TwinDate.parse = RealDate.parse;
   Object.defineProperty(RealDate.prototype, 'constructor', { value: TwinDate, writable: true, configurable: true, enumerable: false });
   hide('Date', TwinDate);
-  Math.random = host.random;
+  Math.random = function random () { return hostRandom(); };
   hide('queueMicrotask', (fn) => { Promise.resolve().then(fn); });
   for (const name of ['WeakRef', 'FinalizationRegistry', 'SharedArrayBuffer', 'Atomics', 'WebAssembly']) {
     if (name in global) delete global[name];
@@ -925,7 +949,10 @@
       exists: (key) => store.has(key)
     };
   }
-  const cache = { private: makeCache(host.privateCache), shared: makeCache(host.sharedCache) };
+  // cache.shared is one store for all files of the world; its get/put/remove/exists are this realm's functions
+  // and hand back only what scripts put there.
+  const sharedWrapped = { has: wrap((k) => sharedStore.has(k)), get: wrap((k) => sharedStore.get(k)), set: wrap((k, v) => sharedStore.set(k, v)), delete: wrap((k) => sharedStore.delete(k)) };
+  const cache = { private: makeCache(privateStore), shared: makeCache(sharedWrapped) };
   for (const m of ['get', 'put', 'remove', 'exists']) cache[m] = () => { throw unsupported(`cache.${m}`, 'removed in openhab-js 5; use cache.private or cache.shared'); };
 
   // ------------------------------------------------------------ Java.type, utils, osgi
@@ -976,7 +1003,11 @@
   hide('clearTimeout', clearTimer); hide('clearInterval', clearTimer);
   hide('Java', Java);
   hide('__openhab', openhab);
-  hide('__twinInvoke', function () { const p = global.__twinPending; global.__twinPending = undefined; return p.fn(p.arg); });
+  hide('__twinInvoke', function () {
+    const fn = global.__twinFn, arg = global.__twinArg;
+    global.__twinFn = undefined; global.__twinArg = undefined;
+    return fn(arg);
+  });
   hide('__twinEvent', function (json) { const e = JSON.parse(json); e.raw = {}; return e; });
   hide('__twinMakeRequire', function (from) { return (spec) => host.require(String(spec), from); });
   hide('require', global.__twinMakeRequire(host.file));
