@@ -188,9 +188,9 @@ public final class JavaScriptSession: Sendable {
         }
         if error.code == .budget || error.code == .child { host?.close() }
         guard let engine, let kernel = engine.scheduler as? SimulationKernel else { return }
-        let place = error.location.map { " at \($0)" } ?? ""
+        let place = error.code == .budget ? "" : error.location.map { " at \($0)" } ?? ""
         kernel.stop(SimulationError(.stalled,
-            "\(error.code.rawValue): \(what.map { "\($0): " } ?? "")\(error.message)\(place), at \(engine.calendar.localDateTime(at: engine.scheduler.now)). The run was ended."))
+            "\(error.code.rawValue): \(what.map { "\($0): " } ?? "")\(error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)\(place), at \(engine.calendar.localDateTime(at: engine.scheduler.now)). The run was ended."))
     }
 
     /// Applies what a run did, in order.

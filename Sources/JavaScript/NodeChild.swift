@@ -133,13 +133,21 @@ public final class NodeChild: Sendable {
         while offset < count {
             let left = deadline - ContinuousClock.now  // wall-clock: the answer's deadline
             let leftMs = max(0, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
+            // Waits in slices of 100 ms, so that a cancelled run (Ctrl-C, SIGTERM) stops waiting for a child in a loop.
+            if Task.isCancelled {
+                kill(pid, SIGKILL)
+                throw JavaScriptError(.child, "the run was interrupted while the Node.js child (pid \(pid)) was running a script; the child was stopped.")
+            }
             var pfd = pollfd(fd: fromChild, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&pfd, 1, leftMs)
+            let ready = poll(&pfd, 1, min(leftMs, 100))
             if ready < 0 {
                 if errno == EINTR { continue }
                 throw childGone("waiting for it failed (\(String(cString: strerror(errno))))")
             }
-            if ready == 0 { throw childGone("it did not answer within \(Int(Self.answerGraceSeconds)) s beyond its run budget") }
+            if ready == 0 {
+                if leftMs > 100 { continue }
+                throw childGone("it did not answer within \(Int(Self.answerGraceSeconds)) s beyond its run budget")
+            }
             let got = buffer.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
                 return read(fromChild, base + offset, count - offset)
