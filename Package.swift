@@ -78,7 +78,7 @@ let package = Package(
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through its façade (Twin), Scenarios and Serve.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Serve", "Simulation"],
+            dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Serve", "Simulation", "JavaScript"],
             swiftSettings: strict
         ),
 

@@ -17,12 +17,12 @@ final class JSHostConnection: Sendable {
     }
 
     /// Sends one request and parses its answer.
-    func request(_ message: [String: Any]) throws(JavaScriptError) -> JSReply {
+    func request(_ message: [String: Any], childEnforces: Bool = true) throws(JavaScriptError) -> JSReply {
         let bytes: Data
         do { bytes = try JSONSerialization.data(withJSONObject: message) } catch {
             throw JavaScriptError(.protocolError, "a request to the JavaScript host could not be written as JSON: \(error.localizedDescription).")
         }
-        return try JSReply.parse(try child.exchange([UInt8](bytes), budgetSeconds: budgetSeconds))
+        return try JSReply.parse(try child.exchange([UInt8](bytes), budgetSeconds: budgetSeconds, childEnforces: childEnforces))
     }
 
     /// Loads a script file (its text given, so a mutated copy can stand in for the file).

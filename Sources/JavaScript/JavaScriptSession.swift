@@ -166,9 +166,9 @@ public final class JavaScriptSession: Sendable {
         request["states"] = delta
         let reply: JSReply
         do {
-            reply = try host.request(request)
+            reply = try host.request(request, childEnforces: false)
         } catch {
-            execution.record("error: \(error.code.rawValue): \(error.message)")
+            execution.record("error: \(error.code.rawValue): \(what) \(error.message)")
             fail(error, during: what)
             return
         }

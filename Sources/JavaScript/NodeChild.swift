@@ -66,10 +66,15 @@ public final class NodeChild: Sendable {
     deinit { terminate() }
 
     /// Sends one request and waits for its answer.
-    /// - Parameter budgetSeconds: the child's own run budget; the twin waits that plus ``answerGraceSeconds``.
+    /// - Parameters:
+    ///   - budgetSeconds: the run's wall-clock budget.
+    ///   - childEnforces: whether the child bounds the work itself (a load, under the `vm` timeout): then the
+    ///     twin waits the budget plus ``answerGraceSeconds``; otherwise (a rule run or timer) the twin waits the
+    ///     budget and then kills the child.
     /// - Returns: the answer's JSON bytes.
-    /// - Throws: ``JavaScriptError`` `rules.jsChild` when the child is gone, the pipe broke or the answer is malformed.
-    public func exchange(_ request: [UInt8], budgetSeconds: Double) throws(JavaScriptError) -> [UInt8] {
+    /// - Throws: ``JavaScriptError`` `rules.jsBudget` past the budget, `rules.jsChild` when the child is gone,
+    ///   the pipe broke or the answer is malformed.
+    public func exchange(_ request: [UInt8], budgetSeconds: Double, childEnforces: Bool = true) throws(JavaScriptError) -> [UInt8] {
         try io.withLock { closed throws(JavaScriptError) -> [UInt8] in
             guard !closed else { throw JavaScriptError(.child, "the Node.js child was already stopped.") }
             var frame = [UInt8](repeating: 0, count: 4)
@@ -78,13 +83,14 @@ public final class NodeChild: Sendable {
             frame += request
             try writeAll(frame)
             // wall-clock: a child that neither answers nor dies must not hang the run
-            let deadline = ContinuousClock.now + .milliseconds(Int64((budgetSeconds + Self.answerGraceSeconds) * 1000))
-            let header = try readExactly(4, deadline: deadline)
+            let wait = childEnforces ? budgetSeconds + Self.answerGraceSeconds : budgetSeconds
+            let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))
+            let header = try readExactly(4, deadline: deadline, budget: childEnforces ? nil : budgetSeconds)
             let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
             guard length <= Self.maxMessageBytes else {
                 throw JavaScriptError(.child, "the Node.js child announced an answer of \(length) bytes, over the limit of \(Self.maxMessageBytes).")
             }
-            return try readExactly(length, deadline: deadline)
+            return try readExactly(length, deadline: deadline, budget: childEnforces ? nil : budgetSeconds)
         }
     }
 
@@ -127,7 +133,7 @@ public final class NodeChild: Sendable {
         }
     }
 
-    private func readExactly(_ count: Int, deadline: ContinuousClock.Instant) throws(JavaScriptError) -> [UInt8] {
+    private func readExactly(_ count: Int, deadline: ContinuousClock.Instant, budget: Double?) throws(JavaScriptError) -> [UInt8] {
         var buffer = [UInt8](repeating: 0, count: count)
         var offset = 0
         while offset < count {
@@ -146,6 +152,10 @@ public final class NodeChild: Sendable {
             }
             if ready == 0 {
                 if leftMs > 100 { continue }
+                if let budget {
+                    kill(pid, SIGKILL)
+                    throw JavaScriptError(.budget, "it ran longer than \(Int(budget * 1000)) ms of wall time (a loop that never ends?); it was ended and its Node.js child stopped.")
+                }
                 throw childGone("it did not answer within \(Int(Self.answerGraceSeconds)) s beyond its run budget")
             }
             let got = buffer.withUnsafeMutableBytes { raw -> Int in
