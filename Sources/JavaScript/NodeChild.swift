@@ -31,8 +31,10 @@ public final class NodeChild: Sendable {
     private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     /// Starts `node` on `script` (the host runtime) with the heap capped.
+    /// - Parameter zone: the child's `TZ` (the scenario's zone), so `Date`'s local-time methods read the
+    ///   scenario's wall time on every machine; the locale is fixed (`LC_ALL=C`) and `NODE_OPTIONS` dropped.
     /// - Throws: ``JavaScriptError`` `rules.jsChild` when the process cannot be started.
-    public init(node: NodeExecutable, script: String) throws(JavaScriptError) {
+    public init(node: NodeExecutable, script: String, zone: String = "UTC") throws(JavaScriptError) {
         _ = Self.ignoreBrokenPipes
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
         guard pipe(&input) == 0, pipe(&output) == 0, pipe(&stderrPipe) == 0 else {
@@ -49,8 +51,15 @@ public final class NodeChild: Sendable {
         let arguments = [node.path, "--max-old-space-size=\(Self.heapLimitMB)", "--stack-size=984", "--no-warnings", script]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
+        var environment = ProcessInfo.processInfo.environment
+        environment["NODE_OPTIONS"] = nil
+        environment["TZ"] = zone
+        environment["LC_ALL"] = "C"
+        environment["LANG"] = "C"
+        var envp: [UnsafeMutablePointer<CChar>?] = environment.keys.sorted().map { strdup("\($0)=\(environment[$0] ?? "")") } + [nil]
+        defer { for p in envp { free(p) } }
         var child: pid_t = 0
-        let status = posix_spawn(&child, node.path, &actions, nil, &argv, environ)
+        let status = posix_spawn(&child, node.path, &actions, nil, &argv, &envp)
         close(input[0]); close(output[1]); close(stderrPipe[1])
         guard status == 0 else {
             close(input[1]); close(output[0]); close(stderrPipe[0])
