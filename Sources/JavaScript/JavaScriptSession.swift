@@ -19,19 +19,20 @@ public final class JavaScriptSession: Sendable {
     public let files: [JSScriptFile]
     private let environment: [String: String]
 
-    struct State {
+    struct Mirror {
         var host: JSHostConnection?
         var engine: RuleEngine?
         /// Why the session stopped answering (after a child failure or a budget overrun).
         var broken: JavaScriptError?
-        /// Item → the state text the child last heard.
-        var sent: [String: String] = [:]
+        /// The Items mirrored in the child (the world's at the start), and the state each last sent.
+        var names: [ItemName] = []
+        var sent: [SmartHome.State?] = []
         /// Timer id (the child's) → the kernel event that fires it.
         var timers: [Int: TimerID] = [:]
         var depth = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Mutex(Mirror())
 
     /// How deep `rules.runRule` may nest.
     static let maxNesting = 16
@@ -67,10 +68,8 @@ public final class JavaScriptSession: Sendable {
         let items = await engine.runtime.items.all()
         var members: [String: [String]] = [:]
         for item in items { for group in item.groupNames { members[group, default: []].append(item.name.rawValue) } }
-        var sent: [String: String] = [:]
         let seeds: [[String: Any]] = items.map { item in
             let text = item.state.description
-            sent[item.name.rawValue] = text
             return ["name": item.name.rawValue, "type": item.type.rawValue, "label": item.label ?? NSNull(), "groups": item.groupNames,
                     "tags": item.tags, "members": members[item.name.rawValue] ?? [], "state": text]
         }
@@ -80,7 +79,8 @@ public final class JavaScriptSession: Sendable {
         state.withLock {
             $0.host = host
             $0.engine = engine
-            $0.sent = sent
+            $0.names = items.map(\.name)
+            $0.sent = items.map(\.state)
         }
         for file in files {
             let reply: JSReply
@@ -144,15 +144,16 @@ public final class JavaScriptSession: Sendable {
     }
 
     private func exchange(_ message: [String: Any], _ execution: RuleExecution, what: String) async {
-        let items = await execution.engine.runtime.items.all()
+        let registry = execution.engine.runtime.items
         let prepared = state.withLock { state -> (JSHostConnection, [String: String])? in
             guard state.broken == nil, let host = state.host else { return nil }
+            // The states changed since the last message (State comparison is cheap; text only for those).
             var delta: [String: String] = [:]
-            for item in items {
-                let text = item.state.description
-                if state.sent[item.name.rawValue] != text {
-                    state.sent[item.name.rawValue] = text
-                    delta[item.name.rawValue] = text
+            for index in state.names.indices {
+                let now = registry.state(of: state.names[index])
+                if now != state.sent[index] {
+                    state.sent[index] = now
+                    delta[state.names[index].rawValue] = now?.description ?? "NULL"
                 }
             }
             return (host, delta)
