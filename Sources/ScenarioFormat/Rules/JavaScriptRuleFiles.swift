@@ -85,7 +85,7 @@ enum JavaScriptRuleFiles {
             issues.absorb(fileIssues)
             loaded.append(rules)
         }
-        if !carried, let first = entries.first {
+        if !carried, !loaded.contains(where: { $0 == nil }), let first = entries.first {
             first.field.problem("the JavaScript files register no rule (rules.JSRule); the twin runs script files for their rules.",
                                 hint: "register at least one rules.JSRule; code outside rules runs when its file loads.")
         }
