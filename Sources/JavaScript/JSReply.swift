@@ -1,59 +1,5 @@
 import Foundation
 
-/// One thing a JavaScript run did, in order, as the child reports it; the twin applies them after the run,
-/// as openHAB's event bus delivers a script's commands and updates after the call that sent them.
-public enum JSEffect: Sendable, Equatable {
-    /// `item.sendCommand(value)`.
-    case command(item: String, value: String)
-    /// `item.postUpdate(value)`.
-    case update(item: String, value: String)
-    /// A log line (`log(name).info`, `console.log`).
-    case log(level: String, logger: String, text: String)
-    /// An action that leaves the house (notification, mail, …) → the outbox.
-    case outbox(channel: String, action: String, recipient: String, text: String)
-    /// A timer created or rescheduled on the virtual clock (epoch milliseconds); `rule` made it, if any.
-    case timer(id: Int, atMs: Int64, label: String, rule: String?)
-    /// A timer cancelled.
-    case cancel(id: Int)
-    /// `rules.setEnabled(uid, enabled)`.
-    case enable(rule: String, enabled: Bool)
-    /// `rules.runRule(uid)`.
-    case runRule(String)
-}
-
-/// A trigger as a `triggers.*` factory made it: openHAB's module type and configuration.
-public struct JSTriggerSpec: Sendable, Equatable {
-    /// The module id (the factory's last argument, else its position from 1).
-    public let id: String
-    /// openHAB's module type UID (`core.ItemStateChangeTrigger`).
-    public let type: String
-    /// The configuration, every value as text, in the factory's order.
-    public let configuration: [(key: String, value: String)]
-    /// Where the factory was called (`automation/js/heating.js:12`), when known.
-    public let line: Int?
-
-    public static func == (a: JSTriggerSpec, b: JSTriggerSpec) -> Bool {
-        a.id == b.id && a.type == b.type && a.configuration.map(\.key) == b.configuration.map(\.key)
-            && a.configuration.map(\.value) == b.configuration.map(\.value) && a.line == b.line
-    }
-
-    /// The value of configuration `key`.
-    public subscript(key: String) -> String? { configuration.first { $0.key == key }?.value }
-}
-
-/// A rule a script registered with `rules.JSRule` / `rules.SwitchableJSRule`.
-public struct JSRuleSpec: Sendable, Equatable {
-    public let id: String
-    public let name: String
-    public let description: String?
-    public let tags: [String]
-    public let triggers: [JSTriggerSpec]
-    /// The Switch Item of a `SwitchableJSRule` (its state ON/OFF enables/disables the rule).
-    public let switchItem: String?
-    /// The line of the `rules.JSRule` call, when known.
-    public let line: Int?
-}
-
 /// The child's answer to one request.
 struct JSReply: Sendable {
     var ok: Bool
