@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Rules", targets: ["Rules"]),
         .library(name: "Serve", targets: ["Serve"]),
         .library(name: "RemoteTransports", targets: ["RemoteTransports"]),
+        .library(name: "JavaScript", targets: ["JavaScript"]),
     ],
     targets: [
         // Virtual clock, event queue, scheduler, seeded random numbers, local calendar.
@@ -48,13 +49,13 @@ let package = Package(
         // The scenario file as values: JSON parser with lines, model, decoder, validator with located errors, rule files.
         .target(
             name: "ScenarioFormat",
-            dependencies: ["Simulation", "SmartHome", "Weather", "Devices", "Booking", "Reports", "Rules"],
+            dependencies: ["Simulation", "SmartHome", "Weather", "Devices", "Booking", "Reports", "Rules", "JavaScript"],
             swiftSettings: strict
         ),
         // The twin: the one composition root (`World`) behind a narrow façade — act, read, advance, meters, outbox, persistence.
         .target(
             name: "Twin",
-            dependencies: ["ScenarioFormat", "Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports", "Rules"],
+            dependencies: ["ScenarioFormat", "Simulation", "SmartHome", "Physics", "Weather", "Devices", "Booking", "Reports", "Rules", "JavaScript"],
             swiftSettings: strict
         ),
         // Running scenarios: the runner and expectations, suite, fuzzer, generator, report files, JUnit, partitions.
@@ -67,6 +68,8 @@ let package = Package(
         .target(name: "HTTPServer", swiftSettings: strict),
         // openHAB rules on the virtual clock: the rule engine, the Rules DSL (parser, checker, interpreter), UI rules' model, cron, `/rest/rules`.
         .target(name: "Rules", dependencies: ["Simulation", "SmartHome"], swiftSettings: strict),
+        // JavaScript (openhab-js) rules run by a Node.js child process: the runtime (a resource), the protocol, the session.
+        .target(name: "JavaScript", dependencies: ["Rules", "Simulation", "SmartHome"], resources: [.copy("Runtime")], swiftSettings: strict),
         // The URLSession transports to a remote openHAB and OpenWeatherMap: apart, so that rental-twin does not
         // load FoundationNetworking and its ~30 libraries at every start (about 8 ms).
         .target(name: "RemoteTransports", dependencies: ["Weather", "SmartHome"], swiftSettings: strict),
@@ -75,7 +78,7 @@ let package = Package(
         // The command line: argument parsing, exit codes, printing. It reaches the twin only through its façade (Twin), Scenarios and Serve.
         .executableTarget(
             name: "RentalTwinCLI",
-            dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Serve", "Simulation"],
+            dependencies: ["Scenarios", "ScenarioFormat", "Twin", "Serve", "Simulation", "JavaScript"],
             swiftSettings: strict
         ),
 
@@ -100,6 +103,7 @@ let package = Package(
         ),
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),
+        .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "Scenarios", "ScenarioFormat", "Twin", "Rules", "Simulation", "SmartHome"], swiftSettings: strict),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "ScenarioFormat", "Twin", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport", "RemoteTransports"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "ScenarioFormat", "Twin", "Simulation"], swiftSettings: strict),

@@ -32,6 +32,9 @@ enum BuiltInCommands {
             throw ArgumentParser.UsageError("--report needs --flats: it measures the reports of the generated portfolio.", command: command.name)
         }
         try ScenarioCommands.refuseNonDirectory(reportDir, option: "--report", command: command.name)
+        if command.has(.javaScript) {
+            return await outcome(of: command) { try await JavaScriptBenchmark.run(days: days) }
+        }
         return await outcome(of: command) {
             flats > 0 ? try await PortfolioBenchmark.run(flats: flats, days: days, reportDirectory: reportDir) : try await Benchmark.run(days: days)
         }

@@ -42,6 +42,7 @@ struct CommandSpec: Sendable {
         static let token = Option(name: "--token", valueName: "T", help: "The admin token (default: a random one, printed at start).")
         static let strict = Option(name: "--strict", valueName: nil, help: "Make every warning an error: a file of openhabConf that openHAB refuses to load (and skips with a warning) makes the scenario invalid, for CI.")
         static let printScenario = Option(name: "--print-scenario", valueName: nil, help: "Print the built-in scenario as a scenario file instead of running it.")
+        static let javaScript = Option(name: "--js", valueName: nil, help: "Measure JavaScript rules instead (needs Node.js): a rule run that reads two Items and posts one update, and starting the child and loading a 20 kB script.")
     }
 
     let name: CommandName
@@ -167,7 +168,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .bench, abstract: "Benchmark: a heated flat-year, or a generated portfolio; prints events and speed.",
             arguments: "", minPositionals: 0, maxPositionals: 0,
-            options: [.days, .flats, .report, .printScenario],
+            options: [.days, .flats, .report, .printScenario, .javaScript],
             discussion: """
                 Build with -c release for meaningful figures. Without --flats: one heated flat against diurnal
                 weather, through the whole runner, run five times — with nobody listening to the event bus, with one
@@ -178,10 +179,14 @@ struct CommandSpec: Sendable {
                 runs it (hourly: the feed's current weather, the switch Item read) — then the process's peak memory. With --flats: a generated portfolio scenario through the whole
                 runner, with peak memory; with --report DIR as well, it runs again recording the timeseries and
                 writes every report into DIR, and prints the reports' cost and the peak memory with them.
-                --print-scenario writes the scenario instead of running it.
+                --print-scenario writes the scenario instead of running it. --js measures JavaScript rules (Node.js):
+                a flat whose one rule runs every minute of --days (default 365) days and reads two Items and posts
+                one update (µs of wall time per run over the same flat without it), and the child's start with the
+                load of a generated 20 kB script file (ms, the median of 9).
 
                 EXAMPLES:
                   swift run -c release rental-twin bench
+                  swift run -c release rental-twin bench --js --days 30
                   swift run -c release rental-twin bench --flats 100
                   swift run -c release rental-twin bench --flats 100 --days 365 --report /tmp/portfolio-reports
 

@@ -147,6 +147,7 @@ enum ScenarioCommands {
         var outcome = outcome
         outcome.standardError += error.explanation + "\n"
         outcome.exitCode = error.code == .cancelled ? .interrupted
+            : error.code == .unavailable ? .unavailable
             : error.code == .invalid || error.code == .unreadable ? .invalidInput : .failure
         return outcome
     }
@@ -204,7 +205,7 @@ enum ScenarioCommands {
             outcome.exitCode = .interrupted
             return outcome
         }
-        var passed = 0, failed = 0, invalid = 0, unwritten = 0
+        var passed = 0, failed = 0, invalid = 0, unwritten = 0, unavailable = 0
         for entry in entries {
             switch entry.outcome {
             case .ran(let result):
@@ -219,6 +220,7 @@ enum ScenarioCommands {
                 }
             case .failed(let error):
                 if error.code == .invalid || error.code == .unreadable { invalid += 1 } else { failed += 1 }
+                if error.code == .unavailable { unavailable += 1 }
                 outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(TerminalText.escaped(entry.path))\n"
                 outcome.standardOutput += error.explanation.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
                 if error.code != .invalid { outcome.standardOutput += "    \(TerminalText.escaped(error.message))\n" }
@@ -234,7 +236,7 @@ enum ScenarioCommands {
             }
         }
         // The most serious outcome wins: an output that could not be written, then invalid files, then failures.
-        outcome.exitCode = unwritten > 0 ? .ioError : invalid > 0 ? .invalidInput : failed > 0 ? .failure : .success
+        outcome.exitCode = unwritten > 0 ? .ioError : unavailable > 0 ? .unavailable : invalid > 0 ? .invalidInput : failed > 0 ? .failure : .success
         return outcome
     }
 
@@ -264,7 +266,7 @@ enum ScenarioCommands {
                 outcome.standardError += noticeLines(scenario)
             } catch {
                 outcome.standardError += error.explanation + "\n"
-                outcome.exitCode = .invalidInput
+                outcome.exitCode = error.code == .unavailable ? .unavailable : .invalidInput
             }
         }
         return outcome

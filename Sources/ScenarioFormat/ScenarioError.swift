@@ -20,6 +20,8 @@ public struct ScenarioError: CodedError, Equatable {
         case writeFailed = "scenario.writeFailed"
         /// The run was cancelled (Ctrl-C) before its end; it has no result and nothing was written.
         case cancelled = "scenario.cancelled"
+        /// The scenario needs a tool this machine lacks (Node.js for JavaScript rules); nothing ran (exit 69).
+        case unavailable = "scenario.unavailable"
     }
 
     /// What went wrong, as a stable code.

@@ -68,7 +68,7 @@ public final class RuleScriptInstances {
     public init() {}
 
     /// The replacement of `old`, made by `make` the first time it is asked for.
-    func instance<Object: AnyObject>(replacing old: Object, _ make: () -> Object) -> Object {
+    public func instance<Object: AnyObject>(replacing old: Object, _ make: () -> Object) -> Object {
         if let known = made[ObjectIdentifier(old)] as? Object { return known }
         let new = make()
         made[ObjectIdentifier(old)] = new

@@ -12,6 +12,9 @@ final class IssueCollector {
     let sideFiles: [String: String]
     /// `--strict`: every warning is an issue.
     let strict: Bool
+    /// Why the scenario cannot run on this machine at all (a tool it needs is missing: Node.js for `.js`
+    /// rules); decoding then ends with `scenario.unavailable` (exit 69), not with the file's problems.
+    var unavailable: String?
 
     init(file: String, sideFiles: [String: String] = [:], strict: Bool = false) {
         self.file = file
@@ -24,6 +27,7 @@ final class IssueCollector {
         issues += other.issues
         notices += other.notices
         warnings += other.warnings
+        unavailable = unavailable ?? other.unavailable
     }
 
     /// A warning, or under `--strict` an issue.

@@ -1,4 +1,5 @@
 import Foundation
+import JavaScript
 import Rules
 import Simulation
 import SmartHome
@@ -62,33 +63,47 @@ extension ScenarioDecoder {
         }
     }
 
-    /// `rules`: rule files relative to the scenario — `.json` UI rules or `.rules` DSL files.
-    static func decodeRules(_ field: Field, scripts: DSLScripts = .none) -> (files: [String], rules: [Rule])? {
+    /// `rules`: rule files relative to the scenario — `.json` UI rules, `.rules` DSL files or `.js` JavaScript
+    /// (openhab-js) script files, whose rules come in the list's order.
+    static func decodeRules(_ field: Field, scripts: DSLScripts = .none,
+                            javaScript: JavaScriptRuleFiles.Context? = nil) -> (files: [String], rules: [Rule])? {
         guard let list = field.array else { return nil }
-        var files: [String] = [], rules: [Rule] = []
+        var files: [String] = []
+        var loaded: [[Rule]?] = []
+        var jsEntries: [(index: Int, entry: JavaScriptRuleFiles.Entry)] = []
         for f in list {
             guard let path = f.name else { continue }
             let lower = path.lowercased()
-            guard lower.hasSuffix(".json") || lower.hasSuffix(".rules") else {
-                f.problem("\(UserText.quoted(path)) is neither a .rules file (Rules DSL) nor a .json file (UI rules).",
-                          hint: "name Rules DSL files *.rules and exported UI rules *.json.")
+            guard lower.hasSuffix(".json") || lower.hasSuffix(".rules") || (lower.hasSuffix(".js") && javaScript != nil) else {
+                f.problem("\(UserText.quoted(path)) is neither a .rules file (Rules DSL), a .json file (UI rules) nor a .js file (JavaScript).",
+                          hint: "name Rules DSL files *.rules, exported UI rules *.json and JavaScript script files *.js.")
                 continue
             }
             guard let text = readSideFile(f, path: path, what: "rule", example: "rules/heating.rules") else { continue }
             let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+            if lower.hasSuffix(".js") {
+                jsEntries.append((loaded.count, JavaScriptRuleFiles.Entry(field: f, path: path, resolved: resolved, text: text)))
+                files.append(resolved)
+                loaded.append([])
+                continue
+            }
             let fileIssues = IssueCollector(file: resolved)
-            let loaded: [Rule]
+            let rules: [Rule]
             if lower.hasSuffix(".json") {
-                loaded = RuleFileDecoder.decode(text, issues: fileIssues) { source, at in
+                rules = RuleFileDecoder.decode(text, issues: fileIssues) { source, at in
                     RuleScripts.compile(source, file: resolved, line: at.line, issues: fileIssues, path: at.path)
                 }
             } else {
-                loaded = RuleScripts.loadDSLFile(text, file: resolved, issues: fileIssues, scripts: scripts)
+                rules = RuleScripts.loadDSLFile(text, file: resolved, issues: fileIssues, scripts: scripts)
             }
             field.issues.absorb(fileIssues)
             files.append(resolved)
-            rules += loaded
+            loaded.append(rules)
         }
-        return (files, rules)
+        if let javaScript, !jsEntries.isEmpty {
+            let results = JavaScriptRuleFiles.load(jsEntries.map(\.entry), context: javaScript, issues: field.issues)
+            for (slot, rules) in zip(jsEntries.map(\.index), results) { loaded[slot] = rules ?? [] }
+        }
+        return (files, loaded.flatMap { $0 ?? [] })
     }
 }

@@ -30,6 +30,9 @@ public enum ScenarioDecoder {
             throw ScenarioError.invalid(file: file, issues: issues.issues)
         }
         let scenario = decodeRoot(Field(node: root, path: "", issues: issues), seedOverride: seedOverride)
+        if let missing = issues.unavailable {
+            throw ScenarioError(.unavailable, missing, file: file)
+        }
         if let scenario, issues.issues.isEmpty {
             ScenarioValidator.validate(scenario, root: root, issues: issues)
         }
@@ -118,7 +121,8 @@ public enum ScenarioDecoder {
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
         let persistence = root.optional("persistence").flatMap(decodePersistence)
         let scripts = joined(root, "scriptFiles", conf?.scriptFiles).flatMap(decodeScriptFiles) ?? .none
-        var rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts) } ?? ([], [])
+        let javaScript = JavaScriptRuleFiles.Context(scenarioFile: field.issues.file, items: items, seed: seed, calendar: calendar, start: start)
+        var rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts, javaScript: javaScript) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
         let transforms = joined(root, "transformFiles", conf?.transformFiles).flatMap(decodeTransformFiles)
         let confLoaded = conf.map { decodeOpenHABConf($0, scripts: scripts) }

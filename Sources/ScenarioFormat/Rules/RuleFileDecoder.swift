@@ -132,7 +132,7 @@ package enum RuleFileDecoder {
         }
     }
 
-    private static func decodeTrigger(_ field: Field) -> RuleTrigger? {
+    static func decodeTrigger(_ field: Field) -> RuleTrigger? {
         guard let (id, type, c) = module(field, triggerTypes, "trigger") else { return nil }
         func t(_ key: String, _ required: Bool = false) -> String? { text(c, key, required: required, in: field) }
         let kind: RuleTrigger.Kind?

@@ -47,6 +47,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
                    matches: { $0.hasSuffix(".things") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.thingsKeywords) }, mutate: RuleTokens.mutate),
         FuzzTarget(name: "persist", summary: "an openHAB .persist file of a seed scenario's openhabConf directory, split into tokens: tokens dropped, duplicated, swapped, repeated or replaced by sections, strategies, filters, selectors and punctuation",
                    matches: { $0.hasSuffix(".persist") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.persistKeywords) }, mutate: RuleTokens.mutate),
+        FuzzTarget(name: "js", summary: "a JavaScript script file (*.js) a seed scenario's rules load, split into tokens as rule files are: tokens dropped, duplicated, swapped, repeated or replaced by JavaScript and openhab-js words (endless loops, unsupported members, requires that resolve nowhere included)",
+                   matches: { $0.hasSuffix(".js") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.javaScriptKeywords) }, mutate: RuleTokens.mutate),
         FuzzTarget(name: "scripts", summary: "an openHAB script (*.script) a seed scenario's scriptFiles load for callScript, mutated token by token as rule files are",
                    matches: { $0.hasSuffix(".script") }, dictionary: RuleTokens.dictionary, mutate: RuleTokens.mutate),
     ]
@@ -146,6 +148,20 @@ enum RuleTokens {
         "Strategies", "Filters", "Items", "Aliases", "default", "strategy", "filter", "everyChange", "everyUpdate", "restoreOnStartup",
         "forecast", "everyHour", "\"0 0 * * * ?\"", "\"bad cron\"", ">", "%", "T", "5", "m", "=", "!", "[", "]", "*", ":", ",", ";", "{", "}",
         "->", "°C", "-0.5", "gAll*",
+    /// JavaScript and openhab-js words, and constructs hostile to the runtime.
+    static let javaScriptKeywords = [
+        "const", "let", "var", "function", "return", "if", "else", "while", "for", "of", "in", "new", "this", "null", "undefined", "true",
+        "false", "typeof", "class", "extends", "try", "catch", "finally", "throw", "async", "await", "=>", "...", "`", "${", "}", "(", ")",
+        "[", "]", "{", ",", ".", ";", ":", "?", "?.", "??", "=", "==", "===", "!==", "+", "-", "*", "/", "%", "&&", "||", "!",
+        "items", "items.getItem('Nowhere')", "items.Nowhere", "rules.JSRule", "rules.SwitchableJSRule", "triggers", "triggers.GenericCronTrigger('* * * * * ?')",
+        "triggers.ItemStateChangeTrigger('Nowhere')", "triggers.TimeOfDayTrigger('25:99')", "triggers.GenericCronTrigger('nonsense')",
+        "require('openhab')", "require('no-such-module')", "require('../../../../etc/passwd')", "require('/etc/openhab/automation/js/x')",
+        "setTimeout", "setInterval(() => {}, 0)", "clearTimeout", "time.ZonedDateTime.now()", "time.toZDT('PT-5M')", "time.toZDT({})",
+        "Java.type('java.io.File')", "Java.type('java.lang.System')", "actions.HTTP.sendHttpGetRequest('x')",
+        "actions.NotificationAction.sendNotification('a', 'b')", "cache.private.put('k', 1)", "cache.shared.get('k')", "console.log",
+        "log('x').info", "while (true) {}", "for (;;) {}", "new Array(1e9).fill(0)", "'x'.repeat(1e9)", "(function f() { f(); })()",
+        "Math.random()", "Date.now()", "process", "globalThis", "constructor", "eval('1')", "Proxy", "Symbol()", "0", "-1", "1e308", "NaN",
+        "'ON'", "'OFF'", "'21 °C'", "\"\"", "// c\n", "/* c */", "\n",
     ]
 
     static func dictionary(_ texts: [String]) -> [String] { dictionary(texts, keywords: keywords) }

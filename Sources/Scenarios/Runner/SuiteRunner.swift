@@ -21,7 +21,8 @@ public enum SuiteRunner {
     }
 
     /// Every `*.json` scenario file below `directory`, sorted by path. JSON rule files kept beside the
-    /// scenarios (``isRuleFile(atPath:)``) are not scenarios and are left out.
+    /// scenarios (``isRuleFile(atPath:)``) are not scenarios and are left out, nor is JSON that JavaScript
+    /// script files read (under `automation/js/`, `node_modules/`).
     /// - Throws: ``ScenarioError`` `scenario.unreadable` when the directory cannot be listed.
     public static func scenarioFiles(in directory: String) throws(ScenarioError) -> [String] {
         var isDirectory: ObjCBool = false
@@ -31,10 +32,17 @@ public enum SuiteRunner {
         }
         var files: [String] = []
         while let relative = walker.nextObject() as? String {
-            if relative.hasSuffix(".json") { files.append(relative) }
+            if relative.hasSuffix(".json"), !isScriptData(relative) { files.append(relative) }
         }
         let base = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         return files.sorted().map { "\(base)/\($0)" }.filter { !isRuleFile(atPath: $0) }
+    }
+
+    /// Whether a relative path lies where JavaScript rules keep their own files (`automation/js/`, `node_modules/`).
+    static func isScriptData(_ relative: String) -> Bool {
+        let parts = relative.split(separator: "/")
+        if parts.contains("node_modules") { return true }
+        return zip(parts, parts.dropFirst()).contains { $0 == "automation" && $1 == "js" }
     }
 
     /// Whether the JSON file at `path` holds openHAB UI rules rather than a scenario: an array (of

@@ -2,6 +2,7 @@ import ScenarioFormat
 import Booking
 import Devices
 import Foundation
+import JavaScript
 import Physics
 import Simulation
 import Rules
@@ -103,6 +104,8 @@ public final class World: Sendable {
     /// The persistence service: what `persistence` records (empty without it), for the persistence
     /// extensions (`PersistenceQueries`).
     @_spi(TwinParts) public let persistence: PersistenceStore
+    /// The world's JavaScript (one Node.js child for its `.js` rule files; `nil` without them).
+    @_spi(TwinParts) public let javaScript: JavaScriptSession?
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
     let observedBusEvents: BusEventCounter?
 
@@ -248,6 +251,8 @@ public final class World: Sendable {
         // Users' rules start at the scenario's start, after the built-in ones.
         if Task.isCancelled { throw SimulationError(.cancelled, "the world was not built: the command was cancelled.") }
         try rules.add(scenario.rules)
+        javaScript = JavaScriptSession.attached(to: rules)
+        try await javaScript?.start(engine: rules)
         rules.useResponses(scenario.responses)
         rules.useTransformFiles(scenario.transforms)
         rules.useBankHolidays(scenario.bankHolidays)
@@ -282,6 +287,7 @@ public final class World: Sendable {
     /// server build many worlds in one process; without this each would stay in memory.
     public func close() async {
         kernel.discardPendingEvents()
+        javaScript?.close()
         rules.removeAll()
         services.reservations.removeAllObservers()
         await runtime.shutdown()

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Loads script files once, at validation, in a short-lived `node` child: the rules each file registers
+/// (with their triggers as openHAB module types) or the located error that stopped the file.
+public enum JavaScriptCollector {
+    /// An Item the scripts may read while they load (the scenario's own Items).
+    public struct ItemSeed: Sendable {
+        public let name: String
+        public let type: String
+        public let label: String?
+        public let state: String
+        public let groups: [String]
+        public let members: [String]
+
+        public init(name: String, type: String, label: String?, state: String, groups: [String], members: [String]) {
+            self.name = name
+            self.type = type
+            self.label = label
+            self.state = state
+            self.groups = groups
+            self.members = members
+        }
+    }
+
+    /// What loading one file gave.
+    public struct FileResult: Sendable {
+        /// The file.
+        public let file: JSScriptFile
+        /// The rules it registered, in order (empty after an error).
+        public let rules: [JSRuleSpec]
+        /// Why it did not load.
+        public let error: JavaScriptError?
+    }
+
+    /// Loads `files` in order in one child.
+    /// - Throws: ``JavaScriptError`` `rules.jsNodeMissing` without Node.js, `rules.jsChild` when the child fails.
+    public static func collect(_ files: [JSScriptFile], setup: JSSetup, items: [ItemSeed],
+                               environment: [String: String] = ProcessInfo.processInfo.environment) throws(JavaScriptError) -> [FileResult] {
+        let node = try NodeExecutable.locate(environment: environment)
+        let host = try JSHostConnection(node: node, setup: setup, items: items.map { seed in
+            ["name": seed.name, "type": seed.type, "label": seed.label ?? NSNull(), "groups": seed.groups, "tags": [String](),
+             "members": seed.members, "state": seed.state] as [String: Any]
+        })
+        defer { host.close() }
+        var results: [FileResult] = []
+        for file in files {
+            let reply = try host.load(path: file.path, source: file.source, nowMilliseconds: setup.startMilliseconds)
+            results.append(FileResult(file: file, rules: reply.error == nil ? reply.rules : [], error: reply.error))
+        }
+        return results
+    }
+}

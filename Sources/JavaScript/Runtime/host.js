@@ -1,0 +1,370 @@
+// RentalTwin's JavaScript host: the child process the twin drives.
+//
+// It speaks length-prefixed JSON over stdin/stdout (4 bytes big-endian length, then UTF-8 JSON), one
+// request, one answer, strictly in turn. It never runs Node's event loop: everything a script does
+// happens inside a request, on the twin's virtual clock. One `vm` context per script file; the
+// openhab-js API (openhab.js, next to this file) is evaluated inside each context, so the user's code
+// sees only objects of its own realm. Nothing outside the scenario's folder is read.
+'use strict';
+const vm = require('vm');
+const fs = require('fs');
+const path = require('path');
+
+const LIB_FILE = path.join(__dirname, 'openhab.js');
+const library = new vm.Script(fs.readFileSync(LIB_FILE, 'utf8'), { filename: 'openhab-js (twin)' });
+// Calls one pending function inside a context, so that the vm timeout covers callbacks too.
+const invoker = new vm.Script('globalThis.__twinInvoke()', { filename: 'twin-invoke' });
+
+let world = null; // set by "init"
+
+/** An error the twin reports as located: a stable code, a message, a location. */
+class TwinError extends Error {
+  constructor (code, message, location) { super(message); this.code = code; this.location = location; }
+}
+
+// ---------------------------------------------------------------- protocol
+
+const header = Buffer.alloc(4);
+function readFully (buf) {
+  let off = 0;
+  while (off < buf.length) {
+    let n;
+    try { n = fs.readSync(0, buf, off, buf.length - off, null); } catch (e) {
+      if (e.code === 'EAGAIN') continue;
+      if (e.code === 'EOF') return false;
+      throw e;
+    }
+    if (n === 0) return false;
+    off += n;
+  }
+  return true;
+}
+function readMessage () {
+  if (!readFully(header)) return null;
+  const len = header.readUInt32BE(0);
+  if (len > 64 * 1024 * 1024) throw new Error('message too long');
+  const body = Buffer.alloc(len);
+  if (!readFully(body)) return null;
+  return JSON.parse(body.toString('utf8'));
+}
+function writeMessage (obj) {
+  const body = Buffer.from(JSON.stringify(obj), 'utf8');
+  const out = Buffer.alloc(4 + body.length);
+  out.writeUInt32BE(body.length, 0);
+  body.copy(out, 4);
+  let off = 0;
+  while (off < out.length) {
+    try { off += fs.writeSync(1, out, off, out.length - off); } catch (e) { if (e.code !== 'EAGAIN') throw e; }
+  }
+}
+
+// ---------------------------------------------------------------- the world mirror
+
+function hash32 (text) {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) { h ^= text.charCodeAt(i); h = Math.imul(h, 0x01000193) >>> 0; }
+  return h >>> 0;
+}
+
+function init (msg) {
+  world = {
+    now: msg.now,
+    zone: msg.zone,
+    seed: String(msg.seed),
+    root: path.resolve(msg.root),
+    conf: msg.conf ? path.resolve(msg.conf) : null,
+    budgetMs: msg.budgetMs,
+    items: new Map(),
+    files: new Map(), // display name → file state
+    rules: new Map(), // rule id → {file, fn, spec}
+    timers: new Map(), // timer id → {file, fn, args, interval, at}
+    nextTimer: 1,
+    shared: new Map(),
+    effects: []
+  };
+  for (const it of msg.items) world.items.set(it.name, it);
+  return {};
+}
+
+function applyStates (states) {
+  if (!states) return;
+  for (const name of Object.keys(states)) {
+    const it = world.items.get(name);
+    if (it) it.state = states[name];
+  }
+}
+
+function emit (effect) { world.effects.push(effect); }
+
+// ---------------------------------------------------------------- files and require
+
+function inside (root, p) { const rel = path.relative(root, p); return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel)); }
+
+function display (abs) { return path.relative(world.root, abs) || abs; }
+
+function readInside (abs, from) {
+  if (!inside(world.root, abs)) throw new TwinError('rules.jsRequire', `${display(abs)} is outside the scenario's folder; the twin reads nothing there`, from);
+  return fs.readFileSync(abs, 'utf8');
+}
+
+function isFile (p) { try { return inside(world.root, p) && fs.statSync(p).isFile(); } catch (e) { return false; } }
+function isDir (p) { try { return inside(world.root, p) && fs.statSync(p).isDirectory(); } catch (e) { return false; } }
+
+/** Conf roots real files hard-code, mapped into the scenario's conf directory (whole path segments). */
+function mapConfRoot (spec) {
+  for (const root of ['/etc/openhab', '/openhab/conf']) {
+    if (spec === root || spec.startsWith(root + '/')) return path.join(world.conf || world.root, spec.slice(root.length));
+  }
+  return spec;
+}
+
+function resolveFile (p) {
+  if (isFile(p)) return p;
+  for (const ext of ['.js', '.json']) if (isFile(p + ext)) return p + ext;
+  if (isDir(p)) {
+    const pkg = path.join(p, 'package.json');
+    if (isFile(pkg)) {
+      try {
+        const main = JSON.parse(fs.readFileSync(pkg, 'utf8')).main;
+        if (typeof main === 'string') { const m = resolveFile(path.resolve(p, main)); if (m) return m; }
+      } catch (e) { /* a broken package.json: fall back to index.js as Node does */ }
+    }
+    if (isFile(path.join(p, 'index.js'))) return path.join(p, 'index.js');
+  }
+  return null;
+}
+
+/** CommonJS resolution as the add-on's GraalJS does (commonjs-require-cwd is automation/js/node_modules). */
+function resolveModule (spec, fromFile, isScript) {
+  spec = mapConfRoot(spec);
+  const modulesRoot = path.join(world.conf || path.dirname(path.dirname(path.dirname(fromFile))), 'automation', 'js', 'node_modules');
+  if (spec.startsWith('./') || spec.startsWith('../') || spec.startsWith('/')) {
+    const base = spec.startsWith('/') ? spec : path.resolve(isScript ? modulesRoot : path.dirname(fromFile), spec);
+    const found = resolveFile(base) || (isScript && !spec.startsWith('/') ? resolveFile(path.resolve(path.dirname(fromFile), spec)) : null);
+    return found;
+  }
+  // bare name: node_modules folders upward from the module, then the conf's node_modules
+  let dir = path.dirname(fromFile);
+  while (inside(world.root, dir)) {
+    const cand = resolveFile(path.join(dir, 'node_modules', spec));
+    if (cand) return cand;
+    const up = path.dirname(dir);
+    if (up === dir) break;
+    dir = up;
+  }
+  return resolveFile(path.join(modulesRoot, spec));
+}
+
+// ---------------------------------------------------------------- contexts
+
+function makeRandom (seedText) {
+  // xoshiro128** seeded from the scenario's seed and the file: the same file and seed give the same numbers.
+  let a = hash32(seedText + '/a'), b = hash32(seedText + '/b'), c = hash32(seedText + '/c'), d = hash32(seedText + '/d') | 1;
+  return function () {
+    const t = b << 9; let r = Math.imul(b, 5); r = Math.imul((r << 7) | (r >>> 25), 9);
+    c ^= a; d ^= b; b ^= c; a ^= d; c ^= t; d = (d << 11) | (d >>> 21);
+    return (r >>> 0) / 4294967296;
+  };
+}
+
+function runInFile (file, fn, arg, what) {
+  file.sandbox.__twinFn = fn;
+  file.sandbox.__twinArg = arg;
+  try {
+    // No vm timeout here: its watchdog thread costs ~150 µs a call. The twin waits budgetMs for the answer
+    // and kills this process past it (rules.jsBudget); a load still runs under the vm timeout.
+    return invoker.runInContext(file.context);
+  } catch (e) {
+    throw classify(e, file, what);
+  }
+}
+
+function classify (e, file, what) {
+  if (e instanceof TwinError) return e;
+  if (e && e.code === 'ERR_SCRIPT_EXECUTION_TIMEOUT') {
+    return new TwinError('rules.jsBudget', `${what} ran longer than ${world.budgetMs} ms of wall time (a loop that never ends?); it was ended`, file.display);
+  }
+  if (e && typeof e.code === 'string' && /^rules\.js[A-Z]/.test(e.code) && e.code !== 'rules.jsBudget') {
+    return new TwinError(e.code, e.message, e.location || locate(e, file) || file.display);
+  }
+  if (e && e.__twinUnsupported) return new TwinError('rules.jsUnsupported', e.message, locate(e, file) || file.display);
+  if (e && e.name === 'RangeError' && /call stack/.test(e.message)) {
+    return new TwinError('rules.jsRuntime', `${what} failed: ${e.message}`, locate(e, file) || file.display);
+  }
+  const message = e && e.message !== undefined ? `${e.name || 'Error'}: ${e.message}` : String(e);
+  return new TwinError('rules.jsRuntime', `${what} failed: ${message}`, locate(e, file) || file.display);
+}
+
+/** The first stack frame in the user's files, as file:line. */
+function locate (e, file) {
+  const stack = e && typeof e.stack === 'string' ? e.stack : '';
+  const re = /\(?([^\s()]+):(\d+):(\d+)\)?/g;
+  let m;
+  while ((m = re.exec(stack)) !== null) {
+    if (m[1] === 'openhab-js (twin)' || m[1] === 'twin-invoke' || m[1].startsWith('node:')) continue;
+    if (file.known.has(m[1])) return `${m[1]}:${m[2]}:${m[3]}`;
+  }
+  return null;
+}
+
+function createFileContext (abs) {
+  const name = display(abs);
+  const sandbox = Object.create(null);
+  const context = vm.createContext(sandbox, { name, codeGeneration: { strings: true, wasm: false }, microtaskMode: 'afterEvaluate' });
+  const file = { abs, display: name, sandbox, context, modules: new Map(), known: new Set([name]), cache: new Map(), rules: [] };
+  const host = {
+    now: () => world.now,
+    zone: world.zone,
+    random: makeRandom(world.seed + '/' + name),
+    file: name,
+    item: (n) => { const it = world.items.get(n); return it ? JSON.stringify(it) : undefined; },
+    itemNames: () => [...world.items.keys()].join('\n'),
+    emit: (json) => emit(JSON.parse(json)),
+    addRule: (json, fn) => {
+      const spec = JSON.parse(json);
+      if (world.rules.has(spec.id) && !spec.overwrite) throw new Error(`a rule with the UID "${spec.id}" already exists`);
+      world.rules.set(spec.id, { file, fn, spec });
+      file.rules.push(spec);
+    },
+    createTimer: (at, fn, interval, label) => {
+      const id = world.nextTimer++;
+      const rule = world.currentRule;
+      world.timers.set(id, { file, fn, interval, at, label, rule });
+      emit({ k: 'timer', id, at, label, rule });
+      return id;
+    },
+    rescheduleTimer: (id, at) => {
+      const t = world.timers.get(id);
+      if (!t) return false;
+      t.at = at;
+      emit({ k: 'timer', id, at, label: t.label, rule: t.rule });
+      return true;
+    },
+    cancelTimer: (id) => {
+      if (!world.timers.has(id)) return false;
+      world.timers.delete(id);
+      emit({ k: 'cancel', id });
+      return true;
+    },
+    timerActive: (id) => world.timers.has(id),
+    require: (spec, from) => requireFrom(file, spec, from),
+    sharedCache: world.shared,
+    confDir: world.conf || world.root
+  };
+  Object.defineProperty(sandbox, '__twinHost', { value: host, enumerable: false, configurable: true });
+  library.runInContext(context, { timeout: world.budgetMs });
+  return file;
+}
+
+function requireFrom (file, spec, fromName) {
+  if (spec === 'openhab' || spec === '@openhab/core') return file.sandbox.__openhab;
+  const fromAbs = fromName === file.display ? file.abs : path.join(world.root, fromName);
+  const resolved = resolveModule(spec, fromAbs, fromName === file.display);
+  if (!resolved) throw new TwinError('rules.jsRequire', `require('${spec}') resolves to nothing (looked relative to ${fromName} and in automation/js/node_modules)`, fromName);
+  const key = resolved;
+  if (file.modules.has(key)) return file.modules.get(key).exports;
+  const name = display(resolved);
+  const text = readInside(resolved, fromName);
+  const module = vm.runInContext('({ exports: {} })', file.context);
+  file.modules.set(key, module);
+  if (resolved.endsWith('.json')) {
+    module.exports = vm.runInContext('JSON.parse', file.context)(text);
+    return module.exports;
+  }
+  file.known.add(name);
+  const fn = vm.compileFunction(text, ['exports', 'require', 'module', '__filename', '__dirname'],
+    { parsingContext: file.context, filename: name });
+  const localRequire = file.sandbox.__twinMakeRequire(name);
+  fn.call(module.exports, module.exports, localRequire, module, name, path.dirname(name));
+  return module.exports;
+}
+
+// ---------------------------------------------------------------- requests
+
+function syntaxLocation (e, name) {
+  const stack = String(e.stack || '');
+  const lines = stack.split('\n');
+  const m = /^(.*):(\d+)$/.exec(lines[0]);
+  if (!m) return name;
+  let column = 1;
+  if (lines.length > 2 && /^\s*\^+\s*$/.test(lines[2])) column = lines[2].indexOf('^') + 1;
+  return `${m[1]}:${m[2]}:${column}`;
+}
+
+function load (msg) {
+  const abs = path.resolve(world.root, msg.path);
+  const file = createFileContext(abs);
+  world.files.set(file.display, file);
+  let text = typeof msg.source === 'string' ? msg.source : undefined;
+  if (text === undefined) try { text = readInside(abs, file.display); } catch (e) {
+    throw e instanceof TwinError ? e : new TwinError('rules.jsRequire', `cannot read ${file.display}: ${e.code || e.message}`, file.display);
+  }
+  let script;
+  try {
+    script = new vm.Script(text, { filename: file.display });
+  } catch (e) {
+    throw new TwinError('rules.jsSyntax', `${e.name}: ${e.message}`, syntaxLocation(e, file.display));
+  }
+  try {
+    script.runInContext(file.context, { timeout: world.budgetMs });
+  } catch (e) {
+    throw classify(e, file, `loading ${file.display}`);
+  }
+  if (typeof file.sandbox.scriptLoaded === 'function') {
+    runInFile(file, file.sandbox.scriptLoaded, file.display, `scriptLoaded() of ${file.display}`);
+  }
+  return { rules: file.rules };
+}
+
+function run (msg) {
+  const rule = world.rules.get(msg.rule);
+  if (!rule) throw new TwinError('rules.jsRuntime', `no JavaScript rule has the UID "${msg.rule}"`, null);
+  const event = rule.file.sandbox.__twinEvent(JSON.stringify(msg.event || {}));
+  world.currentRule = rule.spec.id;
+  try { runInFile(rule.file, rule.fn, event, `rule "${rule.spec.name}"`); } finally { world.currentRule = null; }
+  return {};
+}
+
+function fire (msg) {
+  const timer = world.timers.get(msg.id);
+  if (!timer) return {}; // cancelled while its kernel event was due
+  if (timer.interval > 0) {
+    timer.at = msg.now + timer.interval;
+    emit({ k: 'timer', id: msg.id, at: timer.at, label: timer.label, rule: timer.rule });
+  } else {
+    world.timers.delete(msg.id);
+  }
+  world.currentRule = timer.rule;
+  try { runInFile(timer.file, timer.fn, undefined, `${timer.label}`); } finally { world.currentRule = null; }
+  return {};
+}
+
+function unload () {
+  for (const file of world.files.values()) {
+    if (typeof file.sandbox.scriptUnloaded === 'function') {
+      try { runInFile(file, file.sandbox.scriptUnloaded, undefined, `scriptUnloaded() of ${file.display}`); } catch (e) { /* logged below */ }
+    }
+  }
+  return {};
+}
+
+const handlers = { init, load, run, fire, unload, ping: () => ({}) };
+
+for (;;) {
+  let msg;
+  try { msg = readMessage(); } catch (e) { process.stderr.write(`twin host: unreadable request: ${e.message}\n`); process.exit(2); }
+  if (msg === null) process.exit(0);
+  if (world) { world.effects = []; if (typeof msg.now === 'number') world.now = msg.now; applyStates(msg.states); }
+  const handler = handlers[msg.op];
+  let reply;
+  try {
+    if (!handler) throw new TwinError('rules.jsProtocol', `unknown request "${msg.op}"`, null);
+    if (msg.op !== 'init' && !world) throw new TwinError('rules.jsProtocol', 'no init before the first request', null);
+    const result = handler(msg);
+    reply = Object.assign({ ok: true, effects: world ? world.effects : [] }, result);
+  } catch (e) {
+    const err = e instanceof TwinError ? e : new TwinError('rules.jsRuntime', String(e && e.message), null);
+    reply = { ok: false, code: err.code, message: err.message, location: err.location || null, effects: world ? world.effects : [] };
+  }
+  writeMessage(reply);
+}

@@ -1,0 +1,1017 @@
+// RentalTwin's openhab-js: the openHAB JavaScript Scripting API, written for the twin, evaluated inside each
+// script file's `vm` context. It reaches the twin only through `__twinHost` (Items mirrored from the twin,
+// effects sent back as JSON: commands, updates, log lines, outbox entries, timers on the virtual clock).
+// Anything it does not implement throws a located `rules.jsUnsupported` error naming the member.
+(function (global) {
+  'use strict';
+  // The host's functions are wrapped in functions of this realm and the global is removed, so no script can
+  // reach an object of Node's own realm (whose Function constructor would reach `process`).
+  const hostObject = global.__twinHost;
+  delete global.__twinHost;
+  const rethrow = (e) => {
+    if (e && typeof e === 'object' && !(e instanceof Error)) {
+      const copy = new Error(String(e.message));
+      copy.name = String(e.name || 'Error');
+      if (e.code) copy.code = String(e.code);
+      if (e.location) copy.location = String(e.location);
+      if (e.__twinUnsupported) copy.__twinUnsupported = true;
+      copy.stack = `${copy.name}: ${copy.message}\n${String(e.stack || '').split('\n').slice(1).join('\n')}`;
+      return copy;
+    }
+    return e;
+  };
+  const wrap = (f) => (...args) => { try { return f(...args); } catch (e) { throw rethrow(e); } };
+  const host = {
+    now: wrap(hostObject.now), zone: String(hostObject.zone), file: String(hostObject.file), confDir: String(hostObject.confDir),
+    item: wrap(hostObject.item), itemNames: wrap(hostObject.itemNames), emit: wrap(hostObject.emit),
+    addRule: wrap(hostObject.addRule), createTimer: wrap(hostObject.createTimer), rescheduleTimer: wrap(hostObject.rescheduleTimer),
+    cancelTimer: wrap(hostObject.cancelTimer), timerActive: wrap(hostObject.timerActive), require: wrap(hostObject.require)
+  };
+  const hostRandom = hostObject.random;
+  const privateStore = new Map(), sharedStore = hostObject.sharedCache;
+  const RealDate = Date;
+  const emit = (effect) => host.emit(JSON.stringify(effect));
+  const hide = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
+
+  function unsupported (what, hint) {
+    const e = new Error(`${what} is not supported by the twin${hint ? ` (${hint})` : ''}`);
+    e.name = 'rules.jsUnsupported';
+    e.__twinUnsupported = true;
+    return e;
+  }
+
+  // ------------------------------------------------------------ determinism: Date, Math.random, microtasks
+  function TwinDate (...args) {
+    if (!new.target) return new RealDate(host.now()).toString();
+    return args.length === 0 ? Reflect.construct(RealDate, [host.now()], new.target) : Reflect.construct(RealDate, args, new.target);
+  }
+  TwinDate.prototype = RealDate.prototype;
+  Object.setPrototypeOf(TwinDate, RealDate);
+  TwinDate.now = () => host.now();
+  TwinDate.UTC = RealDate.UTC;
+  TwinDate.parse = RealDate.parse;
+  Object.defineProperty(RealDate.prototype, 'constructor', { value: TwinDate, writable: true, configurable: true, enumerable: false });
+  hide('Date', TwinDate);
+  Math.random = function random () { return hostRandom(); };
+  hide('queueMicrotask', (fn) => { Promise.resolve().then(fn); });
+  for (const name of ['WeakRef', 'FinalizationRegistry', 'SharedArrayBuffer', 'Atomics', 'WebAssembly']) {
+    if (name in global) delete global[name];
+  }
+
+  // ------------------------------------------------------------ formatting and logging
+  function show (v) {
+    if (typeof v === 'string') return v;
+    if (v === undefined) return 'undefined';
+    if (v === null) return 'null';
+    if (typeof v === 'object' && typeof v.toString === 'function' && v.toString !== Object.prototype.toString && !Array.isArray(v)) return v.toString();
+    try { return JSON.stringify(v); } catch (e) { return String(v); }
+  }
+  function slf4j (msg, args) {
+    let text = show(msg); let i = 0;
+    text = text.replace(/\{\}/g, (m) => (i < args.length ? show(args[i++]) : m));
+    return text;
+  }
+  function logLine (level, logger, text) { emit({ k: 'log', level, logger, text }); }
+  const fileStem = host.file.replace(/^.*\//, '').replace(/\.js$/, '');
+  function makeLogger (name) {
+    const logger = {
+      name,
+      error: (m, ...a) => logLine('ERROR', name, slf4j(m, a)),
+      warn: (m, ...a) => logLine('WARN', name, slf4j(m, a)),
+      info: (m, ...a) => logLine('INFO', name, slf4j(m, a)),
+      // openHAB's default level is INFO: debug and trace lines are not written.
+      debug: () => {},
+      trace: () => {},
+      atLevel: (level, m, ...a) => { const l = String(level).toUpperCase(); if (l === 'ERROR' || l === 'WARN' || l === 'INFO') logLine(l, name, slf4j(m, a)); },
+      isDebugEnabled: () => false,
+      isTraceEnabled: () => false,
+      isInfoEnabled: () => true
+    };
+    return logger;
+  }
+  const consoleLine = (level) => (...args) => logLine(level, console.loggerName, args.map(show).join(' '));
+  const console = {
+    loggerName: fileStem,
+    log: consoleLine('INFO'), info: consoleLine('INFO'), warn: consoleLine('WARN'), error: consoleLine('ERROR'),
+    debug: () => {}, trace: () => {},
+    assert: (cond, ...args) => { if (!cond) consoleLine('ERROR')('Assertion failed:', ...args); }
+  };
+
+  // ------------------------------------------------------------ time (a js-joda subset)
+  const MS_DAY = 86400000;
+  const zoneFormat = new Intl.DateTimeFormat('en-US', { timeZone: host.zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const offsets = new Map();
+  function offsetAt (epochMs, zone) {
+    if (zone === 'UTC' || zone === 'Z') return 0;
+    const second = Math.floor(epochMs / 1000) * 1000;
+    const key = Math.floor(epochMs / 900000);
+    const cached = offsets.get(key);
+    if (cached !== undefined) return cached;
+    const parts = {};
+    for (const p of zoneFormat.formatToParts(new RealDate(second))) parts[p.type] = p.value;
+    const local = RealDate.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
+    const offset = local - second;
+    if (offsets.size > 4096) offsets.clear();
+    offsets.set(key, offset);
+    return offset;
+  }
+  /** java.time's resolution of a local date-time: earlier offset in an overlap (or the preferred one), later by the gap in a gap. */
+  function resolveLocal (localMs, zone, preferred) {
+    if (zone === 'UTC' || zone === 'Z') return localMs;
+    const before = offsetAt(localMs - MS_DAY, zone), after = offsetAt(localMs + MS_DAY, zone);
+    const valid = [...new Set([before, after, offsetAt(localMs - before, zone)])].filter((o) => offsetAt(localMs - o, zone) === o);
+    if (valid.length === 0) return localMs - before;
+    if (valid.length > 1) return preferred !== undefined && valid.includes(preferred) ? localMs - preferred : localMs - Math.max(...valid);
+    return localMs - valid[0];
+  }
+  const pad = (n, w = 2) => String(Math.abs(n)).padStart(w, '0');
+  function fieldsOf (localMs) {
+    const d = new RealDate(localMs);
+    return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), ms: d.getUTCMilliseconds(), dow: ((d.getUTCDay() + 6) % 7) + 1 };
+  }
+  function timeText (h, m, s, ms) {
+    let t = `${pad(h)}:${pad(m)}`;
+    if (s || ms) t += `:${pad(s)}`;
+    if (ms) t += `.${pad(ms, 3)}`;
+    return t;
+  }
+  function offsetText (o) {
+    if (o === 0) return 'Z';
+    const sign = o < 0 ? '-' : '+'; const a = Math.abs(o) / 60000;
+    return `${sign}${pad(Math.floor(a / 60))}:${pad(a % 60)}`;
+  }
+
+  class DayOfWeek {
+    constructor (v) { this._v = v; }
+    value () { return this._v; }
+    name () { return DOW_NAMES[this._v - 1]; }
+    toString () { return this.name(); }
+    equals (o) { return o instanceof DayOfWeek && o._v === this._v; }
+    compareTo (o) { return this._v - o._v; }
+    ordinal () { return this._v - 1; }
+  }
+  const DOW_NAMES = ['MONDAY', 'TUESDAY', 'WEDNESDAY', 'THURSDAY', 'FRIDAY', 'SATURDAY', 'SUNDAY'];
+  const MONTH_NAMES = ['JANUARY', 'FEBRUARY', 'MARCH', 'APRIL', 'MAY', 'JUNE', 'JULY', 'AUGUST', 'SEPTEMBER', 'OCTOBER', 'NOVEMBER', 'DECEMBER'];
+  for (let i = 0; i < 7; i++) DayOfWeek[DOW_NAMES[i]] = new DayOfWeek(i + 1);
+  DayOfWeek.of = (v) => DayOfWeek[DOW_NAMES[v - 1]];
+  class Month {
+    constructor (v) { this._v = v; }
+    value () { return this._v; }
+    name () { return MONTH_NAMES[this._v - 1]; }
+    toString () { return this.name(); }
+    equals (o) { return o instanceof Month && o._v === this._v; }
+  }
+  for (let i = 0; i < 12; i++) Month[MONTH_NAMES[i]] = new Month(i + 1);
+  Month.of = (v) => Month[MONTH_NAMES[v - 1]];
+
+  class Duration {
+    constructor (ms) { this._ms = ms; }
+    static ofMillis (n) { return new Duration(n); }
+    static ofSeconds (n) { return new Duration(n * 1000); }
+    static ofMinutes (n) { return new Duration(n * 60000); }
+    static ofHours (n) { return new Duration(n * 3600000); }
+    static ofDays (n) { return new Duration(n * MS_DAY); }
+    static of (n, unit) { return new Duration(n * unit._ms); }
+    static between (a, b) { return new Duration(toEpoch(b) - toEpoch(a)); }
+    static parse (text) {
+      const m = /^([-+]?)P(?:(\d+)D)?(?:T(?:([-+]?\d+)H)?(?:([-+]?\d+)M)?(?:([-+]?\d+(?:\.\d+)?)S)?)?$/i.exec(String(text));
+      if (!m || (!m[2] && !m[3] && !m[4] && !m[5])) throw new Error(`Text cannot be parsed to a Duration: ${text}`);
+      const ms = (+(m[2] || 0)) * MS_DAY + (+(m[3] || 0)) * 3600000 + (+(m[4] || 0)) * 60000 + Math.round((+(m[5] || 0)) * 1000);
+      return new Duration(m[1] === '-' ? -ms : ms);
+    }
+    toMillis () { return this._ms; }
+    seconds () { return Math.floor(this._ms / 1000); }
+    getSeconds () { return this.seconds(); }
+    toSeconds () { return this.seconds(); }
+    toMinutes () { return Math.trunc(this._ms / 60000); }
+    toHours () { return Math.trunc(this._ms / 3600000); }
+    toDays () { return Math.trunc(this._ms / MS_DAY); }
+    plus (d) { return new Duration(this._ms + d._ms); }
+    minus (d) { return new Duration(this._ms - d._ms); }
+    plusSeconds (n) { return new Duration(this._ms + n * 1000); }
+    plusMinutes (n) { return new Duration(this._ms + n * 60000); }
+    plusHours (n) { return new Duration(this._ms + n * 3600000); }
+    multipliedBy (n) { return new Duration(this._ms * n); }
+    dividedBy (n) { return new Duration(Math.trunc(this._ms / n)); }
+    negated () { return new Duration(-this._ms); }
+    abs () { return new Duration(Math.abs(this._ms)); }
+    isNegative () { return this._ms < 0; }
+    isZero () { return this._ms === 0; }
+    compareTo (o) { return Math.sign(this._ms - o._ms); }
+    equals (o) { return o instanceof Duration && o._ms === this._ms; }
+    toString () {
+      if (this._ms === 0) return 'PT0S';
+      const neg = this._ms < 0; let r = Math.abs(this._ms);
+      const h = Math.floor(r / 3600000); r -= h * 3600000;
+      const m = Math.floor(r / 60000); r -= m * 60000;
+      const s = r / 1000;
+      const sign = neg ? '-' : '';
+      return 'PT' + (h ? sign + h + 'H' : '') + (m ? sign + m + 'M' : '') + (s ? sign + s + 'S' : '');
+    }
+  }
+  Duration.ZERO = new Duration(0);
+
+  class ChronoUnit {
+    constructor (name, ms, local) { this._name = name; this._ms = ms; this._local = local; }
+    toString () { return this._name; }
+    name () { return this._name; }
+    between (a, b) {
+      if (this._local) {
+        const za = toZDT(a), zb = toZDT(b);
+        const months = this._local === 'months';
+        if (months) {
+          const fa = fieldsOf(za._local()), fb = fieldsOf(zb.withZoneSameInstant(za._zone)._local());
+          let n = (fb.year - fa.year) * 12 + (fb.month - fa.month);
+          const ra = za._local() - RealDate.UTC(fa.year, fa.month - 1, 1), rb = zb.withZoneSameInstant(za._zone)._local() - RealDate.UTC(fb.year, fb.month - 1, 1);
+          if (n > 0 && rb < ra) n--; else if (n < 0 && rb > ra) n++;
+          return Math.trunc(n / this._ms);
+        }
+        const diff = zb.withZoneSameInstant(za._zone)._local() - za._local();
+        return Math.trunc(diff / this._ms);
+      }
+      return Math.trunc((toEpoch(b) - toEpoch(a)) / this._ms);
+    }
+  }
+  ChronoUnit.MILLIS = new ChronoUnit('Millis', 1);
+  ChronoUnit.SECONDS = new ChronoUnit('Seconds', 1000);
+  ChronoUnit.MINUTES = new ChronoUnit('Minutes', 60000);
+  ChronoUnit.HOURS = new ChronoUnit('Hours', 3600000);
+  ChronoUnit.HALF_DAYS = new ChronoUnit('HalfDays', 43200000);
+  ChronoUnit.DAYS = new ChronoUnit('Days', MS_DAY, 'days');
+  ChronoUnit.WEEKS = new ChronoUnit('Weeks', 7 * MS_DAY, 'days');
+  ChronoUnit.MONTHS = new ChronoUnit('Months', 1, 'months');
+  ChronoUnit.YEARS = new ChronoUnit('Years', 12, 'months');
+
+  class LocalTime {
+    constructor (h, m, s, ms) { this._h = h; this._m = m; this._s = s || 0; this._ms = ms || 0; }
+    static of (h, m = 0, s = 0, nano = 0) {
+      if (!(h >= 0 && h < 24 && m >= 0 && m < 60 && s >= 0 && s < 60)) throw new Error(`Invalid time ${h}:${m}:${s}`);
+      return new LocalTime(h, m, s, Math.floor(nano / 1e6));
+    }
+    static parse (text) {
+      const m = /^(\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?$/.exec(String(text).trim());
+      if (!m) throw new Error(`Text '${text}' could not be parsed as a LocalTime`);
+      return LocalTime.of(+m[1], +m[2], +(m[3] || 0), m[4] ? +(m[4] + '000000000').slice(0, 9) : 0);
+    }
+    static now () { return ZonedDateTime.now().toLocalTime(); }
+    _ofDay () { return ((this._h * 60 + this._m) * 60 + this._s) * 1000 + this._ms; }
+    hour () { return this._h; }
+    minute () { return this._m; }
+    second () { return this._s; }
+    nano () { return this._ms * 1e6; }
+    toSecondOfDay () { return Math.floor(this._ofDay() / 1000); }
+    isBefore (o) { return this._ofDay() < o._ofDay(); }
+    isAfter (o) { return this._ofDay() > o._ofDay(); }
+    equals (o) { return o instanceof LocalTime && this._ofDay() === o._ofDay(); }
+    compareTo (o) { return Math.sign(this._ofDay() - o._ofDay()); }
+    plusHours (n) { return LocalTime._from(this._ofDay() + n * 3600000); }
+    plusMinutes (n) { return LocalTime._from(this._ofDay() + n * 60000); }
+    plusSeconds (n) { return LocalTime._from(this._ofDay() + n * 1000); }
+    minusHours (n) { return this.plusHours(-n); }
+    minusMinutes (n) { return this.plusMinutes(-n); }
+    withHour (h) { return LocalTime.of(h, this._m, this._s, this._ms * 1e6); }
+    withMinute (m) { return LocalTime.of(this._h, m, this._s, this._ms * 1e6); }
+    static _from (ms) { ms = ((ms % MS_DAY) + MS_DAY) % MS_DAY; return new LocalTime(Math.floor(ms / 3600000), Math.floor(ms / 60000) % 60, Math.floor(ms / 1000) % 60, ms % 1000); }
+    toString () { return timeText(this._h, this._m, this._s, this._ms); }
+    format (f) { return f._format(fieldsOf(RealDate.UTC(1970, 0, 1) + this._ofDay()), 0, null); }
+  }
+  LocalTime.MIDNIGHT = new LocalTime(0, 0); LocalTime.NOON = new LocalTime(12, 0);
+  LocalTime.MIN = LocalTime.MIDNIGHT; LocalTime.MAX = new LocalTime(23, 59, 59, 999);
+
+  class LocalDate {
+    constructor (y, m, d) { this._y = y; this._m = m; this._d = d; }
+    static of (y, m, d) { return new LocalDate(y, m instanceof Month ? m.value() : m, d); }
+    static parse (t) { const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(String(t)); if (!m) throw new Error(`Text '${t}' could not be parsed as a LocalDate`); return new LocalDate(+m[1], +m[2], +m[3]); }
+    static now () { return ZonedDateTime.now().toLocalDate(); }
+    _ms () { return RealDate.UTC(this._y, this._m - 1, this._d); }
+    year () { return this._y; }
+    monthValue () { return this._m; }
+    month () { return Month.of(this._m); }
+    dayOfMonth () { return this._d; }
+    dayOfWeek () { return DayOfWeek.of(fieldsOf(this._ms()).dow); }
+    dayOfYear () { return Math.round((this._ms() - RealDate.UTC(this._y, 0, 1)) / MS_DAY) + 1; }
+    plusDays (n) { const f = fieldsOf(this._ms() + n * MS_DAY); return new LocalDate(f.year, f.month, f.day); }
+    minusDays (n) { return this.plusDays(-n); }
+    isBefore (o) { return this._ms() < o._ms(); }
+    isAfter (o) { return this._ms() > o._ms(); }
+    equals (o) { return o instanceof LocalDate && this._ms() === o._ms(); }
+    atStartOfDay (zone) { return ZonedDateTime._ofLocal(this._ms(), zone ? zoneName(zone) : host.zone); }
+    atTime (t) { return new LocalDateTime(this._ms() + t._ofDay()); }
+    toString () { return `${pad(this._y, 4)}-${pad(this._m)}-${pad(this._d)}`; }
+    format (f) { return f._format(fieldsOf(this._ms()), 0, null); }
+  }
+
+  class LocalDateTime {
+    constructor (localMs) { this._l = localMs; }
+    static of (y, mo, d, h = 0, mi = 0, s = 0) { return new LocalDateTime(RealDate.UTC(y, mo - 1, d, h, mi, s)); }
+    static now () { return ZonedDateTime.now().toLocalDateTime(); }
+    static parse (t) { const l = parseLocal(String(t)); if (l === null) throw new Error(`Text '${t}' could not be parsed as a LocalDateTime`); return new LocalDateTime(l); }
+    atZone (zone) { return ZonedDateTime._ofLocal(this._l, zoneName(zone)); }
+    toLocalDate () { const f = fieldsOf(this._l); return new LocalDate(f.year, f.month, f.day); }
+    toLocalTime () { return LocalTime._from(this._l); }
+    hour () { return fieldsOf(this._l).hour; }
+    minute () { return fieldsOf(this._l).minute; }
+    isBefore (o) { return this._l < o._l; }
+    isAfter (o) { return this._l > o._l; }
+    plusMinutes (n) { return new LocalDateTime(this._l + n * 60000); }
+    plusHours (n) { return new LocalDateTime(this._l + n * 3600000); }
+    plusDays (n) { return new LocalDateTime(this._l + n * MS_DAY); }
+    toString () { const f = fieldsOf(this._l); return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${timeText(f.hour, f.minute, f.second, f.ms)}`; }
+    format (f) { return f._format(fieldsOf(this._l), 0, null); }
+  }
+
+  class ZoneId {
+    constructor (id) { this._id = id; }
+    static of (id) { return new ZoneId(id); }
+    static systemDefault () { return new ZoneId(host.zone); }
+    id () { return this._id; }
+    toString () { return this._id; }
+    equals (o) { return o instanceof ZoneId && o._id === this._id; }
+  }
+  ZoneId.UTC = new ZoneId('UTC');
+  ZoneId.SYSTEM = new ZoneId(host.zone);
+  const zoneName = (z) => (z instanceof ZoneId ? z._id : String(z));
+
+  class Instant {
+    constructor (ms) { this._e = ms; }
+    static now () { return new Instant(host.now()); }
+    static ofEpochMilli (ms) { return new Instant(ms); }
+    static ofEpochSecond (s) { return new Instant(s * 1000); }
+    static parse (t) { const z = parseZoned(String(t)); if (!z) throw new Error(`Text '${t}' could not be parsed as an Instant`); return new Instant(z._e); }
+    toEpochMilli () { return this._e; }
+    epochSecond () { return Math.floor(this._e / 1000); }
+    isBefore (o) { return this._e < toEpoch(o); }
+    isAfter (o) { return this._e > toEpoch(o); }
+    plusMillis (n) { return new Instant(this._e + n); }
+    plusSeconds (n) { return new Instant(this._e + n * 1000); }
+    minusSeconds (n) { return new Instant(this._e - n * 1000); }
+    plus (d) { return new Instant(this._e + d._ms); }
+    minus (d) { return new Instant(this._e - d._ms); }
+    atZone (z) { return new ZonedDateTime(this._e, zoneName(z)); }
+    equals (o) { return o instanceof Instant && o._e === this._e; }
+    toString () { const f = fieldsOf(this._e); return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}${f.ms ? '.' + pad(f.ms, 3) : ''}Z`; }
+  }
+
+  class ZonedDateTime {
+    constructor (epochMs, zone) { this._e = epochMs; this._zone = zone || host.zone; }
+    static now (zone) { return new ZonedDateTime(host.now(), zone ? zoneName(zone) : host.zone); }
+    static _ofLocal (localMs, zone, preferred) { return new ZonedDateTime(resolveLocal(localMs, zone, preferred), zone); }
+    static of (...a) {
+      if (a.length >= 7) return ZonedDateTime._ofLocal(RealDate.UTC(a[0], a[1] - 1, a[2], a[3], a[4], a[5], Math.floor((a[6] || 0) / 1e6)), zoneName(a[7] || host.zone));
+      if (a[0] instanceof LocalDateTime) return a[0].atZone(a[1]);
+      if (a[0] instanceof LocalDate) return ZonedDateTime._ofLocal(a[0]._ms() + a[1]._ofDay(), zoneName(a[2]));
+      throw unsupported('time.ZonedDateTime.of with these arguments');
+    }
+    static ofInstant (i, z) { return new ZonedDateTime(toEpoch(i), zoneName(z)); }
+    static parse (t) { const z = parseZoned(String(t)); if (!z) throw new Error(`Text '${t}' could not be parsed as a ZonedDateTime`); return z; }
+    _offset () { return offsetAt(this._e, this._zone); }
+    _local () { return this._e + this._offset(); }
+    _f () { return fieldsOf(this._local()); }
+    _withLocal (localMs) { return ZonedDateTime._ofLocal(localMs, this._zone, this._offset()); }
+    year () { return this._f().year; }
+    monthValue () { return this._f().month; }
+    month () { return Month.of(this._f().month); }
+    dayOfMonth () { return this._f().day; }
+    dayOfYear () { const f = this._f(); return Math.round((RealDate.UTC(f.year, f.month - 1, f.day) - RealDate.UTC(f.year, 0, 1)) / MS_DAY) + 1; }
+    dayOfWeek () { return DayOfWeek.of(this._f().dow); }
+    hour () { return this._f().hour; }
+    minute () { return this._f().minute; }
+    second () { return this._f().second; }
+    nano () { return this._f().ms * 1e6; }
+    getHour () { return this.hour(); }
+    getMinute () { return this.minute(); }
+    zone () { return new ZoneId(this._zone); }
+    offset () { return { totalSeconds: () => this._offset() / 1000, toString: () => offsetText(this._offset()) }; }
+    plusNanos (n) { return new ZonedDateTime(this._e + Math.floor(n / 1e6), this._zone); }
+    plusSeconds (n) { return new ZonedDateTime(this._e + n * 1000, this._zone); }
+    plusMinutes (n) { return new ZonedDateTime(this._e + n * 60000, this._zone); }
+    plusHours (n) { return new ZonedDateTime(this._e + n * 3600000, this._zone); }
+    plusDays (n) { return this._withLocal(this._local() + n * MS_DAY); }
+    plusWeeks (n) { return this.plusDays(7 * n); }
+    plusMonths (n) {
+      const f = this._f(); const total = f.year * 12 + (f.month - 1) + n; const y = Math.floor(total / 12), m = total % 12;
+      const last = new RealDate(RealDate.UTC(y, m + 1, 0)).getUTCDate();
+      return this._withLocal(RealDate.UTC(y, m, Math.min(f.day, last), f.hour, f.minute, f.second, f.ms));
+    }
+    plusYears (n) { return this.plusMonths(12 * n); }
+    minusSeconds (n) { return this.plusSeconds(-n); }
+    minusMinutes (n) { return this.plusMinutes(-n); }
+    minusHours (n) { return this.plusHours(-n); }
+    minusDays (n) { return this.plusDays(-n); }
+    minusWeeks (n) { return this.plusWeeks(-n); }
+    minusMonths (n) { return this.plusMonths(-n); }
+    minusYears (n) { return this.plusYears(-n); }
+    plus (a, unit) {
+      if (a instanceof Duration) return new ZonedDateTime(this._e + a._ms, this._zone);
+      if (unit instanceof ChronoUnit) {
+        if (unit._local === 'months') return this.plusMonths(a * unit._ms);
+        if (unit._local) return this.plusDays(a * unit._ms / MS_DAY);
+        return new ZonedDateTime(this._e + a * unit._ms, this._zone);
+      }
+      throw unsupported('time.ZonedDateTime.plus with this amount');
+    }
+    minus (a, unit) { return a instanceof Duration ? new ZonedDateTime(this._e - a._ms, this._zone) : this.plus(-a, unit); }
+    _with (field, v) { const f = this._f(); f[field] = v; return this._withLocal(RealDate.UTC(f.year, f.month - 1, f.day, f.hour, f.minute, f.second, f.ms)); }
+    withHour (h) { return this._with('hour', h); }
+    withMinute (m) { return this._with('minute', m); }
+    withSecond (s) { return this._with('second', s); }
+    withNano (n) { return this._with('ms', Math.floor(n / 1e6)); }
+    withDayOfMonth (d) { return this._with('day', d); }
+    withMonth (m) { return this._with('month', m); }
+    withYear (y) { return this._with('year', y); }
+    with (adjuster) {
+      if (adjuster instanceof LocalTime) { const f = this._f(); return this._withLocal(RealDate.UTC(f.year, f.month - 1, f.day) + adjuster._ofDay()); }
+      if (adjuster instanceof LocalDate) { const t = this._local() - Math.floor(this._local() / MS_DAY) * MS_DAY; return this._withLocal(adjuster._ms() + t); }
+      throw unsupported('time.ZonedDateTime.with(this adjuster)');
+    }
+    withZoneSameInstant (z) { return new ZonedDateTime(this._e, zoneName(z)); }
+    withZoneSameLocal (z) { return ZonedDateTime._ofLocal(this._local(), zoneName(z)); }
+    truncatedTo (unit) {
+      if (unit._local === 'days') { const l = this._local(); return this._withLocal(l - (((l % MS_DAY) + MS_DAY) % MS_DAY)); }
+      const l = this._local(); const step = unit._ms; return this._withLocal(l - (((l % step) + step) % step));
+    }
+    toLocalTime () { return LocalTime._from(this._local()); }
+    toLocalDate () { const f = this._f(); return new LocalDate(f.year, f.month, f.day); }
+    toLocalDateTime () { return new LocalDateTime(this._local()); }
+    toInstant () { return new Instant(this._e); }
+    toEpochSecond () { return Math.floor(this._e / 1000); }
+    isBefore (o) { return this._e < toEpoch(o); }
+    isAfter (o) { return this._e > toEpoch(o); }
+    isEqual (o) { return this._e === toEpoch(o); }
+    equals (o) { return o instanceof ZonedDateTime && o._e === this._e && o._zone === this._zone; }
+    compareTo (o) { return Math.sign(this._e - toEpoch(o)); }
+    until (o, unit) { return unit.between(this, o); }
+    format (f) { return f._format(this._f(), this._offset(), this._zone); }
+    toString () { const f = this._f(); return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${timeText(f.hour, f.minute, f.second, f.ms)}${offsetText(this._offset())}[${this._zone}]`; }
+    toJSON () { return this.toString(); }
+    /** openHAB's DateTimeType text (what a DateTime Item takes). */
+    toOpenHabString () { const f = this._f(); const o = this._offset() / 60000; return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}T${pad(f.hour)}:${pad(f.minute)}:${pad(f.second)}.${pad(f.ms, 3)}${o < 0 ? '-' : '+'}${pad(Math.floor(Math.abs(o) / 60))}${pad(Math.abs(o) % 60)}`; }
+    // openhab-js's additions
+    toToday () { const n = ZonedDateTime.now(this._zone); const f = n._f(); return this._withLocal(RealDate.UTC(f.year, f.month - 1, f.day) + this.toLocalTime()._ofDay()); }
+    getMillisFromNow () { return this._e - host.now(); }
+    isBeforeTime (t) { return this.toLocalTime().isBefore(toZDT(t).toLocalTime()); }
+    isAfterTime (t) { return this.toLocalTime().isAfter(toZDT(t).toLocalTime()); }
+    isBeforeDate (t) { return this.toLocalDate().isBefore(toZDT(t).toLocalDate()); }
+    isAfterDate (t) { return this.toLocalDate().isAfter(toZDT(t).toLocalDate()); }
+    isBeforeDateTime (t) { return this.isBefore(toZDT(t)); }
+    isAfterDateTime (t) { return this.isAfter(toZDT(t)); }
+    isBetweenTimes (start, end) {
+      const s = toZDT(start).toLocalTime()._ofDay(), e = toZDT(end).toLocalTime()._ofDay(), t = this.toLocalTime()._ofDay();
+      return e < s ? (t >= s || t < e) : (t >= s && t < e);
+    }
+    isBetweenDates (start, end) { const t = this.toLocalDate()._ms(); return t >= toZDT(start).toLocalDate()._ms() && t < toZDT(end).toLocalDate()._ms(); }
+    isBetweenDateTimes (start, end) { return this._e >= toZDT(start)._e && this._e < toZDT(end)._e; }
+    isClose (other, maxDur) { return Math.abs(this._e - toZDT(other)._e) <= maxDur._ms; }
+  }
+
+  class DateTimeFormatter {
+    constructor (pattern) { this._p = pattern; }
+    static ofPattern (p) { return new DateTimeFormatter(p); }
+    _format (f, offset, zone) {
+      const out = []; const p = this._p; let i = 0;
+      while (i < p.length) {
+        const c = p[i];
+        if (c === "'") { const j = p.indexOf("'", i + 1); out.push(j < 0 ? p.slice(i + 1) : (j === i + 1 ? "'" : p.slice(i + 1, j))); i = j < 0 ? p.length : j + 1; continue; }
+        if (!/[A-Za-z]/.test(c)) { out.push(c); i++; continue; }
+        let n = 1; while (p[i + n] === c) n++;
+        const monthName = MONTH_NAMES[f.month - 1], dayName = DOW_NAMES[f.dow - 1];
+        const cap = (s) => s[0] + s.slice(1).toLowerCase();
+        switch (c) {
+          case 'y': case 'u': out.push(n === 2 ? pad(f.year % 100) : pad(f.year, n)); break;
+          case 'M': out.push(n >= 4 ? cap(monthName) : n === 3 ? cap(monthName).slice(0, 3) : pad(f.month, n)); break;
+          case 'd': out.push(pad(f.day, n)); break;
+          case 'H': out.push(pad(f.hour, n)); break;
+          case 'h': out.push(pad(f.hour % 12 === 0 ? 12 : f.hour % 12, n)); break;
+          case 'm': out.push(pad(f.minute, n)); break;
+          case 's': out.push(pad(f.second, n)); break;
+          case 'S': out.push(pad(f.ms, 3).slice(0, n).padEnd(n, '0')); break;
+          case 'a': out.push(f.hour < 12 ? 'AM' : 'PM'); break;
+          case 'E': out.push(n >= 4 ? cap(dayName) : cap(dayName).slice(0, 3)); break;
+          case 'e': out.push(String(f.dow)); break;
+          case 'X': case 'x': case 'Z': { const t = offsetText(offset); out.push(c === 'X' ? t : t === 'Z' ? '+00:00' : t); break; }
+          case 'V': out.push(zone || ''); break;
+          default: throw unsupported(`the DateTimeFormatter pattern letter '${c}'`);
+        }
+        i += n;
+      }
+      return out.join('');
+    }
+    format (t) { return t.format(this); }
+  }
+  DateTimeFormatter.ISO_LOCAL_TIME = { format: (t) => t.toLocalTime ? t.toLocalTime().toString() : t.toString() };
+  DateTimeFormatter.ISO_LOCAL_DATE = { format: (t) => t.toLocalDate ? t.toLocalDate().toString() : t.toString() };
+
+  function parseLocal (text) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(text);
+    if (!m) return null;
+    return RealDate.UTC(+m[1], +m[2] - 1, +m[3], +(m[4] || 0), +(m[5] || 0), +(m[6] || 0), m[7] ? +(m[7] + '00').slice(0, 3) : 0);
+  }
+  function parseZoned (text) {
+    const m = /^(\d{4}-\d{2}-\d{2}[T ]\d{1,2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)(Z|[+-]\d{2}:?\d{2})?(?:\[([^\]]+)\])?$/.exec(text.trim());
+    if (!m) { const l = parseLocal(text.trim()); return l === null ? null : ZonedDateTime._ofLocal(l, host.zone); }
+    const local = parseLocal(m[1].replace(' ', 'T'));
+    if (!m[2]) return ZonedDateTime._ofLocal(local, m[3] || host.zone);
+    let offset = 0;
+    if (m[2] !== 'Z') { const d = m[2].replace(':', ''); offset = (d[0] === '-' ? -1 : 1) * (+d.slice(1, 3) * 60 + +d.slice(3, 5)) * 60000; }
+    return new ZonedDateTime(local - offset, m[3] || host.zone);
+  }
+  function toEpoch (t) {
+    if (t instanceof ZonedDateTime || t instanceof Instant) return t._e;
+    return toZDT(t)._e;
+  }
+  function todayAt (ms) { const n = ZonedDateTime.now(); const f = n._f(); return ZonedDateTime._ofLocal(RealDate.UTC(f.year, f.month - 1, f.day) + ms, host.zone); }
+
+  /** openhab-js's time.toZDT: the inputs real files pass. */
+  function toZDT (when) {
+    if (when === undefined || when === null) return ZonedDateTime.now();
+    if (when instanceof ZonedDateTime) return when;
+    if (when instanceof Instant) return new ZonedDateTime(when._e, host.zone);
+    if (when instanceof RealDate) return new ZonedDateTime(when.getTime(), host.zone);
+    if (typeof when === 'number' || typeof when === 'bigint') return ZonedDateTime.now().plusNanos(Number(when) * 1e6);
+    if (when instanceof Duration) return new ZonedDateTime(host.now() + when._ms, host.zone);
+    if (when instanceof LocalTime) return todayAt(when._ofDay());
+    if (when instanceof LocalDate) return when.atStartOfDay();
+    if (when instanceof LocalDateTime) return when.atZone(host.zone);
+    if (when instanceof Quantity) {
+      const ms = when.toUnit('ms');
+      if (ms === null) throw new Error(`time.toZDT: ${when} is not a time quantity`);
+      return new ZonedDateTime(host.now() + ms.float, host.zone);
+    }
+    if (when instanceof Item) {
+      if (when.type === 'DateTime') return toZDT(when.state);
+      if (when.numericState !== null) return toZDT(when.type.startsWith('Number:') ? when.quantityState : when.numericState);
+      throw new Error(`time.toZDT: Item ${when.name} holds ${when.state}, not a date-time or a number`);
+    }
+    if (typeof when === 'string') {
+      const text = when.trim();
+      if (/^[-+]?P/i.test(text)) return new ZonedDateTime(host.now() + Duration.parse(text)._ms, host.zone);
+      const t24 = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
+      if (t24) return todayAt(LocalTime.of(+t24[1], +t24[2], +(t24[3] || 0))._ofDay());
+      const t12 = /^(\d{1,2})(?::(\d{2}))?(?::(\d{2}))?\s*([AaPp])\.?\s*[Mm]\.?$/.exec(text);
+      if (t12) { const h = (+t12[1] % 12) + (/[Pp]/.test(t12[4]) ? 12 : 0); return todayAt(LocalTime.of(h, +(t12[2] || 0), +(t12[3] || 0))._ofDay()); }
+      const zoned = parseZoned(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+      if (zoned) return zoned;
+      if (/^-?\d+(\.\d+)?$/.test(text)) return toZDT(Number(text));
+    }
+    throw new Error(`time.toZDT: "${when}" is not a date, time, duration or number it can convert`);
+  }
+
+  const time = {
+    ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, DateTimeFormatter, ZoneId, DayOfWeek, Month,
+    toZDT,
+    toInstant: (w) => toZDT(w).toInstant(),
+    javaZDTToJsZDT: (z) => z,
+    javaInstantToJsInstant: (i) => i,
+    Period: { ofDays: (n) => Duration.ofDays(n) }
+  };
+
+  // ------------------------------------------------------------ Quantity
+  const UNITS = {
+    // dimension, factor to the dimension's base
+    W: ['Power', 1], kW: ['Power', 1000], MW: ['Power', 1e6], mW: ['Power', 0.001],
+    Wh: ['Energy', 1], kWh: ['Energy', 1000], MWh: ['Energy', 1e6], J: ['Energy', 1 / 3600],
+    m: ['Length', 1], km: ['Length', 1000], cm: ['Length', 0.01], mm: ['Length', 0.001],
+    ms: ['Time', 1], s: ['Time', 1000], min: ['Time', 60000], h: ['Time', 3600000], d: ['Time', MS_DAY],
+    '%': ['Dimensionless', 0.01], one: ['Dimensionless', 1],
+    Pa: ['Pressure', 1], hPa: ['Pressure', 100], kPa: ['Pressure', 1000], bar: ['Pressure', 1e5], mbar: ['Pressure', 100],
+    V: ['ElectricPotential', 1], mV: ['ElectricPotential', 0.001], A: ['ElectricCurrent', 1], mA: ['ElectricCurrent', 0.001],
+    lx: ['Illuminance', 1], 'l': ['Volume', 0.001], 'm³': ['Volume', 1],
+    'km/h': ['Speed', 1 / 3.6], 'm/s': ['Speed', 1]
+  };
+  const TEMPS = { '°C': [1, 273.15], '°F': [5 / 9, 255.3722222222222], K: [1, 0] };
+  // Java's QuantityType computes in BigDecimal: 20.5 °C is 68.9 °F there, not 68.89999999999999 as in doubles.
+  // 15 significant digits hide the doubles' rounding in what scripts print and compare.
+  const tidy = (x) => (Number.isFinite(x) ? Number(x.toPrecision(15)) : x);
+  class Quantity {
+    constructor (value, unit) { this._v = tidy(value); this._u = unit; }
+    get float () { return this._v; }
+    get int () { return Math.trunc(this._v); }
+    get unit () { return this._u; }
+    get symbol () { return this._u; }
+    get dimension () { return TEMPS[this._u] ? 'Temperature' : (UNITS[this._u] || ['Dimensionless'])[0]; }
+    toUnit (u) {
+      if (u === this._u) return this;
+      if (TEMPS[this._u] && TEMPS[u]) { const k = this._v * TEMPS[this._u][0] + TEMPS[this._u][1]; return new Quantity((k - TEMPS[u][1]) / TEMPS[u][0], u); }
+      const a = UNITS[this._u], b = UNITS[u];
+      if (!a || !b || a[0] !== b[0]) return null;
+      return new Quantity(this._v * a[1] / b[1], u);
+    }
+    _other (o) {
+      const q = o instanceof Quantity ? o : (typeof o === 'number' ? new Quantity(o, this._u) : Q(o));
+      const c = q.toUnit(this._u);
+      if (c === null) throw new Error(`${q} cannot be compared or combined with ${this}`);
+      return c._v;
+    }
+    add (o) { return new Quantity(this._v + this._other(o), this._u); }
+    subtract (o) { return new Quantity(this._v - this._other(o), this._u); }
+    multiply (n) { if (n instanceof Quantity) throw unsupported('multiplying two quantities'); return new Quantity(this._v * Number(n), this._u); }
+    divide (n) { if (n instanceof Quantity) throw unsupported('dividing two quantities'); return new Quantity(this._v / Number(n), this._u); }
+    equal (o) { return this._v === this._other(o); }
+    greaterThan (o) { return this._v > this._other(o); }
+    greaterThanOrEqual (o) { return this._v >= this._other(o); }
+    lessThan (o) { return this._v < this._other(o); }
+    lessThanOrEqual (o) { return this._v <= this._other(o); }
+    toString () { return `${this._v} ${this._u}`; }
+  }
+  function Q (value) {
+    if (value instanceof Quantity) return value;
+    if (value instanceof Item) { const q = value.quantityState; if (q === null) throw new Error(`Item ${value.name} holds no quantity (${value.state})`); return q; }
+    const m = /^\s*([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)\s*(\S.*?)\s*$/.exec(String(value));
+    if (!m) throw new Error(`"${value}" is not a quantity such as "21.5 °C"`);
+    return new Quantity(Number(m[1]), m[2]);
+  }
+
+  // ------------------------------------------------------------ items
+  function itemData (name) { const json = host.item(name); return json === undefined ? null : JSON.parse(json); }
+  const TOGGLES = { ON: 'OFF', OFF: 'ON', OPEN: 'CLOSED', CLOSED: 'OPEN', PLAY: 'PAUSE', PAUSE: 'PLAY' };
+  function valueText (v) {
+    if (v === null) return 'NULL';
+    if (v === undefined) return 'UNDEF';
+    if (v instanceof ZonedDateTime) return v.toOpenHabString();
+    if (v instanceof Instant) return new ZonedDateTime(v._e, host.zone).toOpenHabString();
+    if (typeof v === 'boolean') return v ? 'ON' : 'OFF';
+    return show(v);
+  }
+  class Item {
+    constructor (name) { this._name = name; }
+    get _d () { const d = itemData(this._name); if (!d) throw new Error(`Item ${this._name} no longer exists`); return d; }
+    get name () { return this._name; }
+    get label () { return this._d.label ?? null; }
+    get type () { return this._d.type; }
+    get groupType () { return null; }
+    get category () { return null; }
+    get tags () { return [...this._d.tags]; }
+    get groupNames () { return [...this._d.groups]; }
+    get members () { return this._d.members.map((n) => new Item(n)); }
+    get descendents () {
+      const out = []; const seen = new Set();
+      const walk = (names) => { for (const n of names) { if (seen.has(n)) continue; seen.add(n); const d = itemData(n); if (!d) continue; if (d.type === 'Group' || d.type.startsWith('Group:')) walk(d.members); else out.push(new Item(n)); } };
+      walk(this._d.members);
+      return out;
+    }
+    get state () { return this._d.state; }
+    get rawState () { const s = this.state; return { toString: () => s, toFullString: () => s, floatValue: () => parseFloat(s), intValue: () => parseInt(s, 10), doubleValue: () => parseFloat(s), equals: (o) => String(o) === s }; }
+    get isInitialized () { const s = this.state; return s !== 'NULL' && s !== 'UNDEF'; }
+    get isUninitialized () { return !this.isInitialized; }
+    get numericState () {
+      const d = this._d; const s = d.state;
+      if (s === 'NULL' || s === 'UNDEF') return null;
+      if (d.type === 'Color') return parseFloat(s.split(',')[2]);
+      if (!/^(Number|Dimmer|Rollershutter)/.test(d.type) && !/^Group:(Number|Dimmer|Rollershutter)/.test(d.type)) return null;
+      const n = parseFloat(s); return Number.isNaN(n) ? null : n;
+    }
+    get quantityState () {
+      const d = this._d; if (!/^(Group:)?Number:/.test(d.type)) return null;
+      try { const q = Q(d.state); return q; } catch (e) { return null; }
+    }
+    get boolState () {
+      const d = this._d; const s = d.state; const t = d.type.replace(/^Group:/, '');
+      if (s === 'NULL' || s === 'UNDEF') return null;
+      if (t === 'Switch') return s === 'ON';
+      if (t === 'Contact') return s === 'OPEN';
+      if (t === 'Player') return s === 'PLAY';
+      if (t === 'Color') return parseFloat(s.split(',')[2]) > 0;
+      if (t === 'Dimmer' || t === 'Rollershutter' || t.startsWith('Number')) return parseFloat(s) !== 0;
+      return null;
+    }
+    get previousState () { throw unsupported('Item.previousState', 'read event.oldState in a change rule'); }
+    get lastStateUpdateTimestamp () { throw unsupported('Item.lastStateUpdateTimestamp'); }
+    get lastStateChangeTimestamp () { throw unsupported('Item.lastStateChangeTimestamp'); }
+    get persistence () { throw unsupported('Item.persistence', 'the twin answers persistence queries in Rules DSL rules only so far'); }
+    get history () { throw unsupported('Item.history', 'the twin answers persistence queries in Rules DSL rules only so far'); }
+    get semantics () { throw unsupported('Item.semantics'); }
+    get rawItem () { throw unsupported('Item.rawItem'); }
+    getMetadata () { throw unsupported('Item.getMetadata'); }
+    replaceMetadata () { throw unsupported('Item.replaceMetadata'); }
+    removeMetadata () { throw unsupported('Item.removeMetadata'); }
+    addGroups () { throw unsupported('Item.addGroups'); }
+    removeGroups () { throw unsupported('Item.removeGroups'); }
+    addTags () { throw unsupported('Item.addTags'); }
+    removeTags () { throw unsupported('Item.removeTags'); }
+    sendCommand (value, expire, onExpire) {
+      emit({ k: 'cmd', item: this._name, value: valueText(value) });
+      if (expire !== undefined) {
+        const back = onExpire === undefined ? this.state : onExpire;
+        const name = this._name;
+        setTimeout(() => emit({ k: 'cmd', item: name, value: valueText(back) }), expire instanceof Duration ? expire._ms : Number(expire));
+      }
+    }
+    sendCommandIfDifferent (value) {
+      const text = valueText(value); const cur = this.state;
+      let same = text === cur;
+      if (!same && value instanceof Quantity) { const q = this.quantityState; same = q !== null && q.toUnit(value.unit) !== null && q.equal(value); }
+      if (!same && (typeof value === 'number' || /^[-+]?\d*\.?\d+$/.test(text))) { const n = this.numericState; same = n !== null && n === Number(text); }
+      if (same) return false;
+      this.sendCommand(value); return true;
+    }
+    _compareSend (value, greater) {
+      const cur = value instanceof Quantity ? this.quantityState : this.numericState;
+      if (cur === null) { this.sendCommand(value); return true; }
+      const differs = value instanceof Quantity ? (greater ? value.greaterThan(cur) : value.lessThan(cur)) : (greater ? Number(value) > cur : Number(value) < cur);
+      if (differs) this.sendCommand(value);
+      return differs;
+    }
+    sendIncreaseCommand (value) { return this._compareSend(value, true); }
+    sendDecreaseCommand (value) { return this._compareSend(value, false); }
+    getToggleState () {
+      const s = this.state; const t = this.type.replace(/^Group:/, '');
+      if (TOGGLES[s]) return TOGGLES[s];
+      if (t === 'Contact') return 'OPEN';
+      if (t === 'Player') return 'PLAY';
+      if (t === 'Switch' || t === 'Dimmer' || t === 'Color') return 'ON';
+      throw new Error(`Toggle not supported for items of type ${this.type}`);
+    }
+    sendToggleCommand () { if (this.type === 'Contact') throw new Error('Cannot send a toggle command to a Contact Item'); this.sendCommand(this.getToggleState()); }
+    postToggleUpdate () { this.postUpdate(this.getToggleState()); }
+    postUpdate (value) { emit({ k: 'upd', item: this._name, value: valueText(value) }); }
+    toString () { return `${this._name} (Type=${this.type}, State=${this.state}, Label=${this.label}, Category=null, Tags=[${this.tags.join(', ')}], Groups=[${this.groupNames.join(', ')}])`; }
+  }
+
+  function getItem (name, nullIfMissing = false) {
+    const n = name instanceof Item ? name.name : String(name);
+    if (host.item(n) !== undefined) return new Item(n);
+    if (nullIfMissing) return null;
+    const e = new Error(`Item '${n}' could not be found in the item registry`);
+    e.name = 'ItemNotFoundException';
+    throw e;
+  }
+  const names = () => host.itemNames().split('\n').filter((n) => n.length > 0);
+  const itemsApi = {
+    getItem,
+    getItems: () => names().map((n) => new Item(n)),
+    getItemsByTag: (...tags) => names().filter((n) => { const t = itemData(n).tags; return tags.every((x) => t.includes(x)); }).map((n) => new Item(n)),
+    existsItem: (n) => host.item(String(n)) !== undefined,
+    safeItemName: (s) => String(s).replace(/["']/g, '').replace(/[^a-zA-Z0-9]/g, '_'),
+    addItem: () => { throw unsupported('items.addItem', 'declare the Item in the scenario\'s "items" or an .items file'); },
+    replaceItem: () => { throw unsupported('items.replaceItem'); },
+    removeItem: () => { throw unsupported('items.removeItem'); },
+    metadata: new Proxy({}, { get: (_, p) => { throw unsupported(`items.metadata.${String(p)}`); } }),
+    itemChannelLink: new Proxy({}, { get: (_, p) => { throw unsupported(`items.itemChannelLink.${String(p)}`); } }),
+    Item
+  };
+  const items = new Proxy(itemsApi, {
+    get (target, prop) {
+      if (typeof prop === 'symbol' || prop in target) return target[prop];
+      if (prop === 'then' || prop === 'toJSON') return undefined;
+      return getItem(prop, true);
+    }
+  });
+
+  // ------------------------------------------------------------ triggers
+  /** The line of the script file that called into the library (for located problems). */
+  function callerLine () {
+    const stack = String(new Error().stack || '');
+    const re = /\(?([^\s()]+):(\d+):(\d+)\)?/g; let m;
+    while ((m = re.exec(stack)) !== null) if (m[1] === host.file) return Number(m[2]);
+    return null;
+  }
+  const trig = (type, config, name) => {
+    const pairs = [];
+    for (const [k, v] of Object.entries(config)) if (v !== undefined) pairs.push([k, String(v)]);
+    return { __twinTrigger: true, type, config: pairs, id: name === undefined ? undefined : String(name), line: callerLine() };
+  };
+  const iname = (i) => (i instanceof Item ? i.name : i);
+  const opt = (v) => (v === undefined || v === null ? undefined : String(v));
+  const triggers = {
+    ItemStateChangeTrigger: (item, oldState, newState, name) => trig('core.ItemStateChangeTrigger', { itemName: iname(item), previousState: opt(oldState), state: opt(newState) }, name),
+    ItemStateUpdateTrigger: (item, state, name) => trig('core.ItemStateUpdateTrigger', { itemName: iname(item), state: opt(state) }, name),
+    ItemCommandTrigger: (item, command, name) => trig('core.ItemCommandTrigger', { itemName: iname(item), command: opt(command) }, name),
+    GroupStateChangeTrigger: (group, oldState, newState, name) => trig('core.GroupStateChangeTrigger', { groupName: iname(group), previousState: opt(oldState), state: opt(newState) }, name),
+    GroupStateUpdateTrigger: (group, state, name) => trig('core.GroupStateUpdateTrigger', { groupName: iname(group), state: opt(state) }, name),
+    GroupCommandTrigger: (group, command, name) => trig('core.GroupCommandTrigger', { groupName: iname(group), command: opt(command) }, name),
+    ChannelEventTrigger: (channel, event, name) => trig('core.ChannelEventTrigger', { channelUID: String(channel), event: opt(event) }, name),
+    ThingStatusUpdateTrigger: (thing, status, name) => trig('core.ThingStatusUpdateTrigger', { thingUID: String(thing), status: opt(status) }, name),
+    ThingStatusChangeTrigger: (thing, status, previousStatus, name) => trig('core.ThingStatusChangeTrigger', { thingUID: String(thing), status: opt(status), previousStatus: opt(previousStatus) }, name),
+    SystemStartlevelTrigger: (level, name) => trig('core.SystemStartlevelTrigger', { startlevel: Number(level) }, name),
+    GenericCronTrigger: (expr, name) => trig('timer.GenericCronTrigger', { cronExpression: String(expr) }, name),
+    TimeOfDayTrigger: (t, name) => trig('timer.TimeOfDayTrigger', { time: String(t) }, name),
+    DateTimeTrigger: (item, timeOnly = false, offset = 0, name) => trig('timer.DateTimeTrigger', { itemName: iname(item), timeOnly: !!timeOnly, offset: Number(offset) }, name),
+    GenericEventTrigger: () => { throw unsupported('triggers.GenericEventTrigger'); },
+    PWMTrigger: () => { throw unsupported('triggers.PWMTrigger'); },
+    PIDTrigger: () => { throw unsupported('triggers.PIDTrigger'); }
+  };
+
+  // ------------------------------------------------------------ rules
+  let ruleCount = 0;
+  const safeUID = (s) => String(s).replace(/[^\w]/g, '-');
+  function JSRule (config) {
+    if (!config || typeof config.execute !== 'function') throw new Error('rules.JSRule needs a config with an execute function');
+    if (config.dedicatedContext) throw unsupported('JSRule dedicatedContext');
+    ruleCount++;
+    const name = config.name ?? `JSRule-${ruleCount}`;
+    // openhab-js appends a random UUID when there is no id; the twin appends the rule's position in its file,
+    // so the UID is the same on every run.
+    const id = config.id ? safeUID(config.id) : `${safeUID(name)}-${safeUID(fileStem)}-${ruleCount}`;
+    let list = config.triggers === undefined ? [] : (Array.isArray(config.triggers) ? config.triggers : [config.triggers]);
+    list = list.map((t, i) => {
+      if (!t || !t.__twinTrigger) throw new Error(`trigger ${i + 1} of rule "${name}" is not made by a triggers.* factory`);
+      return { type: t.type, config: t.config, id: t.id ?? String(i + 1), line: t.line };
+    });
+    const spec = { id, name, description: config.description ?? null, tags: config.tags ? [...config.tags].map(String) : [], triggers: list, overwrite: !!config.overwrite, switchItem: config.__switchItem ?? null, line: callerLine() };
+    const execute = config.execute;
+    host.addRule(JSON.stringify(spec), (event) => execute(event));
+    return { getUID: () => id, getName: () => name, uid: id, name };
+  }
+  function SwitchableJSRule (config) {
+    const itemName = config.switchItemName || `vRuleItemFor${itemsApi.safeItemName(config.name || '')}`;
+    if (!itemsApi.existsItem(itemName)) {
+      throw unsupported(`rules.SwitchableJSRule creating its Switch Item ${itemName}`, `declare {"name": "${itemName}", "type": "Switch", "state": "ON"} in the scenario's "items"`);
+    }
+    return JSRule(Object.assign({}, config, { __switchItem: itemName }));
+  }
+  const rules = {
+    JSRule,
+    SwitchableJSRule,
+    setEnabled: (uid, enabled) => emit({ k: 'enable', rule: String(uid), enabled: !!enabled }),
+    runRule: (uid) => emit({ k: 'runRule', rule: String(uid) }),
+    isEnabled: () => { throw unsupported('rules.isEnabled'); },
+    removeRule: () => { throw unsupported('rules.removeRule'); },
+    runAsync: () => { throw unsupported('rules.runAsync'); },
+    when: () => { throw unsupported('rules.when() (the rule builder)', 'write rules.JSRule with triggers'); }
+  };
+
+  // ------------------------------------------------------------ timers on the virtual clock
+  let timerSeq = 0;
+  function delayOf (ms) { const n = Number(ms); return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0; }
+  const setTimeout = (fn, ms, ...args) => {
+    if (typeof fn !== 'function') throw new TypeError('setTimeout needs a function');
+    return host.createTimer(host.now() + delayOf(ms), () => fn(...args), 0, `setTimeout #${++timerSeq}`);
+  };
+  const setInterval = (fn, ms, ...args) => {
+    if (typeof fn !== 'function') throw new TypeError('setInterval needs a function');
+    const every = Math.max(1, delayOf(ms));
+    return host.createTimer(host.now() + every, () => fn(...args), every, `setInterval #${++timerSeq}`);
+  };
+  const clearTimer = (id) => { if (typeof id === 'number') host.cancelTimer(id); };
+
+  class Timer {
+    constructor (at, fn, label) {
+      this._state = 'scheduled';
+      this._at = at;
+      const self = this;
+      this._id = host.createTimer(at, () => { self._state = 'running'; try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, label);
+      this._fn = fn; this._label = label;
+    }
+    cancel () { const was = host.cancelTimer(this._id); if (was) this._state = 'cancelled'; return was; }
+    reschedule (zdt) {
+      const at = toZDT(zdt)._e; this._at = at;
+      if (!host.rescheduleTimer(this._id, at)) {
+        const self = this; const fn = this._fn;
+        this._id = host.createTimer(at, () => { self._state = 'running'; try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, this._label);
+      }
+      this._state = 'scheduled';
+      return true;
+    }
+    isActive () { return host.timerActive(this._id) && this._state === 'scheduled'; }
+    isRunning () { return this._state === 'running'; }
+    hasTerminated () { return this._state === 'terminated' || this._state === 'cancelled'; }
+    isCancelled () { return this._state === 'cancelled'; }
+    getExecutionTime () { return this._state === 'scheduled' ? new ZonedDateTime(this._at, host.zone) : null; }
+  }
+  const ScriptExecution = {
+    createTimer (...args) {
+      let label = 'timer';
+      if (typeof args[0] === 'string' && args.length >= 3) label = `timer ${args.shift()}`;
+      const [when, fn, ...rest] = args;
+      if (typeof fn !== 'function') throw new TypeError('createTimer needs a time and a function');
+      return new Timer(toZDT(when)._e, () => fn(...rest), label);
+    },
+    createTimerWithArgument (when, arg, fn) { return new Timer(toZDT(when)._e, () => fn(arg), 'timer'); },
+    callScript () { throw unsupported('actions.ScriptExecution.callScript'); }
+  };
+
+  // ------------------------------------------------------------ actions → the twin's outbox
+  const out = (channel, action, recipient, text) => emit({ k: 'out', channel, action, recipient: String(recipient), text: String(text) });
+  const NotificationAction = {
+    sendNotification: (user, msg) => out('notification', 'sendNotification', user, msg),
+    sendBroadcastNotification: (msg) => out('notification', 'sendBroadcastNotification', 'broadcast', msg),
+    sendLogNotification: (msg) => out('notification', 'sendLogNotification', 'log', msg)
+  };
+  function notificationBuilder (message) {
+    const users = []; let logOnly = false; let title = null;
+    const b = {
+      addUserId: (...u) => { users.push(...u.map(String)); return b; },
+      logOnly: () => { logOnly = true; return b; },
+      withTitle: (t) => { title = t; return b; },
+      hide: () => b, withIcon: () => b, withTag: () => b, withReferenceId: () => b, withOnClickAction: () => b,
+      withMediaAttachmentUrl: () => b, addActionButton: () => b,
+      send: () => {
+        const text = title ? `${title}: ${message}` : String(message);
+        if (logOnly) out('notification', 'sendLogNotification', 'log', text);
+        else if (users.length === 0) out('notification', 'sendBroadcastNotification', 'broadcast', text);
+        else for (const u of users) out('notification', 'sendNotification', u, text);
+        return null;
+      }
+    };
+    return b;
+  }
+  function thingActions (binding, thingUID) {
+    return new Proxy({}, {
+      get: (_, method) => {
+        if (typeof method === 'symbol' || method === 'then') return undefined;
+        const m = String(method);
+        if (binding === 'mail') {
+          return (to, subject, body) => { out('mail', m, to, body === undefined ? subject : `${subject}\n${body}`); return true; };
+        }
+        if (binding === 'telegram') return (...a) => { out('telegram', m, thingUID, a.map(show).join(' ')); return true; };
+        if (binding === 'pushover') return (...a) => { out('pushover', m, thingUID, a.map(show).join(' ')); return true; };
+        return (...a) => { throw unsupported(`actions.thingActions("${binding}", "${thingUID}").${m}`, 'the twin runs mail, telegram and pushover Thing actions'); };
+      }
+    });
+  }
+  const Voice = { say: (text, voice, sink) => out('say', 'say', sink ?? 'default', text), interpret: () => { throw unsupported('actions.Voice.interpret'); } };
+  const Audio = { playSound: (a, b) => out('sound', 'playSound', b === undefined ? 'default' : a, b === undefined ? a : b), playStream: () => { throw unsupported('actions.Audio.playStream'); } };
+  const LogAction = {
+    logInfo: (l, m, ...a) => logLine('INFO', l, slf4j(m, a)), logWarn: (l, m, ...a) => logLine('WARN', l, slf4j(m, a)),
+    logError: (l, m, ...a) => logLine('ERROR', l, slf4j(m, a)), logDebug: () => {}
+  };
+  const BusEvent = {
+    sendCommand: (i, v) => emit({ k: 'cmd', item: iname(i), value: valueText(v) }),
+    postUpdate: (i, v) => emit({ k: 'upd', item: iname(i), value: valueText(v) })
+  };
+  const refuse = (ns) => new Proxy({}, { get: (_, p) => (typeof p === 'symbol' || p === 'then' ? undefined : () => { throw unsupported(`actions.${ns}.${String(p)}`); }) });
+  const actions = {
+    ScriptExecution, NotificationAction, notificationBuilder, thingActions, get: thingActions, Voice, Audio, Log: LogAction, BusEvent,
+    HTTP: refuse('HTTP'), Exec: refuse('Exec'), Ephemeris: refuse('Ephemeris'), Transformation: refuse('Transformation'),
+    Things: refuse('Things'), Ping: refuse('Ping'), Semantics: refuse('Semantics'), CoreUtil: refuse('CoreUtil')
+  };
+
+  // ------------------------------------------------------------ cache
+  function makeCache (store) {
+    return {
+      get: (key, supplier) => {
+        if (store.has(key)) return store.get(key);
+        if (typeof supplier === 'function') { const v = supplier(); store.set(key, v); return v; }
+        return null;
+      },
+      put: (key, value) => { const prev = store.has(key) ? store.get(key) : null; store.set(key, value); return prev; },
+      remove: (key) => { const prev = store.has(key) ? store.get(key) : null; store.delete(key); return prev; },
+      exists: (key) => store.has(key)
+    };
+  }
+  // cache.shared is one store for all files of the world; its get/put/remove/exists are this realm's functions
+  // and hand back only what scripts put there.
+  const sharedWrapped = { has: wrap((k) => sharedStore.has(k)), get: wrap((k) => sharedStore.get(k)), set: wrap((k, v) => sharedStore.set(k, v)), delete: wrap((k) => sharedStore.delete(k)) };
+  const cache = { private: makeCache(privateStore), shared: makeCache(sharedWrapped) };
+  for (const m of ['get', 'put', 'remove', 'exists']) cache[m] = () => { throw unsupported(`cache.${m}`, 'removed in openhab-js 5; use cache.private or cache.shared'); };
+
+  // ------------------------------------------------------------ Java.type, utils, osgi
+  const STATES = { ON: 'ON', OFF: 'OFF', OPEN: 'OPEN', CLOSED: 'CLOSED', NULL: 'NULL', UNDEF: 'UNDEF', UP: 'UP', DOWN: 'DOWN', PLAY: 'PLAY', PAUSE: 'PAUSE' };
+  const JAVA = {
+    'java.time.ZonedDateTime': ZonedDateTime, 'java.time.LocalTime': LocalTime, 'java.time.LocalDate': LocalDate, 'java.time.LocalDateTime': LocalDateTime,
+    'java.time.Instant': Instant, 'java.time.Duration': Duration, 'java.time.temporal.ChronoUnit': ChronoUnit, 'java.time.ZoneId': ZoneId,
+    'java.time.format.DateTimeFormatter': DateTimeFormatter, 'java.time.DayOfWeek': DayOfWeek,
+    'org.slf4j.LoggerFactory': { getLogger: (n) => makeLogger(String(n)) },
+    'org.openhab.core.model.script.actions.Log': LogAction,
+    'org.openhab.core.model.script.actions.ScriptExecution': ScriptExecution,
+    'org.openhab.core.model.script.actions.BusEvent': BusEvent,
+    'org.openhab.io.openhabcloud.NotificationAction': NotificationAction,
+    'org.openhab.core.library.types.OnOffType': { ON: 'ON', OFF: 'OFF', from: (b) => (b ? 'ON' : 'OFF') },
+    'org.openhab.core.library.types.OpenClosedType': { OPEN: 'OPEN', CLOSED: 'CLOSED' },
+    'org.openhab.core.types.UnDefType': { NULL: 'NULL', UNDEF: 'UNDEF' },
+    'org.openhab.core.library.types.DecimalType': function (v) { return String(v); },
+    'org.openhab.core.library.types.StringType': function (v) { return String(v); },
+    'java.lang.System': { getenv: (k) => (k === 'OPENHAB_CONF' ? host.confDir : null), currentTimeMillis: () => host.now() },
+    'java.lang.Thread': { sleep: () => { throw unsupported('java.lang.Thread.sleep', 'use setTimeout or createTimer on the virtual clock'); } }
+  };
+  const Java = {
+    type: (name) => { if (Object.prototype.hasOwnProperty.call(JAVA, name)) return JAVA[name]; throw unsupported(`Java.type("${name}")`); },
+    from: (x) => [...x], to: (x) => x, isJavaObject: () => false, typeName: () => undefined,
+    extend: () => { throw unsupported('Java.extend'); }
+  };
+  let uuidCount = 0;
+  const utils = {
+    randomUUID: () => { const h = (n) => Math.floor(Math.random() * 2 ** 32).toString(16).padStart(8, '0').slice(0, n); uuidCount++; return `${h(8)}-${h(4)}-4${h(3)}-a${h(3)}-${h(8)}${h(4)}`; },
+    dumpObject: (o) => logLine('INFO', 'utils', show(o)),
+    javaListToJsArray: (l) => [...l], javaSetToJsArray: (s) => [...s], jsArrayToJavaList: (a) => a, jsArrayToJavaSet: (a) => new Set(a),
+    javaMapToJsObj: (m) => Object.fromEntries(m instanceof Map ? m : Object.entries(m)), jsObjToJavaMap: (o) => new Map(Object.entries(o)),
+    isJsInstanceOfJavaType: () => false,
+    OPENHAB_JS_VERSION: 'twin'
+  };
+  const osgi = { getService: (...n) => { throw unsupported(`osgi.getService(${n.join(', ')})`); }, findServices: () => { throw unsupported('osgi.findServices'); } };
+  const things = {
+    getThing: () => { throw unsupported('things.getThing'); }, getThings: () => { throw unsupported('things.getThings'); }
+  };
+  const environment = { isScriptFile: () => true };
+
+  const openhab = { items, things, rules, triggers, actions, cache, time, utils, osgi, log: makeLogger, Quantity: Q, environment };
+
+  // ------------------------------------------------------------ globals
+  for (const [k, v] of Object.entries(openhab)) hide(k, v);
+  hide('console', console);
+  hide('setTimeout', setTimeout); hide('setInterval', setInterval);
+  hide('clearTimeout', clearTimer); hide('clearInterval', clearTimer);
+  hide('Java', Java);
+  hide('__openhab', openhab);
+  hide('__twinInvoke', function () {
+    const fn = global.__twinFn, arg = global.__twinArg;
+    global.__twinFn = undefined; global.__twinArg = undefined;
+    return fn(arg);
+  });
+  hide('__twinEvent', function (json) { const e = JSON.parse(json); e.raw = {}; return e; });
+  hide('__twinMakeRequire', function (from) { return (spec) => host.require(String(spec), from); });
+  hide('require', global.__twinMakeRequire(host.file));
+  hide('load', function () { throw unsupported('load(path)', 'use require'); });
+  hide('module', { exports: {} });
+  hide('exports', global.module.exports);
+})(globalThis);

@@ -1,0 +1,196 @@
+import Foundation
+import JavaScript
+import ScenarioFormat
+import Scenarios
+import Testing
+
+extension JavaScriptSuite {
+    /// JavaScript rules as users run them: scenario files with `.js` rules, run by a Node.js child on the
+    /// virtual clock. Serialized: some tests name a different `node` through the environment, and the
+    /// left-over check counts this process's node children.
+    @Suite struct JavaScriptRuleTests {
+        static let items = """
+        [ { "name": "Counter", "type": "Number", "state": "0" }, { "name": "Mode", "type": "String", "state": "-" },
+          { "name": "Temp", "type": "Number:Temperature", "state": "20.5 °C" }, { "name": "Lamp", "type": "Switch", "state": "OFF" } ]
+        """
+
+        @Test func aCronRuleAndItsTimerRunOnTheVirtualClock() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/clock.js"] = """
+            const { rules, triggers, items, time } = require('openhab');
+            rules.JSRule({
+              name: 'Morning',
+              triggers: [triggers.GenericCronTrigger('0 30 6 * * ?')],
+              execute: (event) => {
+                items.Counter.postUpdate(items.Counter.numericState + 1);
+                items.Mode.postUpdate(`${event.triggerType} ${time.ZonedDateTime.now().toLocalTime()} ${items.Temp.quantityState.toUnit('°F')}`);
+                setTimeout(() => items.Lamp.sendCommand('ON'), 90 * 60 * 1000);
+              },
+            });
+            """
+            s.expect = """
+            { "at": "2026-01-09T06:00", "item": "Counter", "state": "0" },
+            { "at": "2026-01-09T06:31", "item": "Counter", "state": "1" },
+            { "at": "2026-01-09T06:31", "item": "Mode", "state": "GenericCronTrigger 06:30 68.9 °F" },
+            { "at": "2026-01-09T07:59", "item": "Lamp", "state": "OFF" },
+            { "at": "2026-01-09T08:00", "item": "Lamp", "state": "ON" },
+            { "rule": "Morning", "runs": 1 }
+            """
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+            #expect(result.log.contains { $0.hasPrefix("2026-01-09T08:00") && $0.contains("setTimeout #1 of rule \"Morning\"") && $0.contains("Lamp ← ON") },
+                    "\(result.log)")
+        }
+
+        @Test func theSameScenarioGivesTheSameOutputAndTheSeedMatters() async throws {
+            let script = """
+            const { rules, triggers, items } = require('openhab');
+            rules.JSRule({
+              name: 'Dice',
+              triggers: [triggers.GenericCronTrigger('0 0 * * * ?')],
+              execute: () => items.Mode.postUpdate(`${Math.floor(Math.random() * 1e9)} ${Date.now()} ${new Date().toISOString()}`),
+            });
+            """
+            func log(seed: Int) async throws -> [String] {
+                let s = JSScenario()
+                s.seed = seed
+                s.items = Self.items
+                s.files["automation/js/dice.js"] = script
+                return try await s.run().log
+            }
+            let first = try await log(seed: 7), second = try await log(seed: 7), other = try await log(seed: 8)
+            #expect(first == second)
+            #expect(first != other)
+            #expect(first.contains { $0.contains("1767934800000 2026-01-09T05:00:00.000Z") }, "\(first)")
+        }
+
+        @Test func noNodeProcessIsLeftAfterARun() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/a.js"] = "rules.JSRule({ name: 'A', triggers: [triggers.ItemCommandTrigger('Lamp')], execute: () => {} });"
+            s.timeline = "{ \"at\": \"2026-01-09T10:00\", \"command\": { \"item\": \"Lamp\", \"value\": \"ON\" } }"
+            let result = try await s.run()
+            #expect(result.log.contains { $0.contains("rule \"A\"") })
+            #expect(childNodeProcesses().isEmpty, "left: \(childNodeProcesses())")
+        }
+
+        @Test func aRuleThatLoopsForeverEndsTheRunAsALocatedBudgetError() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/spin.js"] = "// spins\nrules.JSRule({\n  name: 'Spin',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => { while (true) {} },\n});\n"
+            let clock = ContinuousClock()
+            let started = clock.now
+            do {
+                _ = try await s.run()
+                Issue.record("a rule that never ends did not end the run")
+            } catch let error as ScenarioError {
+                #expect(error.message.contains("rules.jsBudget"), "\(error.message)")
+                #expect(error.message.contains("automation/js/spin.js:2") && error.message.contains("rule \"Spin\""), "\(error.message)")
+            }
+            #expect(clock.now - started < .seconds(15))
+            #expect(childNodeProcesses().isEmpty)
+        }
+
+        @Test func aSyntaxErrorIsLocatedAtValidation() {
+            let s = JSScenario()
+            s.files["automation/js/broken.js"] = "const a = 1;\nrules.JSRule({\n  name: 'x',\n  execute: () => { if (a > ) {} },\n});\n"
+            let problems = s.problems()
+            #expect(problems.contains { $0.contains("automation/js/broken.js:4") && $0.contains("rules.jsSyntax") && $0.contains("column") }, "\(problems)")
+        }
+
+        @Test func unsupportedMembersAreLocatedErrorsNeverSilent() async throws {
+            let atLoad = JSScenario()
+            atLoad.files["automation/js/load.js"] = "\nconst File = Java.type('java.io.File');\nrules.JSRule({ name: 'x', execute: () => {} });\n"
+            let problems = atLoad.problems()
+            #expect(problems.contains { $0.contains("automation/js/load.js:2") && $0.contains("rules.jsUnsupported") && $0.contains("java.io.File") }, "\(problems)")
+
+            let atRun = JSScenario()
+            atRun.items = Self.items
+            atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.persistence.averageSince(time.toZDT('PT-1H'));\n  },\n});\n"
+            let result = try await atRun.run()
+            #expect(result.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("Item.persistence") && $0.contains("automation/js/run.js:5") },
+                    "\(result.log)")
+        }
+
+        @Test func requireStaysInsideTheScenarioFolder() {
+            let s = JSScenario()
+            s.files["automation/js/escape.js"] = "const x = require('../../../../../../etc/hostname');\nrules.JSRule({ name: 'x', execute: () => {} });\n"
+            let problems = s.problems()
+            #expect(problems.contains { $0.contains("rules.jsRequire") }, "\(problems)")
+
+            let missing = JSScenario()
+            missing.files["automation/js/missing.js"] = "const lib = require('no-such-lib');\nrules.JSRule({ name: 'x', execute: () => {} });\n"
+            #expect(missing.problems().contains { $0.contains("rules.jsRequire") && $0.contains("no-such-lib") })
+        }
+
+        @Test func aTriggerOnAnUnknownItemIsRefusedAtValidation() {
+            let s = JSScenario()
+            s.files["automation/js/t.js"] = "rules.JSRule({ name: 'x', triggers: [triggers.ItemStateChangeTrigger('Nowhere')], execute: () => {} });"
+            #expect(s.problems().contains { $0.contains("Nowhere") })
+        }
+
+        @Test func withoutNodeTheScenarioIsUnavailable() throws {
+            setenv(NodeExecutable.environmentVariable, "/nonexistent/node", 1)
+            defer { unsetenv(NodeExecutable.environmentVariable) }
+            let s = JSScenario()
+            s.files["automation/js/a.js"] = "rules.JSRule({ name: 'x', execute: () => {} });"
+            do {
+                _ = try s.load()
+                Issue.record("a JavaScript scenario loaded without node")
+            } catch {
+                #expect(error.code == .unavailable)
+                #expect(error.message.contains("install Node.js 18 or newer") && !error.message.contains("\n"), "\(error.message)")
+            }
+        }
+
+        /// A `node` that is the real one with a saboteur preloaded, which acts on the child's third answer (the
+        /// answer to the first rule run: init and load come first).
+        private func saboteur(_ s: JSScenario, _ action: String) throws -> String {
+            let node = try NodeExecutable.locate().path
+            let sabotage = "\(s.directory)/sabotage.js"
+            try? FileManager.default.createDirectory(atPath: s.directory, withIntermediateDirectories: true)
+            try """
+            const fs = require('fs');
+            const write = fs.writeSync;
+            let answers = 0;
+            fs.writeSync = function (fd, ...rest) {
+              if (fd === 1 && ++answers === 3) { \(action) }
+              return write.call(fs, fd, ...rest);
+            };
+            """.write(toFile: sabotage, atomically: true, encoding: .utf8)
+            let wrapper = "\(s.directory)/node"
+            try "#!/bin/sh\ncase \"$1\" in --version) exec \(node) --version;; esac\nexec \(node) --require \(sabotage) \"$@\"\n"
+                .write(toFile: wrapper, atomically: true, encoding: .utf8)
+            chmod(wrapper, 0o755)
+            return wrapper
+        }
+
+        private func sabotaged(_ action: String) async throws -> String {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/victim.js"] = "\nrules.JSRule({\n  name: 'Victim',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => items.Lamp.sendCommand('ON'),\n});\n"
+            setenv(NodeExecutable.environmentVariable, try saboteur(s, action), 1)
+            defer { unsetenv(NodeExecutable.environmentVariable) }
+            do {
+                _ = try await s.run()
+                Issue.record("the run went on after its child failed")
+                return ""
+            } catch let error as ScenarioError {
+                #expect(childNodeProcesses().isEmpty)
+                return error.message
+            }
+        }
+
+        @Test func aChildKilledMidRunIsALocatedErrorOfTheRun() async throws {
+            let message = try await sabotaged("process.kill(process.pid, 'SIGKILL');")
+            #expect(message.contains("rules.jsChild") && message.contains("rule \"Victim\"") && message.contains("automation/js/victim.js:2"), "\(message)")
+            #expect(message.contains("killed by signal 9") || message.contains("exited"), "\(message)")
+        }
+
+        @Test func aMalformedAnswerIsALocatedErrorOfTheRun() async throws {
+            let message = try await sabotaged("const junk = Buffer.from('{oops'); const h = Buffer.alloc(4); h.writeUInt32BE(junk.length); write.call(fs, 1, Buffer.concat([h, junk])); return 0;")
+            #expect(message.contains("rules.jsChild") && message.contains("malformed") && message.contains("rule \"Victim\""), "\(message)")
+        }
+    }
+}
