@@ -37,7 +37,7 @@ enum PortfolioBenchmark {
             let start = clock.now
             let reported = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: interval))
             let ran = clock.now
-            let files = try ReportWriter.write(reported, to: reportDirectory)
+            let files = try ReportWriter.writeWithPage(reported, to: reportDirectory)
             let written = clock.now
             let runWall = Benchmark.seconds(decoded.duration(to: finished))
             let reportWall = Benchmark.seconds(start.duration(to: written))

@@ -1,4 +1,5 @@
 import Foundation
+import Rules
 import ScenarioFormat
 import Scenarios
 import Simulation
@@ -22,7 +23,9 @@ enum ScenarioCommands {
         let reportDir = command.value(.report)
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
-        let world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        let coverageFile = try coverageOption(command)
+        var world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        world.countsRuleCoverage = coverageFile != nil
         let explicitJobs = command.value(.runJobs) == nil ? nil : try command.integer(.runJobs, default: 1)
         if let explicitJobs, !(1...64).contains(explicitJobs) {
             throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(explicitJobs).", command: "run")
@@ -60,7 +63,7 @@ enum ScenarioCommands {
             }
             if let reportDir {
                 do {
-                    let written = try ReportWriter.write(result, to: reportDir)
+                    let written = try ReportWriter.writeWithPage(result, to: reportDir)
                     outcome.standardOutput += reportsLine(written, directory: reportDir)
                 } catch {
                     outcome.standardError += error.explanation + "\n"
@@ -68,7 +71,24 @@ enum ScenarioCommands {
                     return outcome
                 }
             }
+            if let coverageFile {
+                let files = result.ruleCoverage ?? []
+                do {
+                    try OutputFiles.write([(path: coverageFile, text: RuleFileCoverage.lcov(files))])
+                    outcome.standardOutput += coverageLines(files, file: coverageFile)
+                } catch {
+                    outcome.standardError += error.explanation + "\n"
+                    outcome.exitCode = .ioError
+                    return outcome
+                }
+            }
             outcome.exitCode = result.passed ? .success : .failure
+            return outcome
+        }
+        if let coverageFile, !loaded.scenario.ruleFiles.isEmpty {
+            // Cannot happen: rules keep every listing in one part (ScenarioPartition); refused rather than left out.
+            outcome.standardError += "--coverage \(coverageFile): the scenario's rules ran in \(notes.parts.count) parts; run it with --jobs 1.\n"
+            outcome.exitCode = .usage
             return outcome
         }
         let merged: (parts: PartitionSet, reports: [String]?)
@@ -91,6 +111,15 @@ enum ScenarioCommands {
         outcome.standardOutput = describe(summary, path: file, verbose: true)
         if command.has(.log) { outcome.standardOutput += logText(summary.log ?? [], notes: notes.notes, listings: loaded.scenario.listings.count) }
         if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
+        if let coverageFile {
+            // A scenario run in parts has no rule files (rules keep it whole): its coverage holds no file.
+            do { try OutputFiles.write([(path: coverageFile, text: RuleFileCoverage.lcov([]))]) } catch {
+                outcome.standardError += error.explanation + "\n"
+                outcome.exitCode = .ioError
+                return outcome
+            }
+            outcome.standardOutput += coverageLines([], file: coverageFile)
+        }
         outcome.exitCode = summary.passed ? .success : .failure
         return outcome
     }
@@ -175,6 +204,7 @@ enum ScenarioCommands {
                                             + "like \(junit.hasSuffix("/") ? junit : junit + "/")junit.xml. Nothing was removed.", command: "suite")
         }
         let interval = try intervalOption(command)
+        let coverageFile = try coverageOption(command)
         var files: [String]
         do { files = try SuiteRunner.scenarioFiles(in: directory) } catch {
             throw ArgumentParser.UsageError("\(error.message) suite needs a directory of *.json scenario files.", command: "suite")
@@ -187,7 +217,8 @@ enum ScenarioCommands {
             files = SuiteRunner.shard(files, index: index, of: count)
             outcome.standardOutput += "shard \(index)/\(count): \(files.count) of \(all) scenario file(s)\n"
         }
-        let world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        var world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        world.countsRuleCoverage = coverageFile != nil
         let entries = await SuiteRunner.run(files: files, jobs: jobs, world: world,
                                             progress: progress ?? { _, _, _ in })
         // Interrupted (Ctrl-C): no summary, no reports, no JUnit file.
@@ -198,6 +229,7 @@ enum ScenarioCommands {
             return outcome
         }
         var passed = 0, failed = 0, invalid = 0, unwritten = 0
+        var pages: [SuiteIndexPage.Row] = []
         for entry in entries {
             switch entry.outcome {
             case .ran(let result):
@@ -205,16 +237,40 @@ enum ScenarioCommands {
                 outcome.standardOutput += describe(RunSummary(result), path: entry.path, verbose: false)
                 if let reportDir {
                     let stem = relativeStem(entry.path, below: directory)
-                    do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)") } catch {
+                    var page: String? = stem
+                    do { _ = try ReportWriter.writeWithPage(result, to: "\(reportDir)/\(stem)") } catch {
                         outcome.standardError += error.explanation + "\n"
                         if error.code == .writeFailed { unwritten += 1 } else { failed += 1 }
+                        page = nil
                     }
+                    pages.append(SuiteIndexPage.Row(path: entry.path, pageDirectory: page, outcome: entry.outcome))
                 }
             case .failed(let error):
                 if error.code == .invalid || error.code == .unreadable { invalid += 1 } else { failed += 1 }
                 outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(TerminalText.escaped(entry.path))\n"
                 outcome.standardOutput += error.explanation.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
                 if error.code != .invalid { outcome.standardOutput += "    \(TerminalText.escaped(error.message))\n" }
+                if reportDir != nil { pages.append(SuiteIndexPage.Row(path: entry.path, pageDirectory: nil, outcome: entry.outcome)) }
+            }
+        }
+        // Coverage (only with --coverage, so the default output stays as it was), merged in path order.
+        var coverage: [RuleFileCoverage]?
+        if let coverageFile {
+            let merged = RuleFileCoverage.merge(entries.compactMap { entry in
+                if case .ran(let result) = entry.outcome { return result.ruleCoverage } else { return nil }
+            })
+            coverage = merged
+            do { try OutputFiles.write([(path: coverageFile, text: RuleFileCoverage.lcov(merged))]) } catch {
+                outcome.standardError += error.explanation + "\n"
+                unwritten += 1
+            }
+            outcome.standardOutput += coverageLines(merged, file: coverageFile)
+        }
+        if let reportDir {
+            let index = SuiteIndexPage.html(directory: directory, rows: pages, coverage: coverage)
+            do { try OutputFiles.write([(path: "\(reportDir)/\(ReportPage.fileName)", text: index)]) } catch {
+                outcome.standardError += error.explanation + "\n"
+                unwritten += 1
             }
         }
         outcome.standardOutput += "\(passed) passed, \(failed + invalid) failed\(invalid > 0 ? " (\(invalid) invalid)" : "")\n"
@@ -229,6 +285,29 @@ enum ScenarioCommands {
         // The most serious outcome wins: an output that could not be written, then invalid files, then failures.
         outcome.exitCode = unwritten > 0 ? .ioError : invalid > 0 ? .invalidInput : failed > 0 ? .failure : .success
         return outcome
+    }
+
+    /// `--coverage FILE`, or nil without it; a directory there is a usage error (nothing is removed).
+    private static func coverageOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> String? {
+        guard let file = command.value(.coverage) else { return nil }
+        if let kind = OutputFiles.kind(of: file), kind != .regular {
+            throw ArgumentParser.UsageError("--coverage \(file) is \(kind.phrase); --coverage takes the path of the LCOV file to write, "
+                                            + "like \(file.hasSuffix("/") ? file : file + "/")rules.info. Nothing was removed.", command: command.name)
+        }
+        return file
+    }
+
+    /// The coverage summary: one line of totals, then each rule no run started (`file:line "name"`).
+    static func coverageLines(_ files: [RuleFileCoverage], file: String) -> String {
+        let rules = files.reduce(0) { $0 + $1.functions.count }, started = files.reduce(0) { $0 + $1.functions.filter { $0.count > 0 }.count }
+        let lines = files.reduce(0) { $0 + $1.lines.count }, run = files.reduce(0) { $0 + $1.lines.values.filter { $0 > 0 }.count }
+        let branches = files.reduce(0) { $0 + $1.branches.count }, taken = files.reduce(0) { $0 + $1.branches.filter { $0.count > 0 }.count }
+        var text = "Rule coverage: \(files.count) rule file(s), \(started) of \(rules) rule(s) started, \(run) of \(lines) DSL line(s) run, "
+            + "\(taken) of \(branches) branch(es) taken → \(TerminalText.escaped(file))\n"
+        for f in files {
+            for rule in f.rulesNeverStarted { text += "    never started: \(TerminalText.escaped(f.file)):\(rule.line) \"\(TerminalText.escaped(rule.name))\"\n" }
+        }
+        return text
     }
 
     /// `--shard K/N` as (K, N), or nil without it.

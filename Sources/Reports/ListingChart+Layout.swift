@@ -56,3 +56,14 @@ extension ListingChart {
         func laneTop(_ index: Int) -> Double { plotBottom + 28 + Double(index) * 18 }
     }
 }
+
+extension ListingChart {
+    /// Where `instant` falls on a chart over `[start, end]` (px from the chart's left edge), and the plot's
+    /// top and bottom (px): for marks a report page draws over the chart (expectation moments).
+    public static func plotX(_ instant: SimInstant, start: SimInstant, end: SimInstant) -> Double {
+        Layout(start: start, end: end, laneCount: 0, temperatures: []).x(instant)
+    }
+
+    /// The top and bottom of the plot area, px.
+    public static let plotTop = 60.0, plotBottom = 360.0
+}
