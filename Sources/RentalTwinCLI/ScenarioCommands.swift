@@ -110,7 +110,19 @@ enum ScenarioCommands {
         let summary = merged.parts.summary
         outcome.standardOutput = describe(summary, path: file, verbose: true)
         if command.has(.log) { outcome.standardOutput += logText(summary.log ?? [], notes: notes.notes, listings: loaded.scenario.listings.count) }
-        if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
+        if let reportDir, let written = merged.reports {
+            // The page over the merged reports, written after them (the parts' worlds are gone).
+            do {
+                let page = try ReportPage.html(summary: summary, scenario: loaded.scenario, files: written, directory: reportDir,
+                                               parts: notes.parts.count)
+                try OutputFiles.write([(path: "\(reportDir)/\(ReportPage.fileName)", text: page)])
+            } catch {
+                outcome.standardError += error.explanation + "\n"
+                outcome.exitCode = exitCode(for: error)
+                return outcome
+            }
+            outcome.standardOutput += reportsLine(written + [ReportPage.fileName], directory: reportDir)
+        }
         if let coverageFile {
             // A scenario run in parts has no rule files (rules keep it whole): its coverage holds no file.
             do { try OutputFiles.write([(path: coverageFile, text: RuleFileCoverage.lcov([]))]) } catch {

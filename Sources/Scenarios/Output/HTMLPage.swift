@@ -56,7 +56,7 @@ enum HTMLPage {
         body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0 auto;max-width:1100px;padding:12px 20px;color:#1c2833;background:#fbfcfc}
         h1{font-size:22px;margin:6px 0}h2{font-size:18px;margin:22px 0 8px;border-bottom:1px solid #d5d8dc;padding-bottom:3px}h3{font-size:15px;margin:14px 0 6px}
         table{border-collapse:collapse;margin:4px 0 10px;font-size:13px}th,td{border:1px solid #d5d8dc;padding:3px 7px;text-align:left;vertical-align:top}
-        th{background:#eaeded}td.n{text-align:right;font-variant-numeric:tabular-nums}
+        th{background:#eaeded}td:first-child{white-space:nowrap}td.n{text-align:right;font-variant-numeric:tabular-nums}
         .verdict{display:inline-block;font-weight:bold;padding:3px 12px;border-radius:4px;color:#fff;font-size:16px}
         .pass{background:#1e8449}.fail{background:#c0392b}.pending{background:#7f8c8d}
         tr.failed td{background:#fdedec}tr.passed td.s{color:#1e8449}tr.failed td.s{color:#c0392b;font-weight:bold}

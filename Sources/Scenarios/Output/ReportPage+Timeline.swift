@@ -41,11 +41,12 @@ extension ReportPage {
         static func inOrder(_ a: Event, _ b: Event) -> Bool { (a.at, a.kind, a.index) < (b.at, b.kind, b.index) }
     }
 
-    /// What the page knows about the scenario's names: listings, reservations and cities to listings.
+    /// What the page knows about the scenario's names: listings, and reservations to listings.
     struct Names {
         let listings: Set<String>
         let reservationListing: [String: String]
-        let cityListings: [String: [String]]
+        /// Listing ids as they open rule-side Item names (`flat-1` → `flat_1`).
+        let ruleNamed: [String: String]
 
         init(_ scenario: Scenario, stays: [StayRecord]) {
             listings = Set(scenario.listings.map(\.id))
@@ -53,7 +54,9 @@ extension ReportPage {
             for step in scenario.timeline { if case .book(let id, _, let listing, _, _, _) = step.action { reservations[id] = listing } }
             for stay in stays where reservations[stay.reservation] == nil { reservations[stay.reservation] = stay.listing }
             reservationListing = reservations
-            cityListings = Dictionary(grouping: scenario.listings, by: \.city).mapValues { $0.map(\.id) }
+            var ruleNamed: [String: String] = [:]
+            for id in scenario.listings.map(\.id).sorted() where ruleNamed[Names.ruleSide(id)] == nil { ruleNamed[Names.ruleSide(id)] = id }
+            self.ruleNamed = ruleNamed
         }
 
         /// The listing an Item belongs to: its name's first path segment when that is a listing
@@ -71,12 +74,6 @@ extension ReportPage {
             return best
         }
 
-        /// Listing ids as they open rule-side Item names (`flat-1` → `flat_1`).
-        private var ruleNamed: [String: String] {
-            var names: [String: String] = [:]
-            for id in listings.sorted() { names[Names.ruleSide(id)] = names[Names.ruleSide(id)] ?? id }
-            return names
-        }
 
         /// An Item name with `-` and `/` as `_`, so `flat-1/heating/setpoint` and `flat_1_heating_setpoint` compare equal.
         static func ruleSide(_ name: String) -> String {

@@ -49,8 +49,16 @@ public enum ReportPage {
         if !result.failures.isEmpty {
             page += try failuresSection(result, events: events, failedPaths: failedPaths, names: names)
         }
-        page += expectationsSection(result, failedPaths: failedPaths)
-        page += try chartsSection(result, files: files, failedPaths: failedPaths, names: names)
+        page += expectationsSection(scenario, failures: result.failures, failedPaths: failedPaths)
+        let staysByListing = Dictionary(grouping: result.stays, by: \.listing)
+        page += try chartsSection(scenario, failedPaths: failedPaths, names: names) { listing throws(ScenarioError) in
+            guard let trace = result.reports?.stream.trace(listing: listing) else { return nil }
+            do throws(ReportsError) {
+                return try ListingChart.svg(listing: listing, trace: trace, stays: staysByListing[listing] ?? [], calendar: calendar)
+            } catch {
+                throw ScenarioError(.reportFailed, "cannot build the report page of \(scenario.file): \(error.message)", file: scenario.file)
+            }
+        }
         page += timelineSection(events, result: result)
         page += outboxSection(result, files: files)
         page += try energySection(result, files: files)
@@ -108,9 +116,10 @@ public enum ReportPage {
             let shown = near.count > 40 ? Array(near.filter { $0.at <= place.at }.suffix(30) + near.filter { $0.at > place.at }.prefix(10)) : near
             let subject = [place.item.map { "Item \($0)" }, place.listing.isEmpty ? nil : "listing \(place.listing)",
                            place.rule.isEmpty ? nil : "rule \(place.rule)"].compactMap { $0 }
-            text += "<details open><summary>Around \(e(failure.at)): \(shown.count) of \(near.count) event(s) within 2 h"
-            text += subject.isEmpty ? "" : " touching \(e(subject.joined(separator: ", "))) and every rule run"
-            text += earlier > 0 ? ", and the last \(earlier) before that touching it" : ""
+            text += "<details open><summary>Around \(e(failure.at)): \(near.count - earlier) event(s) within 2 h"
+            text += subject.isEmpty ? "" : " touching \(e(subject.joined(separator: ", "))), and every rule run"
+            text += earlier > 0 ? "; before that, the last \(earlier) touching it" : ""
+            text += shown.count < near.count ? " (\(shown.count) shown)" : ""
             text += "</summary>\n"
             if shown.isEmpty {
                 text += "<p class=\"meta\">Nothing touching it happened within two hours of this moment.</p>\n"
@@ -172,21 +181,23 @@ public enum ReportPage {
 
     // MARK: Expectations
 
-    static func expectationsSection(_ result: ScenarioResult, failedPaths: [String: ScenarioFailure]) -> String {
-        let scenario = result.scenario
+    /// The expectations' table; `moments`: link each to its row in the timeline (a page with one).
+    static func expectationsSection(_ scenario: Scenario, failures: [ScenarioFailure], failedPaths: [String: ScenarioFailure],
+                                    moments: Bool = true) -> String {
         let e = HTMLPage.escape
-        var text = "<h2 id=\"expectations\">Expectations (\(scenario.expectations.count), \(result.failures.filter { $0.path.hasPrefix("expect") }.count) failed)</h2>\n"
-        let stepFailures = result.failures.filter { !$0.path.hasPrefix("expect") }
+        var text = "<h2 id=\"expectations\">Expectations (\(scenario.expectations.count), \(failures.filter { $0.path.hasPrefix("expect") }.count) failed)</h2>\n"
+        let stepFailures = failures.filter { !$0.path.hasPrefix("expect") }
         if !stepFailures.isEmpty {
             text += "<p>\(stepFailures.count) timeline step(s) did not behave as expected: "
-                + stepFailures.map { "<a href=\"#t-\(HTMLPage.anchor($0.path))\">\(e($0.path))</a>" }.joined(separator: ", ") + ".</p>\n"
+                + stepFailures.map { moments ? "<a href=\"#t-\(HTMLPage.anchor($0.path))\">\(e($0.path))</a>" : e($0.path) }.joined(separator: ", ") + ".</p>\n"
         }
         guard !scenario.expectations.isEmpty else { return text + "<p class=\"meta\">The scenario has no expectations.</p>\n" }
         text += "<table id=\"expectation-table\"><tr><th>expectation</th><th>line</th><th>at</th><th>result</th><th>expected</th><th>actual</th></tr>\n"
         for expectation in scenario.expectations {
             let failure = failedPaths[expectation.path]
             let at = scenario.calendar.localDateTime(at: expectation.at ?? scenario.end).description + (expectation.at == nil ? " (end)" : "")
-            text += "<tr class=\"\(failure == nil ? "passed" : "failed")\"><td><a href=\"#t-\(HTMLPage.anchor(expectation.path))\">\(e(expectation.path))</a></td>"
+            let name = moments ? "<a href=\"#t-\(HTMLPage.anchor(expectation.path))\">\(e(expectation.path))</a>" : e(expectation.path)
+            text += "<tr class=\"\(failure == nil ? "passed" : "failed")\"><td>\(name)</td>"
             text += "<td class=\"n\">\(expectation.line)</td><td>\(e(at))</td><td class=\"s\">\(failure == nil ? "pass" : "FAIL")</td>"
             text += "<td>\(e(failure?.expected ?? describe(expectation, calendar: scenario.calendar)))</td>"
             text += "<td>\(failure.map { e($0.actual) } ?? "as expected")</td></tr>\n"
@@ -198,15 +209,12 @@ public enum ReportPage {
 
     /// Per listing its chart (as `chart-<listing>.svg` draws it) with the expectations' moments marked
     /// (red: failed); inline within ``chartBudget``, else a link to the SVG file.
-    static func chartsSection(_ result: ScenarioResult, files: [String], failedPaths: [String: ScenarioFailure],
-                              names: Names) throws(ScenarioError) -> String {
-        let scenario = result.scenario
+    static func chartsSection(_ scenario: Scenario, failedPaths: [String: ScenarioFailure], names: Names,
+                              chart: (String) throws(ScenarioError) -> String?) throws(ScenarioError) -> String {
         let e = HTMLPage.escape
         var text = "<h2 id=\"charts\">Charts</h2>\n<p class=\"small meta\">Indoor and outdoor temperature, heating and cooling on, stays "
             + "(grey); dashed verticals mark the expectations' moments (red: failed). The setpoint is not drawn: the twin's chart "
             + "trace does not record it (see timeseries.csv and the timeline).</p>\n"
-        guard let reports = result.reports else { return text + "<p>No charts: the run recorded no timeseries.</p>\n" }
-        let staysByListing = Dictionary(grouping: result.stays, by: \.listing)
         var chartNames = Set<String>()
         var spent = 0, linked: [(String, String)] = []
         for listing in scenario.listings.map(\.id).sorted() {
@@ -216,13 +224,9 @@ public enum ReportPage {
                 return (expectation.at ?? scenario.end, failedPaths[expectation.path] != nil, expectation.path)
             }
             let failing = marks.contains { $0.1 }
-            guard spent < chartBudget || failing, let trace = reports.stream.trace(listing: listing) else {
+            guard spent < chartBudget || failing, var svg = try chart(listing) else {
                 linked.append((listing, file))
                 continue
-            }
-            var svg: String
-            do { svg = try ListingChart.svg(listing: listing, trace: trace, stays: staysByListing[listing] ?? [], calendar: scenario.calendar) } catch {
-                throw ScenarioError(.reportFailed, "cannot build the report page of \(scenario.file): \(error.message)", file: scenario.file)
             }
             if let declaration = svg.range(of: "?>\n") { svg.removeSubrange(svg.startIndex..<declaration.upperBound) }
             if !marks.isEmpty, let close = svg.range(of: "</svg>", options: .backwards) {
@@ -357,6 +361,13 @@ public enum ReportPage {
         } catch {
             throw ScenarioError(.reportFailed, "cannot build the report page of \(scenario.file): \(error.message)", file: scenario.file)
         }
+        return text + kpiTable(kpi)
+    }
+
+    /// The KPI table from `kpi.csv`'s text: every row, or only the listings' rows when there are many stays.
+    static func kpiTable(_ kpi: String) -> String {
+        let e = HTMLPage.escape
+        var text = ""
         let records = kpi.split(separator: "\n").map { CSVRecordLine.fields(String($0)) }
         guard let header = records.first else { return text }
         let body = records.dropFirst()
