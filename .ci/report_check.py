@@ -9,7 +9,8 @@ standard library only.
 
     python3 .ci/report_check.py [--screenshot OUT.png] [--max-load-seconds S] 'PAGE|VERDICT|TEXT|TEXT…' …
 
-VERDICT is the text of the page's #verdict element (PASS, FAIL, or a suite's "N passed, 0 failed");
+VERDICT is the text of the page's #verdict element (PASS, FAIL, or a suite's "N passed, 0 failed"), or
+`~` and a regular expression it must match;
 each TEXT must appear inside the first screen (1200×900) of the page. --screenshot saves the first
 page's first screen as PNG (the README's screenshot is made this way). Exit 0 when every page holds,
 1 otherwise; one line per check.
@@ -18,6 +19,7 @@ import argparse
 import base64
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -187,7 +189,8 @@ def check_page(browser, spec, screenshot, max_load):
                 problems.append("the page asked the network for " + request_url)
     browser.events = [e for e in browser.events if e.get("sessionId") != session]
     info = json.loads(result["result"]["value"])
-    if verdict is not None and (info["verdict"] or "").strip() != verdict:
+    shown = (info["verdict"] or "").strip()
+    if verdict is not None and not (re.search(verdict[1:], shown) if verdict.startswith("~") else shown == verdict):
         problems.append(f"verdict shows {info['verdict']!r}, expected {verdict!r}")
     for anchor in info["missingAnchors"]:
         problems.append(f"broken link {anchor}: no element has that id")

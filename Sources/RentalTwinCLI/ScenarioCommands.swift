@@ -1,5 +1,4 @@
 import Foundation
-import Rules
 import ScenarioFormat
 import Scenarios
 import Simulation
@@ -72,10 +71,10 @@ enum ScenarioCommands {
                 }
             }
             if let coverageFile {
-                let files = result.ruleCoverage ?? []
+                let files = CoverageReport.of(result)
                 do {
-                    try OutputFiles.write([(path: coverageFile, text: RuleFileCoverage.lcov(files))])
-                    outcome.standardOutput += coverageLines(files, file: coverageFile)
+                    try CoverageReport.write(files, to: coverageFile)
+                    outcome.standardOutput += CoverageReport.summary(files, file: coverageFile)
                 } catch {
                     outcome.standardError += error.explanation + "\n"
                     outcome.exitCode = .ioError
@@ -125,12 +124,12 @@ enum ScenarioCommands {
         }
         if let coverageFile {
             // A scenario run in parts has no rule files (rules keep it whole): its coverage holds no file.
-            do { try OutputFiles.write([(path: coverageFile, text: RuleFileCoverage.lcov([]))]) } catch {
+            do { try CoverageReport.write([], to: coverageFile) } catch {
                 outcome.standardError += error.explanation + "\n"
                 outcome.exitCode = .ioError
                 return outcome
             }
-            outcome.standardOutput += coverageLines([], file: coverageFile)
+            outcome.standardOutput += CoverageReport.summary([], file: coverageFile)
         }
         outcome.exitCode = summary.passed ? .success : .failure
         return outcome
@@ -266,17 +265,15 @@ enum ScenarioCommands {
             }
         }
         // Coverage (only with --coverage, so the default output stays as it was), merged in path order.
-        var coverage: [RuleFileCoverage]?
-        if let coverageFile {
-            let merged = RuleFileCoverage.merge(entries.compactMap { entry in
-                if case .ran(let result) = entry.outcome { return result.ruleCoverage } else { return nil }
-            })
-            coverage = merged
-            do { try OutputFiles.write([(path: coverageFile, text: RuleFileCoverage.lcov(merged))]) } catch {
+        let coverage = coverageFile.map { _ in CoverageReport.merged(entries) }
+        if let coverageFile, let coverage {
+            do {
+                try CoverageReport.write(coverage, to: coverageFile)
+                outcome.standardOutput += CoverageReport.summary(coverage, file: coverageFile)
+            } catch {
                 outcome.standardError += error.explanation + "\n"
                 unwritten += 1
             }
-            outcome.standardOutput += coverageLines(merged, file: coverageFile)
         }
         if let reportDir {
             let index = SuiteIndexPage.html(directory: directory, rows: pages, coverage: coverage)
@@ -307,19 +304,6 @@ enum ScenarioCommands {
                                             + "like \(file.hasSuffix("/") ? file : file + "/")rules.info. Nothing was removed.", command: command.name)
         }
         return file
-    }
-
-    /// The coverage summary: one line of totals, then each rule no run started (`file:line "name"`).
-    static func coverageLines(_ files: [RuleFileCoverage], file: String) -> String {
-        let rules = files.reduce(0) { $0 + $1.functions.count }, started = files.reduce(0) { $0 + $1.functions.filter { $0.count > 0 }.count }
-        let lines = files.reduce(0) { $0 + $1.lines.count }, run = files.reduce(0) { $0 + $1.lines.values.filter { $0 > 0 }.count }
-        let branches = files.reduce(0) { $0 + $1.branches.count }, taken = files.reduce(0) { $0 + $1.branches.filter { $0.count > 0 }.count }
-        var text = "Rule coverage: \(files.count) rule file(s), \(started) of \(rules) rule(s) started, \(run) of \(lines) DSL line(s) run, "
-            + "\(taken) of \(branches) branch(es) taken → \(TerminalText.escaped(file))\n"
-        for f in files {
-            for rule in f.rulesNeverStarted { text += "    never started: \(TerminalText.escaped(f.file)):\(rule.line) \"\(TerminalText.escaped(rule.name))\"\n" }
-        }
-        return text
     }
 
     /// `--shard K/N` as (K, N), or nil without it.

@@ -18,15 +18,15 @@ public enum ReportPage {
     /// The page's file name in the report directory.
     public static let fileName = "index.html"
     /// Timeline rows shown at most; failures' surroundings are always kept.
-    static let maxTimelineRows = 3000
+    static let maxTimelineRows = 2000
     /// Bytes of inline charts at most (charts of listings with a failure are always inline).
-    static let chartBudget = 1_500_000
+    static let chartBudget = 1_000_000
     /// How far around a failed expectation the page shows events (each side), and measured rows.
     static let contextSpan = SimDuration.minutes(120), measuredSpan = SimDuration.minutes(60)
 
     /// The page of `result`, whose report files `files` (names, as written) sit beside it.
     /// - Throws: ``ScenarioError`` `scenario.reportFailed` when a chart cannot be drawn or the timeseries read.
-    static func html(_ result: ScenarioResult, files: [String]) throws(ScenarioError) -> String {
+    public static func html(_ result: ScenarioResult, files: [String]) throws(ScenarioError) -> String {
         let scenario = result.scenario
         let calendar = scenario.calendar
         let names = Names(scenario, stays: result.stays)
@@ -310,7 +310,7 @@ public enum ReportPage {
             document.getElementById("f-count").textContent=shown+" of "+rows.length+" rows";
           }
           ids.forEach(function(id){document.getElementById(id).addEventListener("change",apply);});
-          apply();
+          document.getElementById("f-count").textContent=document.querySelectorAll("#timeline-table tbody tr").length+" rows";
         })();
         </script>
 

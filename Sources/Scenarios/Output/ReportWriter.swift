@@ -64,6 +64,13 @@ public enum ReportWriter {
         return files
     }
 
+    /// What ``writeWithPage(_:to:)`` writes, built in memory: every report, then `index.html`.
+    /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
+    public static func renderWithPage(_ result: ScenarioResult) throws(ScenarioError) -> [(name: String, text: String)] {
+        let files = try render(result)
+        return files + [(ReportPage.fileName, try ReportPage.html(result, files: files.map(\.name)))]
+    }
+
     /// Every report of `result`, in writing order: the daily, stay and KPI figures from the ledger's
     /// snapshots at days', stays' and the run's ends, `timeseries.csv` as the run spooled it tick by
     /// tick, charts and the KPIs' cost, peak and cycles as the run's ``ReportStream`` gathered them.
