@@ -67,3 +67,12 @@ extension ListingChart {
     /// The top and bottom of the plot area, px.
     public static let plotTop = 60.0, plotBottom = 360.0
 }
+
+extension ListingChart {
+    /// Where `celsius` falls on the chart ``svg(listing:trace:stays:calendar:)`` draws from `trace` (px from
+    /// the top; outside the plot when outside its scale): for lines a report page draws over the chart.
+    public static func plotY(_ celsius: Double, trace: Trace) -> Double {
+        Layout(start: trace.layout.start, end: trace.layout.end, laneCount: 0,
+               temperatures: trace.indoor.points.map(\.1) + trace.outdoor.points.map(\.1)).y(celsius)
+    }
+}

@@ -51,7 +51,11 @@ public enum ReportPage {
         }
         page += expectationsSection(scenario, failures: result.failures, failedPaths: failedPaths)
         let staysByListing = Dictionary(grouping: result.stays, by: \.listing)
-        page += try chartsSection(scenario, failedPaths: failedPaths, names: names) { listing throws(ScenarioError) in
+        let listingSpecs = Dictionary(scenario.listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        page += try chartsSection(scenario, failedPaths: failedPaths, names: names, overlay: { listing in
+            guard let spec = listingSpecs[listing], let trace = result.reports?.stream.trace(listing: listing) else { return "" }
+            return setpointOverlay(commandedSetpoints(spec, result: result), trace: trace, scenario: scenario)
+        }) { listing throws(ScenarioError) in
             guard let trace = result.reports?.stream.trace(listing: listing) else { return nil }
             do throws(ReportsError) {
                 return try ListingChart.svg(listing: listing, trace: trace, stays: staysByListing[listing] ?? [], calendar: calendar)
@@ -210,11 +214,12 @@ public enum ReportPage {
     /// Per listing its chart (as `chart-<listing>.svg` draws it) with the expectations' moments marked
     /// (red: failed); inline within ``chartBudget``, else a link to the SVG file.
     static func chartsSection(_ scenario: Scenario, failedPaths: [String: ScenarioFailure], names: Names,
+                              overlay: (String) -> String = { _ in "" },
                               chart: (String) throws(ScenarioError) -> String?) throws(ScenarioError) -> String {
         let e = HTMLPage.escape
         var text = "<h2 id=\"charts\">Charts</h2>\n<p class=\"small meta\">Indoor and outdoor temperature, heating and cooling on, stays "
-            + "(grey); dashed verticals mark the expectations' moments (red: failed). The setpoint is not drawn: the twin's chart "
-            + "trace does not record it (see timeseries.csv and the timeline).</p>\n"
+            + "(grey); dashed verticals mark the expectations' moments (red: failed); the green steps are each thermostat's setpoint as "
+            + "the timeline, the rules and the automations commanded it (what the device made of a command is in the timeline).</p>\n"
         var chartNames = Set<String>()
         var spent = 0, linked: [(String, String)] = []
         for listing in scenario.listings.map(\.id).sorted() {
@@ -229,8 +234,9 @@ public enum ReportPage {
                 continue
             }
             if let declaration = svg.range(of: "?>\n") { svg.removeSubrange(svg.startIndex..<declaration.upperBound) }
-            if !marks.isEmpty, let close = svg.range(of: "</svg>", options: .backwards) {
-                var overlay = "<g id=\"marks-\(HTMLPage.anchor(listing))\">\n"
+            let drawn = overlay(listing)
+            if !marks.isEmpty || !drawn.isEmpty, let close = svg.range(of: "</svg>", options: .backwards) {
+                var overlay = drawn + "<g id=\"marks-\(HTMLPage.anchor(listing))\">\n"
                 for (at, failed, path) in marks.sorted(by: { ($0.0, $0.2) < ($1.0, $1.2) }) {
                     let x = Figures.decimal(ListingChart.plotX(at, start: scenario.start, end: scenario.end), 1)
                     overlay += "<line x1=\"\(x)\" x2=\"\(x)\" y1=\"\(Int(ListingChart.plotTop))\" y2=\"\(Int(ListingChart.plotBottom))\" "
@@ -246,6 +252,30 @@ public enum ReportPage {
             text += "<p>\(linked.count) more chart(s), linked to keep this page small: "
                 + linked.map { "<a id=\"chart-\(HTMLPage.anchor($0.0))\" href=\"\(HTMLPage.href($0.1))\">\(e($0.0))</a>" }.joined(separator: " · ") + "</p>\n"
         }
+        return text
+    }
+
+    /// The commanded setpoints as stepped green lines over a chart drawn from `trace`, with a legend entry.
+    static func setpointOverlay(_ setpoints: [(device: String, points: [(SimInstant, Double)])], trace: ListingChart.Trace,
+                                scenario: Scenario) -> String {
+        guard !setpoints.isEmpty else { return "" }
+        var text = "<g id=\"setpoints\">\n"
+        func x(_ at: SimInstant) -> String { Figures.decimal(ListingChart.plotX(at, start: scenario.start, end: scenario.end), 1) }
+        func y(_ celsius: Double) -> String {
+            Figures.decimal(min(max(ListingChart.plotY(celsius, trace: trace), ListingChart.plotTop), ListingChart.plotBottom), 1)
+        }
+        for (device, points) in setpoints {
+            var coordinates: [String] = []
+            for (index, point) in points.enumerated() {
+                if index > 0 { coordinates.append("\(x(point.0)),\(y(points[index - 1].1))") }
+                coordinates.append("\(x(point.0)),\(y(point.1))")
+            }
+            if let last = points.last { coordinates.append("\(x(scenario.end)),\(y(last.1))") }
+            text += "<polyline class=\"setpoint\" fill=\"none\" stroke=\"#27ae60\" stroke-width=\"1.5\" points=\"\(coordinates.joined(separator: " "))\">"
+                + "<title>\(HTMLPage.escape(device)) setpoint (commanded)</title></polyline>\n"
+        }
+        text += "<line x1=\"714\" x2=\"736\" y1=\"38\" y2=\"38\" stroke=\"#27ae60\" stroke-width=\"2\"/>"
+            + "<text x=\"742\" y=\"42\">setpoint (commanded)</text>\n</g>\n"
         return text
     }
 
