@@ -40,6 +40,14 @@ struct ReportPageTests {
         // Its moment in the timeline, its chart mark, the rule coverage.
         #expect(first.contains("<tr class=\"k-check failed\" id=\"t-expect_4_\""))
         #expect(first.contains("<title>expect[4] failed</title>"))
+        // The setpoint as commanded: 21 °C from the start, then the rules' steps (eco 17 °C at 22:30 …).
+        #expect(first.contains("<polyline class=\"setpoint\""))
+        let setpoints = ReportPage.commandedSetpoints(result.scenario.listings[0], result: result)
+        #expect(setpoints.map(\.device) == ["heating"])
+        // Start 21; Thu 16:05 arrival 21, 22:30 eco; Fri 06:30 comfort, 22:30 eco; Sat and Sun 09:00 comfort, 22:30 eco;
+        // Mon 06:30 comfort, 09:30 nobody in: eco, 22:30 eco.
+        let expected: [Double] = [21, 21, 17, 21, 17, 21, 17, 21, 17, 21, 17, 17]
+        #expect(setpoints.first?.points.map(\.1) == expected)
         #expect(first.contains("<h2 id=\"coverage\">Rule coverage</h2>"))
     }
 
