@@ -16,7 +16,8 @@ struct CommandSpec: Sendable {
         let help: String
 
         static let report = Option(name: "--report", valueName: "DIR",
-                                   help: "Write energy-daily.csv, stays.csv, timeseries.csv, kpi.csv and per listing an SVG chart and an iCalendar file of its reservations to DIR (suite: to DIR/<file without .json>/).")
+                                   help: "Write energy-daily.csv, stays.csv, timeseries.csv, kpi.csv, per listing an SVG chart and an iCalendar file of its reservations, and index.html, one page with the verdict, the expectations, a timeline and the charts, to DIR (suite: to DIR/<file without .json>/, and DIR/index.html over all scenarios).")
+        static let coverage = Option(name: "--coverage", valueName: "FILE", help: "Write LCOV coverage of the scenarios' rule files to FILE (per rule: starts; per Rules DSL line: runs; per if/switch: branches taken), merged over the suite; genhtml reads it. The suite's summary names every rule no scenario started.")
         static let seed = Option(name: "--seed", valueName: "N", help: "A non-negative integer: run overrides the scenario's seed with it; fuzz seeds its mutations (default 1).")
         static let interval = Option(name: "--interval", valueName: "DURATION", help: "Sampling interval of timeseries.csv and the charts (default PT15M).")
         static let log = Option(name: "--log", valueName: nil, help: "Also print every step, every automation action with its reason, and every rule run (trigger, conditions, effects, log lines).")
@@ -58,7 +59,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .run, abstract: "Run one scenario and check its expectations.",
             arguments: "FILE", minPositionals: 1, maxPositionals: 1,
-            options: [.report, .seed, .interval, .log, .runJobs, .partition, .seams, .strict],
+            options: [.report, .seed, .interval, .log, .runJobs, .partition, .seams, .strict, .coverage],
             discussion: """
                 Prints PASS or FAIL, what was simulated, and each failed expectation or step with its line,
                 JSON path, local time, expected and actual values. Same file and seed, same output, byte for byte.
@@ -99,7 +100,7 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .suite, abstract: "Run every *.json scenario below DIR, sorted by path.",
             arguments: "DIR", minPositionals: 1, maxPositionals: 1,
-            options: [.junit, .report, .jobs, .shard, .interval, .seams, .strict],
+            options: [.junit, .report, .jobs, .shard, .interval, .seams, .strict, .coverage],
             discussion: """
                 Prints one line per scenario (PASS, FAIL, INVALID) with its failures indented, and ends with
                 "N passed, N failed". On a terminal a progress line shows while scenarios run; in CI logs it does not.
@@ -109,6 +110,7 @@ struct CommandSpec: Sendable {
                   rental-twin suite Scenarios
                   rental-twin suite Scenarios --jobs 2 --junit junit.xml --report Reports
                   rental-twin suite Scenarios --shard 2/4 --junit junit-2.xml
+                  rental-twin suite Scenarios --report Reports --coverage rules.info   (then genhtml rules.info -o coverage)
 
                 --junit names the XML file itself; a directory there is a usage error (nothing is removed).
 

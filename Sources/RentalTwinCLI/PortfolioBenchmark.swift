@@ -37,13 +37,20 @@ enum PortfolioBenchmark {
             let start = clock.now
             let reported = try await ScenarioRunner.run(scenario, options: World.Options(recordTimeseries: interval))
             let ran = clock.now
-            let files = try ReportWriter.write(reported, to: reportDirectory)
+            // The page is built and written apart from the other reports here, so its own cost shows.
+            var files = try ReportWriter.write(reported, to: reportDirectory)
+            let csvWritten = clock.now
+            let page = try ReportPage.html(reported, files: files)
+            try OutputFiles.write([(path: "\(reportDirectory)/\(ReportPage.fileName)", text: page)])
+            files.append(ReportPage.fileName)
             let written = clock.now
             let runWall = Benchmark.seconds(decoded.duration(to: finished))
             let reportWall = Benchmark.seconds(start.duration(to: written))
+            let pageWall = Benchmark.seconds(csvWritten.duration(to: written))
             lines += [
                 "with reports (timeseries every \(interval), \(files.count) files written to \(reportDirectory)):",
                 "  run \(String(format: "%.3f", Benchmark.seconds(start.duration(to: ran)))) s, render and write \(String(format: "%.3f", Benchmark.seconds(ran.duration(to: written)))) s, total \(String(format: "%.3f", reportWall)) s (+\(String(format: "%.0f", (reportWall / max(runWall, 1e-9) - 1) * 100)) % over the run without reports)",
+                "  of which index.html \(String(format: "%.3f", pageWall)) s (\(String(format: "%.1f", Double(page.utf8.count) / 1_000_000)) MB; +\(String(format: "%.1f", pageWall / max(runWall, 1e-9) * 100)) % over the run without reports)",
                 "  " + speed(events: reported.kernelEvents, simulated: reported.simulatedSeconds, flats: flats, wall: reportWall),
                 "  peak memory (VmHWM) \(peakMemoryMB().map { "\($0) MB" } ?? "unknown")",
             ]

@@ -22,7 +22,9 @@ enum ScenarioCommands {
         let reportDir = command.value(.report)
         try refuseNonDirectory(reportDir, option: "--report", command: command.name)
         let interval = try intervalOption(command)
-        let world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        let coverageFile = try coverageOption(command)
+        var world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        world.countsRuleCoverage = coverageFile != nil
         let explicitJobs = command.value(.runJobs) == nil ? nil : try command.integer(.runJobs, default: 1)
         if let explicitJobs, !(1...64).contains(explicitJobs) {
             throw ArgumentParser.UsageError("--jobs must be between 1 and 64, not \(explicitJobs).", command: "run")
@@ -61,7 +63,7 @@ enum ScenarioCommands {
             if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped before its reports; nothing was written.", file: file), into: RentalTwinCommand.Outcome()) }
             if let reportDir {
                 do {
-                    let written = try ReportWriter.write(result, to: reportDir)
+                    let written = try ReportWriter.writeWithPage(result, to: reportDir)
                     outcome.standardOutput += reportsLine(written, directory: reportDir)
                 } catch {
                     outcome.standardError += error.explanation + "\n"
@@ -69,7 +71,24 @@ enum ScenarioCommands {
                     return outcome
                 }
             }
+            if let coverageFile {
+                let files = CoverageReport.of(result)
+                do {
+                    try CoverageReport.write(files, to: coverageFile)
+                    outcome.standardOutput += CoverageReport.summary(files, file: coverageFile)
+                } catch {
+                    outcome.standardError += error.explanation + "\n"
+                    outcome.exitCode = .ioError
+                    return outcome
+                }
+            }
             outcome.exitCode = result.passed ? .success : .failure
+            return outcome
+        }
+        if let coverageFile, !loaded.scenario.ruleFiles.isEmpty {
+            // Cannot happen: rules keep every listing in one part (ScenarioPartition); refused rather than left out.
+            outcome.standardError += "--coverage \(coverageFile): the scenario's rules ran in \(notes.parts.count) parts; run it with --jobs 1.\n"
+            outcome.exitCode = .usage
             return outcome
         }
         let merged: (parts: PartitionSet, reports: [String]?)
@@ -92,7 +111,28 @@ enum ScenarioCommands {
         outcome.standardOutput = describe(summary, path: file, verbose: true)
         if command.has(.log) { outcome.standardOutput += logText(loaded.scenario.loadLog + (summary.log ?? []), notes: notes.notes, listings: loaded.scenario.listings.count) }
         if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped while its log was written.", file: file), into: RentalTwinCommand.Outcome()) }
-        if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
+        if let reportDir, let written = merged.reports {
+            // The page over the merged reports, written after them (the parts' worlds are gone).
+            do {
+                let page = try ReportPage.html(summary: summary, scenario: loaded.scenario, files: written, directory: reportDir,
+                                               parts: notes.parts.count)
+                try OutputFiles.write([(path: "\(reportDir)/\(ReportPage.fileName)", text: page)])
+            } catch {
+                outcome.standardError += error.explanation + "\n"
+                outcome.exitCode = exitCode(for: error)
+                return outcome
+            }
+            outcome.standardOutput += reportsLine(written + [ReportPage.fileName], directory: reportDir)
+        }
+        if let coverageFile {
+            // A scenario run in parts has no rule files (rules keep it whole): its coverage holds no file.
+            do { try CoverageReport.write([], to: coverageFile) } catch {
+                outcome.standardError += error.explanation + "\n"
+                outcome.exitCode = .ioError
+                return outcome
+            }
+            outcome.standardOutput += CoverageReport.summary([], file: coverageFile)
+        }
         outcome.exitCode = summary.passed ? .success : .failure
         return outcome
     }
@@ -183,6 +223,7 @@ enum ScenarioCommands {
                                             + "like \(junit.hasSuffix("/") ? junit : junit + "/")junit.xml. Nothing was removed.", command: "suite")
         }
         let interval = try intervalOption(command)
+        let coverageFile = try coverageOption(command)
         var files: [String]
         do { files = try SuiteRunner.scenarioFiles(in: directory) } catch {
             throw ArgumentParser.UsageError("\(error.message) suite needs a directory of *.json scenario files.", command: "suite")
@@ -195,7 +236,8 @@ enum ScenarioCommands {
             files = SuiteRunner.shard(files, index: index, of: count)
             outcome.standardOutput += "shard \(index)/\(count): \(files.count) of \(all) scenario file(s)\n"
         }
-        let world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        var world = World.Options(recordTimeseries: reportDir == nil ? nil : interval, seams: try seamsOption(command))
+        world.countsRuleCoverage = coverageFile != nil
         let entries = await SuiteRunner.run(files: files, jobs: jobs, world: world, strict: command.has(.strict),
                                             progress: progress ?? { _, _, _ in })
         // Interrupted (Ctrl-C): no summary, no reports, no JUnit file.
@@ -206,6 +248,7 @@ enum ScenarioCommands {
             return outcome
         }
         var passed = 0, failed = 0, invalid = 0, unwritten = 0, unavailable = 0
+        var pages: [SuiteIndexPage.Row] = []
         for entry in entries {
             switch entry.outcome {
             case .ran(let result):
@@ -213,10 +256,13 @@ enum ScenarioCommands {
                 outcome.standardOutput += describe(RunSummary(result), path: entry.path, verbose: false)
                 if let reportDir {
                     let stem = relativeStem(entry.path, below: directory)
-                    do { _ = try ReportWriter.write(result, to: "\(reportDir)/\(stem)") } catch {
+                    var page: String? = stem
+                    do { _ = try ReportWriter.writeWithPage(result, to: "\(reportDir)/\(stem)") } catch {
                         outcome.standardError += error.explanation + "\n"
                         if error.code == .writeFailed { unwritten += 1 } else { failed += 1 }
+                        page = nil
                     }
+                    pages.append(SuiteIndexPage.Row(path: entry.path, pageDirectory: page, outcome: entry.outcome))
                 }
             case .failed(let error):
                 if error.code == .invalid || error.code == .unreadable { invalid += 1 } else { failed += 1 }
@@ -224,6 +270,25 @@ enum ScenarioCommands {
                 outcome.standardOutput += "\(error.code == .invalid ? "INVALID" : "ERROR  ") \(TerminalText.escaped(entry.path))\n"
                 outcome.standardOutput += error.explanation.split(separator: "\n").dropFirst().map { "    \($0)\n" }.joined()
                 if error.code != .invalid { outcome.standardOutput += "    \(TerminalText.escaped(error.message))\n" }
+                if reportDir != nil { pages.append(SuiteIndexPage.Row(path: entry.path, pageDirectory: nil, outcome: entry.outcome)) }
+            }
+        }
+        // Coverage (only with --coverage, so the default output stays as it was), merged in path order.
+        let coverage = coverageFile.map { _ in CoverageReport.merged(entries) }
+        if let coverageFile, let coverage {
+            do {
+                try CoverageReport.write(coverage, to: coverageFile)
+                outcome.standardOutput += CoverageReport.summary(coverage, file: coverageFile)
+            } catch {
+                outcome.standardError += error.explanation + "\n"
+                unwritten += 1
+            }
+        }
+        if let reportDir {
+            let index = SuiteIndexPage.html(directory: directory, rows: pages, coverage: coverage)
+            do { try OutputFiles.write([(path: "\(reportDir)/\(ReportPage.fileName)", text: index)]) } catch {
+                outcome.standardError += error.explanation + "\n"
+                unwritten += 1
             }
         }
         outcome.standardOutput += "\(passed) passed, \(failed + invalid) failed\(invalid > 0 ? " (\(invalid) invalid)" : "")\n"
@@ -238,6 +303,16 @@ enum ScenarioCommands {
         // The most serious outcome wins: an output that could not be written, then invalid files, then failures.
         outcome.exitCode = unwritten > 0 ? .ioError : unavailable > 0 ? .unavailable : invalid > 0 ? .invalidInput : failed > 0 ? .failure : .success
         return outcome
+    }
+
+    /// `--coverage FILE`, or nil without it; a directory there is a usage error (nothing is removed).
+    private static func coverageOption(_ command: ArgumentParser.ParsedCommand) throws(ArgumentParser.UsageError) -> String? {
+        guard let file = command.value(.coverage) else { return nil }
+        if let kind = OutputFiles.kind(of: file), kind != .regular {
+            throw ArgumentParser.UsageError("--coverage \(file) is \(kind.phrase); --coverage takes the path of the LCOV file to write, "
+                                            + "like \(file.hasSuffix("/") ? file : file + "/")rules.info. Nothing was removed.", command: command.name)
+        }
+        return file
     }
 
     /// `--shard K/N` as (K, N), or nil without it.

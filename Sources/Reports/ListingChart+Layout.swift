@@ -56,3 +56,23 @@ extension ListingChart {
         func laneTop(_ index: Int) -> Double { plotBottom + 28 + Double(index) * 18 }
     }
 }
+
+extension ListingChart {
+    /// Where `instant` falls on a chart over `[start, end]` (px from the chart's left edge), and the plot's
+    /// top and bottom (px): for marks a report page draws over the chart (expectation moments).
+    public static func plotX(_ instant: SimInstant, start: SimInstant, end: SimInstant) -> Double {
+        Layout(start: start, end: end, laneCount: 0, temperatures: []).x(instant)
+    }
+
+    /// The top and bottom of the plot area, px.
+    public static let plotTop = 60.0, plotBottom = 360.0
+}
+
+extension ListingChart {
+    /// Where `celsius` falls on the chart ``svg(listing:trace:stays:calendar:)`` draws from `trace` (px from
+    /// the top; outside the plot when outside its scale): for lines a report page draws over the chart.
+    public static func plotY(_ celsius: Double, trace: Trace) -> Double {
+        Layout(start: trace.layout.start, end: trace.layout.end, laneCount: 0,
+               temperatures: trace.indoor.points.map(\.1) + trace.outdoor.points.map(\.1)).y(celsius)
+    }
+}

@@ -100,6 +100,11 @@ extension World {
     public func ruleRunCount(of uidOrName: String, from: SimInstant?, to: SimInstant?) -> Int {
         rules.runCount(of: uidOrName, from: from, to: to)
     }
+    /// The coverage of the scenario's rule files so far, one entry per file (`nil` unless
+    /// ``Options/countsRuleCoverage``).
+    public var ruleCoverage: [RuleFileCoverage]? {
+        rules.coverage.map { $0.files(rules: scenario.rules, ruleFiles: scenario.ruleFiles) }
+    }
     /// What rules sent (notifications, mail, HTTP, …), in order.
     public var outbox: [OutboxMessage] { rules.outbox }
     /// Messages the full outbox could not keep.

@@ -38,10 +38,13 @@ struct DSLInterpreter: Sendable {
     /// The names the checker resolved to Items in this body (a name that is no variable and no `it` member
     /// is then an Item without asking the registry; one it did not resolve is looked up as before).
     let knownItems: Set<String>
+    /// Where statements and branches are counted (`--coverage`), else `nil`.
+    let coverage: RuleCoverage?
 
     init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget(),
          scripts: DSLScripts = .none, scriptDepth: Int = 0, knownItems: Set<String> = []) {
         self.knownItems = knownItems
+        self.coverage = execution.engine.coverage
         self.execution = execution
         self.rule = rule
         self.globals = globals
@@ -73,13 +76,16 @@ struct DSLInterpreter: Sendable {
     }
 
     private func run(_ statement: DSLStmt, in scope: DSLScope) throws(DSLFlow) -> DSLValue? {
+        if let coverage, !statement.isBlock { coverage.ran(Self.location(of: statement)) }
         switch statement {
         case .declare(let mutable, let name, let type, let value, let at):
             try tick(at)
             declare(name, type, mutable, value == nil ? .null : try eval(value!, scope), scope)
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
-            if try truth(try eval(condition, scope), at) {
+            let holds = try truth(try eval(condition, scope), at)
+            coverage?.took(holds ? 0 : 1, at: at)
+            if holds {
                 return try run(then, in: blockScope(then, scope))
             } else if let otherwise {
                 return try run(otherwise, in: blockScope(otherwise, scope))
@@ -153,13 +159,16 @@ struct DSLInterpreter: Sendable {
 
     private func runSuspending(_ statement: DSLStmt, in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
         guard case .awaiting(let marked) = statement else { return try run(statement, in: scope) }
+        if let coverage, !marked.isBlock { coverage.ran(Self.location(of: marked)) }
         switch marked {
         case .declare(let mutable, let name, let type, let value, let at):
             try tick(at)
             declare(name, type, mutable, value == nil ? .null : try await evalSuspending(value!, scope), scope)
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
-            if try truth(try await evalSuspending(condition, scope), at) {
+            let holds = try truth(try await evalSuspending(condition, scope), at)
+            coverage?.took(holds ? 0 : 1, at: at)
+            if holds {
                 return try await runSuspending(then, in: blockScope(then, scope))
             } else if let otherwise {
                 return try await runSuspending(otherwise, in: blockScope(otherwise, scope))
@@ -347,21 +356,25 @@ struct DSLInterpreter: Sendable {
         case .instanceOf(let inner, let type, _):
             return .bool(DSLOperators.isInstance(try eval(inner, scope), of: type))
         case .conditional(let condition, let then, let otherwise, let at):
-            if try truth(try eval(condition, scope), at) { return try eval(then, scope) }
+            let holds = try truth(try eval(condition, scope), at)
+            coverage?.took(holds ? 0 : 1, at: at)
+            if holds { return try eval(then, scope) }
             guard let otherwise else { return .null }
             return try eval(otherwise, scope)
-        case .switchOf(let subjectExpr, let cases, let otherwise, _):
+        case .switchOf(let subjectExpr, let cases, let otherwise, let switchAt):
             let subject = try eval(subjectExpr, scope)
             var matched = false
-            for c in cases {
+            for (index, c) in cases.enumerated() {
                 try tick(c.location)
                 if !matched {
                     if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
                     if let valueExpr = c.value, !Self.matches(subject, try eval(valueExpr, scope)) { continue }
                     matched = true
+                    coverage?.took(index, at: switchAt)
                 }
                 if let then = c.then { return try eval(then, scope) }
             }
+            if !matched { coverage?.took(cases.count, at: switchAt) }
             if let otherwise { return try eval(otherwise, scope) }
             return .null
         case .block(let statements, _):
@@ -470,21 +483,25 @@ struct DSLInterpreter: Sendable {
         case .instanceOf(let inner, let type, _):
             return .bool(DSLOperators.isInstance(try await evalSuspending(inner, scope), of: type))
         case .conditional(let condition, let then, let otherwise, let at):
-            if try truth(try await evalSuspending(condition, scope), at) { return try await evalSuspending(then, scope) }
+            let holds = try truth(try await evalSuspending(condition, scope), at)
+            coverage?.took(holds ? 0 : 1, at: at)
+            if holds { return try await evalSuspending(then, scope) }
             guard let otherwise else { return .null }
             return try await evalSuspending(otherwise, scope)
-        case .switchOf(let subjectExpr, let cases, let otherwise, _):
+        case .switchOf(let subjectExpr, let cases, let otherwise, let switchAt):
             let subject = try await evalSuspending(subjectExpr, scope)
             var matched = false
-            for c in cases {
+            for (index, c) in cases.enumerated() {
                 try tick(c.location)
                 if !matched {
                     if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
                     if let valueExpr = c.value, !Self.matches(subject, try await evalSuspending(valueExpr, scope)) { continue }
                     matched = true
+                    coverage?.took(index, at: switchAt)
                 }
                 if let then = c.then { return try await evalSuspending(then, scope) }
             }
+            if !matched { coverage?.took(cases.count, at: switchAt) }
             if let otherwise { return try await evalSuspending(otherwise, scope) }
             return .null
         case .block(let statements, _):

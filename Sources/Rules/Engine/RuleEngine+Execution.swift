@@ -83,6 +83,7 @@ extension RuleEngine {
             }
             return
         }
+        coverage?.started(uid)
         let execution = RuleExecution(rule: rule, event: event, engine: self)
         let at = scheduler.now
         var note = rule.conditions.isEmpty || !considerConditions ? (rule.conditions.isEmpty ? "no conditions" : "conditions not checked") : "conditions held"

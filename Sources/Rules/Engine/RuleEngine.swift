@@ -148,8 +148,12 @@ public final class RuleEngine: Sendable {
     /// How deep `RunRuleAction`s may nest before the engine refuses (a rule that runs itself).
     public static let maxNesting = 16
 
-    /// An engine with no rules yet.
-    public init(runtime: OpenHABRuntime, scheduler: any SimulationScheduler, calendar: LocalCalendar) {
+    /// Where rule starts and DSL statements are counted for `--coverage` (`nil`: not counted).
+    public let coverage: RuleCoverage?
+
+    /// An engine with no rules yet; with `coverage` it counts what the rules run into it.
+    public init(runtime: OpenHABRuntime, scheduler: any SimulationScheduler, calendar: LocalCalendar, coverage: RuleCoverage? = nil) {
+        self.coverage = coverage
         self.runtime = runtime
         self.scheduler = scheduler
         self.calendar = calendar

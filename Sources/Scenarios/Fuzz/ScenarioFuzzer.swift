@@ -251,7 +251,7 @@ public struct ScenarioFuzzer: Sendable {
         }
         guard withReports else { return .outcome(result.passed ? .passed : .failed) }
         let reports: [(name: String, text: String)]
-        do { reports = try ReportWriter.render(result) } catch {
+        do { reports = try ReportWriter.renderWithPage(result) } catch {
             return finding(.reportFailed, error.description)
         }
         for report in reports {
@@ -284,7 +284,7 @@ public struct ScenarioFuzzer: Sendable {
         if let line = zip(printed, again).first(where: { $0.0 != $0.1 }) ?? (printed.count == again.count ? nil : ("(\(printed.count) lines)", "(\(again.count) lines)")) {
             return "with typed seams a printed line differs: \"\(line.1)\" instead of \"\(line.0)\""
         }
-        guard let typedReports = try? ReportWriter.render(result) else { return "with typed seams the reports could not be built" }
+        guard let typedReports = try? ReportWriter.renderWithPage(result) else { return "with typed seams the reports could not be built" }
         if let report = zip(reports, typedReports).first(where: { $0.0.name != $0.1.name || $0.0.text != $0.1.text }) {
             return "with typed seams \(report.1.name) differs from \(report.0.name) with bytes"
         }

@@ -18,6 +18,19 @@ public enum ReportWriter {
         return files.map(\.name)
     }
 
+    /// Writes every report of `result` and, last, the run's page ``ReportPage`` (`index.html`, linking the
+    /// others) into `directory`, all or none.
+    /// - Returns: the names of the files written, in writing order.
+    /// - Throws: as ``write(_:to:)``.
+    @discardableResult
+    public static func writeWithPage(_ result: ScenarioResult, to directory: String) throws(ScenarioError) -> [String] {
+        var files = try contents(result)
+        let names = files.map(\.name)
+        files.append((ReportPage.fileName, .pieces { write throws(ScenarioError) in write(try ReportPage.html(result, files: names)) }))
+        try writeFiles(files, to: directory)
+        return files.map(\.name)
+    }
+
     /// Writes `files` into `directory` (created if needed), all or none; the directories this call
     /// created are removed again when nothing is written.
     static func writeFiles(_ files: [(name: String, content: OutputFiles.Content)], to directory: String) throws(ScenarioError) {
@@ -49,6 +62,13 @@ public enum ReportWriter {
         var files: [(name: String, text: String)] = []
         for file in try contents(result) { files.append((file.name, try file.content.wholeText())) }
         return files
+    }
+
+    /// What ``writeWithPage(_:to:)`` writes, built in memory: every report, then `index.html`.
+    /// - Throws: ``ScenarioError`` `scenario.reportFailed`.
+    public static func renderWithPage(_ result: ScenarioResult) throws(ScenarioError) -> [(name: String, text: String)] {
+        let files = try render(result)
+        return files + [(ReportPage.fileName, try ReportPage.html(result, files: files.map(\.name)))]
     }
 
     /// Every report of `result`, in writing order: the daily, stay and KPI figures from the ledger's

@@ -37,6 +37,26 @@ public struct ScenarioResult: Sendable {
     public internal(set) var outboxDropped = 0
     /// Runs of the scenario's rules (every one, also those the log does not list).
     public internal(set) var ruleRuns = 0
+    /// The coverage of the scenario's rule files (`--coverage`; `nil` when not counted).
+    public internal(set) var ruleCoverage: [RuleFileCoverage]?
+    /// The rule runs the engine kept for the log (each rule's first 5,000), for the report page.
+    public var ruleRunRecords: [RuleRun] { runLog.rules }
+    /// The automations' actions with their reasons, for the report page.
+    public var automationEntries: [AutomationLogEntry] { runLog.automations }
+    /// The timeline steps as they ran: when, the step's index in the timeline, how it ended (`nil` when it
+    /// behaved as expected, else what the log says) and what the devices made of it.
+    public var stepRecords: [(at: SimInstant, step: Int, failed: String?, note: String?)] {
+        runLog.steps.map { record in
+            let outcome: String?
+            switch record.result {
+            case .done: outcome = nil
+            case .failed(let code): outcome = "failed: \(code)"
+            case .succeeded: outcome = "succeeded, though an error was expected"
+            case .refused(let code): outcome = "refused as expected: \(code)"
+            }
+            return (record.at, Int(record.step), outcome, record.note)
+        }
+    }
 
     /// Automation and step log, one line each, in time order. Written when asked (a portfolio year has
     /// millions of lines, and most runs never print them).

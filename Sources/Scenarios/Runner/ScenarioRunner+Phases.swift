@@ -82,13 +82,15 @@ extension ScenarioRunner {
         let ledger = world.ledger
         let stays = await world.stayRecords()
         let (failures, steps, checks, stepLog) = state.snapshot
-        return ScenarioResult(scenario: scenario, failures: failures.map(\.failure), failureOrder: failures.map(\.order), stepsRun: steps, expectationsChecked: checks,
+        var result = ScenarioResult(scenario: scenario, failures: failures.map(\.failure), failureOrder: failures.map(\.order), stepsRun: steps, expectationsChecked: checks,
                               kernelEvents: world.eventsProcessed, busEvents: world.busEventsPublished,
                               observedBusEvents: world.observedBusEventCount, ledger: ledger, reports: world.recordedReports,
                               stays: stays,
                               runLog: RunLog(steps: stepLog, timeline: scenario.timeline, automations: world.automationLog, rules: world.ruleRuns,
                                              calendar: calendar),
                               outbox: world.outbox, outboxDropped: world.outboxDropped, ruleRuns: world.ruleRunCount)
+        result.ruleCoverage = world.ruleCoverage
+        return result
     }
 }
 

@@ -43,6 +43,8 @@ public final class World: Sendable {
         public var progress: World.Progress?
         /// How the booking services reach openHAB and the weather feed (``Seams``): bytes unless asked otherwise.
         public var seams: Seams
+        /// Count what the users' rules run (`--coverage`: ``World/ruleCoverage``); off by default.
+        public var countsRuleCoverage = false
 
         public init(recordTimeseries: SimDuration? = nil, configuresHomes: Bool = true, observesEveryBusEvent: Bool = false,
                     eventBudget: Int? = nil, progress: World.Progress? = nil, seams: Seams = .bytes) {
@@ -235,7 +237,8 @@ public final class World: Sendable {
         }
         // One rule engine for users' rules and the built-in automations; rules act on the runtime's bus, as
         // openHAB's do (the booking services keep their REST client).
-        let rules = RuleEngine(runtime: runtime, scheduler: kernel, calendar: scenario.calendar)
+        let rules = RuleEngine(runtime: runtime, scheduler: kernel, calendar: scenario.calendar,
+                               coverage: options.countsRuleCoverage ? RuleCoverage() : nil)
         self.rules = rules
         automations = try await WorldAutomations.install(scenario: scenario, kernel: kernel, rules: rules, api: client, feed: feed,
                                                          typedFeed: options.seams == .typed, services: services, home: home,

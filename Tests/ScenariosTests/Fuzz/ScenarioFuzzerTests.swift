@@ -117,7 +117,7 @@ struct TypedSeamsFuzzTests {
         let result = try await ScenarioRunner.run(scenario, options: options)
         var printed = result.failures.map(\.description) + result.log
         printed.append("\((scenario.end - scenario.start).hours) h simulated")
-        let reports = try ReportWriter.render(result)
+        let reports = try ReportWriter.renderWithPage(result)  // as the fuzzer judges: the reports and the page
         #expect(result.log.contains { $0.contains("weatherWatcher") })
         #expect(await ScenarioFuzzer.typedDifference(scenario, options, printed: printed, reports: reports) == nil)
         var changed = printed
