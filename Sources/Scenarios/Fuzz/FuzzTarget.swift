@@ -148,6 +148,7 @@ enum RuleTokens {
         "Strategies", "Filters", "Items", "Aliases", "default", "strategy", "filter", "everyChange", "everyUpdate", "restoreOnStartup",
         "forecast", "everyHour", "\"0 0 * * * ?\"", "\"bad cron\"", ">", "%", "T", "5", "m", "=", "!", "[", "]", "*", ":", ",", ";", "{", "}",
         "->", "°C", "-0.5", "gAll*",
+    ]
     /// JavaScript and openhab-js words, and constructs hostile to the runtime.
     static let javaScriptKeywords = [
         "const", "let", "var", "function", "return", "if", "else", "while", "for", "of", "in", "new", "this", "null", "undefined", "true",
