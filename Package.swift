@@ -104,7 +104,7 @@ let package = Package(
         .target(name: "SocketTestSupport", dependencies: ["HTTPServer"], path: "Tests/SocketTestSupport", swiftSettings: strict),
         .testTarget(name: "HTTPServerTests", dependencies: ["HTTPServer", "Simulation", "SocketTestSupport"], swiftSettings: strict),
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "Scenarios", "ScenarioFormat", "Twin", "Rules", "Simulation", "SmartHome"], swiftSettings: strict),
-        .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], swiftSettings: strict),
+        .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], exclude: ["JavaSurface"], swiftSettings: strict),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "ScenarioFormat", "Twin", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport", "RemoteTransports"], swiftSettings: strict),
         .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "ScenarioFormat", "Twin", "Simulation"], swiftSettings: strict),
     ]

@@ -166,9 +166,9 @@ public enum ConfScenarioInit {
         let tags = Set(point.tags.map { $0.lowercased() })
         func has(_ tag: String) -> Bool { tags.contains(tag.lowercased()) }
         let isNumber: Bool
-        let dimension: Dimension?
+        let dimension: SmartHome.Dimension?
         if case .numberItem(let d) = point.type { isNumber = true; dimension = d } else { isNumber = false; dimension = nil }
-        func number(_ wanted: Dimension) -> Bool { isNumber && (dimension == nil || dimension == wanted) }
+        func number(_ wanted: SmartHome.Dimension) -> Bool { isNumber && (dimension == nil || dimension == wanted) }
         let isSwitch = point.type == .switchItem
         switch deviceType {
         case "heating", "cooling", "smartPlug":
@@ -231,8 +231,8 @@ public enum ConfScenarioInit {
         let q = JSONString.quoted
         var out = "{\n"
         out += "  \"version\": 1,\n"
-        out += "  \"name\": \(q("openHAB configuration \(home), as it is"))),\n"
-        out += "  \"description\": \(q("Written by rental-twin init from \(conf): listings and devices from the semantic model, everything else as the directory has it. Add bookings, a timeline and expectations."))),\n"
+        out += "  \"name\": \(q("openHAB configuration \(home), as it is")),\n"
+        out += "  \"description\": \(q("Written by rental-twin init from \(conf): listings and devices from the semantic model, everything else as the directory has it. Add bookings, a timeline and expectations.")),\n"
         out += "  \"seed\": 1,\n"
         out += "  \"timeZone\": \"Europe/Budapest\",\n"
         out += "  \"start\": \"2026-01-05T00:00\",\n"
