@@ -103,6 +103,8 @@ public final class World: Sendable {
     /// The persistence service: what `persistence` records (empty without it), for the persistence
     /// extensions (`PersistenceQueries`).
     @_spi(TwinParts) public let persistence: PersistenceStore
+    /// The stores of the `.persist` files' services, by service id (empty without them).
+    @_spi(TwinParts) public let persistenceServices: [String: PersistenceStore]
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
     let observedBusEvents: BusEventCounter?
 
@@ -243,6 +245,7 @@ public final class World: Sendable {
                                  interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
         let persistenceServices = Self.persistenceServiceStores(scenario)
+        self.persistenceServices = persistenceServices
         persistence = Self.defaultPersistenceStore(scenario, services: persistenceServices)
         await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules, services: persistenceServices, kernel: kernel)
         // Users' rules start at the scenario's start, after the built-in ones.
