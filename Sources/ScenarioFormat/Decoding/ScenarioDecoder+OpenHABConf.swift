@@ -126,6 +126,20 @@ extension ScenarioDecoder {
                 listing.log.append("openhabConf: not read \(entry)\(entryIsDirectory.boolValue ? "/" : ""): the twin reads items/, things/, rules/, scripts/, persistence/ and transform/")
             }
         }
+        // An .items file openHAB refuses (any problem its parser reports) is skipped with warnings; the rest load.
+        listing.itemFiles = listing.itemFiles.filter { path in
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+            guard let bytes = readConfBytes(field, resolved) else { return false }
+            let result = ItemsFileParser.parse(bytes: bytes, file: resolved)
+            guard !result.issues.isEmpty else { return true }
+            let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
+            for issue in result.issues {
+                fileIssues.warning("", line: issue.line, "column \(issue.column): \(issue.code.rawValue): \(issue.message) — openHAB refuses this file; it is skipped, the rest loads.",
+                                   hint: issue.hint)
+            }
+            field.issues.absorb(fileIssues)
+            return false
+        }
         if !unsupported.isEmpty {
             let languages = Set(unsupported.compactMap { $0.split(separator: ".").last.flatMap { foreignScripts[String($0)] } }).sorted()
             field.issues.notice(field.path, line: field.node.line,
