@@ -4,7 +4,7 @@ import Twin
 /// The commands of the command line; dispatch switches over this, so a new command cannot fall
 /// through to another one.
 enum CommandName: String, CaseIterable, Sendable {
-    case run, suite, validate, serve, demo, bench, fuzz, merge
+    case run, suite, validate, serve, demo, bench, fuzz, merge, `init`
 }
 
 /// What the command line offers: every command with its arguments, options and help text.
@@ -41,6 +41,8 @@ struct CommandSpec: Sendable {
         static let speed = Option(name: "--speed", valueName: "X", help: "Virtual seconds per wall second of a paced clock, a positive number (default 60; 1 is real time).")
         static let token = Option(name: "--token", valueName: "T", help: "The admin token (default: a random one, printed at start).")
         static let strict = Option(name: "--strict", valueName: nil, help: "Make every warning an error: a file of openhabConf that openHAB refuses to load (and skips with a warning) makes the scenario invalid, for CI.")
+        static let openhab = Option(name: "--openhab", valueName: "DIR", help: "The openHAB configuration directory ($OPENHAB_CONF: items/, things/, rules/ …) to write a scenario for.")
+        static let scenarioOut = Option(name: "--out", valueName: "FILE", help: "Write the scenario to FILE (default: print it); its openhabConf is DIR relative to FILE.")
         static let printScenario = Option(name: "--print-scenario", valueName: nil, help: "Print the built-in scenario as a scenario file instead of running it.")
     }
 
@@ -76,6 +78,23 @@ struct CommandSpec: Sendable {
                 never replaced.
 
                 Exit status: 0 all hold, 1 some failed, 64 bad usage, 65 invalid scenario file, 74 reports not written.
+                """),
+        CommandSpec(
+            name: .`init`, abstract: "Write a scenario that loads an openHAB configuration directory.",
+            arguments: "", minPositionals: 0, maxPositionals: 0,
+            options: [.openhab, .scenarioOut],
+            discussion: """
+                Reads the directory's items/*.items and openHAB's semantic model in them: Locations tagged Apartment,
+                House, Building or SummerHouse become listings; Equipment tagged Thermostat, RadiatorControl or HVAC a
+                heating device, Lock a lock, PowerOutlet a smart plug; their Points (Setpoint, Measurement with
+                Temperature or Power, Switch, Control, OpenState) are bound to the devices' channels with itemBindings
+                when the Item's type fits. The scenario has a week of diurnal weather and no expectations; it prints
+                what it mapped and why, and what stays virtual (on standard error with --out).
+
+                EXAMPLE:
+                  rental-twin init --openhab /etc/openhab --out home.json && rental-twin validate home.json
+
+                Exit status: 0 written, 64 bad usage, 65 the written scenario does not validate, 74 not written.
                 """),
         CommandSpec(
             name: .merge, abstract: "Join the partition directories of run --partition K/N into one run's result and reports.",

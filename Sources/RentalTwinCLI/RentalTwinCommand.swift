@@ -45,6 +45,7 @@ struct RentalTwinCommand {
                 case .bench: return try await BuiltInCommands.bench(command)
                 case .fuzz: return try await FuzzCommand.run(command)
                 case .merge: return try MergeCommand.run(command)
+                case .`init`: return try InitCommand.run(command)
                 }
             } catch {
                 outcome.standardError = "error: \(error.message)\n"
