@@ -217,7 +217,8 @@ struct CommandSpec: Sendable {
                   rental-twin run home.json --log
                   rental-twin init --openhab conf > scenario.json
 
-                Exit status: 0 written, 64 bad usage (no --openhab, not a directory), 74 FILE exists or not written.
+                Exit status: 0 written (with --out: and it validates), 64 bad usage (no --openhab, not a directory),
+                65 the written scenario does not validate, 74 FILE exists or not written.
                 """),
         CommandSpec(
             name: .fuzz, abstract: "Mutate the example scenarios and the files they load; check that every input ends cleanly.",

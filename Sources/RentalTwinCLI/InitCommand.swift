@@ -1,4 +1,5 @@
 import Foundation
+import ScenarioFormat
 import Scenarios
 
 /// `init --openhab DIR [--out FILE]`: a scenario that loads an openHAB configuration directory as it is
@@ -29,7 +30,16 @@ enum InitCommand {
             outcome.exitCode = .ioError
             return outcome
         }
-        outcome.standardError += "init: wrote \(out); run it with rental-twin run \(out) --log\n"
+        // What init promises: the file validates as written.
+        do {
+            let scenario = try ScenarioDecoder.load(path: out)
+            outcome.standardError += "init: wrote \(TerminalText.escaped(out)): \(scenario.listings.count) listing(s), "
+                + "\(scenario.listings.reduce(0) { $0 + $1.devices.count }) device(s), \(scenario.itemBindings.count) binding(s); "
+                + "it validates; run it with rental-twin run \(TerminalText.escaped(out)) --log\n"
+        } catch {
+            outcome.standardError += error.explanation + "\n"
+            outcome.exitCode = .invalidInput
+        }
         return outcome
     }
 }

@@ -16,8 +16,14 @@ extension ServeRouter {
                                                          "mongodb", "dynamodb", "timescaledb"]
 
     static let persistenceRoutes: [RESTRoute<Handler>] = [
-        .init(.get, "/rest/persistence", role: .administrator) { _, _ in
-            json(200, #"[{"id":"\#(persistenceServiceID)","label":"Rental twin persistence","type":"Modifiable"}]"#)
+        .init(.get, "/rest/persistence", role: .administrator) { router, _ in
+            let twin = #"{"id":"\#(persistenceServiceID)","label":"Rental twin persistence","type":"Modifiable"}"#
+            let services = router.world.persistenceServiceStores.keys.sorted()
+            guard !services.isEmpty else { return json(200, "[\(twin)]") }
+            // The `.persist` files' services, and the scenario's `persistence` as one more.
+            var entries = services.map { #"{"id":\#(JSONString.quoted($0)),"label":\#(JSONString.quoted($0)),"type":"Modifiable"}"# }
+            if router.run.scenario.persistence != nil { entries.append(twin) }
+            return json(200, "[\(entries.joined(separator: ","))]")
         },
         .init(.get, "/rest/persistence/items/{itemname}", role: .user) { router, request in await router.itemHistory(request) },
     ]
@@ -29,8 +35,15 @@ extension ServeRouter {
     /// its instant (openHAB's "avoid diagonal lines"), and a number loses its unit (`DecimalType`/`QuantityType`
     /// as `BigDecimal.toString`).
     func itemHistory(_ request: OpenHABRequest) async -> HTTPResponse {
-        if let service = request.query["serviceId"], !Self.persistenceServiceAliases.contains(service) {
-            return Self.openHABError(400, "Persistence service not queryable: \(service)")
+        let services = world.persistenceServiceStores
+        var chosen = world.persistenceStore
+        if let service = request.query["serviceId"] {
+            if let store = services[service] {
+                chosen = store
+            } else if !Self.persistenceServiceAliases.contains(service) || (!services.isEmpty && run.scenario.persistence == nil) {
+                // With `.persist` files only their services (and the scenario's `persistence`, if any) answer.
+                return Self.openHABError(400, "Persistence service not queryable: \(service)")
+            }
         }
         let name = request[parameter: "itemname"]
         let calendar = run.scenario.calendar
@@ -55,13 +68,14 @@ extension ServeRouter {
         let pageLength = integer("pagelength") ?? 0, page = integer("page") ?? 0
         let boundary = request.query["boundary"] == "true"
         let world = world
+        let chosenStore = chosen
         let body: String = await world.submit {
             let end = endQuery ?? world.now
             var start = startQuery ?? Self.dayBefore(end, calendar)
             if start >= end { start = Self.dayBefore(end, calendar) }
             guard let item = try? ItemName(name) else { return Self.historyJSON(name, []) }
             var points: [(Int64, State)] = []
-            let store = world.persistenceStore
+            let store = chosenStore
             if boundary, let before = store.persistedState(item, at: start) { points.append((start.unixMilliseconds, before.state)) }
             var entries = store.entries(item, from: start, to: end)
             if pageLength > 0 {

@@ -136,6 +136,8 @@ extension World {
     public func weatherResponse(toTarget target: String) -> FeedResponse { feed.respond(toTarget: target, at: kernel.now) }
     /// The persistence service's store (`/rest/persistence`).
     public var persistenceStore: PersistenceStore { persistence }
+    /// The `.persist` files' services by id (`rrd4j`, `mapdb`, …); empty without `.persist` files.
+    public var persistenceServiceStores: [String: PersistenceStore] { persistenceServices }
     /// The booking services (the booking API's users, listings, reservations, conversations, ratings).
     public var bookingServices: BookingServices { services }
     /// The home service (the booking API's devices and locks).

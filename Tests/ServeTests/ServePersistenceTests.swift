@@ -17,6 +17,25 @@ struct ServePersistenceTests {
         ((jsonObject(response)["data"] as? [[String: Any]]) ?? []).map { ($0["time"] as? Int ?? -1, $0["state"] as? String ?? "?") }
     }
 
+    /// With an openhabConf's `.persist` files, each is a service: listed, and `serviceId` reads its store (mapdb: the last state).
+    @Test func theServicesOfPersistFilesAreListedAndQueriedByID() async throws {
+        try await withTwin("conf-01-mqtt-home.json") { server in
+            let port = server.port
+            try await blocking {
+                let c = try TwinClient(port: port)
+                let services = try c.send("GET", "/rest/persistence", headers: admin)
+                #expect(services.text == #"[{"id":"mapdb","label":"mapdb","type":"Modifiable"},{"id":"rrd4j","label":"rrd4j","type":"Modifiable"}]"#)
+                #expect(try c.send("POST", "/twin/advance", body: "PT21H").status == 200)
+                let query = "/rest/persistence/items/Hall_Temperature?starttime=2026-01-09T00:00:00.000%2B01:00&serviceId="
+                // rrd4j: 18 at 07:00 and 20.5 at 09:00 (18.05 at 07:30 is under the 0.1 °C threshold filter; the hourly
+                // cron adds nothing the filter takes, and no NULL).
+                #expect(Self.data(try c.send("GET", query + "rrd4j")).map(\.state) == ["18", "20.5"])
+                #expect(Self.data(try c.send("GET", query + "mapdb")).map(\.state) == ["20.5"])
+                #expect(try c.send("GET", query + "influxdb").status == 400)
+            }
+        }
+    }
+
     @Test func theServiceAndAnItemsHistoryAnswerAsOpenHAB() async throws {
         try await withTwin("dsl-persistence-01-door-temperature.json") { server in
             let port = server.port

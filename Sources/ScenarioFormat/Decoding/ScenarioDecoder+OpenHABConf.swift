@@ -3,36 +3,6 @@ import Rules
 import Simulation
 import SmartHome
 
-/// The files of an `openhabConf` directory, as openHAB's folder watcher takes them, before they are read.
-struct ConfListing {
-    /// The directory as the scenario writes it, and resolved.
-    var written: String
-    var directory: String
-    /// Paths as the scenario's file keys write them (relative to the scenario, or absolute), sorted.
-    var itemFiles: [String] = []
-    var thingFiles: [String] = []
-    var ruleFiles: [String] = []
-    var scriptFiles: [String] = []
-    var persistFiles: [String] = []
-    var transformFiles: [String] = []
-    /// What was left out and why (`--log`).
-    var log: [String] = []
-    /// Where `openhabConf` is written, for problems of the directory itself.
-    var node: JSONNode
-    var path: String
-    var issues: IssueCollector
-}
-
-/// What the `openhabConf` files hold beyond what the file keys decode.
-struct ConfLoaded {
-    var ruleFiles: [String] = []
-    var rules: [Rule] = []
-    var thingFiles: [String] = []
-    var things: [ThingDefinition] = []
-    var persistFiles: [String] = []
-    var persistenceServices: [PersistenceFileDefinition] = []
-}
-
 extension ScenarioDecoder {
     /// The model folders openHAB's `FolderObserver` watches, with the one extension each takes.
     static let confFolders: [(folder: String, ext: String)] = [
@@ -125,6 +95,20 @@ extension ScenarioDecoder {
             } else if !entry.hasPrefix(".") {
                 listing.log.append("openhabConf: not read \(entry)\(entryIsDirectory.boolValue ? "/" : ""): the twin reads items/, things/, rules/, scripts/, persistence/ and transform/")
             }
+        }
+        // An .items file openHAB refuses (any problem its parser reports) is skipped with warnings; the rest load.
+        listing.itemFiles = listing.itemFiles.filter { path in
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+            guard let bytes = readConfBytes(field, resolved) else { return false }
+            let result = ItemsFileParser.parse(bytes: bytes, file: resolved)
+            guard !result.issues.isEmpty else { return true }
+            let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
+            for issue in result.issues {
+                fileIssues.warning("", line: issue.line, "column \(issue.column): \(issue.code.rawValue): \(issue.message) — openHAB refuses this file; it is skipped, the rest loads.",
+                                   hint: issue.hint)
+            }
+            field.issues.absorb(fileIssues)
+            return false
         }
         if !unsupported.isEmpty {
             let languages = Set(unsupported.compactMap { $0.split(separator: ".").last.flatMap { foreignScripts[String($0)] } }).sorted()
@@ -274,41 +258,5 @@ extension ScenarioDecoder {
             return nil
         }
         return text
-    }
-}
-
-/// Shell-style globs of `exclude`, matched against a path relative to the conf directory: `*` any run of
-/// characters but `/`, `**` any run including `/`, `?` one character but `/`.
-enum Glob {
-    static func matches(_ pattern: String, _ path: String) -> Bool {
-        let p = Array(pattern.unicodeScalars), s = Array(path.unicodeScalars)
-        // Iterative matching with one backtrack point per star kind, linear-ish in practice and never exponential:
-        // memoised over (pattern index, path index).
-        var memo = [Int: Bool]()
-        func match(_ i: Int, _ j: Int) -> Bool {
-            let key = i * (s.count + 1) + j
-            if let known = memo[key] { return known }
-            var result: Bool
-            if i == p.count {
-                result = j == s.count
-            } else if p[i] == "*" {
-                let double = i + 1 < p.count && p[i + 1] == "*"
-                let next = double ? i + 2 : i + 1
-                var k = j
-                result = false
-                while true {
-                    if match(next, k) { result = true; break }
-                    if k == s.count || (!double && s[k] == "/") { break }
-                    k += 1
-                }
-            } else if j < s.count, p[i] == s[j] || (p[i] == "?" && s[j] != "/") {
-                result = match(i + 1, j + 1)
-            } else {
-                result = false
-            }
-            memo[key] = result
-            return result
-        }
-        return match(0, 0)
     }
 }

@@ -88,7 +88,9 @@ public enum ConfScenarioInit {
             listings[index].devices.append(Device(id: deviceID, type: equipment.type))
             let why = "\(equipment.item.name) [\(equipment.tag)]"
             notes.append("mapped \(why) in \(root.map { "\($0.name) [Location]" } ?? "no Location (listing \(listingID))") → \(listingID)/\(deviceID) (\(equipment.type))")
-            for point in model.members(of: equipment.item.name) {
+            // An Equipment that is an Item itself (a Switch tagged PowerOutlet) is its own Point.
+            let points = equipment.item.type == .groupItem ? model.members(of: equipment.item.name) : [equipment.item]
+            for point in points {
                 if let channel = channel(for: point, deviceType: equipment.type) {
                     bindings.append((point.name, "\(listingID)/\(deviceID)/\(channel)"))
                     notes.append("  bound \(point.name) \(tagText(point)) → \(listingID)/\(deviceID)/\(channel)")
@@ -176,9 +178,9 @@ public enum ConfScenarioInit {
             if has("Measurement"), has("Temperature"), number(.temperature) { return "temperature" }
             if has("Measurement"), has("Power"), number(.power) { return "power" }
             if has("Measurement"), has("Energy"), number(.energy) { return "energy" }
-            if isSwitch, has("Switch") || has("Control") || has("Power") { return "switch" }
+            if isSwitch, has("Switch") || has("Control") || has("Power") || has("PowerOutlet") { return "switch" }
         case "lock":
-            if isSwitch, has("Switch") || has("Control") { return "lock" }
+            if isSwitch, has("Switch") || has("Control") || has("Lock") { return "lock" }
             if point.type == .contactItem, has("OpenState") || has("Opening") { return "door" }
             if isNumber, dimension == nil || dimension == .dimensionless, has("Battery") || has("LowBattery") || has("Level") { return "battery" }
         default: break

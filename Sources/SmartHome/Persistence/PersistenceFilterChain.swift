@@ -73,7 +73,8 @@ public final class PersistenceFilterChain: Sendable {
 }
 
 extension PersistenceStore {
-    /// Records `names` by `strategy` as ``record(_:items:strategy:restoreOnStartup:)`` does, through `filters`.
+    /// Records `names` by `strategy` as ``record(_:items:strategy:restoreOnStartup:)`` does, through `filters`;
+    /// NULL and UNDEF are not stored, as openHAB's persistence services skip them.
     /// - Returns: the bus subscription.
     @discardableResult
     public func record(_ runtime: OpenHABRuntime, items names: [ItemName], strategy: PersistenceStrategy,
@@ -83,10 +84,10 @@ extension PersistenceStore {
         let scheduler = runtime.scheduler
         return runtime.events.subscribe(EventFilter(topics: chosen.sorted().map { "openhab/items/\($0)/\(action)" })) { [self] event in
             switch event.kind {
-            case .itemStateChanged(let name, let state, _, _, _) where strategy == .everyChange && chosen.contains(name):
+            case .itemStateChanged(let name, let state, _, _, _) where strategy == .everyChange && chosen.contains(name) && !state.isUndefined:
                 let now = scheduler.now
                 if filters.admit(name, state, at: now) { store(name, state, at: now) }
-            case .itemStateUpdated(let name, let state, _) where strategy == .everyUpdate && chosen.contains(name):
+            case .itemStateUpdated(let name, let state, _) where strategy == .everyUpdate && chosen.contains(name) && !state.isUndefined:
                 let now = scheduler.now
                 if filters.admit(name, state, at: now) { store(name, state, at: now) }
             default:

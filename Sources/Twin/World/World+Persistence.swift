@@ -72,7 +72,8 @@ extension World {
         guard let first = expression.nextFire(after: kernel.now, in: calendar) else { return }
         kernel.schedule(at: first, then: { expression.nextFire(after: $0, in: calendar) }, label: label) { now in
             for name in items {
-                guard let state = runtime.items.current(name)?.state else { continue }
+                // The persistence services (rrd4j, mapdb, influxdb, jdbc …) store no NULL or UNDEF.
+                guard let state = runtime.items.current(name)?.state, state != .null, state != .undef else { continue }
                 if filters.admit(name, state, at: now) { store.store(name, state, at: now) }
             }
         }

@@ -108,6 +108,8 @@ public final class World: Sendable {
     @_spi(TwinParts) public let persistence: PersistenceStore
     /// The world's JavaScript (one Node.js child for its `.js` rule files; `nil` without them).
     @_spi(TwinParts) public let javaScript: JavaScriptSession?
+    /// The stores of the `.persist` files' services, by service id (empty without them).
+    @_spi(TwinParts) public let persistenceServices: [String: PersistenceStore]
     /// Events the ``Options/observesEveryBusEvent`` listener received (`nil` without it).
     let observedBusEvents: BusEventCounter?
 
@@ -249,6 +251,7 @@ public final class World: Sendable {
                                  interval: options.recordTimeseries)
         try await Self.addVirtualItems(scenario, to: runtime)
         let persistenceServices = Self.persistenceServiceStores(scenario)
+        self.persistenceServices = persistenceServices
         persistence = Self.defaultPersistenceStore(scenario, services: persistenceServices)
         await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules, services: persistenceServices, kernel: kernel)
         // Users' rules start at the scenario's start, after the built-in ones.

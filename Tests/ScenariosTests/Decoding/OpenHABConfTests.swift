@@ -152,17 +152,20 @@ struct OpenHABConfTests {
         #expect(scenario.loadLog.contains { $0.contains("left out rules/old.rules") })
     }
 
-    @Test func aBadThingsFileIsSkippedWithEveryProblemLocated() throws {
+    @Test func badThingsAndItemsFilesAreSkippedWithEveryProblemLocated() throws {
         var c = Conf()
         c.files = ["things/bad.things": "astro:sun \"Sun\"\nThing topic x\nmqtt:broker:ok [ port=fast ]\n",
-                   "things/good.things": "astro:sun:home\n"]
+                   "things/good.things": "astro:sun:home\n",
+                   "items/bad.items": "Swtich Lamp\n", "items/good.items": "Switch Fan\n"]
         let scenario = try c.load()
         #expect(scenario.things.map(\.uid) == ["astro:sun:home"])
-        let lines = scenario.warnings.map { $0.replacingOccurrences(of: #"^.*/conf/things/"#, with: "", options: .regularExpression) }
+        #expect(scenario.items.map(\.name) == ["Fan"])
+        #expect(scenario.warnings.first?.contains("bad.items:1: column 1: items.unknownType") == true, "\(scenario.warnings)")
+        let lines = scenario.warnings.dropFirst().map { $0.replacingOccurrences(of: #"^.*/conf/things/"#, with: "", options: .regularExpression) }
         #expect(lines.count == 3)
-        #expect(lines[0].hasPrefix("bad.things:1: column 1: things.invalidUID"))
-        #expect(lines[1].hasPrefix("bad.things:2: column 7: things.invalidUID"))
-        #expect(lines[2].hasPrefix("bad.things:3: column 23: things.invalidValue"))
+        #expect(lines.count == 3 && lines[0].hasPrefix("bad.things:1: column 1: things.invalidUID"))
+        #expect(lines.count == 3 && lines[1].hasPrefix("bad.things:2: column 7: things.invalidUID"))
+        #expect(lines.count == 3 && lines[2].hasPrefix("bad.things:3: column 23: things.invalidValue"))
     }
 
     /// A query names a service: that file's; none: the default (rrd4j here); a service the scenario does not have
