@@ -63,7 +63,10 @@ enum ScenarioCommands {
             if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped before its reports; nothing was written.", file: file), into: RentalTwinCommand.Outcome()) }
             if let reportDir {
                 do {
-                    let written = try ReportWriter.writeWithPage(result, to: reportDir)
+                    // The page only for a scenario that runs in one world whatever --jobs says (one listing, or listings
+                    // that rules or virtual Items couple): a run in parts has no page, and --jobs N writes what --jobs 1 does.
+                    let onePart = ScenarioPartition.plan(loaded.scenario, parts: 2).parts.count == 1
+                    let written = onePart ? try ReportWriter.writeWithPage(result, to: reportDir) : try ReportWriter.write(result, to: reportDir)
                     outcome.standardOutput += reportsLine(written, directory: reportDir)
                 } catch {
                     outcome.standardError += error.explanation + "\n"
@@ -111,19 +114,7 @@ enum ScenarioCommands {
         outcome.standardOutput = describe(summary, path: file, verbose: true)
         if command.has(.log) { outcome.standardOutput += logText(loaded.scenario.loadLog + (summary.log ?? []), notes: notes.notes, listings: loaded.scenario.listings.count) }
         if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped while its log was written.", file: file), into: RentalTwinCommand.Outcome()) }
-        if let reportDir, let written = merged.reports {
-            // The page over the merged reports, written after them (the parts' worlds are gone).
-            do {
-                let page = try ReportPage.html(summary: summary, scenario: loaded.scenario, files: written, directory: reportDir,
-                                               parts: notes.parts.count)
-                try OutputFiles.write([(path: "\(reportDir)/\(ReportPage.fileName)", text: page)])
-            } catch {
-                outcome.standardError += error.explanation + "\n"
-                outcome.exitCode = exitCode(for: error)
-                return outcome
-            }
-            outcome.standardOutput += reportsLine(written + [ReportPage.fileName], directory: reportDir)
-        }
+        if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
         if let coverageFile {
             // A scenario run in parts has no rule files (rules keep it whole): its coverage holds no file.
             do { try CoverageReport.write([], to: coverageFile) } catch {

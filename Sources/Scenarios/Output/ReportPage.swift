@@ -185,22 +185,21 @@ public enum ReportPage {
 
     // MARK: Expectations
 
-    /// The expectations' table; `moments`: link each to its row in the timeline (a page with one).
-    static func expectationsSection(_ scenario: Scenario, failures: [ScenarioFailure], failedPaths: [String: ScenarioFailure],
-                                    moments: Bool = true) -> String {
+    /// The expectations' table, each linked to its row in the timeline.
+    static func expectationsSection(_ scenario: Scenario, failures: [ScenarioFailure], failedPaths: [String: ScenarioFailure]) -> String {
         let e = HTMLPage.escape
         var text = "<h2 id=\"expectations\">Expectations (\(scenario.expectations.count), \(failures.filter { $0.path.hasPrefix("expect") }.count) failed)</h2>\n"
         let stepFailures = failures.filter { !$0.path.hasPrefix("expect") }
         if !stepFailures.isEmpty {
             text += "<p>\(stepFailures.count) timeline step(s) did not behave as expected: "
-                + stepFailures.map { moments ? "<a href=\"#t-\(HTMLPage.anchor($0.path))\">\(e($0.path))</a>" : e($0.path) }.joined(separator: ", ") + ".</p>\n"
+                + stepFailures.map { "<a href=\"#t-\(HTMLPage.anchor($0.path))\">\(e($0.path))</a>" }.joined(separator: ", ") + ".</p>\n"
         }
         guard !scenario.expectations.isEmpty else { return text + "<p class=\"meta\">The scenario has no expectations.</p>\n" }
         text += "<table id=\"expectation-table\"><tr><th>expectation</th><th>line</th><th>at</th><th>result</th><th>expected</th><th>actual</th></tr>\n"
         for expectation in scenario.expectations {
             let failure = failedPaths[expectation.path]
             let at = scenario.calendar.localDateTime(at: expectation.at ?? scenario.end).description + (expectation.at == nil ? " (end)" : "")
-            let name = moments ? "<a href=\"#t-\(HTMLPage.anchor(expectation.path))\">\(e(expectation.path))</a>" : e(expectation.path)
+            let name = "<a href=\"#t-\(HTMLPage.anchor(expectation.path))\">\(e(expectation.path))</a>"
             text += "<tr class=\"\(failure == nil ? "passed" : "failed")\"><td>\(name)</td>"
             text += "<td class=\"n\">\(expectation.line)</td><td>\(e(at))</td><td class=\"s\">\(failure == nil ? "pass" : "FAIL")</td>"
             text += "<td>\(e(failure?.expected ?? describe(expectation, calendar: scenario.calendar)))</td>"
@@ -455,33 +454,5 @@ public enum ReportPage {
             index = end + 1
         }
         return parts.joined(separator: ", ")
-    }
-}
-
-/// One CSV record's fields (RFC 4180 quoting), for the page's tables made from the CSV reports.
-enum CSVRecordLine {
-    static func fields(_ line: String) -> [String] {
-        var fields: [String] = [], field = "", quoted = false, chars = Array(line), index = 0
-        if chars.last == "\r" { chars.removeLast() }
-        while index < chars.count {
-            let c = chars[index]
-            if quoted {
-                if c == "\"" {
-                    if index + 1 < chars.count, chars[index + 1] == "\"" { field.append("\""); index += 1 } else { quoted = false }
-                } else {
-                    field.append(c)
-                }
-            } else if c == "\"" {
-                quoted = true
-            } else if c == "," {
-                fields.append(field)
-                field = ""
-            } else {
-                field.append(c)
-            }
-            index += 1
-        }
-        fields.append(field)
-        return fields
     }
 }

@@ -30,6 +30,23 @@ public enum SuiteIndexPage {
         var page = HTMLPage.open(title: "\(failed == 0 ? "PASS" : "FAIL") — suite \(directory)")
         page += "<h1>Suite \(e(directory))</h1>\n<p><span id=\"verdict\" class=\"verdict \(failed == 0 ? "pass" : "fail")\">"
         page += "\(passed) passed, \(failed) failed</span></p>\n"
+        // What failed first, so it is on the first screen however long the suite.
+        let failing = rows.filter { if case .ran(let result) = $0.outcome { !result.passed } else { true } }
+        if !failing.isEmpty {
+            page += "<div class=\"failure\" id=\"failed\"><p><b>Failed:</b></p><ul>\n"
+            for row in failing {
+                let link = row.pageDirectory.map { "<a href=\"\(HTMLPage.href($0 + "/" + ReportPage.fileName))\">\(e(row.path))</a>" } ?? e(row.path)
+                switch row.outcome {
+                case .ran(let result):
+                    page += "<li>\(link): " + result.failures.prefix(5).map { "\(e($0.path)) at \(e($0.at)): expected \(e($0.expected)); "
+                        + "actual <span class=\"actual\">\(e($0.actual))</span>" }.joined(separator: "; ")
+                    page += result.failures.count > 5 ? "; … \(result.failures.count - 5) more</li>\n" : "</li>\n"
+                case .failed(let error):
+                    page += "<li>\(link): \(error.code == .invalid ? "invalid" : "error"): \(e(error.message))</li>\n"
+                }
+            }
+            page += "</ul></div>\n"
+        }
         page += "<table id=\"scenarios\"><tr><th>result</th><th>scenario</th><th>name</th><th>simulated</th><th>steps</th>"
         page += "<th>expectations</th><th>failures</th></tr>\n"
         for row in rows {

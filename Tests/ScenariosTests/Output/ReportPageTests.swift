@@ -82,6 +82,11 @@ struct ReportPageTests {
         #expect(page.contains("href=\"s0/index.html\""))
         #expect(page.contains("<td class=\"n\">72 h</td>") && page.contains("<td class=\"n\">5 d</td>"), "\(page)")
         #expect(page.contains("actual <b>&quot;17 °C&quot;</b>"))
+        // The failed scenario is listed above the table, with its actual value.
+        let failed = try #require(page.range(of: "<div class=\"failure\" id=\"failed\">"))
+        let table = try #require(page.range(of: "<table id=\"scenarios\">"))
+        #expect(failed.lowerBound < table.lowerBound)
+        #expect(page[failed.lowerBound..<table.lowerBound].contains("actual <span class=\"actual\">&quot;17 °C&quot;</span>"))
     }
 }
 
