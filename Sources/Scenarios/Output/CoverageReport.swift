@@ -30,7 +30,7 @@ public enum CoverageReport {
         var text = "Rule coverage: \(files.count) rule file(s), \(started) of \(rules) rule(s) started, \(run) of \(lines) DSL line(s) run, "
             + "\(taken) of \(branches) branch(es) taken → \(TerminalText.escaped(file))\n"
         for f in files {
-            for rule in f.rulesNeverStarted { text += "    never started: \(TerminalText.escaped(f.file)):\(rule.line) \"\(TerminalText.escaped(rule.name))\"\n" }
+            for rule in f.rulesNeverStarted { text += "    never started: \(TerminalText.escaped(f.file)):\(rule.line) \"\(TerminalText.escaped(Rule.shown(rule.name)))\"\n" }
         }
         return text
     }

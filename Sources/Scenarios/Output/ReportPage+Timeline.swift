@@ -38,6 +38,29 @@ extension ReportPage {
         /// The row's id (a check's, so the expectation table links to its moment).
         let anchor: String?
 
+        /// An event; a rule's name is shown as the run log shows it (``Rule/shown(_:)``) and a text past 2,000
+        /// characters is cut, so no input makes a page that no browser opens (a rule named with a megabyte,
+        /// logging a megabyte a run, would otherwise write gigabytes).
+        init(at: SimInstant, kind: Kind, index: Int, listing: String, items: [String], rule: String, text: String,
+             status: String?, anchor: String?) {
+            self.at = at
+            self.kind = kind
+            self.index = index
+            self.listing = listing
+            self.items = items
+            self.rule = Rule.shown(rule)
+            self.text = Self.clipped(text)
+            self.status = status
+            self.anchor = anchor
+        }
+
+        /// `text`, or its first 2,000 characters and its length.
+        static func clipped(_ text: String) -> String {
+            guard text.utf8.count > 2_000, let cut = text.index(text.startIndex, offsetBy: 2_000, limitedBy: text.endIndex),
+                  cut < text.endIndex else { return text }
+            return "\(text[..<cut])… (\(text.count) characters)"
+        }
+
         static func inOrder(_ a: Event, _ b: Event) -> Bool { (a.at, a.kind, a.index) < (b.at, b.kind, b.index) }
     }
 
@@ -137,7 +160,7 @@ extension ReportPage {
 
     /// The rule named by a step (UID or name) as the timeline names rules: by name.
     static func ruleName(_ uidOrName: String, in scenario: Scenario) -> String {
-        scenario.rules.first { $0.uid == uidOrName }?.name ?? uidOrName
+        Rule.shown(scenario.rules.first { $0.uid == uidOrName }?.name ?? uidOrName)
     }
 
     /// The Items a rule run touched: the one its trigger names, and each one its effects commanded or updated

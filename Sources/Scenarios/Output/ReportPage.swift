@@ -422,7 +422,7 @@ public enum ReportPage {
         for file in files where !file.rulesNeverStarted.isEmpty || !file.linesNeverRun.isEmpty {
             text += "<p><code>\(e(file.file))</code>: "
             if !file.rulesNeverStarted.isEmpty {
-                text += "never started: " + file.rulesNeverStarted.map { "\"\(e($0.name))\" (line \($0.line))" }.joined(separator: ", ") + ". "
+                text += "never started: " + file.rulesNeverStarted.map { "\"\(e(Rule.shown($0.name)))\" (line \($0.line))" }.joined(separator: ", ") + ". "
             }
             if !file.linesNeverRun.isEmpty { text += "Lines never run: \(lineRanges(file.linesNeverRun))." }
             text += "</p>\n"

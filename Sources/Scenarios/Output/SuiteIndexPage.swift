@@ -74,7 +74,7 @@ public enum SuiteIndexPage {
                 let never = coverage.flatMap { file in file.rulesNeverStarted.map { (file.file, $0) } }
                 page += never.isEmpty ? "<p>Every rule was started by some scenario.</p>\n"
                     : "<p>Rules no scenario started:</p>\n<ul id=\"never-started\">"
-                        + never.map { "<li><code>\(e($0.0)):\($0.1.line)</code> \"\(e($0.1.name))\"</li>" }.joined() + "</ul>\n"
+                        + never.map { "<li><code>\(e($0.0)):\($0.1.line)</code> \"\(e(Rule.shown($0.1.name)))\"</li>" }.joined() + "</ul>\n"
                 for file in coverage where !file.linesNeverRun.isEmpty {
                     page += "<p><code>\(e(file.file))</code>: lines never run: \(ReportPage.lineRanges(file.linesNeverRun)).</p>\n"
                 }
