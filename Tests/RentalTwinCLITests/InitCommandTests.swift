@@ -44,7 +44,7 @@ struct InitCommandTests {
         let made = await RentalTwinCommand.main(["init", "--openhab", conf.path, "--out", file])
         #expect(made.exitCode == .success, "\(made.standardError)")
         let notes = made.standardError
-        #expect(notes.contains("mapped Living_Radiator [RadiatorControl] in gFlat [Location] → gflat/living-radiator (heating)"), "\(notes)")
+        #expect(notes.contains("mapped Living_Radiator [RadiatorControl] in gFlat [Apartment] → gflat/living-radiator (heating)"), "\(notes)")
         #expect(notes.contains("bound Living_Setpoint (Number:Temperature, Setpoint, Temperature) → gflat/living-radiator/setpoint"), "\(notes)")
         #expect(notes.contains("bound Front_Door_Contact (Contact, OpenState) → gflat/front-door/door"), "\(notes)")
         #expect(notes.contains("left virtual Living_Mode (String, Control)"), "\(notes)")

@@ -87,7 +87,7 @@ public enum ConfScenarioInit {
             while listings[index].devices.contains(where: { $0.id == deviceID }) { deviceID += "-2" }
             listings[index].devices.append(Device(id: deviceID, type: equipment.type))
             let why = "\(equipment.item.name) [\(equipment.tag)]"
-            notes.append("mapped \(why) in \(root.map { "\($0.name) [Location]" } ?? "no Location (listing \(listingID))") → \(listingID)/\(deviceID) (\(equipment.type))")
+            notes.append("mapped \(why) in \(root.map { location in "\(location.name) [\(location.tags.first { locationTags.contains($0) } ?? "Location")]" } ?? "no Location (listing \(listingID))") → \(listingID)/\(deviceID) (\(equipment.type))")
             // An Equipment that is an Item itself (a Switch tagged PowerOutlet) is its own Point.
             let points = equipment.item.type == .groupItem ? model.members(of: equipment.item.name) : [equipment.item]
             for point in points {

@@ -255,7 +255,7 @@ public final class World: Sendable {
         persistence = Self.defaultPersistenceStore(scenario, services: persistenceServices)
         await Self.installPersistence(scenario, runtime: runtime, store: persistence, rules: rules, services: persistenceServices, kernel: kernel)
         // Users' rules start at the scenario's start, after the built-in ones.
-        if Task.isCancelled { throw SimulationError(.cancelled, "the world was not built: the command was cancelled.") }
+        try Task.checkCancellation()  // Ctrl-C before many rules are armed
         try rules.add(scenario.rules)
         javaScript = JavaScriptSession.attached(to: rules)
         try await javaScript?.start(engine: rules)
