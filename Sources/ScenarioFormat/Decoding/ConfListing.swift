@@ -13,6 +13,9 @@ struct ConfListing {
     var scriptFiles: [String] = []
     var persistFiles: [String] = []
     var transformFiles: [String] = []
+    /// `automation/js/**/*.js` outside `node_modules`: JavaScript script files, loaded as a `.js` entry of
+    /// `rules` is (the JavaScript Scripting add-on's script folder).
+    var javaScriptFiles: [String] = []
     /// What was left out and why (`--log`).
     var log: [String] = []
     /// Where `openhabConf` is written, for problems of the directory itself.

@@ -9,7 +9,7 @@ extension ScenarioDecoder {
         ("items", "items"), ("things", "things"), ("rules", "rules"), ("scripts", "script"), ("persistence", "persist"),
     ]
     /// Script languages the twin does not run, by extension (openHAB's automation add-ons).
-    static let foreignScripts: [String: String] = ["py": "Python (jsr223)", "rb": "JRuby", "groovy": "Groovy", "js": "JavaScript"]
+    static let foreignScripts: [String: String] = ["py": "Python (jsr223)", "rb": "JRuby", "groovy": "Groovy", "js": "JavaScript (outside automation/js)"]
 
     /// `openhabConf`: `"DIR"` or `{"dir": "DIR", "exclude": ["glob", …]}` — a `$OPENHAB_CONF` directory relative to
     /// the scenario. Lists the files openHAB would load (the model folders' files of their extension, not hidden;
@@ -75,7 +75,8 @@ extension ScenarioDecoder {
                     }
                 }
             } else if entry == "automation", entryIsDirectory.boolValue {
-                // Every script below automation/: none runs in the twin yet (one notice names them all).
+                // Scripts below automation/: automation/js's JavaScript runs (as `.js` rule files do); the others are
+                // named in one notice.
                 let enumerator = files.enumerator(atPath: full)
                 var found: [String] = []
                 while let next = enumerator?.nextObject() as? String {
@@ -86,6 +87,10 @@ extension ScenarioDecoder {
                 for relative in found.sorted() {
                     if excluded(relative) {
                         listing.log.append("openhabConf: left out \(relative) (exclude)")
+                    } else if relative.hasPrefix("automation/js/"), relative.contains("/node_modules/") {
+                        listing.log.append("openhabConf: \(relative) is a module, loaded when a script requires it")
+                    } else if relative.hasPrefix("automation/js/"), relative.hasSuffix(".js") {
+                        listing.javaScriptFiles.append(prefix + relative)
                     } else if let ext = relative.split(separator: ".").last.map(String.init), foreignScripts[ext] != nil {
                         unsupported.append(relative)
                     } else {
@@ -113,8 +118,8 @@ extension ScenarioDecoder {
         if !unsupported.isEmpty {
             let languages = Set(unsupported.compactMap { $0.split(separator: ".").last.flatMap { foreignScripts[String($0)] } }).sorted()
             field.issues.notice(field.path, line: field.node.line,
-                                "\(unsupported.count) script(s) in \(languages.joined(separator: ", ")) are not run: the twin runs Rules DSL rules and scripts only: \(unsupported.prefix(20).joined(separator: ", "))\(unsupported.count > 20 ? ", …" : "").",
-                                hint: "automate what the scenario checks in Rules DSL, or leave these out with \"exclude\".")
+                                "\(unsupported.count) script(s) in \(languages.joined(separator: ", ")) are not run: the twin runs Rules DSL and JavaScript (automation/js) only: \(unsupported.prefix(20).joined(separator: ", "))\(unsupported.count > 20 ? ", …" : "").",
+                                hint: "automate what the scenario checks in Rules DSL or JavaScript, or leave these out with \"exclude\".")
         }
         return listing
     }

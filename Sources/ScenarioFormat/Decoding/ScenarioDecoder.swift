@@ -129,6 +129,17 @@ public enum ScenarioDecoder {
         if let confLoaded {
             rules.files += confLoaded.ruleFiles
             rules.rules += confLoaded.rules
+            if let conf, let f = root.value("openhabConf"), !conf.javaScriptFiles.isEmpty {
+                // automation/js's scripts, as `.js` entries of `rules` are loaded (one Node.js child for all).
+                let entries = conf.javaScriptFiles.compactMap { path -> JavaScriptRuleFiles.Entry? in
+                    guard let text = readSideFile(f, path: path, what: "JavaScript", example: "conf/automation/js/heating.js") else { return nil }
+                    return JavaScriptRuleFiles.Entry(field: f, path: path, resolved: resolvedSidePath(path, scenarioFile: field.issues.file), text: text)
+                }
+                for (entry, loaded) in zip(entries, JavaScriptRuleFiles.load(entries, context: javaScript, issues: field.issues)) {
+                    rules.files.append(entry.resolved)
+                    rules.rules += loaded ?? []
+                }
+            }
             if let f = root.value("openhabConf") { noteUnknownThings(f, items: items, things: confLoaded.things) }
         }
         let bankHolidays = root.optional("ephemeris").flatMap(decodeEphemeris)
