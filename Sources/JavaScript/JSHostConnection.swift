@@ -9,7 +9,7 @@ final class JSHostConnection: Sendable {
 
     /// Starts `node` on the runtime and sends `init`.
     init(node: NodeExecutable, setup: JSSetup, items: [[String: Any]]) throws(JavaScriptError) {
-        child = try NodeChild(node: node, script: try JavaScriptRuntime.hostScript(), zone: setup.zone)
+        child = try NodeChild(node: node, script: try JavaScriptRuntime.hostScript(), zone: setup.zone, label: setup.root)
         budgetSeconds = Double(setup.budgetMilliseconds) / 1000
         let reply = try request(["op": "init", "now": setup.startMilliseconds, "zone": setup.zone, "seed": String(setup.seed),
                                  "root": setup.root, "conf": setup.conf, "budgetMs": setup.budgetMilliseconds, "items": items])

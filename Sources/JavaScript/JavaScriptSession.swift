@@ -38,7 +38,7 @@ public final class JavaScriptSession: Sendable {
     static let maxNesting = 16
 
     /// A session not started yet.
-    public init(setup: JSSetup, files: [JSScriptFile], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(setup: JSSetup, files: [JSScriptFile], environment: [String: String] = NodeExecutable.currentEnvironment) {
         self.setup = setup
         self.files = files
         self.environment = environment

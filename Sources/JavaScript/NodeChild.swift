@@ -34,7 +34,8 @@ public final class NodeChild: Sendable {
     /// - Parameter zone: the child's `TZ` (the scenario's zone), so `Date`'s local-time methods read the
     ///   scenario's wall time on every machine; the locale is fixed (`LC_ALL=C`) and `NODE_OPTIONS` dropped.
     /// - Throws: ``JavaScriptError`` `rules.jsChild` when the process cannot be started.
-    public init(node: NodeExecutable, script: String, zone: String = "UTC") throws(JavaScriptError) {
+    /// - Parameter label: an extra argument the runtime ignores, so `ps` shows whose child it is (the scenario's folder).
+    public init(node: NodeExecutable, script: String, zone: String = "UTC", label: String = "") throws(JavaScriptError) {
         _ = Self.ignoreBrokenPipes
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
         guard pipe(&input) == 0, pipe(&output) == 0, pipe(&stderrPipe) == 0 else {
@@ -48,7 +49,7 @@ public final class NodeChild: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        let arguments = [node.path, "--max-old-space-size=\(Self.heapLimitMB)", "--stack-size=984", "--no-warnings", script]
+        let arguments = [node.path, "--max-old-space-size=\(Self.heapLimitMB)", "--stack-size=984", "--no-warnings", script] + (label.isEmpty ? [] : [label])
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var environment = ProcessInfo.processInfo.environment

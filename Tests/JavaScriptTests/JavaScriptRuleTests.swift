@@ -72,7 +72,7 @@ extension JavaScriptSuite {
             s.timeline = "{ \"at\": \"2026-01-09T10:00\", \"command\": { \"item\": \"Lamp\", \"value\": \"ON\" } }"
             let result = try await s.run()
             #expect(result.log.contains { $0.contains("rule \"A\"") })
-            #expect(childNodeProcesses().isEmpty, "left: \(childNodeProcesses())")
+            #expect(childNodeProcesses(of: s.directory).isEmpty, "left: \(childNodeProcesses(of: s.directory).map(processDescription))")
         }
 
         @Test func aRuleThatLoopsForeverEndsTheRunAsALocatedBudgetError() async throws {
@@ -88,8 +88,8 @@ extension JavaScriptSuite {
                 #expect(error.message.contains("rules.jsBudget"), "\(error.message)")
                 #expect(error.message.contains("automation/js/spin.js:2") && error.message.contains("rule \"Spin\""), "\(error.message)")
             }
-            #expect(clock.now - started < .seconds(15))
-            #expect(childNodeProcesses().isEmpty)
+            #expect(clock.now - started < .seconds(30))
+            #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
         }
 
         @Test func aSyntaxErrorIsLocatedAtValidation() {
@@ -131,16 +131,18 @@ extension JavaScriptSuite {
         }
 
         @Test func withoutNodeTheScenarioIsUnavailable() throws {
-            setenv(NodeExecutable.environmentVariable, "/nonexistent/node", 1)
-            defer { unsetenv(NodeExecutable.environmentVariable) }
             let s = JSScenario()
             s.files["automation/js/a.js"] = "rules.JSRule({ name: 'x', execute: () => {} });"
-            do {
-                _ = try s.load()
-                Issue.record("a JavaScript scenario loaded without node")
-            } catch {
-                #expect(error.code == .unavailable)
-                #expect(error.message.contains("install Node.js 18 or newer") && !error.message.contains("\n"), "\(error.message)")
+            NodeExecutable.$environmentOverride.withValue([NodeExecutable.environmentVariable: "/nonexistent/node"]) {
+                do {
+                    _ = try s.load()
+                    Issue.record("a JavaScript scenario loaded without node")
+                } catch let error as ScenarioError {
+                    #expect(error.code == .unavailable)
+                    #expect(error.message.contains("install Node.js 18 or newer") && !error.message.contains("\n"), "\(error.message)")
+                } catch {
+                    Issue.record("unexpected error \(error)")
+                }
             }
         }
 
@@ -170,15 +172,16 @@ extension JavaScriptSuite {
             let s = JSScenario()
             s.items = Self.items
             s.files["automation/js/victim.js"] = "\nrules.JSRule({\n  name: 'Victim',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => items.Lamp.sendCommand('ON'),\n});\n"
-            setenv(NodeExecutable.environmentVariable, try saboteur(s, action), 1)
-            defer { unsetenv(NodeExecutable.environmentVariable) }
-            do {
-                _ = try await s.run()
-                Issue.record("the run went on after its child failed")
-                return ""
-            } catch let error as ScenarioError {
-                #expect(childNodeProcesses().isEmpty)
-                return error.message
+            let node = try saboteur(s, action)
+            return try await NodeExecutable.$environmentOverride.withValue([NodeExecutable.environmentVariable: node]) {
+                do {
+                    _ = try await s.run()
+                    Issue.record("the run went on after its child failed")
+                    return ""
+                } catch let error as ScenarioError {
+                    #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
+                    return error.message
+                }
             }
         }
 
