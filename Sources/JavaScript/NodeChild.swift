@@ -184,12 +184,16 @@ public final class NodeChild: Sendable {
 
     /// The error for a child that is gone, with what it wrote on stderr (its last lines).
     private func childGone(_ why: String) -> JavaScriptError {
-        var bytes = [UInt8](repeating: 0, count: 4096)
+        var bytes = [UInt8](repeating: 0, count: 16_384)
         let got = bytes.withUnsafeMutableBytes { raw -> Int in
             guard let base = raw.baseAddress else { return 0 }
-            return read(errors, base, 4096)
+            return read(errors, base, 16_384)
         }
-        let text = got > 0 ? String(decoding: bytes[0..<got], as: UTF8.self).split(separator: "\n").suffix(3).joined(separator: " | ") : ""
+        let said = got > 0 ? String(decoding: bytes[0..<got], as: UTF8.self) : ""
+        // V8's out-of-memory report is a stack dump; say what it means instead.
+        let outOfMemory = said.contains("heap out of memory") || said.contains("Reached heap limit")
+        let text = outOfMemory ? "it ran out of memory (its heap is capped at \(Self.heapLimitMB) MB)"
+            : said.split(separator: "\n").suffix(3).joined(separator: " | ")
         var status: Int32 = 0
         let exited = waitpid(pid, &status, WNOHANG) == pid
         let how = !exited ? "" : (status & 0x7F) == 0 ? " (exit status \((status >> 8) & 0xFF))" : " (killed by signal \(status & 0x7F))"

@@ -92,6 +92,17 @@ extension JavaScriptSuite {
             #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
         }
 
+        @Test func anExceptionIsLoggedAsOpenHABLogsItAndTheRunGoesOn() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/throws.js"] = "rules.JSRule({\n  name: 'Thrower',\n  triggers: [triggers.TimeOfDayTrigger('09:00')],\n  execute: () => {\n    items.Counter.postUpdate(1);\n    null.x;\n  },\n});\nrules.JSRule({ name: 'After', triggers: [triggers.TimeOfDayTrigger('10:00')], execute: () => items.Mode.postUpdate('still running') });\n"
+            s.expect = "{ \"item\": \"Counter\", \"state\": \"1\" }, { \"item\": \"Mode\", \"state\": \"still running\" }"
+            let result = try await s.run()
+            #expect(result.failures.map(\.description) == [])
+            #expect(result.log.contains { $0.contains("rule \"Thrower\"") && $0.contains("error: rules.jsRuntime") && $0.contains("TypeError")
+                && $0.contains("automation/js/throws.js:6") }, "\(result.log)")
+        }
+
         @Test func aSyntaxErrorIsLocatedAtValidation() {
             let s = JSScenario()
             s.files["automation/js/broken.js"] = "const a = 1;\nrules.JSRule({\n  name: 'x',\n  execute: () => { if (a > ) {} },\n});\n"
