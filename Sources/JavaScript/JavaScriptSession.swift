@@ -167,7 +167,10 @@ public final class JavaScriptSession: Sendable {
         request["states"] = delta
         let reply: JSReply
         do {
-            reply = try host.request(request, childEnforces: false)
+            let engine = execution.engine, now = execution.now
+            reply = try host.request(request, childEnforces: false) { question in
+                JSPersistenceAnswer.answer(question, engine: engine, now: now)
+            }
         } catch {
             execution.record("error: \(error.code.rawValue): \(what) \(error.message)")
             fail(error, during: what)

@@ -92,6 +92,27 @@ public final class NodeChild: Sendable {
             frame[0] = UInt8(n >> 24); frame[1] = UInt8((n >> 16) & 0xFF); frame[2] = UInt8((n >> 8) & 0xFF); frame[3] = UInt8(n & 0xFF)
             frame += request
             try writeAll(frame)
+            return try readFrame(budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+        }
+    }
+
+    /// Answers a question the child asked in the middle of a request and waits for its next message (another
+    /// question or the request's answer), as ``exchange(_:budgetSeconds:childEnforces:)`` does.
+    public func reply(_ answer: [UInt8], budgetSeconds: Double, childEnforces: Bool = true) throws(JavaScriptError) -> [UInt8] {
+        try io.withLock { closed throws(JavaScriptError) -> [UInt8] in
+            guard !closed else { throw JavaScriptError(.child, "the Node.js child was already stopped.") }
+            var frame = [UInt8](repeating: 0, count: 4)
+            let n = UInt32(answer.count)
+            frame[0] = UInt8(n >> 24); frame[1] = UInt8((n >> 16) & 0xFF); frame[2] = UInt8((n >> 8) & 0xFF); frame[3] = UInt8(n & 0xFF)
+            frame += answer
+            try writeAll(frame)
+            return try readFrame(budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+        }
+    }
+
+    /// Reads one length-prefixed message within the deadline.
+    private func readFrame(budgetSeconds: Double, childEnforces: Bool) throws(JavaScriptError) -> [UInt8] {
+        do {
             // wall-clock: a child that neither answers nor dies must not hang the run
             let wait = childEnforces ? budgetSeconds + Self.answerGraceSeconds : budgetSeconds
             let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))

@@ -103,6 +103,15 @@ extension JavaScriptSuite {
                 && $0.contains("automation/js/throws.js:6") }, "\(result.log)")
         }
 
+        @Test func aPersistenceQueryOfAnItemNotPersistedIsLocated() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/p.js"] = "rules.JSRule({\n  name: 'Mean',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Counter.postUpdate(items.Temp.persistence.averageSince(time.toZDT('PT-1H')).numericState);\n  },\n});\n"
+            let result = try await s.run()
+            #expect(result.log.contains { $0.contains("rules.jsNotPersisted") && $0.contains("does not record Temp") && $0.contains("automation/js/p.js:5") },
+                    "\(result.log)")
+        }
+
         @Test func aSyntaxErrorIsLocatedAtValidation() {
             let s = JSScenario()
             s.files["automation/js/broken.js"] = "const a = 1;\nrules.JSRule({\n  name: 'x',\n  execute: () => { if (a > ) {} },\n});\n"
@@ -118,9 +127,9 @@ extension JavaScriptSuite {
 
             let atRun = JSScenario()
             atRun.items = Self.items
-            atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.persistence.averageSince(time.toZDT('PT-1H'));\n  },\n});\n"
+            atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.getMetadata('unit');\n  },\n});\n"
             let result = try await atRun.run()
-            #expect(result.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("Item.persistence") && $0.contains("automation/js/run.js:5") },
+            #expect(result.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("Item.getMetadata") && $0.contains("automation/js/run.js:5") },
                     "\(result.log)")
         }
 
