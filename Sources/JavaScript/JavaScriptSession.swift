@@ -169,7 +169,8 @@ public final class JavaScriptSession: Sendable {
         do {
             let engine = execution.engine, now = execution.now
             reply = try host.request(request, childEnforces: false) { question in
-                JSPersistenceAnswer.answer(question, engine: engine, now: now)
+                question["q"] as? String == "item" ? JSItemAnswer.answer(question, engine: engine)
+                    : JSPersistenceAnswer.answer(question, engine: engine, now: now)
             }
         } catch {
             execution.record("error: \(error.code.rawValue): \(what) \(error.message)")

@@ -112,6 +112,21 @@ extension JavaScriptSuite {
                     "\(result.log)")
         }
 
+        @Test func previousStateAndTimestampsComeFromTheTwinsItem() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/prev.js"] = """
+            rules.JSRule({ name: 'Prev', triggers: [triggers.ItemStateChangeTrigger('Lamp')], execute: (event) => {
+              const lamp = items.Lamp;
+              items.Mode.postUpdate(`${event.oldState}->${event.newState} previous ${lamp.previousState} changed ${lamp.lastStateChangeTimestamp.toLocalTime()} meta ${JSON.stringify(lamp.getMetadata())}`);
+            } });
+            """
+            s.timeline = "{ \"at\": \"2026-01-09T10:15\", \"update\": { \"item\": \"Lamp\", \"state\": \"ON\" } }"
+            s.expect = "{ \"item\": \"Mode\", \"state\": \"OFF->ON previous OFF changed 10:15 meta {}\" }"
+            let result = try await s.run()
+            #expect(result.failures.map(\.description) == [])
+        }
+
         @Test func aSyntaxErrorIsLocatedAtValidation() {
             let s = JSScenario()
             s.files["automation/js/broken.js"] = "const a = 1;\nrules.JSRule({\n  name: 'x',\n  execute: () => { if (a > ) {} },\n});\n"
@@ -127,9 +142,9 @@ extension JavaScriptSuite {
 
             let atRun = JSScenario()
             atRun.items = Self.items
-            atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.getMetadata('unit');\n  },\n});\n"
+            atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.addTags('x');\n  },\n});\n"
             let result = try await atRun.run()
-            #expect(result.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("Item.getMetadata") && $0.contains("automation/js/run.js:5") },
+            #expect(result.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("Item.addTags") && $0.contains("automation/js/run.js:5") },
                     "\(result.log)")
         }
 

@@ -730,14 +730,28 @@
       if (t === 'Dimmer' || t === 'Rollershutter' || t.startsWith('Number')) return parseFloat(s) !== 0;
       return null;
     }
-    get previousState () { throw unsupported('Item.previousState', 'read event.oldState in a change rule'); }
-    get lastStateUpdateTimestamp () { throw unsupported('Item.lastStateUpdateTimestamp'); }
-    get lastStateChangeTimestamp () { throw unsupported('Item.lastStateChangeTimestamp'); }
+    _askItem (field) {
+      const a = JSON.parse(host.ask(JSON.stringify({ q: 'item', item: this._name, field })));
+      if (a.error) { const e = new Error(a.error); e.code = a.code || 'rules.jsRuntime'; throw e; }
+      return a;
+    }
+    /** The state before the last change, from the twin's Item (`null` before any change). */
+    get previousState () { return this._askItem('previousState').state; }
+    get previousNumericState () { const s = this.previousState; const n = s === null ? NaN : parseFloat(s); return Number.isNaN(n) ? null : n; }
+    get previousQuantityState () { const s = this.previousState; if (s === null || !/^(Group:)?Number:/.test(this.type)) return null; try { return Q(s); } catch (e) { return null; } }
+    get lastStateUpdateTimestamp () { const a = this._askItem('lastStateUpdate'); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
+    get lastStateUpdateInstant () { const a = this._askItem('lastStateUpdate'); return a.at === null ? null : new Instant(a.at); }
+    get lastStateChangeTimestamp () { const a = this._askItem('lastStateChange'); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
+    get lastStateChangeInstant () { const a = this._askItem('lastStateChange'); return a.at === null ? null : new Instant(a.at); }
     get persistence () { return persistenceOf(this._name); }
     get history () { return persistenceOf(this._name); }
     get semantics () { throw unsupported('Item.semantics'); }
     get rawItem () { throw unsupported('Item.rawItem'); }
-    getMetadata () { throw unsupported('Item.getMetadata'); }
+    getMetadata (namespace) {
+      const all = this._askItem('metadata').metadata || {};
+      if (namespace === undefined) return all;
+      return all[namespace] === undefined ? null : all[namespace];
+    }
     replaceMetadata () { throw unsupported('Item.replaceMetadata'); }
     removeMetadata () { throw unsupported('Item.removeMetadata'); }
     addGroups () { throw unsupported('Item.addGroups'); }
