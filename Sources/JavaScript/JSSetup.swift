@@ -13,8 +13,8 @@ public struct JSSetup: Sendable, Equatable {
     /// The wall-clock budget of one run, load or timer callback.
     public var budgetMilliseconds: Int
 
-    /// The default run budget: 1 s of wall time.
-    public static let defaultBudgetMilliseconds = 1_000
+    /// The default run budget: 5 s of wall time (a runaway loop's bound, far above any real run even on a loaded machine).
+    public static let defaultBudgetMilliseconds = 5_000
 
     public init(root: String, conf: String, zone: String, seed: UInt64, startMilliseconds: Int64,
                 budgetMilliseconds: Int = JSSetup.defaultBudgetMilliseconds) {

@@ -35,7 +35,7 @@ public enum JavaScriptCollector {
     /// Loads `files` in order in one child.
     /// - Throws: ``JavaScriptError`` `rules.jsNodeMissing` without Node.js, `rules.jsChild` when the child fails.
     public static func collect(_ files: [JSScriptFile], setup: JSSetup, items: [ItemSeed],
-                               environment: [String: String] = ProcessInfo.processInfo.environment) throws(JavaScriptError) -> [FileResult] {
+                               environment: [String: String] = NodeExecutable.currentEnvironment) throws(JavaScriptError) -> [FileResult] {
         let node = try NodeExecutable.locate(environment: environment)
         let host = try JSHostConnection(node: node, setup: setup, items: items.map { seed in
             ["name": seed.name, "type": seed.type, "label": seed.label ?? NSNull(), "groups": seed.groups, "tags": [String](),

@@ -16,6 +16,8 @@ public struct JavaScriptError: CodedError, Equatable {
         case unsupported = "rules.jsUnsupported"
         /// `require` resolved to nothing, or to a file outside the scenario's folder.
         case require = "rules.jsRequire"
+        /// A persistence query names an Item the scenario's `persistence` does not record.
+        case notPersisted = "rules.jsNotPersisted"
         /// A run took longer than its wall-clock budget (a loop that never ends); it was ended.
         case budget = "rules.jsBudget"
         /// The Node.js child died, its pipe broke, or it answered with a malformed message.

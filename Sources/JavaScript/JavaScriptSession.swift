@@ -38,7 +38,7 @@ public final class JavaScriptSession: Sendable {
     static let maxNesting = 16
 
     /// A session not started yet.
-    public init(setup: JSSetup, files: [JSScriptFile], environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(setup: JSSetup, files: [JSScriptFile], environment: [String: String] = NodeExecutable.currentEnvironment) {
         self.setup = setup
         self.files = files
         self.environment = environment
@@ -167,7 +167,11 @@ public final class JavaScriptSession: Sendable {
         request["states"] = delta
         let reply: JSReply
         do {
-            reply = try host.request(request, childEnforces: false)
+            let engine = execution.engine, now = execution.now
+            reply = try host.request(request, childEnforces: false) { question in
+                question["q"] as? String == "item" ? JSItemAnswer.answer(question, engine: engine)
+                    : JSPersistenceAnswer.answer(question, engine: engine, now: now)
+            }
         } catch {
             execution.record("error: \(error.code.rawValue): \(what) \(error.message)")
             fail(error, during: what)

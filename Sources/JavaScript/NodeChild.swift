@@ -34,7 +34,8 @@ public final class NodeChild: Sendable {
     /// - Parameter zone: the child's `TZ` (the scenario's zone), so `Date`'s local-time methods read the
     ///   scenario's wall time on every machine; the locale is fixed (`LC_ALL=C`) and `NODE_OPTIONS` dropped.
     /// - Throws: ``JavaScriptError`` `rules.jsChild` when the process cannot be started.
-    public init(node: NodeExecutable, script: String, zone: String = "UTC") throws(JavaScriptError) {
+    /// - Parameter label: an extra argument the runtime ignores, so `ps` shows whose child it is (the scenario's folder).
+    public init(node: NodeExecutable, script: String, zone: String = "UTC", label: String = "") throws(JavaScriptError) {
         _ = Self.ignoreBrokenPipes
         var input: [Int32] = [-1, -1], output: [Int32] = [-1, -1], stderrPipe: [Int32] = [-1, -1]
         guard pipe(&input) == 0, pipe(&output) == 0, pipe(&stderrPipe) == 0 else {
@@ -48,7 +49,7 @@ public final class NodeChild: Sendable {
         posix_spawn_file_actions_adddup2(&actions, input[0], 0)
         posix_spawn_file_actions_adddup2(&actions, output[1], 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], 2)
-        let arguments = [node.path, "--max-old-space-size=\(Self.heapLimitMB)", "--stack-size=984", "--no-warnings", script]
+        let arguments = [node.path, "--max-old-space-size=\(Self.heapLimitMB)", "--stack-size=984", "--no-warnings", script] + (label.isEmpty ? [] : [label])
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         var environment = ProcessInfo.processInfo.environment
@@ -91,6 +92,27 @@ public final class NodeChild: Sendable {
             frame[0] = UInt8(n >> 24); frame[1] = UInt8((n >> 16) & 0xFF); frame[2] = UInt8((n >> 8) & 0xFF); frame[3] = UInt8(n & 0xFF)
             frame += request
             try writeAll(frame)
+            return try readFrame(budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+        }
+    }
+
+    /// Answers a question the child asked in the middle of a request and waits for its next message (another
+    /// question or the request's answer), as ``exchange(_:budgetSeconds:childEnforces:)`` does.
+    public func reply(_ answer: [UInt8], budgetSeconds: Double, childEnforces: Bool = true) throws(JavaScriptError) -> [UInt8] {
+        try io.withLock { closed throws(JavaScriptError) -> [UInt8] in
+            guard !closed else { throw JavaScriptError(.child, "the Node.js child was already stopped.") }
+            var frame = [UInt8](repeating: 0, count: 4)
+            let n = UInt32(answer.count)
+            frame[0] = UInt8(n >> 24); frame[1] = UInt8((n >> 16) & 0xFF); frame[2] = UInt8((n >> 8) & 0xFF); frame[3] = UInt8(n & 0xFF)
+            frame += answer
+            try writeAll(frame)
+            return try readFrame(budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+        }
+    }
+
+    /// Reads one length-prefixed message within the deadline.
+    private func readFrame(budgetSeconds: Double, childEnforces: Bool) throws(JavaScriptError) -> [UInt8] {
+        do {
             // wall-clock: a child that neither answers nor dies must not hang the run
             let wait = childEnforces ? budgetSeconds + Self.answerGraceSeconds : budgetSeconds
             let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))
@@ -183,12 +205,16 @@ public final class NodeChild: Sendable {
 
     /// The error for a child that is gone, with what it wrote on stderr (its last lines).
     private func childGone(_ why: String) -> JavaScriptError {
-        var bytes = [UInt8](repeating: 0, count: 4096)
+        var bytes = [UInt8](repeating: 0, count: 16_384)
         let got = bytes.withUnsafeMutableBytes { raw -> Int in
             guard let base = raw.baseAddress else { return 0 }
-            return read(errors, base, 4096)
+            return read(errors, base, 16_384)
         }
-        let text = got > 0 ? String(decoding: bytes[0..<got], as: UTF8.self).split(separator: "\n").suffix(3).joined(separator: " | ") : ""
+        let said = got > 0 ? String(decoding: bytes[0..<got], as: UTF8.self) : ""
+        // V8's out-of-memory report is a stack dump; say what it means instead.
+        let outOfMemory = said.contains("heap out of memory") || said.contains("Reached heap limit")
+        let text = outOfMemory ? "it ran out of memory (its heap is capped at \(Self.heapLimitMB) MB)"
+            : said.split(separator: "\n").suffix(3).joined(separator: " | ")
         var status: Int32 = 0
         let exited = waitpid(pid, &status, WNOHANG) == pid
         let how = !exited ? "" : (status & 0x7F) == 0 ? " (exit status \((status >> 8) & 0xFF))" : " (killed by signal \(status & 0x7F))"

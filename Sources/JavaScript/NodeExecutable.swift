@@ -17,9 +17,17 @@ public struct NodeExecutable: Sendable, Equatable {
 
     private static let found = Mutex<[String: Result<NodeExecutable, JavaScriptError>]>([:])
 
+    /// The environment `node` is looked up in for the current task: the process's, unless a caller (a test)
+    /// names another with `NodeExecutable.$environmentOverride.withValue(…)` — without touching the process's
+    /// environment, which other work in the process reads at the same time.
+    @TaskLocal public static var environmentOverride: [String: String]?
+
+    /// ``environmentOverride`` or else the process's environment.
+    public static var currentEnvironment: [String: String] { environmentOverride ?? ProcessInfo.processInfo.environment }
+
     /// The executable to use under `environment` (the process's own by default), checked once per path.
     /// - Throws: ``JavaScriptError`` `rules.jsNodeMissing`.
-    public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) throws(JavaScriptError) -> NodeExecutable {
+    public static func locate(environment: [String: String] = NodeExecutable.currentEnvironment) throws(JavaScriptError) -> NodeExecutable {
         let candidate: String
         if let named = environment[environmentVariable], !named.isEmpty {
             candidate = named

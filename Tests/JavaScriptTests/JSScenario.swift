@@ -75,7 +75,16 @@ final class JSScenario {
     }
 }
 
-/// The `node` processes whose parent is this test process (left-overs of a run would show here).
+/// The `node` processes whose parent is this test process and that belong to the scenario in `directory`
+/// (the child carries its scenario's folder as an argument): left-overs of that scenario's runs.
+func childNodeProcesses(of directory: String) -> [Int32] {
+    childNodeProcesses().filter { pid in
+        let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8)) ?? ""
+        return command.split(separator: "\u{0}").contains { $0 == directory || $0.hasPrefix(directory + "/") }
+    }
+}
+
+/// The `node` processes whose parent is this test process.
 func childNodeProcesses() -> [Int32] {
     let me = getpid()
     guard let entries = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return [] }
@@ -87,4 +96,11 @@ func childNodeProcesses() -> [Int32] {
         // fields[0] is the state, fields[1] the parent's pid
         return name == "node" && fields.count > 1 && Int32(fields[1]) == me && fields[0] != "Z"
     }
+}
+
+/// A process's state and command line, for a failure message.
+func processDescription(_ pid: Int32) -> String {
+    let stat = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)) ?? "?"
+    let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?.replacingOccurrences(of: "\u{0}", with: " ") ?? "?"
+    return "\(pid) [\(stat.prefix(60))] \(command)"
 }

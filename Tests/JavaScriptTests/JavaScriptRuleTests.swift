@@ -72,7 +72,7 @@ extension JavaScriptSuite {
             s.timeline = "{ \"at\": \"2026-01-09T10:00\", \"command\": { \"item\": \"Lamp\", \"value\": \"ON\" } }"
             let result = try await s.run()
             #expect(result.log.contains { $0.contains("rule \"A\"") })
-            #expect(childNodeProcesses().isEmpty, "left: \(childNodeProcesses())")
+            #expect(childNodeProcesses(of: s.directory).isEmpty, "left: \(childNodeProcesses(of: s.directory).map(processDescription))")
         }
 
         @Test func aRuleThatLoopsForeverEndsTheRunAsALocatedBudgetError() async throws {
@@ -88,8 +88,43 @@ extension JavaScriptSuite {
                 #expect(error.message.contains("rules.jsBudget"), "\(error.message)")
                 #expect(error.message.contains("automation/js/spin.js:2") && error.message.contains("rule \"Spin\""), "\(error.message)")
             }
-            #expect(clock.now - started < .seconds(15))
-            #expect(childNodeProcesses().isEmpty)
+            #expect(clock.now - started < .seconds(30))
+            #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
+        }
+
+        @Test func anExceptionIsLoggedAsOpenHABLogsItAndTheRunGoesOn() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/throws.js"] = "rules.JSRule({\n  name: 'Thrower',\n  triggers: [triggers.TimeOfDayTrigger('09:00')],\n  execute: () => {\n    items.Counter.postUpdate(1);\n    null.x;\n  },\n});\nrules.JSRule({ name: 'After', triggers: [triggers.TimeOfDayTrigger('10:00')], execute: () => items.Mode.postUpdate('still running') });\n"
+            s.expect = "{ \"item\": \"Counter\", \"state\": \"1\" }, { \"item\": \"Mode\", \"state\": \"still running\" }"
+            let result = try await s.run()
+            #expect(result.failures.map(\.description) == [])
+            #expect(result.log.contains { $0.contains("rule \"Thrower\"") && $0.contains("error: rules.jsRuntime") && $0.contains("TypeError")
+                && $0.contains("automation/js/throws.js:6") }, "\(result.log)")
+        }
+
+        @Test func aPersistenceQueryOfAnItemNotPersistedIsLocated() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/p.js"] = "rules.JSRule({\n  name: 'Mean',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Counter.postUpdate(items.Temp.persistence.averageSince(time.toZDT('PT-1H')).numericState);\n  },\n});\n"
+            let result = try await s.run()
+            #expect(result.log.contains { $0.contains("rules.jsNotPersisted") && $0.contains("does not record Temp") && $0.contains("automation/js/p.js:5") },
+                    "\(result.log)")
+        }
+
+        @Test func previousStateAndTimestampsComeFromTheTwinsItem() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/prev.js"] = """
+            rules.JSRule({ name: 'Prev', triggers: [triggers.ItemStateChangeTrigger('Lamp')], execute: (event) => {
+              const lamp = items.Lamp;
+              items.Mode.postUpdate(`${event.oldState}->${event.newState} previous ${lamp.previousState} changed ${lamp.lastStateChangeTimestamp.toLocalTime()} meta ${JSON.stringify(lamp.getMetadata())}`);
+            } });
+            """
+            s.timeline = "{ \"at\": \"2026-01-09T10:15\", \"update\": { \"item\": \"Lamp\", \"state\": \"ON\" } }"
+            s.expect = "{ \"item\": \"Mode\", \"state\": \"OFF->ON previous OFF changed 10:15 meta {}\" }"
+            let result = try await s.run()
+            #expect(result.failures.map(\.description) == [])
         }
 
         @Test func aSyntaxErrorIsLocatedAtValidation() {
@@ -107,9 +142,9 @@ extension JavaScriptSuite {
 
             let atRun = JSScenario()
             atRun.items = Self.items
-            atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.persistence.averageSince(time.toZDT('PT-1H'));\n  },\n});\n"
+            atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.addTags('x');\n  },\n});\n"
             let result = try await atRun.run()
-            #expect(result.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("Item.persistence") && $0.contains("automation/js/run.js:5") },
+            #expect(result.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("Item.addTags") && $0.contains("automation/js/run.js:5") },
                     "\(result.log)")
         }
 
@@ -131,16 +166,18 @@ extension JavaScriptSuite {
         }
 
         @Test func withoutNodeTheScenarioIsUnavailable() throws {
-            setenv(NodeExecutable.environmentVariable, "/nonexistent/node", 1)
-            defer { unsetenv(NodeExecutable.environmentVariable) }
             let s = JSScenario()
             s.files["automation/js/a.js"] = "rules.JSRule({ name: 'x', execute: () => {} });"
-            do {
-                _ = try s.load()
-                Issue.record("a JavaScript scenario loaded without node")
-            } catch {
-                #expect(error.code == .unavailable)
-                #expect(error.message.contains("install Node.js 18 or newer") && !error.message.contains("\n"), "\(error.message)")
+            NodeExecutable.$environmentOverride.withValue([NodeExecutable.environmentVariable: "/nonexistent/node"]) {
+                do {
+                    _ = try s.load()
+                    Issue.record("a JavaScript scenario loaded without node")
+                } catch let error as ScenarioError {
+                    #expect(error.code == .unavailable)
+                    #expect(error.message.contains("install Node.js 18 or newer") && !error.message.contains("\n"), "\(error.message)")
+                } catch {
+                    Issue.record("unexpected error \(error)")
+                }
             }
         }
 
@@ -170,15 +207,16 @@ extension JavaScriptSuite {
             let s = JSScenario()
             s.items = Self.items
             s.files["automation/js/victim.js"] = "\nrules.JSRule({\n  name: 'Victim',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => items.Lamp.sendCommand('ON'),\n});\n"
-            setenv(NodeExecutable.environmentVariable, try saboteur(s, action), 1)
-            defer { unsetenv(NodeExecutable.environmentVariable) }
-            do {
-                _ = try await s.run()
-                Issue.record("the run went on after its child failed")
-                return ""
-            } catch let error as ScenarioError {
-                #expect(childNodeProcesses().isEmpty)
-                return error.message
+            let node = try saboteur(s, action)
+            return try await NodeExecutable.$environmentOverride.withValue([NodeExecutable.environmentVariable: node]) {
+                do {
+                    _ = try await s.run()
+                    Issue.record("the run went on after its child failed")
+                    return ""
+                } catch let error as ScenarioError {
+                    #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
+                    return error.message
+                }
             }
         }
 

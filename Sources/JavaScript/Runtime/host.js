@@ -249,7 +249,14 @@ function createFileContext (abs) {
     timerActive: (id) => world.timers.has(id),
     require: (spec, from) => requireFrom(file, spec, from),
     sharedCache: world.shared,
-    confDir: world.conf || world.root
+    confDir: world.conf || world.root,
+    // A question to the twin in the middle of a request (a persistence query): one message out, one answer in.
+    ask: (json) => {
+      writeMessage({ ask: JSON.parse(json) });
+      const answer = readMessage();
+      if (answer === null) process.exit(0);
+      return JSON.stringify(answer);
+    }
   };
   Object.defineProperty(sandbox, '__twinHost', { value: host, enumerable: false, configurable: true });
   library.runInContext(context, { timeout: world.budgetMs });

@@ -25,7 +25,8 @@
     now: wrap(hostObject.now), zone: String(hostObject.zone), file: String(hostObject.file), confDir: String(hostObject.confDir),
     item: wrap(hostObject.item), itemNames: wrap(hostObject.itemNames), emit: wrap(hostObject.emit),
     addRule: wrap(hostObject.addRule), createTimer: wrap(hostObject.createTimer), rescheduleTimer: wrap(hostObject.rescheduleTimer),
-    cancelTimer: wrap(hostObject.cancelTimer), timerActive: wrap(hostObject.timerActive), require: wrap(hostObject.require)
+    cancelTimer: wrap(hostObject.cancelTimer), timerActive: wrap(hostObject.timerActive), require: wrap(hostObject.require),
+    ask: wrap(hostObject.ask)
   };
   const hostRandom = hostObject.random;
   const privateStore = new Map(), sharedStore = hostObject.sharedCache;
@@ -632,6 +633,61 @@
     if (typeof v === 'boolean') return v ? 'ON' : 'OFF';
     return show(v);
   }
+  // ------------------------------------------------------------ persistence (asked of the twin's store)
+  class PersistedState {
+    constructor (state) { this.state = state; }
+    get numericState () { const n = parseFloat(this.state); return Number.isNaN(n) ? null : n; }
+    get quantityState () { try { return /^[-+]?\d*\.?\d+(e[-+]?\d+)?\s+\S/i.test(this.state) ? Q(this.state) : null; } catch (e) { return null; } }
+    get rawState () { const s = this.state; return { toString: () => s }; }
+    toString () { return this.state; }
+  }
+  class PersistedItem extends PersistedState {
+    constructor (state, at) { super(state); this._at = at; }
+    get timestamp () { return new ZonedDateTime(this._at, host.zone); }
+    get instant () { return new Instant(this._at); }
+  }
+  class ItemPersistence {
+    constructor (name) { this._n = name; }
+    _ask (method, args) {
+      const a = JSON.parse(host.ask(JSON.stringify({ q: 'persistence', item: this._n, method, args })));
+      if (a.error) { const e = new Error(a.error); e.code = a.code || 'rules.jsNotPersisted'; throw e; }
+      return a;
+    }
+    _range (kind, which, a, b) {
+      const begin = which === 'Until' ? null : toZDT(a)._e;
+      const end = which === 'Since' ? null : toZDT(which === 'Until' ? a : b)._e;
+      return this._ask(kind, [begin, end]);
+    }
+    persistedState (when) { const a = this._ask('persistedState', [toZDT(when)._e]); return a.state === null ? null : new PersistedItem(a.state, a.at); }
+    previousState (skipEqual = false) { const a = this._ask('previousState', [!!skipEqual]); return a.state === null ? null : new PersistedItem(a.state, a.at); }
+    lastUpdate () { const a = this._ask('lastUpdate', []); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
+    lastChange () { const a = this._ask('lastChange', []); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
+  }
+  for (const which of ['Since', 'Until', 'Between']) {
+    for (const kind of ['average', 'sum', 'delta']) {
+      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedState(r.state); };
+    }
+    for (const kind of ['maximum', 'minimum']) {
+      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedItem(r.state, r.at); };
+    }
+    for (const kind of ['count', 'countStateChanges']) {
+      ItemPersistence.prototype[kind + which] = function (a, b) { return this._range(kind, which, a, b).number; };
+    }
+    for (const kind of ['changed', 'updated']) {
+      ItemPersistence.prototype[kind + which] = function (a, b) { return this._range(kind, which, a, b).bool; };
+    }
+  }
+
+  /** An Item's persistence; a method the twin does not answer is a located rules.jsUnsupported. */
+  function persistenceOf (name) {
+    return new Proxy(new ItemPersistence(name), {
+      get (target, prop) {
+        if (typeof prop === 'symbol' || prop in target || prop === 'then' || prop === 'toJSON') return target[prop];
+        throw unsupported(`Item.persistence.${String(prop)}`);
+      }
+    });
+  }
+
   class Item {
     constructor (name) { this._name = name; }
     get _d () { const d = itemData(this._name); if (!d) throw new Error(`Item ${this._name} no longer exists`); return d; }
@@ -674,14 +730,28 @@
       if (t === 'Dimmer' || t === 'Rollershutter' || t.startsWith('Number')) return parseFloat(s) !== 0;
       return null;
     }
-    get previousState () { throw unsupported('Item.previousState', 'read event.oldState in a change rule'); }
-    get lastStateUpdateTimestamp () { throw unsupported('Item.lastStateUpdateTimestamp'); }
-    get lastStateChangeTimestamp () { throw unsupported('Item.lastStateChangeTimestamp'); }
-    get persistence () { throw unsupported('Item.persistence', 'the twin answers persistence queries in Rules DSL rules only so far'); }
-    get history () { throw unsupported('Item.history', 'the twin answers persistence queries in Rules DSL rules only so far'); }
+    _askItem (field) {
+      const a = JSON.parse(host.ask(JSON.stringify({ q: 'item', item: this._name, field })));
+      if (a.error) { const e = new Error(a.error); e.code = a.code || 'rules.jsRuntime'; throw e; }
+      return a;
+    }
+    /** The state before the last change, from the twin's Item (`null` before any change). */
+    get previousState () { return this._askItem('previousState').state; }
+    get previousNumericState () { const s = this.previousState; const n = s === null ? NaN : parseFloat(s); return Number.isNaN(n) ? null : n; }
+    get previousQuantityState () { const s = this.previousState; if (s === null || !/^(Group:)?Number:/.test(this.type)) return null; try { return Q(s); } catch (e) { return null; } }
+    get lastStateUpdateTimestamp () { const a = this._askItem('lastStateUpdate'); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
+    get lastStateUpdateInstant () { const a = this._askItem('lastStateUpdate'); return a.at === null ? null : new Instant(a.at); }
+    get lastStateChangeTimestamp () { const a = this._askItem('lastStateChange'); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
+    get lastStateChangeInstant () { const a = this._askItem('lastStateChange'); return a.at === null ? null : new Instant(a.at); }
+    get persistence () { return persistenceOf(this._name); }
+    get history () { return persistenceOf(this._name); }
     get semantics () { throw unsupported('Item.semantics'); }
     get rawItem () { throw unsupported('Item.rawItem'); }
-    getMetadata () { throw unsupported('Item.getMetadata'); }
+    getMetadata (namespace) {
+      const all = this._askItem('metadata').metadata || {};
+      if (namespace === undefined) return all;
+      return all[namespace] === undefined ? null : all[namespace];
+    }
     replaceMetadata () { throw unsupported('Item.replaceMetadata'); }
     removeMetadata () { throw unsupported('Item.removeMetadata'); }
     addGroups () { throw unsupported('Item.addGroups'); }
