@@ -130,14 +130,22 @@ public enum ScenarioDecoder {
             rules.files += confLoaded.ruleFiles
             rules.rules += confLoaded.rules
             if let conf, let f = root.value("openhabConf"), !conf.javaScriptFiles.isEmpty {
-                // automation/js's scripts, as `.js` entries of `rules` are loaded (one Node.js child for all).
-                let entries = conf.javaScriptFiles.compactMap { path -> JavaScriptRuleFiles.Entry? in
-                    guard let text = readSideFile(f, path: path, what: "JavaScript", example: "conf/automation/js/heating.js") else { return nil }
-                    return JavaScriptRuleFiles.Entry(field: f, path: path, resolved: resolvedSidePath(path, scenarioFile: field.issues.file), text: text)
-                }
-                for (entry, loaded) in zip(entries, JavaScriptRuleFiles.load(entries, context: javaScript, issues: field.issues)) {
-                    rules.files.append(entry.resolved)
-                    rules.rules += loaded ?? []
+                // automation/js's scripts, as `.js` entries of `rules` are loaded, with the conf directory as their root.
+                if rules.files.contains(where: { $0.lowercased().hasSuffix(".js") }) {
+                    f.problem("the scenario lists .js files in \"rules\" and its openhabConf has automation/js scripts; one world runs one set of JavaScript.",
+                              hint: "keep the scripts in the conf directory's automation/js, or leave them out of it with \"exclude\".")
+                } else {
+                    var confScripts = javaScript
+                    confScripts.confRoot = (URL(fileURLWithPath: conf.directory).standardizedFileURL.path, conf.written)
+                    let entries = conf.javaScriptFiles.compactMap { path -> JavaScriptRuleFiles.Entry? in
+                        let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+                        guard let text = readSideFile(f, path: path, what: "JavaScript", example: "conf/automation/js/heating.js") else { return nil }
+                        return JavaScriptRuleFiles.Entry(field: f, path: URL(fileURLWithPath: resolved).standardizedFileURL.path, resolved: resolved, text: text)
+                    }
+                    for (entry, loaded) in zip(entries, JavaScriptRuleFiles.load(entries, context: confScripts, issues: field.issues)) {
+                        rules.files.append(entry.resolved)
+                        rules.rules += loaded ?? []
+                    }
                 }
             }
             if let f = root.value("openhabConf") { noteUnknownThings(f, items: items, things: confLoaded.things) }

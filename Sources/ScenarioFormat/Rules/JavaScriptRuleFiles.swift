@@ -17,6 +17,9 @@ enum JavaScriptRuleFiles {
         var seed: UInt64
         var calendar: LocalCalendar
         var start: SimInstant?
+        /// An `openhabConf` directory whose `automation/js` scripts load: then it is the root (absolute, and as
+        /// the scenario writes it), not the scenario's folder — the directory the scenario names is what it owns.
+        var confRoot: (absolute: String, written: String)? = nil
     }
 
     /// One `.js` entry of `rules`: the field naming it, its resolved path and text.
@@ -37,7 +40,7 @@ enum JavaScriptRuleFiles {
     /// Without Node.js, `issues` is told once (the scenario cannot run; exit 69) and no rules come back.
     static func load(_ entries: [Entry], context: Context, issues: IssueCollector) -> [[Rule]?] {
         guard !entries.isEmpty else { return [] }
-        let root = root(of: context.scenarioFile)
+        let root = context.confRoot?.absolute ?? root(of: context.scenarioFile)
         var files: [JSScriptFile] = []
         for entry in entries {
             let absolute = URL(fileURLWithPath: entry.path, relativeTo: URL(fileURLWithPath: root + "/")).standardizedFileURL.path
@@ -63,7 +66,8 @@ enum JavaScriptRuleFiles {
             return entries.map { _ in nil }
         }
         let session = JavaScriptSession(setup: setup, files: files)
-        let directory = (context.scenarioFile as NSString).deletingLastPathComponent
+        let directory = context.confRoot.map { ScenarioDecoder.resolvedSidePath($0.written, scenarioFile: context.scenarioFile) }
+            ?? (context.scenarioFile as NSString).deletingLastPathComponent
         let shown = { (path: String) in directory.isEmpty ? path : "\(directory)/\(path)" }
         var loaded: [[Rule]?] = []
         var carried = false
