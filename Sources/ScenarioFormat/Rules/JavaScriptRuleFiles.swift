@@ -145,8 +145,8 @@ enum JavaScriptRuleFiles {
                                 issues: IssueCollector) -> [Rule] {
         var triggers: [RuleTrigger] = []
         for trigger in spec.triggers {
-            let dto = "{\"id\": \(JSONText.quoted(trigger.id)), \"type\": \(JSONText.quoted(trigger.type)), \"configuration\": {"
-                + trigger.configuration.map { "\(JSONText.quoted($0.key)): \(JSONText.quoted($0.value))" }.joined(separator: ", ") + "}}"
+            let dto = "{\"id\": \(JSONString.quoted(trigger.id)), \"type\": \(JSONString.quoted(trigger.type)), \"configuration\": {"
+                + trigger.configuration.map { "\(JSONString.quoted($0.key)): \(JSONString.quoted($0.value))" }.joined(separator: ", ") + "}}"
             let scratch = IssueCollector(file: resolved)
             guard let node = try? JSONParser.parse(dto) else { continue }
             if let decoded = RuleFileDecoder.decodeTrigger(Field(node: node, path: "", issues: scratch)) { triggers.append(decoded) }
