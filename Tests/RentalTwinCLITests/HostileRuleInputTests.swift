@@ -40,7 +40,7 @@ struct HostileRuleInputTests {
         // 2 days of a per-minute cron: 2,880 runs, each logged with the name cut to 120 characters and its length.
         let runs = lines.filter { $0.contains("← cron 0 * * * * ?") }
         #expect(runs.count == 2_880)
-        #expect(runs.allSatisfy { $0.contains("rule \"\(String(repeating: "R", count: 120))… (999000 characters)\"") })
+        #expect(runs.allSatisfy { $0.contains("rule \"\(String(repeating: "R", count: 120))… (999000 bytes)\"") })
         #expect(lines.allSatisfy { $0.utf8.count < 1_000 })
     }
 

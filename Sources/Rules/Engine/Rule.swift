@@ -35,7 +35,7 @@ public struct Rule: Sendable {
         let limit = 120
         guard name.utf8.count > limit, let cut = name.index(name.startIndex, offsetBy: limit, limitedBy: name.endIndex),
               cut < name.endIndex else { return name }
-        return "\(name[..<cut])… (\(name.count) characters)"
+        return "\(name[..<cut])… (\(name.utf8.count) bytes)"  // the byte count is O(1); counting characters walked the name at every run
     }
 
     /// Creates a rule.

@@ -58,7 +58,7 @@ extension ReportPage {
         static func clipped(_ text: String) -> String {
             guard text.utf8.count > 2_000, let cut = text.index(text.startIndex, offsetBy: 2_000, limitedBy: text.endIndex),
                   cut < text.endIndex else { return text }
-            return "\(text[..<cut])… (\(text.count) characters)"
+            return "\(text[..<cut])… (\(text.utf8.count) bytes)"
         }
 
         static func inOrder(_ a: Event, _ b: Event) -> Bool { (a.at, a.kind, a.index) < (b.at, b.kind, b.index) }
