@@ -115,7 +115,7 @@ public final class NodeChild: Sendable {
         do {
             // wall-clock: a child that neither answers nor dies must not hang the run
             let wait = childEnforces ? budgetSeconds + Self.answerGraceSeconds : budgetSeconds
-            let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))
+            let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))  // wall-clock: the answer's deadline
             let header = try readExactly(4, deadline: deadline, budget: childEnforces ? nil : budgetSeconds)
             let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
             guard length <= Self.maxMessageBytes else {
@@ -164,7 +164,7 @@ public final class NodeChild: Sendable {
         }
     }
 
-    private func readExactly(_ count: Int, deadline: ContinuousClock.Instant, budget: Double?) throws(JavaScriptError) -> [UInt8] {
+    private func readExactly(_ count: Int, deadline: ContinuousClock.Instant, budget: Double?) throws(JavaScriptError) -> [UInt8] {  // wall-clock: waits until `deadline`
         var buffer = [UInt8](repeating: 0, count: count)
         var offset = 0
         while offset < count {

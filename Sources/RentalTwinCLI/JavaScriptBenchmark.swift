@@ -60,7 +60,7 @@ enum JavaScriptBenchmark {
     """
 
     static func scenario(days: Int, rules: Bool) -> String {
-        let end = Calendar(identifier: .gregorian).date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: 1_767_913_200)) ?? Date()
+        let end = Calendar(identifier: .gregorian).date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: 1_767_913_200)) ?? Date(timeIntervalSince1970: 1_767_913_200)
         let formatter = DateFormatter()
         formatter.timeZone = TimeZone(identifier: "Europe/Budapest")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
