@@ -27,9 +27,9 @@ struct HostileRuleInputTests {
         (0..<count).map { "rule \"r\($0)\"\nwhen\n  Time cron \"0 0 3 * * ?\"\nthen\n  Counter_Report.postUpdate(\"\($0)\")\nend\n" }.joined()
     }
 
-    /// A rule on a per-minute cron whose name is `length` characters.
-    static func longNameRule(_ length: Int) -> String {
-        "rule \"\(String(repeating: "R", count: length))\"\nwhen\n  Time cron \"0 * * * * ?\"\nthen\n  Counter_Report.postUpdate(\"x\")\nend\n"
+    /// A rule on a cron (per minute unless given) whose name is `length` characters.
+    static func longNameRule(_ length: Int, cron: String = "0 * * * * ?") -> String {
+        "rule \"\(String(repeating: "R", count: length))\"\nwhen\n  Time cron \"\(cron)\"\nthen\n  Counter_Report.postUpdate(\"x\")\nend\n"
     }
 
     @Test func aRuleNamedWithNearlyAMegabyteRunsAndItsLogLinesStayShort() async throws {
@@ -99,7 +99,7 @@ struct HostileRuleInputTests {
         let rules: String
         var command = "run"
         switch input {
-        case "name": rules = Self.longNameRule(999_000)
+        case "name": rules = Self.longNameRule(999_000, cron: "* * * * * ?")  // 172,800 runs: still running at the signal
         case "literal": rules = "val big = \"\(String(repeating: "a", count: 999_000))\"\n" + Self.cronRules(20_000)
         case "rules-validate": rules = Self.cronRules(100_000); command = "validate"
         default: rules = Self.cronRules(100_000)
