@@ -76,18 +76,24 @@ extension ServeRouter {
         return OpenHABCredentials(openHABToken: token)
     }
 
+    /// The uptime the twin reports at the scenario's start: its openHAB has loaded everything before it
+    /// answers, so it says it is past the first minute a real openHAB spends loading configuration. Clients
+    /// that wait for that minute (HABApp sleeps while the uptime is under 60 s) start at once, also on
+    /// `--clock manual`, where virtual time stands still until advanced.
+    static let settledUptimeSeconds: Int64 = 60
+
     /// openHAB's JSON error body for a path no resource serves.
     static func unknownRESTPath(_ path: String) -> HTTPResponse {
         json(404, ServeError.body(code: ServeError.Code.notFound.rawValue, message: "HTTP 404 Not Found: there is no REST resource \(path)", status: 404))
     }
 
     /// `SystemInfoBean`: start level 100 (the twin is up once it answers), uptime in virtual
-    /// seconds since the scenario's start. The twin has no JVM: folders are openHAB's Linux
-    /// package defaults, the memory figures 0 and one processor — fixed, so answers repeat.
+    /// seconds since the scenario's start plus ``settledUptimeSeconds``. The twin has no JVM: folders are
+    /// openHAB's Linux package defaults, the memory figures 0 and one processor — fixed, so answers repeat.
     func systemInfo() async -> String {
         let start = run.scenario.start
         let world = world
-        let uptime = await world.submit { max(0, (world.now - start).milliseconds / 1_000) }
+        let uptime = await world.submit { Self.settledUptimeSeconds + max(0, (world.now - start).milliseconds / 1_000) }
         return "{\"systemInfo\":{\"configFolder\":\"/etc/openhab\",\"userdataFolder\":\"/var/lib/openhab\",\"logFolder\":\"/var/log/openhab\","
             + "\"osName\":\"Linux\",\"osVersion\":\"rental-twin\",\"osArchitecture\":\"virtual\",\"availableProcessors\":1,"
             + "\"freeMemory\":0,\"totalMemory\":0,\"uptime\":\(uptime),\"startLevel\":100}}"
