@@ -106,6 +106,6 @@ let package = Package(
         .testTarget(name: "JavaScriptTests", dependencies: ["JavaScript", "Scenarios", "ScenarioFormat", "Twin", "Rules", "Simulation", "SmartHome"], swiftSettings: strict),
         .testTarget(name: "RulesTests", dependencies: ["Rules", "Simulation", "SmartHome"], exclude: ["JavaSurface"], swiftSettings: strict),
         .testTarget(name: "ServeTests", dependencies: ["Serve", "Scenarios", "ScenarioFormat", "Twin", "HTTPServer", "Rules", "Simulation", "SmartHome", "SocketTestSupport", "RemoteTransports"], swiftSettings: strict),
-        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "ScenarioFormat", "Twin", "Simulation"], swiftSettings: strict),
+        .testTarget(name: "RentalTwinCLITests", dependencies: ["RentalTwinCLI", "Scenarios", "ScenarioFormat", "Twin", "Simulation", "SocketTestSupport"], swiftSettings: strict),
     ]
 )

@@ -93,7 +93,10 @@ public final class TwinServer: Sendable {
         if http.port == 0 { try start() }
         // Not a child task: cancelling run() must not cancel the live run before the HTTP server has
         // stopped, or handlers still waiting on the simulation (a long /twin/advance) would wait forever.
-        let simulation = Task { [live, configuration] () -> ScenarioError? in  // simulation task: the live run, the only task that runs this world's events
+        // On a thread of its own (``ThreadExecutor``): requests are answered even while other work keeps the pool busy.
+        let thread = ThreadExecutor(name: "rental-twin live run")
+        defer { thread.shutdown() }
+        let simulation = Task(executorPreference: thread) { [live, configuration] () -> ScenarioError? in  // simulation task: the live run, the only task that runs this world's events
             do throws(ScenarioError) { try await live.run(configuration.clock) } catch { return error }
             return nil
         }

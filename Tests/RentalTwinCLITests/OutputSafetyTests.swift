@@ -2,6 +2,7 @@ import Foundation
 @testable import RentalTwinCLI
 import ScenarioFormat
 import Scenarios
+import SocketTestSupport
 import Testing
 import Twin
 #if canImport(Glibc)
@@ -158,7 +159,7 @@ struct OutputSafetyTests {
     }
 
     /// The built command itself, as a user runs it: `> /dev/full` and `>&-` give exit 74.
-    @Test func theCommandOnAFullDeviceAndAClosedStdoutExits74() throws {
+    @Test func theCommandOnAFullDeviceAndAClosedStdoutExits74() async throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rental-twin")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the command first: swift build")
         for redirect in ["> /dev/full", ">&-"] {
@@ -166,7 +167,7 @@ struct OutputSafetyTests {
             shell.executableURL = URL(fileURLWithPath: "/bin/sh")
             shell.arguments = ["-c", "\"$0\" run \"$1\" \(redirect) 2>/dev/null", binary.path, winter]
             try shell.run()
-            shell.waitUntilExit()
+            try await blocking { shell.waitUntilExit() }  // a thread of its own, not one of the pool's that other tests share
             #expect(shell.terminationReason == .exit && shell.terminationStatus == 74, "\(redirect): \(shell.terminationStatus)")
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
+import SocketTestSupport
 import Testing
 @testable import RentalTwinCLI
 
@@ -38,19 +39,25 @@ struct ServeCommandTests {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // The first line names the URL; read until it is there.
-        var text = ""
-        while !text.contains("\n") {
-            let chunk = output.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        // The first line names the URL; read until it is there (blocking reads: a thread of their own, not the pool's).
+        let text = try await blocking {
+            var text = ""
+            while !text.contains("\n") {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
         }
         let url = try #require(text.firstMatch(of: /on (http:\/\/127\.0\.0\.1:\d+)/)?.1)
         let (body, _) = try await URLSession.shared.data(from: try #require(URL(string: "\(url)/twin/clock")))
         #expect(String(decoding: body, as: UTF8.self).contains(#""local":"2026-11-20T00:00""#))
         process.terminate()  // SIGTERM
-        let rest = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let rest = try await blocking {
+            let rest = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return rest
+        }
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         #expect(String(decoding: rest, as: UTF8.self).contains("PENDING "))
     }

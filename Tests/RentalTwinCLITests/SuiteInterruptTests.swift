@@ -1,4 +1,5 @@
 import Foundation
+import SocketTestSupport
 import Testing
 
 /// `suite --jobs 2` stops on SIGINT and SIGTERM between simulated days, as `--jobs 1` and `run` do
@@ -10,7 +11,7 @@ struct SuiteInterruptTests {
     /// first would finish and the message would name the second; seen at once, both stop and the first
     /// in path order is named.
     @Test(arguments: [SIGINT, SIGTERM])
-    func bothWorkersStopBetweenDays(signal: Int32) throws {
+    func bothWorkersStopBetweenDays(signal: Int32) async throws {
         let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("rental-twin")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build the command first: swift build")
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -30,10 +31,14 @@ struct SuiteInterruptTests {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = errors
         try process.run()
-        usleep(500_000)  // let both scenarios start (a signal sent earlier must stop them all the same)
-        kill(process.processIdentifier, signal)
-        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        // The waits block: a thread of their own, not one of the cooperative pool's that other tests share.
+        let text = try await blocking {
+            usleep(500_000)  // let both scenarios start (a signal sent earlier must stop them all the same)
+            kill(process.processIdentifier, signal)
+            let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
         #expect(process.terminationStatus == 130)
         #expect(text.contains("interrupted: the suite stopped before \(directory.path)/a-shorter.json finished"), "\(text)")
     }

@@ -18,45 +18,12 @@ public struct ClientError: Error, CustomStringConvertible {
 /// simulation runs — while staying a child of the calling task, so the `#expect`s inside are
 /// recorded for the running test.
 public func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-    let executor = ThreadExecutor()
+    let executor = ThreadExecutor(name: "test client")
     defer { executor.shutdown() }
     return try await withThrowingTaskGroup(of: T.self) { group in
         group.addTask(executorPreference: executor) { try body() }
         guard let value = try await group.next() else { throw ClientError(description: "the client task gave no result") }
         return value
-    }
-}
-
-/// A task executor that runs its jobs on one dedicated thread.
-public final class ThreadExecutor: TaskExecutor {
-    private let jobs = Mutex<(queue: [UnownedJob], finished: Bool)>(([], false))
-    private let ready = DispatchSemaphore(value: 0)
-
-    public init() {
-        let thread = Thread { [self] in run() }
-        thread.start()
-    }
-
-    public func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        jobs.withLock { $0.queue.append(job) }
-        ready.signal()
-    }
-
-    /// Ends the thread once its queued jobs have run.
-    public func shutdown() {
-        jobs.withLock { $0.finished = true }
-        ready.signal()
-    }
-
-    private func run() {
-        while true {
-            ready.wait()
-            let next = jobs.withLock { state -> (UnownedJob?, Bool) in
-                (state.queue.isEmpty ? nil : state.queue.removeFirst(), state.finished)
-            }
-            if let job = next.0 { job.runSynchronously(on: asUnownedTaskExecutor()) } else if next.1 { return }
-        }
     }
 }
 
