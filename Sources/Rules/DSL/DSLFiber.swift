@@ -61,7 +61,7 @@ final class DSLFiber: Sendable {
     /// records the run itself when the fiber first hands over).
     func flush() {
         let (first, from) = recorded.withLock { ($0.first, $0.count) }
-        let effects = execution.effects
+        let effects = execution.effectRecords
         recorded.withLock { $0.count = effects.count }
         if !first, effects.count > from {
             execution.engine.recordContinuation(execution.rule, summary: "rule \"\(execution.rule.shownName)\" continues", effects: Array(effects[from...]))

@@ -23,7 +23,7 @@ extension RuleEngine {
         let at = scheduler.now
         await body(execution)
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
-                          conditionNote: "timer", effects: execution.effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
+                          conditionNote: "timer", effectRecords: execution.effectRecords, isPeriodic: false, isTimer: true, isBuiltIn: false)
         record(run)
     }
 
@@ -104,7 +104,7 @@ extension RuleEngine {
         // (a cron every minute would otherwise hold half a million records a year).
         guard held || !event.isPeriodic else { return }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
-                          conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic,
+                          conditionsHeld: held, conditionNote: note, effectRecords: execution.effectRecords, isPeriodic: event.isPeriodic,
                           isTimer: false, isBuiltIn: rule.isBuiltIn)
         record(run)
     }
@@ -202,9 +202,9 @@ extension RuleEngine {
 
 extension RuleEngine {
     /// Records what a run did after it slept (`Thread::sleep`) as a run-log line of its own (not counted as a run).
-    func recordContinuation(_ rule: Rule, summary: String, effects: [String]) {
+    func recordContinuation(_ rule: Rule, summary: String, effects: [RuleEffect]) {
         let run = RuleRun(at: scheduler.now, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
-                          conditionNote: "after Thread::sleep", effects: effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
+                          conditionNote: "after Thread::sleep", effectRecords: effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
         record(run)
     }
 

@@ -232,7 +232,7 @@ public final class RuleEngine: Sendable {
                 } else if state.runs.count == Self.maxLoggedRuns {
                     state.runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
                                               trigger: "the log keeps the first \(Self.maxLoggedRuns) runs of all rules; later runs are counted but not listed",
-                                              conditionsHeld: true, conditionNote: "", effects: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+                                              conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
                 }
             }
             if kept < Self.maxLoggedRunsPerRule {
@@ -240,9 +240,9 @@ public final class RuleEngine: Sendable {
             } else if kept == Self.maxLoggedRunsPerRule {
                 keep(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
                              trigger: "rule \"\(Rule.shown(run.ruleName))\": the log keeps its first \(Self.maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error",
-                             conditionsHeld: true, conditionNote: "", effects: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+                             conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
             }
-            if kept >= Self.maxLoggedRunsPerRule, run.effects.contains(where: { $0.hasPrefix("error: ") }),
+            if kept >= Self.maxLoggedRunsPerRule, run.effectRecords.contains(where: \.isError),
                state.loggedPerRule["errors:" + run.ruleUID, default: 0] < Self.maxLoggedRunsPerRule {
                 state.loggedPerRule["errors:" + run.ruleUID, default: 0] += 1
                 keep(run)
@@ -442,21 +442,21 @@ public final class RuleEngine: Sendable {
 
     /// Whether `item` is a member of `group`, directly or through nested Groups.
     func isMember(_ item: String, of group: String, depth: Int = 0) -> Bool {
-        guard depth < 16, let name = itemName(item), let groups = runtime.items.groupNames(of: name) else { return false }
+        guard depth < 16, let name = checkedItemName(item), let groups = runtime.items.groupNames(of: name) else { return false }
         return groups.contains(group) || groups.contains { isMember($0, of: group, depth: depth + 1) }
     }
 
     /// The Item called `name` now.
-    public func item(_ name: String) -> Item? { itemName(name).flatMap { runtime.items.current($0) } }
+    public func item(_ name: String) -> Item? { checkedItemName(name).flatMap { runtime.items.current($0) } }
 
     /// The state of the Item called `name` now (`nil` if there is none), without copying the Item.
-    public func itemState(_ name: String) -> State? { itemName(name).flatMap { runtime.items.state(of: $0) } }
+    public func itemState(_ name: String) -> State? { checkedItemName(name).flatMap { runtime.items.state(of: $0) } }
 
     /// The type of the Item called `name` (`nil` if there is none): also whether it exists.
-    public func itemType(_ name: String) -> ItemType? { itemName(name).flatMap { runtime.items.type(of: $0) } }
+    public func itemType(_ name: String) -> ItemType? { checkedItemName(name).flatMap { runtime.items.type(of: $0) } }
 
-    /// `name` as a checked Item name, checked once per written name.
-    private func itemName(_ name: String) -> ItemName? {
+    /// `name` as a checked Item name, checked once per written name (`nil`: not a valid name).
+    func checkedItemName(_ name: String) -> ItemName? {
         if let known = state.withLock({ $0.itemNames[name] }) { return known }
         guard let checked = try? ItemName(name) else { return nil }
         state.withLock { $0.itemNames[name] = checked }
@@ -473,12 +473,17 @@ public final class RuleEngine: Sendable {
     }
 
     private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String) {
+        scheduleCron(cron, rule: uid, event: event, label: label, key: "\(uid)/\(event.triggerID ?? "")")
+    }
+
+    /// Each fire schedules the next under the same `key` (made once, not per fire).
+    private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String, key: String) {
         guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
         let id = scheduler.schedule(at: next, label: label) { [self] _ in
-            scheduleCron(cron, rule: uid, event: event, label: label)
+            scheduleCron(cron, rule: uid, event: event, label: label, key: key)
             if isEnabled(uid) == true { await execute(uid, event, considerConditions: true, depth: 0) }
         }
-        state.withLock { $0.clockTimers["\(uid)/\(event.triggerID ?? "")"] = id }
+        state.withLock { $0.clockTimers[key] = id }
     }
 
     private func rescheduleDateTimeTriggers(of rule: Rule, changedItem: String) {

@@ -13,7 +13,7 @@ public final class RuleExecution: Sendable {
     public let event: RuleTriggerEvent
     /// The engine (the world: Items, the bus, clock, scheduler).
     public let engine: RuleEngine
-    private let recorded = Mutex<[String]>([])
+    private let recorded = Mutex<[RuleEffect]>([])
 
     init(rule: Rule, event: RuleTriggerEvent, engine: RuleEngine) {
         self.rule = rule
@@ -41,8 +41,12 @@ public final class RuleExecution: Sendable {
     @discardableResult
     public func sendCommand(_ item: String, _ command: String) async -> Bool {
         do {
-            try await engine.runtime.sendCommand(text: command, to: item)
-            record("\(item) ← \(command)")
+            if let name = engine.checkedItemName(item) {
+                try await engine.runtime.sendCommand(text: command, to: name)
+            } else {
+                try await engine.runtime.sendCommand(text: command, to: item)  // refused as openHAB words it
+            }
+            recorded.withLock { $0.append(.command(item: item, command)) }
             return true
         } catch {
             record("error: command \(command) to \(item) refused: \(error.message)")
@@ -55,8 +59,12 @@ public final class RuleExecution: Sendable {
     @discardableResult
     public func postUpdate(_ item: String, _ state: String) async -> Bool {
         do {
-            try await engine.runtime.postUpdate(text: state, to: item)
-            record("\(item) := \(state)")
+            if let name = engine.checkedItemName(item) {
+                try await engine.runtime.postUpdate(text: state, to: name)
+            } else {
+                try await engine.runtime.postUpdate(text: state, to: item)  // refused as openHAB words it
+            }
+            recorded.withLock { $0.append(.update(item: item, state)) }
             return true
         } catch {
             record("error: update \(state) of \(item) refused: \(error.message)")
@@ -109,9 +117,12 @@ public final class RuleExecution: Sendable {
 
     /// Records an effect line for the run log.
     public func record(_ effect: String) {
-        recorded.withLock { $0.append(effect) }
+        recorded.withLock { $0.append(.line(effect)) }
     }
 
-    /// What the run has done so far.
-    public var effects: [String] { recorded.withLock { $0 } }
+    /// What the run has done so far, as the run log words it.
+    public var effects: [String] { recorded.withLock { $0.map(\.text) } }
+
+    /// What the run has done so far, kept as parts: the run log makes the text only when it is read.
+    var effectRecords: [RuleEffect] { recorded.withLock { $0 } }
 }

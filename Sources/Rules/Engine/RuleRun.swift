@@ -15,7 +15,9 @@ public struct RuleRun: Sendable, Hashable {
     /// What the conditions said: `conditions held`, `no conditions`, or the first one that failed.
     public let conditionNote: String
     /// What the actions did, in order: commands, updates, log lines, errors.
-    public let effects: [String]
+    public var effects: [String] { effectRecords.map(\.text) }
+    /// The same, as parts (text made when read: most runs of a frequent rule are only counted).
+    let effectRecords: [RuleEffect]
     /// Whether a clock started it (see ``RuleTriggerEvent/isPeriodic``).
     public let isPeriodic: Bool
     /// Whether a DSL timer of the rule ran, not the rule (not counted as a run).

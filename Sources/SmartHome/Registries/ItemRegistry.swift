@@ -20,6 +20,7 @@ public actor ItemRegistry {
         var removed: [Bool] = []
         var index: [ItemName: Int] = [:]
 
+        /// A copy of the Item (every field retained): the one-field reads below read their field in place instead.
         subscript(name: ItemName) -> Item? { index[name].map { slots[$0] } }
 
         /// Every Item, in no particular order.
@@ -38,7 +39,7 @@ public actor ItemRegistry {
     public func item(_ name: ItemName) -> Item? { lookup(name) }
 
     /// The state of `name`, if the Item exists.
-    public nonisolated func state(of name: ItemName) -> State? { storage.withLock { $0[name]?.state } }
+    public nonisolated func state(of name: ItemName) -> State? { storage.withLock { t in t.index[name].map { t.slots[$0].state } } }
 
     /// Every Item, sorted by name.
     public func all() -> [Item] { storage.withLock { $0.items }.sorted { $0.name < $1.name } }
@@ -65,10 +66,10 @@ public actor ItemRegistry {
     }
 
     /// The Groups the Item called `name` is a direct member of (`nil` if there is no such Item).
-    public nonisolated func groupNames(of name: ItemName) -> [String]? { storage.withLock { $0[name]?.groupNames } }
+    public nonisolated func groupNames(of name: ItemName) -> [String]? { storage.withLock { t in t.index[name].map { t.slots[$0].groupNames } } }
 
     /// The type of the Item called `name` (`nil` if there is none).
-    public nonisolated func type(of name: ItemName) -> ItemType? { storage.withLock { $0[name]?.type } }
+    public nonisolated func type(of name: ItemName) -> ItemType? { storage.withLock { t in t.index[name].map { t.slots[$0].type } } }
 
     /// The state members of `group`, as `GroupItem.getStateMembers` collects them: every direct member, where
     /// a member Group without a base type stands for its own state members (a cycle is walked once).

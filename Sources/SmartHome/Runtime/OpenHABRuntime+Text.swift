@@ -8,22 +8,38 @@ extension OpenHABRuntime {
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `command.invalid` when the text is no command
     ///   the Item's type accepts.
     public func sendCommand(text: String, to name: String) async throws(SmartHomeError) {
-        let item = try existingItem(name)
-        guard let command = item.type.parseCommand(text, in: calendar) else {
-            throw SmartHomeError(.invalidCommand, "\"\(text)\" is not a command for the \(item.type) Item \(name)\(Self.commandHint(item.type)).")
+        guard let parsed = try? ItemName(name) else { throw Self.noItem(name) }
+        try await sendCommand(text: text, to: parsed)
+    }
+
+    /// ``sendCommand(text:to:)`` for a name already checked (a rule's, checked once); reads only the Item's type
+    /// before ``sendCommand(_:to:)``.
+    /// - Throws: as ``sendCommand(text:to:)``.
+    public func sendCommand(text: String, to name: ItemName) async throws(SmartHomeError) {
+        guard let type = items.type(of: name) else { throw Self.noItem(name.rawValue) }
+        guard let command = type.parseCommand(text, in: calendar) else {
+            throw SmartHomeError(.invalidCommand, "\"\(text)\" is not a command for the \(type) Item \(name)\(Self.commandHint(type)).")
         }
-        try await sendCommand(command, to: item.name)
+        try await sendCommand(command, to: name)
     }
 
     /// Posts `text`, parsed as a state for Item `name`'s type, to the Item (``postUpdate(_:to:)``).
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `state.invalid` when the text is no state of the
     ///   Item's type.
     public func postUpdate(text: String, to name: String) async throws(SmartHomeError) {
-        let item = try existingItem(name)
-        guard let state = item.type.parseState(text, in: calendar) else {
+        guard let parsed = try? ItemName(name) else { throw Self.noItem(name) }
+        try await postUpdate(text: text, to: parsed)
+    }
+
+    /// ``postUpdate(text:to:)`` for a name already checked (a rule's, checked once): reads only the Item's
+    /// type, never copies the Item.
+    /// - Throws: as ``postUpdate(text:to:)``.
+    public func postUpdate(text: String, to name: ItemName) async throws(SmartHomeError) {
+        guard let type = items.type(of: name) else { throw Self.noItem(name.rawValue) }
+        guard let state = type.parseState(text, in: calendar) else {
             throw SmartHomeError(.invalidState, "State could not be parsed: \(text)")
         }
-        try await postUpdate(state, to: item.name)
+        post(state, to: name)
     }
 
     /// The Item called `name` (as a URL path or a rule gives it).

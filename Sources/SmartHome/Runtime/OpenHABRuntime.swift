@@ -227,7 +227,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// publishing `stateupdated` and, if it changed, `statechanged`) or drops it.
     /// - Throws: ``SmartHomeError`` `item.notFound`.
     public func postUpdate(_ state: State, to name: ItemName) async throws(SmartHomeError) {
-        guard items.lookup(name) != nil else { throw Self.itemNotFound(name) }
+        guard items.type(of: name) != nil else { throw Self.itemNotFound(name) }
         post(state, to: name)
     }
 
@@ -326,7 +326,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// if it changed, each with the Item's update and change times before this update. An Item that
     /// drops the state publishes neither. With nobody subscribed to events about the Item, they are
     /// only counted, never built.
-    private func post(_ state: State, to name: ItemName) {
+    func post(_ state: State, to name: ItemName) {
         post(state, to: name, slot: nil, heard: events.hasSubscribers && events.mayHear(about: name), at: scheduler.now)
     }
 
