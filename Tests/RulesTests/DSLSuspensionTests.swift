@@ -68,7 +68,9 @@ struct DSLSuspensionTests {
         #expect(Self.lambdas(bodies[0]) == [5: false])
     }
 
-    @Test func commandsSleepsAndAssignedStatesPauseWhereTheyAre() throws {
+    /// A command waits for the Thing handlers of linked channels and a sleep for the clock: they pause. An
+    /// update (`postUpdate`, `Item.state = …`) applies at once and never waits, so it runs without a suspension.
+    @Test func commandsAndSleepsPauseWhereTheyAreUpdatesDoNot() throws {
         let (_, bodies) = try Self.marked("""
             rule "acts"
             when
@@ -82,7 +84,7 @@ struct DSLSuspensionTests {
                 val n = gL.members.size
             end
             """)
-        #expect(Self.pausingLines(bodies[0]) == [6, 7, 8, 9])
+        #expect(Self.pausingLines(bodies[0]) == [6, 8])
         // The filter's lambda cannot pause; forEach's can (the same line: one of each).
         guard case .awaiting(.expression(.awaiting(.call(.member(let receiver, "forEach", _, _), let arguments, _)))) = bodies[0][1] else {
             Issue.record("the forEach call is not marked: \(bodies[0][1])")

@@ -60,16 +60,20 @@ enum DSLItems {
         return name
     }
 
-    /// The Item methods that may pause the run (a command waits for the Thing handlers of linked channels).
+    /// The Item methods that may pause the run (a command waits for the Thing handlers of linked channels;
+    /// an update does not: `postUpdate` and `setState` are in ``methods``).
     static let suspendingMethods: [String: DSLSuspendingMethod] = [
         "sendCommand": { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("sendCommand takes one value", at) }
             try await DSLLibrary.send("sendCommand", to: try itemName(r, at), a[0], at, i)
             return .null
         },
+    ]
+
+    static let methods: [String: DSLMethod] = [
         "postUpdate": { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("postUpdate takes one value", at) }
-            try await DSLLibrary.send("postUpdate", to: try itemName(r, at), a[0], at, i)
+            try DSLLibrary.update(try itemName(r, at), a[0], at, i)
             return .null
         },
         "setState": { i, r, a, at in
@@ -78,12 +82,9 @@ enum DSLItems {
             // when the state differs, the ItemStateChangedEvent — the events `received update` and `changed`
             // triggers listen to (ItemStateTriggerHandler). The twin applies it as an update of the Item.
             guard a.count == 1 else { throw DSLFlow.failure("setState takes one state", at) }
-            try await DSLLibrary.send("postUpdate", to: try itemName(r, at), a[0], at, i)
+            try DSLLibrary.update(try itemName(r, at), a[0], at, i)
             return .null
         },
-    ]
-
-    static let methods: [String: DSLMethod] = [
         "getState": { i, r, _, at in .state(try read(r, at) { i.execution.itemState($0) }) },
         "getStateAs": { i, r, a, at in
             let state = try item(r, i, at).1.state

@@ -169,7 +169,6 @@ enum DSLLibrary {
     /// The functions that may pause the run.
     static let suspendingFunctions: [String: DSLSuspendingFunction] = DSLActions.suspendingFunctions.merging([
         "sendCommand": { i, a, at in try await itemAction("sendCommand", i, a, at) },
-        "postUpdate": { i, a, at in try await itemAction("postUpdate", i, a, at) },
         "callScript": { i, a, at in try await DSLScripts.call(i, a, at) },
         "restoreStates": { i, a, at in try await DSLJava.restoreStates(i, a, at) },
     ]) { a, _ in a }
@@ -178,6 +177,7 @@ enum DSLLibrary {
     static func isFunction(_ name: String) -> Bool { functions[name] != nil || suspendingFunctions[name] != nil }
 
     private static let coreFunctions: [String: DSLFunction] = [
+        "postUpdate": { i, a, at in try itemUpdate(i, a, at) },
         "logInfo": { i, a, at in try log("INFO", i, a, at) },
         "logWarn": { i, a, at in try log("WARN", i, a, at) },
         "logError": { i, a, at in try log("ERROR", i, a, at) },
@@ -322,6 +322,13 @@ enum DSLLibrary {
         }
     }
 
+    /// `postUpdate(item, value)` (BusEvent): synchronous, as ``update(_:_:_:_:)``.
+    private static func itemUpdate(_ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        guard args.count == 2 else { throw DSLFlow.failure("postUpdate takes an Item (or its name) and a value", at) }
+        try update(try itemName(args[0], "postUpdate", at), args[1], at, i)
+        return .null
+    }
+
     private static func itemAction(_ name: String, _ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         guard args.count == 2 else { throw DSLFlow.failure("\(name) takes an Item (or its name) and a value", at) }
         try await send(name, to: try itemName(args[0], name, at), args[1], at, i)
@@ -337,10 +344,21 @@ enum DSLLibrary {
     }
 
     static func send(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
+        let text = try checkedText(function, to: item, value, at, i)
+        if function == "sendCommand" { await i.execution.sendCommand(item, text) } else { i.execution.postUpdateNow(item, text) }
+    }
+
+    /// `postUpdate` without suspending: an update never waits for a Thing handler, so a rule body that only
+    /// posts updates runs without a suspension (the interpreter's synchronous path).
+    static func update(_ item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
+        i.execution.postUpdateNow(item, try checkedText("postUpdate", to: item, value, at, i))
+    }
+
+    /// The text `function` (`sendCommand`, `postUpdate`) carries to `item`, after openHAB's checks.
+    private static func checkedText(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> String {
         guard i.execution.itemType(item) != nil else { throw DSLFlow.failure("there is no Item called \(item)", at, type: "ItemNotFoundException") }
         if case .null = value { throw DSLFlow.failure("\(function) to \(item) with null", at, type: "NullPointerException") }
-        let text = commandText(value, i)
-        if function == "sendCommand" { await i.execution.sendCommand(item, text) } else { await i.execution.postUpdate(item, text) }
+        return commandText(value, i)
     }
 
     private static func createTimer(_ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {

@@ -2,7 +2,7 @@
 /// ``DSLStmt/awaiting(_:)``, ``DSLLambdaSyntax/suspends``), so that the interpreter runs everything else
 /// synchronously.
 ///
-/// What may pause: a call of an entry of ``DSLLibrary``'s suspending tables (`sendCommand`/`postUpdate`,
+/// What may pause: a call of an entry of ``DSLLibrary``'s suspending tables (`sendCommand`, not `postUpdate`,
 /// `Thread::sleep`, `callScript`, the HTTP actions, a lock's `lock`/`unlock`, …) — by its written name,
 /// whatever the receiver, since the receiver is known only when it runs; a method that calls a lambda
 /// (`forEach`, `filter`, `apply`, …) given a lambda that may pause; and anything containing either. A lambda

@@ -55,14 +55,20 @@ public final class RuleExecution: Sendable {
     }
 
     /// Posts a state update given as text on the bus, as `ScriptBusEvent.postUpdate(String, String)`,
-    /// recording the effect.
+    /// recording the effect (``postUpdateNow(_:_:)``, for callers that are async anyway).
     @discardableResult
-    public func postUpdate(_ item: String, _ state: String) async -> Bool {
+    public func postUpdate(_ item: String, _ state: String) async -> Bool { postUpdateNow(item, state) }
+
+    /// Posts a state update given as text on the bus, recording the effect: at once, without suspending (an
+    /// update applies to the Item and publishes its events; it never waits for a Thing handler).
+    /// - Returns: whether it was accepted; a refusal is recorded as an error effect.
+    @discardableResult
+    public func postUpdateNow(_ item: String, _ state: String) -> Bool {
         do {
             if let name = engine.checkedItemName(item) {
-                try await engine.runtime.postUpdate(text: state, to: name)
+                try engine.runtime.postUpdate(text: state, to: name)
             } else {
-                try await engine.runtime.postUpdate(text: state, to: item)  // refused as openHAB words it
+                try engine.runtime.postUpdate(text: state, to: item)  // refused as openHAB words it
             }
             recorded.withLock { $0.append(.update(item: item, state)) }
             return true

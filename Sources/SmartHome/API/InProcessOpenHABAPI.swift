@@ -162,7 +162,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     public func updateState(_ name: String, _ text: String) async throws(SmartHomeError) -> RESTResponse<NoContent> {
         try policy.authorize(credentials, needs: .user)
-        try await runtime.postUpdate(text: text, to: name)
+        try runtime.postUpdate(text: text, to: name)
         return RESTResponse(.accepted, NoContent())
     }
 

@@ -26,15 +26,16 @@ extension OpenHABRuntime {
     /// Posts `text`, parsed as a state for Item `name`'s type, to the Item (``postUpdate(_:to:)``).
     /// - Throws: ``SmartHomeError`` `item.notFound`, or `state.invalid` when the text is no state of the
     ///   Item's type.
-    public func postUpdate(text: String, to name: String) async throws(SmartHomeError) {
+    /// Synchronous: an update applies at once and never waits for a Thing handler.
+    public func postUpdate(text: String, to name: String) throws(SmartHomeError) {
         guard let parsed = try? ItemName(name) else { throw Self.noItem(name) }
-        try await postUpdate(text: text, to: parsed)
+        try postUpdate(text: text, to: parsed)
     }
 
     /// ``postUpdate(text:to:)`` for a name already checked (a rule's, checked once): reads only the Item's
     /// type, never copies the Item.
     /// - Throws: as ``postUpdate(text:to:)``.
-    public func postUpdate(text: String, to name: ItemName) async throws(SmartHomeError) {
+    public func postUpdate(text: String, to name: ItemName) throws(SmartHomeError) {
         guard let type = items.type(of: name) else { throw Self.noItem(name.rawValue) }
         guard let state = type.parseState(text, in: calendar) else {
             throw SmartHomeError(.invalidState, "State could not be parsed: \(text)")
