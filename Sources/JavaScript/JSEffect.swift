@@ -19,4 +19,8 @@ public enum JSEffect: Sendable, Equatable {
     case enable(rule: String, enabled: Bool)
     /// `rules.runRule(uid)`.
     case runRule(String)
+    /// Any binding's Thing action (`actions.thingActions("mqtt", uid).publishMQTT(…)`) → the outbox's `action` kind.
+    case thingAction(scope: String, method: String, thing: String, arguments: [String])
+    /// A line for the run log as the twin words its own notes (an unscripted HTTP or Exec answer).
+    case note(String)
 }
