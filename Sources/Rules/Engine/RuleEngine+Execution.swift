@@ -88,11 +88,11 @@ extension RuleEngine {
         let at = scheduler.now
         var note = rule.conditions.isEmpty || !considerConditions ? (rule.conditions.isEmpty ? "no conditions" : "conditions not checked") : "conditions held"
         var held = true
+        var failed: RuleCondition?
         if considerConditions {
             for condition in rule.conditions where !(await holds(condition, execution)) {
                 held = false
-                // Described only when the run is kept (a clock-started one that stops here is not).
-                if !event.isPeriodic { note = "condition \(condition.id) not met (\(describe(condition)))" }
+                failed = condition
                 break
             }
         }
@@ -101,8 +101,11 @@ extension RuleEngine {
             if considerConditions { markIntervals(of: rule, at: at) }
         }
         // A clock-started run its conditions stopped did nothing and is not logged: it is not kept either
-        // (a cron every minute would otherwise hold half a million records a year).
-        guard held || !event.isPeriodic else { return }
+        // (a cron every minute would otherwise hold half a million records a year) — unless its conditions
+        // wrote something (a script condition's log line or error is never hidden).
+        guard held || !event.isPeriodic || !execution.effects.isEmpty else { return }
+        // Described only when the run is kept.
+        if let failed { note = "condition \(failed.id) not met (\(describe(failed)))" }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
                           conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic,
                           isTimer: false, isBuiltIn: rule.isBuiltIn)
