@@ -292,13 +292,13 @@ public final class JavaScriptSession: Sendable {
                 } catch {
                     execution.record("error: \(error.code.rawValue): \(error.message)")
                 }
-            case .runRule(let uid):
+            case .runRule(let uid, let considerConditions):
                 guard let target = engine.rule(uid) else {
                     execution.record("error: rules.unknownRule: rules.runRule(\"\(uid)\"): no such rule")
                     continue
                 }
                 execution.record("runs rule \"\(target.name)\"")
-                try? await engine.runNow(target.uid, reason: "run by rule \"\(execution.rule.name)\"")
+                try? await engine.runNow(target.uid, considerConditions: considerConditions, reason: "run by rule \"\(execution.rule.name)\"")
             case .thingAction(let scope, let method, let thing, let arguments):
                 execution.send(.action, action: method, to: thing, arguments.joined(separator: ", "), scope: scope, arguments: arguments)
             case .note(let text):

@@ -79,6 +79,23 @@ extension JavaScriptSuite {
             #expect(result.log.contains { $0.contains("rule \"not-a-boolean\"") && $0.contains("did not return a boolean value, but 'yes'") }, "\(result.log)")
         }
 
+        @Test func runRuleSkipsConditionsWhenToldAndRefusesArgumentsByName() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            let at = { (time: String) in "{ \"id\": \"1\", \"type\": \"timer.TimeOfDayTrigger\", \"configuration\": { \"time\": \"\(time)\" } }" }
+            s.files["rules/ui.json"] = "[" + [
+                Self.rule("target", trigger: "", condition: "false", action: "items.Counter.postUpdate(items.Counter.numericState + 1);"),
+                Self.rule("caller", trigger: at("09:00"), action: "rules.runRule('target');\nrules.runRule('target', {}, false);"),
+                Self.rule("with-args", trigger: at("10:00"), action: "\nrules.runRule('target', { name1: 'Stefan' });"),
+            ].joined(separator: ",") + "]"
+            s.otherRules = ["rules/ui.json"]
+            s.expect = "{ \"item\": \"Counter\", \"state\": \"1\" }, { \"rule\": \"target\", \"runs\": 1 }"
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+            #expect(result.log.contains { $0.contains("rule \"with-args\"") && $0.contains("rules.runRule with arguments") && $0.contains("rules/ui.json#with-args.3:2") },
+                    "\(result.log)")
+        }
+
         @Test func hostileUIScriptsAreLocatedErrorsAndTheRunGoesOn() async throws {
             // A syntax error: located at validation in the rule file, with the script's line and column.
             let broken = JSScenario()

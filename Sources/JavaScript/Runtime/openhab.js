@@ -913,7 +913,14 @@
     JSRule,
     SwitchableJSRule,
     setEnabled: (uid, enabled) => emit({ k: 'enable', rule: String(uid), enabled: !!enabled }),
-    runRule: (uid) => emit({ k: 'runRule', rule: String(uid) }),
+    // openhab-js runRule(uid, args = {}, cond = true). The twin's engine passes no context to the rule it runs, so
+    // arguments (what the called rule reads as ctx[key]) are refused by name rather than dropped.
+    runRule: (uid, args, cond = true) => {
+      if (args !== undefined && args !== null && Object.keys(args).length > 0) {
+        throw unsupported('rules.runRule with arguments', 'the twin runs the rule without a context; pass values through Items or cache.shared');
+      }
+      emit({ k: 'runRule', rule: String(uid), conditions: cond !== false });
+    },
     // openhab-js: ruleManager.isEnabled(uid); a UID the registry does not have throws.
     isEnabled: (uid) => askTwin({ q: 'rule', uid: String(uid) }).enabled,
     removeRule: () => { throw unsupported('rules.removeRule', 'a scenario\'s rules are fixed for its run; disable the rule with rules.setEnabled'); },
