@@ -9,6 +9,8 @@ struct JSReply: Sendable {
     /// A UI rule's script condition: whether it holds, and what it gave when that was no boolean.
     var holds: Bool? = nil
     var notBoolean: String? = nil
+    /// Whether the child has seen code that reads Things (the twin then sends their changes with each request).
+    var needsThings = false
 
     /// Parses an answer's JSON.
     /// - Throws: ``JavaScriptError`` `rules.jsChild` when it is not the shape the host writes.
@@ -35,6 +37,7 @@ struct JSReply: Sendable {
         }
         reply.holds = root["holds"] as? Bool
         reply.notBoolean = root["notBoolean"] as? String
+        reply.needsThings = root["needsThings"] as? Bool ?? false
         if let list = root["rules"] as? [Any] {
             for entry in list {
                 guard let r = entry as? [String: Any], let rule = rule(r) else {

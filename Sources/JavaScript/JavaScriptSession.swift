@@ -30,8 +30,10 @@ public final class JavaScriptSession: Sendable {
         /// Timer id (the child's) → the kernel event that fires it.
         var timers: [Int: TimerID] = [:]
         var depth = 0
-        /// Whether the world has Things (mirrored into the child for `things.*`), and each as last sent.
+        /// Whether the world has Things (the child gets them all at the start, for `things.*`), whether their
+        /// changes go with each request (once code that reads Things is known), and each as last sent.
         var hasThings = false
+        var liveThings = false
         var sentThings: [ThingUID: Thing] = [:]
         /// The UI rules' script modules whose code the child has (it compiles a module on its first run).
         var sentModules: Set<String> = []
@@ -87,9 +89,24 @@ public final class JavaScriptSession: Sendable {
         var current = setup
         current.startMilliseconds = engine.scheduler.now.unixMilliseconds
         let host = try JSHostConnection(node: node, setup: current, items: seeds)
-        let hasThings = !(await engine.runtime.things.all()).isEmpty
+        let things = await engine.runtime.things.all()
+        // Files that name Things get them before they load (their top-level code may read them), and their
+        // changes with every request; otherwise Things go to the child once code that reads them shows up.
+        let live = !things.isEmpty && files.contains { Self.mayReadThings($0.source) }
+        if live {
+            do throws(JavaScriptError) {
+                var records: [String: Any] = [:]
+                for thing in things { records[thing.uid.description] = Self.record(of: thing) }
+                if let error = try host.request(["op": "things", "things": records]).error { throw error }
+            } catch {
+                host.close()
+                throw error
+            }
+        }
         state.withLock {
-            $0.hasThings = hasThings
+            $0.hasThings = !things.isEmpty
+            $0.liveThings = live
+            if live { for thing in things { $0.sentThings[thing.uid] = thing } }
             $0.host = host
             $0.engine = engine
             $0.names = items.map(\.name)
@@ -107,6 +124,7 @@ public final class JavaScriptSession: Sendable {
                 close()
                 throw error
             }
+            if reply.needsThings { state.withLock { $0.liveThings = $0.hasThings } }
             if !reply.effects.isEmpty {
                 let carrier = Rule(uid: file.path, name: file.path, triggers: [], actions: [], source: file.path)
                 await engine.runDetached(carrier, summary: "script \(file.path) loaded") { execution in
@@ -162,7 +180,11 @@ public final class JavaScriptSession: Sendable {
         let event = JSEventObject.make(execution.event, rule: execution.rule, triggers: JSUIScript.triggerSpecs(of: execution.rule))
         var message: [String: Any] = ["op": "module", "key": script.key, "rule": script.ruleUID, "condition": script.isCondition,
                                       "event": event, "triggered": execution.event.triggerID != nil]
-        if state.withLock({ !$0.sentModules.contains(script.key) }) { message["source"] = script.source }
+        let first = state.withLock { state -> Bool in
+            if !state.liveThings, state.hasThings, Self.mayReadThings(script.source) { state.liveThings = true }
+            return !state.sentModules.contains(script.key)
+        }
+        if first { message["source"] = script.source }
         guard let reply = await exchange(message, execution, what: what) else { return false }
         if reply.error == nil { _ = state.withLock { $0.sentModules.insert(script.key) } }
         guard script.isCondition else { return true }
@@ -188,8 +210,8 @@ public final class JavaScriptSession: Sendable {
     @discardableResult
     private func exchange(_ message: [String: Any], _ execution: RuleExecution, what: String) async -> JSReply? {
         let registry = execution.engine.runtime.items
-        let things = state.withLock { $0.hasThings } ? await execution.engine.runtime.things.all() : nil
-        let prepared = state.withLock { state -> (JSHostConnection, [String: String], [String: Any])? in
+        let things = state.withLock { $0.liveThings } ? await execution.engine.runtime.things.all() : nil
+        let prepared = state.withLock { state -> (JSHostConnection, [String: String], [String: Any]?)? in
             guard state.broken == nil, let host = state.host else { return nil }
             // The states changed since the last message (State comparison is cheap; text only for those).
             var delta: [String: String] = [:]
@@ -200,10 +222,13 @@ public final class JavaScriptSession: Sendable {
                     delta[state.names[index].rawValue] = now?.description ?? "NULL"
                 }
             }
-            var thingDelta: [String: Any] = [:]
-            for thing in things ?? [] where state.sentThings[thing.uid] != thing {
-                state.sentThings[thing.uid] = thing
-                thingDelta[thing.uid.description] = Self.record(of: thing)
+            var thingDelta: [String: Any]?
+            if let things {
+                thingDelta = [:]
+                for thing in things where state.sentThings[thing.uid] != thing {
+                    state.sentThings[thing.uid] = thing
+                    thingDelta?[thing.uid.description] = Self.record(of: thing)
+                }
             }
             return (host, delta, thingDelta)
         }
@@ -214,7 +239,8 @@ public final class JavaScriptSession: Sendable {
         var request = message
         request["now"] = execution.now.unixMilliseconds
         request["states"] = delta
-        if !thingDelta.isEmpty { request["things"] = thingDelta }
+        // Sent (even empty) while Things are live: the child then knows its mirror is current.
+        if let thingDelta { request["things"] = thingDelta }
         let reply: JSReply
         do {
             let engine = execution.engine, now = execution.now
@@ -230,6 +256,7 @@ public final class JavaScriptSession: Sendable {
             fail(error, during: what)
             return nil
         }
+        if reply.needsThings { state.withLock { $0.liveThings = $0.hasThings } }
         await apply(reply.effects, execution)
         if let error = reply.error {
             let located = error.location.map { " (\($0))" } ?? ""
@@ -238,6 +265,11 @@ public final class JavaScriptSession: Sendable {
         }
         return reply
     }
+
+    /// Whether a script's text may read Things (`things.…`, `actions.Things`, `getThing…`): then their changes go
+    /// to the child with each request; otherwise it keeps the registry as the world started until the child
+    /// reports code that reads them.
+    static func mayReadThings(_ source: String) -> Bool { source.contains("hing") }
 
     /// A Thing as `things.getThing(uid)` reads it in the child.
     private static func record(of thing: Thing) -> [String: Any] {

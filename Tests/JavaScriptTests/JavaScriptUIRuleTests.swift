@@ -160,6 +160,26 @@ extension JavaScriptSuite {
             #expect(problems.contains { $0.contains("automation/js/for.js:2") && $0.contains("rules.jsUnsupported") && $0.contains(".for(duration)") }, "\(problems)")
         }
 
+        @Test func thingsReadThroughARequiredModuleFollowTheWorld() async throws {
+            // The script names no Thing itself; its module does, so the child reports it and the twin keeps the
+            // Things live: the status at 11:00 is the one the timeline set at 10:00, not the one at the start.
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/lib/watch.js"] = "module.exports = () => things.getThing('twin:thermostat:flat-1:heating').statusInfo;\n"
+            s.files["automation/js/uses-lib.js"] = """
+            const status = require('./lib/watch');
+            rules.JSRule({ name: 'Status', triggers: [triggers.TimeOfDayTrigger('09:00'), triggers.TimeOfDayTrigger('11:00')],
+              execute: () => items.Mode.postUpdate(status()) });
+            """
+            s.timeline = "{ \"at\": \"2026-01-09T10:00\", \"thing\": { \"thing\": \"flat-1/heating\", \"status\": \"OFFLINE\" } }"
+            s.expect = """
+            { "at": "2026-01-09T09:01", "item": "Mode", "state": "ONLINE" },
+            { "at": "2026-01-09T11:01", "item": "Mode", "state": "OFFLINE (COMMUNICATION_ERROR): Device does not respond (fault injected)" }
+            """
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+        }
+
         @Test func actionsReachTheTwinsTransformationsResponsesCalendarAndRules() async throws {
             let s = JSScenario()
             s.items = Self.items

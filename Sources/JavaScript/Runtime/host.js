@@ -78,6 +78,8 @@ function init (msg) {
     files: new Map(), // display name → file state
     modules: new Map(), // UI rule script module key → {file, script, wrapped}
     things: new Map(), // Thing UID → JSON text (the twin's Thing registry, mirrored)
+    thingsLive: false, // whether the twin sends Thing changes with each request
+    needsThings: false, // whether code that reads Things was seen (the twin then keeps them live)
     rules: new Map(), // rule id → {file, fn, spec}
     timers: new Map(), // timer id → {file, fn, args, interval, at}
     nextTimer: 1,
@@ -96,9 +98,14 @@ function applyStates (states) {
   }
 }
 
-/** The Things changed since the last request (the twin sends a Thing's whole record; `null` removes it). */
+/**
+ * The Things changed since the last request (the twin sends a Thing's whole record; `null` removes it). The
+ * twin sends the whole registry when the world starts, and changes with each request once code that reads
+ * Things is known (`needsThings`: a source that names them, or a read while they are not live).
+ */
 function applyThings (things) {
   if (!things) return;
+  world.thingsLive = true;
   for (const uid of Object.keys(things)) {
     if (things[uid] === null) world.things.delete(uid); else world.things.set(uid, JSON.stringify(things[uid]));
   }
@@ -230,8 +237,8 @@ function createFileContext (abs, ui) {
     ui: ui ? ui.rule : undefined,
     item: (n) => { const it = world.items.get(n); return it ? JSON.stringify(it) : undefined; },
     itemNames: () => [...world.items.keys()].join('\n'),
-    thing: (uid) => world.things.get(uid),
-    thingUIDs: () => [...world.things.keys()].join('\n'),
+    thing: (uid) => { if (!world.thingsLive) world.needsThings = true; return world.things.get(uid); },
+    thingUIDs: () => { if (!world.thingsLive) world.needsThings = true; return [...world.things.keys()].join('\n'); },
     load: (p) => loadInto(file, p),
     emit: (json) => emit(JSON.parse(json)),
     addRule: (json, fn) => {
@@ -277,6 +284,9 @@ function createFileContext (abs, ui) {
   return file;
 }
 
+/** Whether a source may read Things (then the twin keeps the mirror live). */
+function notesThings (text) { if (!world.needsThings && /hing/.test(text)) world.needsThings = true; }
+
 /** `load(path)`: a file evaluated in the caller's global scope, on each call (relative paths from the conf directory). */
 function loadInto (file, spec) {
   const mapped = mapConfRoot(spec);
@@ -285,6 +295,7 @@ function loadInto (file, spec) {
   const name = display(abs);
   const text = readInside(abs, file.display);
   file.known.add(name);
+  notesThings(text);
   return vm.runInContext(text, file.context, { filename: name });
 }
 
@@ -305,6 +316,7 @@ function requireFrom (file, spec, fromName) {
     return module.exports;
   }
   file.known.add(name);
+  notesThings(text);
   const fn = vm.compileFunction(text, ['exports', 'require', 'module', '__filename', '__dirname'],
     { parsingContext: file.context, filename: name });
   const localRequire = file.sandbox.__twinMakeRequire(name);
@@ -346,7 +358,7 @@ function load (msg) {
   if (typeof file.sandbox.scriptLoaded === 'function') {
     runInFile(file, file.sandbox.scriptLoaded, file.display, `scriptLoaded() of ${file.display}`);
   }
-  return { rules: file.rules };
+  return { rules: file.rules, needsThings: world.needsThings };
 }
 
 function run (msg) {
@@ -356,7 +368,7 @@ function run (msg) {
   const event = rule.file.sandbox.__twinEvent(JSON.stringify(msg.event || {}));
   world.currentRule = rule.spec.id;
   try { runInFile(rule.file, rule.fn, event, `rule "${rule.spec.name}"`); } finally { world.currentRule = null; }
-  return {};
+  return { needsThings: world.needsThings };
 }
 
 function fire (msg) {
@@ -371,7 +383,7 @@ function fire (msg) {
   }
   world.currentRule = timer.rule;
   try { runInFile(timer.file, timer.fn, undefined, `${timer.label}`); } finally { world.currentRule = null; }
-  return {};
+  return { needsThings: world.needsThings };
 }
 
 function unload () {
@@ -405,6 +417,7 @@ function wrapperDirective (source) {
 const WRAP_HEAD = '(function () { const event = globalThis.__twinUIEventObject; ';
 
 function compileModule (msg) {
+  notesThings(msg.source);
   const directive = wrapperDirective(msg.source);
   const wrapped = msg.condition ? directive === true : directive !== false;
   const text = wrapped ? WRAP_HEAD + msg.source + '\n})()' : msg.source;
@@ -443,15 +456,18 @@ function runModule (msg) {
   } catch (e) {
     throw classify(e, mod.file, `script ${msg.condition ? 'condition' : 'action'} of rule "${msg.rule}"`);
   } finally { world.currentRule = null; }
-  if (!msg.condition) return {};
-  if (value === true || value === false) return { holds: value };
+  if (!msg.condition) return { needsThings: world.needsThings };
+  if (value === true || value === false) return { holds: value, needsThings: world.needsThings };
   // openHAB's ScriptConditionHandler: anything but a boolean is logged as an error and the condition fails.
   let shown;
   try { shown = value === undefined || value === null ? 'null' : String(value); } catch (e) { shown = typeof value; }
-  return { holds: false, notBoolean: shown.slice(0, 200) };
+  return { holds: false, notBoolean: shown.slice(0, 200), needsThings: world.needsThings };
 }
 
-const handlers = { init, load, run, fire, unload, compile, module: runModule, ping: () => ({}) };
+/** The Thing registry as the world starts (`things`), before files that name Things load. */
+function thingsOp (msg) { applyThings(msg.things || {}); return {}; }
+
+const handlers = { init, load, run, fire, unload, compile, module: runModule, things: thingsOp, ping: () => ({}) };
 
 for (;;) {
   let msg;
