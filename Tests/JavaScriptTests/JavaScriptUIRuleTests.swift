@@ -160,6 +160,23 @@ extension JavaScriptSuite {
             #expect(problems.contains { $0.contains("automation/js/for.js:2") && $0.contains("rules.jsUnsupported") && $0.contains(".for(duration)") }, "\(problems)")
         }
 
+        @Test func blocklysDateBlocksReadFieldsAndSubMillisecondUnits() async throws {
+            // What Blockly's "get milli of date" and "nanos between" blocks generate.
+            let s = JSScenario()
+            s.items = Self.items
+            let action = """
+            var d = time.toZDT('2005-12-04 12:04:05.123');
+            items.Mode.postUpdate([d.getLong(time.ChronoField.MILLI_OF_SECOND), d.get(time.ChronoField.DAY_OF_YEAR),
+              time.ChronoUnit.NANOS.between(time.toZDT('2022-04-03'), time.toZDT('2022-04-04')),
+              time.ChronoUnit.MICROS.between(d, d.plus(5, time.ChronoUnit.MILLIS))].join(' '));
+            """
+            s.files["rules/ui.json"] = "[" + Self.rule("dates", trigger: "{ \"id\": \"1\", \"type\": \"timer.TimeOfDayTrigger\", \"configuration\": { \"time\": \"09:00\" } }", action: action) + "]"
+            s.otherRules = ["rules/ui.json"]
+            s.expect = "{ \"item\": \"Mode\", \"state\": \"123 338 86400000000000 5000\" }"
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+        }
+
         @Test func thingsReadThroughARequiredModuleFollowTheWorld() async throws {
             // The script names no Thing itself; its module does, so the child reports it and the twin keeps the
             // Things live: the status at 11:00 is the one the timeline set at 10:00, not the one at the start.

@@ -239,9 +239,13 @@
         const diff = zb.withZoneSameInstant(za._zone)._local() - za._local();
         return Math.trunc(diff / this._ms);
       }
+      // The twin's instants are whole milliseconds: micros and nanos are exact multiples.
+      if (this._perMs) return (toEpoch(b) - toEpoch(a)) * this._perMs;
       return Math.trunc((toEpoch(b) - toEpoch(a)) / this._ms);
     }
   }
+  ChronoUnit.NANOS = Object.assign(new ChronoUnit('Nanos', 1e-6), { _perMs: 1e6 });
+  ChronoUnit.MICROS = Object.assign(new ChronoUnit('Micros', 1e-3), { _perMs: 1e3 });
   ChronoUnit.MILLIS = new ChronoUnit('Millis', 1);
   ChronoUnit.SECONDS = new ChronoUnit('Seconds', 1000);
   ChronoUnit.MINUTES = new ChronoUnit('Minutes', 60000);
@@ -251,6 +255,22 @@
   ChronoUnit.WEEKS = new ChronoUnit('Weeks', 7 * MS_DAY, 'days');
   ChronoUnit.MONTHS = new ChronoUnit('Months', 1, 'months');
   ChronoUnit.YEARS = new ChronoUnit('Years', 12, 'months');
+
+  /** java.time's ChronoField, for `zdt.get(field)` / `getLong(field)` (Blockly's "get … of date"). */
+  class ChronoField {
+    constructor (name, read) { this._name = name; this._read = read; }
+    toString () { return this._name; }
+    name () { return this._name; }
+  }
+  const FIELD_READERS = {
+    NANO_OF_SECOND: (f) => f.ms * 1e6, MICRO_OF_SECOND: (f) => f.ms * 1e3, MILLI_OF_SECOND: (f) => f.ms,
+    SECOND_OF_MINUTE: (f) => f.second, MINUTE_OF_HOUR: (f) => f.minute, HOUR_OF_DAY: (f) => f.hour,
+    HOUR_OF_AMPM: (f) => f.hour % 12, AMPM_OF_DAY: (f) => (f.hour < 12 ? 0 : 1), MINUTE_OF_DAY: (f) => f.hour * 60 + f.minute,
+    SECOND_OF_DAY: (f) => (f.hour * 60 + f.minute) * 60 + f.second, DAY_OF_WEEK: (f) => f.dow, DAY_OF_MONTH: (f) => f.day,
+    DAY_OF_YEAR: (f) => Math.round((RealDate.UTC(f.year, f.month - 1, f.day) - RealDate.UTC(f.year, 0, 1)) / MS_DAY) + 1,
+    MONTH_OF_YEAR: (f) => f.month, YEAR: (f) => f.year
+  };
+  for (const [name, read] of Object.entries(FIELD_READERS)) ChronoField[name] = new ChronoField(name, read);
 
   class LocalTime {
     constructor (h, m, s, ms) { this._h = h; this._m = m; this._s = s || 0; this._ms = ms || 0; }
@@ -390,6 +410,11 @@
     nano () { return this._f().ms * 1e6; }
     getHour () { return this.hour(); }
     getMinute () { return this.minute(); }
+    get (field) {
+      if (!(field instanceof ChronoField)) throw unsupported(`ZonedDateTime.get(${String(field)})`);
+      return field._read(this._f());
+    }
+    getLong (field) { return this.get(field); }
     zone () { return new ZoneId(this._zone); }
     offset () { return { totalSeconds: () => this._offset() / 1000, toString: () => offsetText(this._offset()) }; }
     plusNanos (n) { return new ZonedDateTime(this._e + Math.floor(n / 1e6), this._zone); }
@@ -416,6 +441,7 @@
       if (unit instanceof ChronoUnit) {
         if (unit._local === 'months') return this.plusMonths(a * unit._ms);
         if (unit._local) return this.plusDays(a * unit._ms / MS_DAY);
+        if (unit._perMs) return new ZonedDateTime(this._e + Math.floor(a / unit._perMs), this._zone);
         return new ZonedDateTime(this._e + a * unit._ms, this._zone);
       }
       throw unsupported('time.ZonedDateTime.plus with this amount');
@@ -567,7 +593,7 @@
   }
 
   const time = {
-    ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, DateTimeFormatter, ZoneId, DayOfWeek, Month,
+    ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, ChronoField, DateTimeFormatter, ZoneId, DayOfWeek, Month,
     toZDT,
     toInstant: (w) => toZDT(w).toInstant(),
     javaZDTToJsZDT: (z) => z,
@@ -1376,6 +1402,7 @@
   const JAVA = {
     'java.time.ZonedDateTime': ZonedDateTime, 'java.time.LocalTime': LocalTime, 'java.time.LocalDate': LocalDate, 'java.time.LocalDateTime': LocalDateTime,
     'java.time.Instant': Instant, 'java.time.Duration': Duration, 'java.time.temporal.ChronoUnit': ChronoUnit, 'java.time.ZoneId': ZoneId,
+    'java.time.temporal.ChronoField': ChronoField,
     'java.time.format.DateTimeFormatter': DateTimeFormatter, 'java.time.DayOfWeek': DayOfWeek,
     'org.slf4j.LoggerFactory': { getLogger: (n) => makeLogger(String(n)) },
     'org.openhab.core.model.script.actions.Log': LogAction,
