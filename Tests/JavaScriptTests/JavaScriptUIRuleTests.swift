@@ -160,6 +160,19 @@ extension JavaScriptSuite {
             #expect(problems.contains { $0.contains("automation/js/for.js:2") && $0.contains("rules.jsUnsupported") && $0.contains(".for(duration)") }, "\(problems)")
         }
 
+        @Test func uiJavaScriptAndAConfDirectorysScriptsAreOneSetTooMany() {
+            // One world runs one set of JavaScript (one child, one root): UI rules with JavaScript in `rules` and an
+            // openhabConf with automation/js scripts are refused together, as .js entries and such a conf are.
+            let s = JSScenario()
+            s.items = Self.items
+            s.members = "\"openhabConf\": \"conf\","
+            s.files["conf/automation/js/a.js"] = "rules.JSRule({ name: 'a', triggers: [triggers.TimeOfDayTrigger('09:00')], execute: () => {} });\n"
+            s.files["rules/ui.json"] = "[" + Self.rule("ui", trigger: "", action: "items.Lamp.sendCommand('ON');") + "]"
+            s.otherRules = ["rules/ui.json"]
+            let problems = s.problems()
+            #expect(problems.contains { $0.contains("UI rules with JavaScript") && $0.contains("one set of JavaScript") }, "\(problems)")
+        }
+
         @Test func blocklysDateBlocksReadFieldsAndSubMillisecondUnits() async throws {
             // What Blockly's "get milli of date" and "nanos between" blocks generate.
             let s = JSScenario()

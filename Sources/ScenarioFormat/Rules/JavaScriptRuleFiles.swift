@@ -141,6 +141,14 @@ enum JavaScriptRuleFiles {
         return " (script line \(line), column \(column))"
     }
 
+    /// Whether any of `rules` runs JavaScript (a script file's rule or a UI rule's JavaScript module).
+    static func runJavaScript(_ rules: [Rule]) -> Bool {
+        rules.contains { rule in
+            rule.actions.contains { if case .script(let s) = $0.kind { s is JSRuleScript || s is JSUIScript } else { false } }
+                || rule.conditions.contains { if case .script(let s) = $0.kind { s is JSUIScript } else { false } }
+        }
+    }
+
     /// The conf directory: the folder above the file's `automation/`, else the scenario's folder.
     static func confDirectory(of path: String, root: String) -> String {
         if let range = path.range(of: "automation/js/") {
