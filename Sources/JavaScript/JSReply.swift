@@ -68,7 +68,7 @@ struct JSReply: Sendable {
         case "enable":
             guard let rule = s("rule"), let enabled = e["enabled"] as? Bool else { return nil }
             return .enable(rule: rule, enabled: enabled)
-        case "runRule": return s("rule").map { .runRule($0, considerConditions: e["conditions"] as? Bool ?? true) }
+        case "runRule": return s("rule").map { .runRule($0, considerConditions: e["conditions"] as? Bool ?? true, arguments: s("args")) }
         case "act":
             guard let scope = s("scope"), let method = s("method"), let thing = s("thing"), let args = e["args"] as? [String] else { return nil }
             return .thingAction(scope: scope, method: method, thing: thing, arguments: args)

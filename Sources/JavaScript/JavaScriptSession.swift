@@ -161,7 +161,9 @@ public final class JavaScriptSession: Sendable {
             execution.record("error: rules.runRule nested deeper than \(Self.maxNesting) rules; not run")
             return
         }
-        await exchange(["op": "run", "rule": uid, "event": event], execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
+        var message: [String: Any] = ["op": "run", "rule": uid, "event": event]
+        if let arguments = execution.event.arguments { message["args"] = arguments }
+        await exchange(message, execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
     }
 
     /// Runs a UI rule's JavaScript script module for `execution`; for a condition, whether it holds.
@@ -180,6 +182,7 @@ public final class JavaScriptSession: Sendable {
         let event = JSEventObject.make(execution.event, rule: execution.rule, triggers: JSUIScript.triggerSpecs(of: execution.rule))
         var message: [String: Any] = ["op": "module", "key": script.key, "rule": script.ruleUID, "condition": script.isCondition,
                                       "event": event, "triggered": execution.event.triggerID != nil]
+        if let arguments = execution.event.arguments { message["args"] = arguments }
         let first = state.withLock { state -> Bool in
             if !state.liveThings, state.hasThings, Self.mayReadThings(script.source) { state.liveThings = true }
             return !state.sentModules.contains(script.key)
@@ -324,13 +327,14 @@ public final class JavaScriptSession: Sendable {
                 } catch {
                     execution.record("error: \(error.code.rawValue): \(error.message)")
                 }
-            case .runRule(let uid, let considerConditions):
+            case .runRule(let uid, let considerConditions, let arguments):
                 guard let target = engine.rule(uid) else {
                     execution.record("error: rules.unknownRule: rules.runRule(\"\(uid)\"): no such rule")
                     continue
                 }
                 execution.record("runs rule \"\(target.name)\"")
-                try? await engine.runNow(target.uid, considerConditions: considerConditions, reason: "run by rule \"\(execution.rule.name)\"")
+                try? await engine.runNow(target.uid, considerConditions: considerConditions, reason: "run by rule \"\(execution.rule.name)\"",
+                                         arguments: arguments)
             case .thingAction(let scope, let method, let thing, let arguments):
                 execution.send(.action, action: method, to: thing, arguments.joined(separator: ", "), scope: scope, arguments: arguments)
             case .note(let text):

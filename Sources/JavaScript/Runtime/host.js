@@ -365,7 +365,7 @@ function run (msg) {
   applyThings(msg.things);
   const rule = world.rules.get(msg.rule);
   if (!rule) throw new TwinError('rules.jsRuntime', `no JavaScript rule has the UID "${msg.rule}"`, null);
-  const event = rule.file.sandbox.__twinEvent(JSON.stringify(msg.event || {}));
+  const event = rule.file.sandbox.__twinEvent(JSON.stringify(msg.event || {}), typeof msg.args === 'string' ? msg.args : null);
   world.currentRule = rule.spec.id;
   try { runInFile(rule.file, rule.fn, event, `rule "${rule.spec.name}"`); } finally { world.currentRule = null; }
   return { needsThings: world.needsThings };
@@ -443,10 +443,13 @@ function runModule (msg) {
     world.modules.set(msg.key, mod);
   }
   const sandbox = mod.file.sandbox;
-  const event = sandbox.__twinUIEvent(JSON.stringify(msg.event || {}), !!msg.triggered);
+  const args = typeof msg.args === 'string' ? msg.args : null;
+  const event = sandbox.__twinUIEvent(JSON.stringify(msg.event || {}), args);
   sandbox.__twinUIEventObject = event;
-  sandbox.ctx = sandbox.__twinUICtx(JSON.stringify(msg.event || {}), msg.rule, !!msg.triggered);
+  sandbox.ctx = sandbox.__twinUICtx(JSON.stringify(msg.event || {}), msg.rule, args);
   sandbox.ruleUID = msg.rule;
+  // openhab-core's setExecutionContext: every context entry is a global too (`name1` for ctx['name1']).
+  if (args) { const values = sandbox.__twinUICtx('{}', msg.rule, args); for (const k of Object.keys(values)) if (k !== 'ruleUID' && !k.startsWith('__twin')) sandbox[k] = values[k]; }
   // Unwrapped, `event` is a global (openHAB: the raw Java event; here the converted object).
   if (!mod.wrapped) sandbox.event = msg.triggered ? event : undefined;
   world.currentRule = msg.rule;

@@ -939,13 +939,12 @@
     JSRule,
     SwitchableJSRule,
     setEnabled: (uid, enabled) => emit({ k: 'enable', rule: String(uid), enabled: !!enabled }),
-    // openhab-js runRule(uid, args = {}, cond = true). The twin's engine passes no context to the rule it runs, so
-    // arguments (what the called rule reads as ctx[key]) are refused by name rather than dropped.
-    runRule: (uid, args, cond = true) => {
-      if (args !== undefined && args !== null && Object.keys(args).length > 0) {
-        throw unsupported('rules.runRule with arguments', 'the twin runs the rule without a context; pass values through Items or cache.shared');
-      }
-      emit({ k: 'runRule', rule: String(uid), conditions: cond !== false });
+    // openhab-js runRule(uid, args = {}, cond = true): the arguments join the called rule's context (a UI
+    // script reads them as ctx[key] and as globals, a JSRule in event.raw), as JSON values.
+    runRule: (uid, args = {}, cond = true) => {
+      let json = null;
+      if (args !== undefined && args !== null && Object.keys(args).length > 0) json = JSON.stringify(args);
+      emit({ k: 'runRule', rule: String(uid), conditions: cond !== false, args: json });
     },
     // openhab-js: ruleManager.isEnabled(uid); a UID the registry does not have throws.
     isEnabled: (uid) => askTwin({ q: 'rule', uid: String(uid) }).enabled,
@@ -1477,12 +1476,12 @@
     global.__twinFn = undefined; global.__twinArg = undefined;
     return fn(arg);
   });
-  hide('__twinEvent', function (json) { const e = JSON.parse(json); e.raw = {}; return e; });
+  hide('__twinEvent', function (json, args) { const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {}; return e; });
   // A UI rule's script module: the add-on's `rules._getTriggeredData(ctx, true)` — the event object with the
   // old Java event's names kept as deprecated getters that warn when read (itemState, oldItemState,
   // itemCommand, type, channel, event).
-  hide('__twinUIEvent', function (json) {
-    const e = JSON.parse(json); e.raw = {};
+  hide('__twinUIEvent', function (json, args) {
+    const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {};
     const old = (name, value, hint) => {
       if (value === undefined) return;
       Object.defineProperty(e, name, { get () { console.warn(`event.${name} is deprecated, ${hint}`); return value; }, enumerable: false, configurable: true });
@@ -1496,8 +1495,9 @@
     return e;
   });
   // `ctx`: openHAB's module context — the rule's UID and the trigger's outputs by name.
-  hide('__twinUICtx', function (json, rule) {
-    const e = JSON.parse(json); const c = { ruleUID: rule };
+  hide('__twinUICtx', function (json, rule, args) {
+    const e = JSON.parse(json); const c = args ? JSON.parse(args) : {};
+    c.ruleUID = rule;
     const map = { oldState: 'oldState', newState: 'newState', receivedState: 'state', receivedCommand: 'command', oldStatus: 'oldStatus', newStatus: 'newStatus', status: 'status', module: 'module' };
     for (const [from, to] of Object.entries(map)) if (e[from] !== undefined) c[to] = e[from];
     return c;

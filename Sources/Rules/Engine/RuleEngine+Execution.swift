@@ -10,10 +10,14 @@ extension RuleEngine {
     }
 
     /// Runs a rule now (a `runRule` step, `POST /rest/rules/{uid}/runnow`), inside the caller's event.
+    /// - Parameter arguments: what the caller passes the run (a JSON object's text), see ``RuleTriggerEvent/arguments``.
     /// - Throws: ``RulesError`` `rules.unknownRule`.
-    public func runNow(_ uidOrName: String, considerConditions: Bool = true, reason: String = "run by hand") async throws(RulesError) {
+    public func runNow(_ uidOrName: String, considerConditions: Bool = true, reason: String = "run by hand",
+                       arguments: String? = nil) async throws(RulesError) {
         guard let rule = rule(uidOrName) else { throw unknownRule(uidOrName) }
-        await execute(rule.uid, RuleTriggerEvent(triggerID: nil, summary: reason), considerConditions: considerConditions, depth: 0)
+        var event = RuleTriggerEvent(triggerID: nil, summary: reason)
+        event.arguments = arguments
+        await execute(rule.uid, event, considerConditions: considerConditions, depth: 0)
     }
 
     /// Runs `body` as a run of `rule` that no trigger started — a DSL timer's lambda — and records its
