@@ -6,6 +6,11 @@ struct JSReply: Sendable {
     var error: JavaScriptError?
     var effects: [JSEffect]
     var rules: [JSRuleSpec]
+    /// A UI rule's script condition: whether it holds, and what it gave when that was no boolean.
+    var holds: Bool? = nil
+    var notBoolean: String? = nil
+    /// Whether the child has seen code that reads Things (the twin then sends their changes with each request).
+    var needsThings = false
 
     /// Parses an answer's JSON.
     /// - Throws: ``JavaScriptError`` `rules.jsChild` when it is not the shape the host writes.
@@ -30,6 +35,9 @@ struct JSReply: Sendable {
             let location = root["location"] as? String
             reply.error = JavaScriptError(code, root["message"] as? String ?? "the script failed", location: location)
         }
+        reply.holds = root["holds"] as? Bool
+        reply.notBoolean = root["notBoolean"] as? String
+        reply.needsThings = root["needsThings"] as? Bool ?? false
         if let list = root["rules"] as? [Any] {
             for entry in list {
                 guard let r = entry as? [String: Any], let rule = rule(r) else {
@@ -60,7 +68,11 @@ struct JSReply: Sendable {
         case "enable":
             guard let rule = s("rule"), let enabled = e["enabled"] as? Bool else { return nil }
             return .enable(rule: rule, enabled: enabled)
-        case "runRule": return s("rule").map { .runRule($0) }
+        case "runRule": return s("rule").map { .runRule($0, considerConditions: e["conditions"] as? Bool ?? true, arguments: s("args")) }
+        case "act":
+            guard let scope = s("scope"), let method = s("method"), let thing = s("thing"), let args = e["args"] as? [String] else { return nil }
+            return .thingAction(scope: scope, method: method, thing: thing, arguments: args)
+        case "note": return s("text").map { .note($0) }
         default: return nil
         }
     }
