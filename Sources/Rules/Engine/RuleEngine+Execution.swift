@@ -107,7 +107,7 @@ extension RuleEngine {
         // A clock-started run its conditions stopped did nothing and is not logged: it is not kept either
         // (a cron every minute would otherwise hold half a million records a year) — unless its conditions
         // wrote something (a script condition's log line or error is never hidden).
-        guard held || !event.isPeriodic || !execution.effects.isEmpty else { return }
+        guard held || !event.isPeriodic || !execution.effectRecords.isEmpty else { return }
         // Described only when the run is kept.
         if let failed { note = "condition \(failed.id) not met (\(describe(failed)))" }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
