@@ -33,7 +33,9 @@ struct SuiteInterruptTests {
         try process.run()
         // The waits block: a thread of their own, not one of the cooperative pool's that other tests share.
         let text = try await blocking {
-            usleep(500_000)  // let both scenarios start (a signal sent earlier must stop them all the same)
+            // Let both scenarios start: wait until the command has used 0.5 s of CPU time (decoding two files takes
+            // milliseconds), so that a machine busy with other tests does not send the signal while it still reads them.
+            Self.waitForCPUTime(of: process.processIdentifier, seconds: 0.5, atMost: 20)
             kill(process.processIdentifier, signal)
             let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
             process.waitUntilExit()
@@ -41,5 +43,21 @@ struct SuiteInterruptTests {
         }
         #expect(process.terminationStatus == 130)
         #expect(text.contains("interrupted: the suite stopped before \(directory.path)/a-shorter.json finished"), "\(text)")
+    }
+
+    /// Waits until process `pid` has used `seconds` of CPU time (user and system, from `/proc/PID/stat`), or
+    /// `atMost` seconds of wall time have passed.
+    static func waitForCPUTime(of pid: Int32, seconds: Double, atMost: Double) {
+        let deadline = ContinuousClock.now + .seconds(atMost)  // wall-clock: a bound on the wait, not a measurement
+        while ContinuousClock.now < deadline {  // wall-clock: see above
+            if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+               let close = stat.lastIndex(of: ")") {
+                // After the command name: state is field 3; utime and stime are fields 14 and 15, in clock ticks.
+                let fields = stat[stat.index(after: close)...].split(separator: " ")
+                if fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]),
+                   (user + system) / Double(sysconf(Int32(_SC_CLK_TCK))) >= seconds { return }
+            }
+            usleep(20_000)
+        }
     }
 }
