@@ -90,6 +90,8 @@ enum DSLLibrary {
         "STOP": .constant(type: "StopMoveType", name: "STOP"), "MOVE": .constant(type: "StopMoveType", name: "MOVE"),
         "INCREASE": .constant(type: "IncreaseDecreaseType", name: "INCREASE"), "DECREASE": .constant(type: "IncreaseDecreaseType", name: "DECREASE"),
         "PLAY": .constant(type: "PlayPauseType", name: "PLAY"), "PAUSE": .constant(type: "PlayPauseType", name: "PAUSE"),
+        "NEXT": .constant(type: "NextPreviousType", name: "NEXT"), "PREVIOUS": .constant(type: "NextPreviousType", name: "PREVIOUS"),
+        "REWIND": .constant(type: "RewindFastforwardType", name: "REWIND"), "FASTFORWARD": .constant(type: "RewindFastforwardType", name: "FASTFORWARD"),
     ]
 
     /// Types a body may name (casts, `instanceof`, `catch`, declarations) beyond those with static members.
@@ -418,6 +420,10 @@ enum DSLLibrary {
         "IncreaseDecreaseType": ["INCREASE": { _, _, _ in .constant(type: "IncreaseDecreaseType", name: "INCREASE") },
                                  "DECREASE": { _, _, _ in .constant(type: "IncreaseDecreaseType", name: "DECREASE") }],
         "PlayPauseType": ["PLAY": { _, _, _ in .constant(type: "PlayPauseType", name: "PLAY") }, "PAUSE": { _, _, _ in .constant(type: "PlayPauseType", name: "PAUSE") }],
+        "NextPreviousType": ["NEXT": { _, _, _ in .constant(type: "NextPreviousType", name: "NEXT") },
+                             "PREVIOUS": { _, _, _ in .constant(type: "NextPreviousType", name: "PREVIOUS") }],
+        "RewindFastforwardType": ["REWIND": { _, _, _ in .constant(type: "RewindFastforwardType", name: "REWIND") },
+                                  "FASTFORWARD": { _, _, _ in .constant(type: "RewindFastforwardType", name: "FASTFORWARD") }],
         "PercentType": ["HUNDRED": { _, _, _ in .state(.percent(DecimalNumber(integer: 100))) }, "ZERO": { _, _, _ in .state(.percent(DecimalNumber(integer: 0))) }],
         "DecimalType": ["ZERO": { _, _, _ in .state(.decimal(DecimalNumber(integer: 0))) },
                         "valueOf": { _, a, at in

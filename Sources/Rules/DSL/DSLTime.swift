@@ -217,6 +217,7 @@ enum DSLTime {
             return .localTime(t)
         },
         "MIDNIGHT": { _, _, _ in .localTime(.midnight) },
+        "MIN": { _, _, _ in .localTime(.midnight) },  // LocalTime.MIN is 00:00, as MIDNIGHT
         "NOON": { _, _, _ in .localTime(LocalTime(millisecondOfDay: 43_200_000)) },
     ]
 

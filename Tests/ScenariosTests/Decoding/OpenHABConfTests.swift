@@ -201,4 +201,85 @@ struct OpenHABConfTests {
         #expect(refused.contains("reads the persistence service influxdb, which the scenario does not have (rules.dslNotPersisted)"), "\(refused)")
         #expect(refused.contains("its services are mapdb, rrd4j"), "\(refused)")
     }
+
+    /// What openHAB 3+ refuses in a rules file beyond syntax — a function no core or add-on defines, an Item no
+    /// `.items` file declares named in a body — skips that file with a located warning; a trigger on such an Item
+    /// loads (it never fires) with a notice; a cron openHAB's scheduler cannot read leaves that rule out
+    /// (UNINITIALIZED in openHAB) and the file's other rules load.
+    @Test func filesOpenHABRefusesAreSkippedAndUnreadableCronRulesLeftOut() async throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Switch Pump\nString Report\n",
+            "rules/remote.rules": """
+                rule "movie"
+                when
+                    Item Pump changed to ON
+                then
+                    remoteStartActivity("Movie")
+                end
+                """,
+            "rules/ui.rules": """
+                rule "ui made"
+                when
+                    Item Pump changed
+                then
+                    Hallway_Dimmer.sendCommand(30)
+                end
+                """,
+            "rules/watch.rules": """
+                rule "watch"
+                when
+                    Item Garage_Door changed or Item Pump changed to ON
+                then
+                    Report.postUpdate("pump on")
+                end
+                rule "every ten"
+                when
+                    Time cron "0 /10 * * * ?"
+                then
+                    Report.postUpdate("ten")
+                end
+                """,
+        ]
+        c.timeline = #"{ "at": "2026-01-09T08:00", "command": { "item": "Pump", "value": "ON" } }"#
+        c.expect = #"{ "at": "2026-01-09T08:01", "item": "Report", "state": "pump on" }, { "at": "2026-01-09T09:00", "item": "Report", "state": "pump on" }"#
+        let scenario = try c.load()
+        #expect(scenario.rules.map(\.name) == ["watch"], "\(scenario.rules.map(\.name))")
+        let warnings = scenario.warnings.map { $0.replacingOccurrences(of: #"^.*/conf/rules/"#, with: "", options: .regularExpression) }
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("remote.rules:5: column 5: remoteStartActivity(…) is not a function") && $0.contains("openHAB refuses this file too; it is skipped") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("ui.rules:1: rule \"ui made\" names the Item \"Hallway_Dimmer\", which no .items file declares (rules.unknownItem)") && $0.contains("is undefined") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("watch.rules:") && $0.contains("\"0 /10 * * * ?\"") && $0.contains("UNINITIALIZED") }, "\(warnings)")
+        #expect(scenario.notices.contains { $0.contains("names the Item \"Garage_Door\" in a trigger, which no .items file declares: the trigger never fires") }, "\(scenario.notices)")
+        let result = try await ScenarioRunner.run(scenario)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // --strict: each of them is an error.
+        #expect(throws: ScenarioError.self) { _ = try c.load(strict: true) }
+    }
+
+    /// A conf directory with no `.persist` file (and no "persistence"): openHAB's default rrd4j service persists
+    /// every Item, every change and every minute, and the twin says so once.
+    @Test func noPersistFileMeansOpenHABsDefaultRRD4J() async throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Number Tank\nString Report\n",
+            "rules/report.rules": """
+                rule "report"
+                when
+                    Time cron "0 0 10 * * ?"
+                then
+                    Report.postUpdate(Tank.maximumSince(now.minusHours(3)).state.toString + " " + Tank.countSince(now.minusMinutes(30)))
+                end
+                """,
+        ]
+        c.timeline = #"{ "at": "2026-01-09T08:00", "update": { "item": "Tank", "state": "40" } }, { "at": "2026-01-09T09:00", "update": { "item": "Tank", "state": "38" } }"#
+        let scenario = try c.load()
+        #expect(scenario.persistenceServices.map(\.service) == ["rrd4j"])
+        #expect(scenario.notices.filter { $0.contains("openHAB's default service rrd4j persists every Item") }.count == 1, "\(scenario.notices)")
+        let result = try await ScenarioRunner.run(scenario)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // The state 40 (08:00) is the maximum; every minute adds a point: 09:30 … 10:00, 31 (the minute's point is
+        // stored before the 10:00 rule runs).
+        #expect(result.log.contains { $0.contains("Report := 40 31") }, "\(result.log.filter { $0.contains("Report") })")
+    }
 }
