@@ -425,6 +425,12 @@ enum DSLLibrary {
         "RewindFastforwardType": ["REWIND": { _, _, _ in .constant(type: "RewindFastforwardType", name: "REWIND") },
                                   "FASTFORWARD": { _, _, _ in .constant(type: "RewindFastforwardType", name: "FASTFORWARD") }],
         "PercentType": ["HUNDRED": { _, _, _ in .state(.percent(DecimalNumber(integer: 100))) }, "ZERO": { _, _, _ in .state(.percent(DecimalNumber(integer: 0))) }],
+        "DateTimeType": ["valueOf": { i, a, at in
+            guard case .string(let s)? = a.first, let d = DateTimeValue(parsing: s, in: i.execution.calendar) else {
+                throw DSLFlow.failure("DateTimeType.valueOf takes a date-time's text", at, type: "IllegalArgumentException")
+            }
+            return .state(.dateTime(d))
+        }],
         "DecimalType": ["ZERO": { _, _, _ in .state(.decimal(DecimalNumber(integer: 0))) },
                         "valueOf": { _, a, at in
                             guard case .string(let s)? = a.first, let n = DecimalNumber(parsing: s) else { throw DSLFlow.failure("DecimalType.valueOf takes a number's text", at, type: "NumberFormatException") }

@@ -125,7 +125,7 @@ public enum ScenarioDecoder {
         let javaScript = JavaScriptRuleFiles.Context(scenarioFile: field.issues.file, items: items, seed: seed, calendar: calendar, start: start)
         var rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts, javaScript: javaScript) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
-        let transforms = joined(root, "transformFiles", conf?.transformFiles).flatMap(decodeTransformFiles)
+        let transforms = joined(root, "transformFiles", conf?.transformFiles).flatMap { decodeTransformFiles($0, confFiles: Set(conf?.transformFiles ?? [])) }
         let confLoaded = conf.map { listing in
             let deviceItems = listings.flatMap { listing in
                 listing.devices.flatMap { device in

@@ -282,4 +282,21 @@ struct OpenHABConfTests {
         // stored before the 10:00 rule runs).
         #expect(result.log.contains { $0.contains("Report := 40 31") }, "\(result.log.filter { $0.contains("Report") })")
     }
+
+    /// A scale entry openHAB ignores with a warning (`[-40,20]=…`, openHAB 1's comma) is a warning of a conf
+    /// directory's transform file, and the file's other entries load; automation/js scripts that register no rule
+    /// run once as they load (a notice), as openHAB runs them.
+    @Test func entriesAndScriptsOpenHABLoadWithAWarningLoad() throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Number Humidex\n",
+            "transform/comfort.scale": "[-40,20]=cool\n[20..30]=fine\n",
+            "automation/js/setup.js": "console.log('set up');\n",
+        ]
+        let scenario = try c.load()
+        #expect(scenario.transforms.map(\.name) == ["comfort.scale"])
+        #expect(scenario.warnings.count == 1 && scenario.warnings[0].contains("comfort.scale:1: transform.badEntry"), "\(scenario.warnings)")
+        #expect(scenario.notices.contains { $0.contains("automation/js register no rule: they ran once as they loaded") }, "\(scenario.notices)")
+        #expect(throws: ScenarioError.self) { _ = try c.load(strict: true) }
+    }
 }
