@@ -107,7 +107,7 @@ enum DSLLibrary {
         "Volume", "Angle", "Intensity", "Illuminance", "ElectricPotential", "ElectricCurrent", "Frequency", "Mass", "Density",
 "ZoneId", "Queue", "Deque", "ConcurrentLinkedQueue", "Class",
         "Procedure0", "Procedure1", "Procedure2", "Procedure3", "Function0", "Function1", "Function2", "Function3", "Instant",
-        "ReentrantLock", "Lock", "Date", "SimpleDateFormat", "DateFormat", "IllegalMonitorStateException",
+        "ReentrantLock", "Lock", "Date", "SimpleDateFormat", "PointType", "LocationItem", "DateFormat", "IllegalMonitorStateException",
         "LocalDateTime", "ThingStatusInfo", "Random", "UUID", "Charset", "ZoneOffset", "ThingActions", "Thing", "TemporalAdjuster",
         "Temporal", "UnsupportedTemporalTypeException", "DateTimeParseException", "UnsupportedEncodingException", "Month",
     ]
@@ -623,6 +623,13 @@ enum DSLLibrary {
                     return .state(.dateTime(d))
                 default: throw DSLFlow.failure("new DateTimeType takes a ZonedDateTime or a text", at, type: "IllegalArgumentException")
                 }
+            },
+            "PointType": { _, a, at in
+                // `new PointType("lat,lon[,alt]")`.
+                guard case .string(let s)? = a.first, a.count == 1, let p = GeoPoint(parsing: s) else {
+                    throw DSLFlow.failure("new PointType takes a text \"latitude,longitude[,altitude]\"", at, type: "IllegalArgumentException")
+                }
+                return .state(.point(p))
             },
             "StringBuilder": { i, a, _ in .builder(DSLList(a.map { .string(i.describe($0)) })) },
             "ReentrantLock": { _, _, _ in .lock(DSLLock()) },
