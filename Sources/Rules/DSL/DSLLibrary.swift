@@ -123,6 +123,16 @@ enum DSLLibrary {
         for n in ["sendMQTT", "wakeUp", "sendPushbulletNote", "ephemeris", "getNextBankHoliday", "getDaysUntil", "getMasterVolume", "interpret"] {
             table[n] = "the openHAB action \(n)"
         }
+        // openHAB 3+'s other core actions a rule calls bare (openhab-core's ScriptImplicitlyImportedTypes: Ping,
+        // ScriptExecution, CoreUtil, HTTP, BusEvent, Voice, Ephemeris and Semantics): openHAB runs them, so the twin
+        // refuses them as not run yet — never as functions openHAB does not have (a conf directory would skip the file).
+        for n in ["checkVitality", "createTimerWithArgument", "sendHttpPatchRequest", "setImage", "sendTimeSeries", "listenAndAnswer",
+                  "startDialog", "stopDialog", "getHolidayDescription", "getEquipment", "getEquipmentType", "getLocation", "getLocationType",
+                  "getPointType", "getPropertyType", "getSemanticType", "isEquipment", "isLocation", "isPoint", "hsbToRgb", "hsbToRgbPercent",
+                  "hsbToRgbw", "hsbToRgbwPercent", "hsbToXY", "hsbTosRgb", "kelvinToXY", "rgbToHsb", "xyToDuv", "xyToHsb", "xyToKelvin"]
+            where table[n] == nil {
+            table[n] = "the openHAB action \(n)"
+        }
         // openHAB 2's MQTT1 action; openHAB 3+ has no global publish (the MQTT binding's Thing action replaced it).
         table["publish"] = "openHAB 2's MQTT1 action publish(broker, topic, value), which openHAB 3+ does not have either: "
             + "write getActions(\"mqtt\", \"mqtt:broker:<id>\").publishMQTT(topic, value)"

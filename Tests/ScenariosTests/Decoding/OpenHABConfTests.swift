@@ -299,4 +299,20 @@ struct OpenHABConfTests {
         #expect(scenario.notices.contains { $0.contains("automation/js register no rule: they ran once as they loaded") }, "\(scenario.notices)")
         #expect(throws: ScenarioError.self) { _ = try c.load(strict: true) }
     }
+
+    /// A core action openHAB 3+ runs and the twin does not yet (`checkVitality`, Semantics' `getLocation`) is no
+    /// file openHAB refuses: it stays an error, the file is not skipped.
+    @Test func aCoreActionTheTwinDoesNotRunStaysAnError() throws {
+        for call in ["checkVitality(\"10.0.0.9\", 80, 500)", "getLocation(Pump)"] {
+            var c = Conf()
+            c.files = ["items/home.items": "Switch Pump\n",
+                       "rules/ping.rules": "rule \"ping\"\nwhen\n    Item Pump changed\nthen\n    val x = \(call)\nend\n"]
+            do {
+                _ = try c.load()
+                Issue.record("\(call): loaded")
+            } catch {
+                #expect(error.issues.contains { $0.description.contains("ping.rules:5") && $0.description.contains("which the twin does not run yet") }, "\(error.issues)")
+            }
+        }
+    }
 }
