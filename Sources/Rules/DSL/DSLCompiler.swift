@@ -14,6 +14,16 @@ public enum DSLCompiler {
     /// The rules of a `.rules` file and every problem found; a rule with a problem is left out (and named
     /// by its problem), never dropped silently.
     /// `scripts`: the script files `callScript` may name.
+    /// Whether openHAB 3+ refuses a file with this problem too (its parser or Xbase's linker reports an error and
+    /// openHAB ignores the file): a syntax error, openHAB 2's API (Joda-Time, `receivedEvent.getEvent`, add-on
+    /// actions since made Thing actions), or a function no openHAB core or add-on defines.
+    public static func openHABRefuses(_ problem: RulesError) -> Bool {
+        problem.code == .dslSyntax || problem.message.contains("openHAB 2") || problem.message.contains(undefinedFunction)
+    }
+
+    /// The words of the problem a call to a function openHAB does not define gets.
+    static let undefinedFunction = "is not a function openHAB's core or the twin knows"
+
     public static func compileAll(_ text: String, file: String, scripts: DSLScripts = .none) -> (rules: [Rule], problems: [RulesError]) {
         var parser: DSLParser
         do { parser = try DSLParser(text, file: file) } catch { return ([], [error]) }
@@ -308,7 +318,7 @@ struct DSLChecker {
                                 : "remove the call or guard it; the twin runs sendCommand, postUpdate, createTimer, log…, newArrayList/newHashMap….")
                 } else {
                     let near = Suggestion.closest(to: name, in: Array(DSLLibrary.functions.keys) + Array(DSLLibrary.suspendingFunctions.keys))
-                    problem(.dslUnsupported, at, "\(name)(…) is not a function openHAB's core or the twin knows",
+                    problem(.dslUnsupported, at, "\(name)(…) \(DSLCompiler.undefinedFunction)",
                             hint: near.map { "did you mean \($0)?" } ?? "the twin runs sendCommand, postUpdate, createTimer, logInfo/logWarn/logError/logDebug, newArrayList, newHashMap and the methods of Items, states, strings, numbers, time and collections.")
                 }
             case .member(let receiver, let name, _, let memberAt):

@@ -1,3 +1,4 @@
+import Foundation
 import Simulation
 import SmartHome
 
@@ -131,11 +132,32 @@ enum DSLItems {
             return .instant(d.instant)
         },
         "toFullString": { i, r, _, _ in .string(i.describe(r)) },
+        // PointType's: its parts as DecimalTypes, and the great-circle distance in metres (openHAB's haversine on
+        // the WGS84 equatorial radius, computed in doubles; a DecimalType of Double.toString's digits).
+        "getLatitude": { _, r, _, at in .state(.decimal(try point(r, at).latitude)) },
+        "getLongitude": { _, r, _, at in .state(.decimal(try point(r, at).longitude)) },
+        "getAltitude": { _, r, _, at in .state(.decimal(try point(r, at).altitude ?? DecimalNumber(integer: 0))) },
+        "distanceFrom": { _, r, a, at in
+            let here = try point(r, at)
+            guard a.count == 1 else { throw DSLFlow.failure("distanceFrom takes a PointType", at) }
+            let there = try point(a[0], at)
+            let radians = Double.pi / 180
+            let lat1 = here.latitude.value, lat2 = there.latitude.value
+            let dLat = (lat2 - lat1) * radians, dLong = (there.longitude.value - here.longitude.value) * radians
+            let h = pow(sin(dLat / 2), 2) + cos(lat1 * radians) * cos(lat2 * radians) * pow(sin(dLong / 2), 2)
+            let metres = 6_378_137 * (2 * atan2(h.squareRoot(), (1 - h).squareRoot()))
+            return .state(.decimal(DecimalNumber(parsing: JavaDecimal.javaDoubleText(metres)) ?? DecimalNumber(metres)))
+        },
         "as": { _, r, a, at in
             guard case .type(let t)? = a.first else { throw DSLFlow.failure("as takes a type", at) }
             return DSLOperators.isInstance(r, of: t) ? r : .null
         },
     ]
+
+    private static func point(_ v: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> GeoPoint {
+        guard case .state(.point(let p)) = v else { throw DSLFlow.failure("\(v.kindName) is not a PointType", at, type: "ClassCastException") }
+        return p
+    }
 
     static let timerMethods: [String: DSLMethod] = [
         "reschedule": { _, r, a, at in

@@ -90,6 +90,8 @@ enum DSLLibrary {
         "STOP": .constant(type: "StopMoveType", name: "STOP"), "MOVE": .constant(type: "StopMoveType", name: "MOVE"),
         "INCREASE": .constant(type: "IncreaseDecreaseType", name: "INCREASE"), "DECREASE": .constant(type: "IncreaseDecreaseType", name: "DECREASE"),
         "PLAY": .constant(type: "PlayPauseType", name: "PLAY"), "PAUSE": .constant(type: "PlayPauseType", name: "PAUSE"),
+        "NEXT": .constant(type: "NextPreviousType", name: "NEXT"), "PREVIOUS": .constant(type: "NextPreviousType", name: "PREVIOUS"),
+        "REWIND": .constant(type: "RewindFastforwardType", name: "REWIND"), "FASTFORWARD": .constant(type: "RewindFastforwardType", name: "FASTFORWARD"),
     ]
 
     /// Types a body may name (casts, `instanceof`, `catch`, declarations) beyond those with static members.
@@ -105,7 +107,7 @@ enum DSLLibrary {
         "Volume", "Angle", "Intensity", "Illuminance", "ElectricPotential", "ElectricCurrent", "Frequency", "Mass", "Density",
 "ZoneId", "Queue", "Deque", "ConcurrentLinkedQueue", "Class",
         "Procedure0", "Procedure1", "Procedure2", "Procedure3", "Function0", "Function1", "Function2", "Function3", "Instant",
-        "ReentrantLock", "Lock", "Date", "SimpleDateFormat", "DateFormat", "IllegalMonitorStateException",
+        "ReentrantLock", "Lock", "Date", "SimpleDateFormat", "PointType", "LocationItem", "DateFormat", "IllegalMonitorStateException",
         "LocalDateTime", "ThingStatusInfo", "Random", "UUID", "Charset", "ZoneOffset", "ThingActions", "Thing", "TemporalAdjuster",
         "Temporal", "UnsupportedTemporalTypeException", "DateTimeParseException", "UnsupportedEncodingException", "Month",
     ]
@@ -119,6 +121,16 @@ enum DSLLibrary {
         }
         for n in ["sendXMPP", "sendTweet"] { table[n] = "the add-on action \(n)" }
         for n in ["sendMQTT", "wakeUp", "sendPushbulletNote", "ephemeris", "getNextBankHoliday", "getDaysUntil", "getMasterVolume", "interpret"] {
+            table[n] = "the openHAB action \(n)"
+        }
+        // openHAB 3+'s other core actions a rule calls bare (openhab-core's ScriptImplicitlyImportedTypes: Ping,
+        // ScriptExecution, CoreUtil, HTTP, BusEvent, Voice, Ephemeris and Semantics): openHAB runs them, so the twin
+        // refuses them as not run yet — never as functions openHAB does not have (a conf directory would skip the file).
+        for n in ["checkVitality", "createTimerWithArgument", "sendHttpPatchRequest", "setImage", "sendTimeSeries", "listenAndAnswer",
+                  "startDialog", "stopDialog", "getHolidayDescription", "getEquipment", "getEquipmentType", "getLocation", "getLocationType",
+                  "getPointType", "getPropertyType", "getSemanticType", "isEquipment", "isLocation", "isPoint", "hsbToRgb", "hsbToRgbPercent",
+                  "hsbToRgbw", "hsbToRgbwPercent", "hsbToXY", "hsbTosRgb", "kelvinToXY", "rgbToHsb", "xyToDuv", "xyToHsb", "xyToKelvin"]
+            where table[n] == nil {
             table[n] = "the openHAB action \(n)"
         }
         // openHAB 2's MQTT1 action; openHAB 3+ has no global publish (the MQTT binding's Thing action replaced it).
@@ -436,7 +448,17 @@ enum DSLLibrary {
         "IncreaseDecreaseType": ["INCREASE": { _, _, _ in .constant(type: "IncreaseDecreaseType", name: "INCREASE") },
                                  "DECREASE": { _, _, _ in .constant(type: "IncreaseDecreaseType", name: "DECREASE") }],
         "PlayPauseType": ["PLAY": { _, _, _ in .constant(type: "PlayPauseType", name: "PLAY") }, "PAUSE": { _, _, _ in .constant(type: "PlayPauseType", name: "PAUSE") }],
+        "NextPreviousType": ["NEXT": { _, _, _ in .constant(type: "NextPreviousType", name: "NEXT") },
+                             "PREVIOUS": { _, _, _ in .constant(type: "NextPreviousType", name: "PREVIOUS") }],
+        "RewindFastforwardType": ["REWIND": { _, _, _ in .constant(type: "RewindFastforwardType", name: "REWIND") },
+                                  "FASTFORWARD": { _, _, _ in .constant(type: "RewindFastforwardType", name: "FASTFORWARD") }],
         "PercentType": ["HUNDRED": { _, _, _ in .state(.percent(DecimalNumber(integer: 100))) }, "ZERO": { _, _, _ in .state(.percent(DecimalNumber(integer: 0))) }],
+        "DateTimeType": ["valueOf": { i, a, at in
+            guard case .string(let s)? = a.first, let d = DateTimeValue(parsing: s, in: i.execution.calendar) else {
+                throw DSLFlow.failure("DateTimeType.valueOf takes a date-time's text", at, type: "IllegalArgumentException")
+            }
+            return .state(.dateTime(d))
+        }],
         "DecimalType": ["ZERO": { _, _, _ in .state(.decimal(DecimalNumber(integer: 0))) },
                         "valueOf": { _, a, at in
                             guard case .string(let s)? = a.first, let n = DecimalNumber(parsing: s) else { throw DSLFlow.failure("DecimalType.valueOf takes a number's text", at, type: "NumberFormatException") }
@@ -629,6 +651,13 @@ enum DSLLibrary {
                     return .state(.dateTime(d))
                 default: throw DSLFlow.failure("new DateTimeType takes a ZonedDateTime or a text", at, type: "IllegalArgumentException")
                 }
+            },
+            "PointType": { _, a, at in
+                // `new PointType("lat,lon[,alt]")`.
+                guard case .string(let s)? = a.first, a.count == 1, let p = GeoPoint(parsing: s) else {
+                    throw DSLFlow.failure("new PointType takes a text \"latitude,longitude[,altitude]\"", at, type: "IllegalArgumentException")
+                }
+                return .state(.point(p))
             },
             "StringBuilder": { i, a, _ in .builder(DSLList(a.map { .string(i.describe($0)) })) },
             "ReentrantLock": { _, _, _ in .lock(DSLLock()) },

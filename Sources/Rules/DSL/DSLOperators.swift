@@ -395,7 +395,7 @@ enum DSLOperators {
         case (.state(.onOff), "OnOffType"), (.state(.openClosed), "OpenClosedType"), (.state(.string), "StringType"),
              (.state(.dateTime), "DateTimeType"), (.state(.quantity), "QuantityType"), (.state(.percent), "PercentType"),
              (.state(.null), "UnDefType"), (.state(.undef), "UnDefType"), (.state(.hsb), "HSBType"), (.state(.hsb), "PercentType"),
-             (.state(.hsb), "DecimalType"):
+             (.state(.hsb), "DecimalType"), (.state(.point), "PointType"):
             return true
         case (.state(.decimal), "DecimalType"), (.state(.percent), "DecimalType"), (.state(.decimal), "Number"),
              (.state(.percent), "Number"), (.state(.quantity), "Number"):

@@ -163,6 +163,7 @@ enum DSLTime {
         "toLocalDate": { i, r, _, _ in .localDate(local(r, i).date) },
         "toInstant": { _, r, _, _ in .instant(instant(r)) },
         "toEpochMilli": { _, r, _, _ in .int(instant(r).unixMilliseconds) },
+        "getTime": { _, r, _, _ in .int(instant(r).unixMilliseconds) },  // java.util.Date's (new Date().time)
         "toEpochSecond": { _, r, _, _ in .int(instant(r).unixSeconds) },
         "getZone": { i, _, _, _ in .string(i.execution.calendar.identifier) },
         "withZoneSameInstant": { _, r, _, _ in .instant(instant(r)) },
@@ -217,6 +218,7 @@ enum DSLTime {
             return .localTime(t)
         },
         "MIDNIGHT": { _, _, _ in .localTime(.midnight) },
+        "MIN": { _, _, _ in .localTime(.midnight) },  // LocalTime.MIN is 00:00, as MIDNIGHT
         "NOON": { _, _, _ in .localTime(LocalTime(millisecondOfDay: 43_200_000)) },
     ]
 

@@ -80,7 +80,7 @@ enum DSLValue: Sendable {
         case .state(let s): return s.description
         case .item(let name): return name
         case .instant(let instant): return "instant \(instant)"
-        case .localTime(let t): return t.isoString
+        case .localTime(let t): return t.description  // LocalTime.toString: HH:mm when the seconds are 0
         case .localDate(let d): return d.description
         case .localDateTime(let l): return "\(l.date)T\(l.time)"  // LocalDateTime.toString: LocalTime prints HH:mm when the seconds are 0
         case .duration(let d): return d.description

@@ -107,7 +107,8 @@ public struct TransformFile: Sendable, Hashable {
             }
             file.ranges = kept
         }
-        return (issues.isEmpty ? file : nil, issues)
+        // An entry openHAB ignores with a warning (badEntry) leaves the rest of the file loaded, as in openHAB.
+        return (issues.allSatisfy { $0.code == .badEntry } ? file : nil, issues)
     }
 
     private struct BadNumber: Error { var text: String }

@@ -138,9 +138,11 @@ extension ScenarioDecoder {
     }
 
     /// The conf directory's `.rules`, `.things` and `.persist` files. A file openHAB refuses to load (a syntax
-    /// error, openHAB 2's Joda-Time or `receivedEvent.getEvent` in a rules file) is skipped with a located warning,
-    /// as openHAB logs it and loads the rest; a construct openHAB accepts and the twin cannot run stays an error.
-    static func decodeOpenHABConf(_ listing: ConfListing, scripts: DSLScripts) -> ConfLoaded {
+    /// error, openHAB 2's Joda-Time or `receivedEvent.getEvent`, a function no openHAB 3+ core or add-on defines, an
+    /// Item no `.items` file declares named in a rule's body) is skipped with a located warning, as openHAB logs it
+    /// and loads the rest; a construct openHAB accepts and the twin cannot run stays an error.
+    /// - Parameter knownItems: every Item the scenario has (its `.items` files', `items`' and its devices').
+    static func decodeOpenHABConf(_ listing: ConfListing, scripts: DSLScripts, knownItems: Set<String>) -> ConfLoaded {
         let field = Field(node: listing.node, path: listing.path, issues: listing.issues)
         var loaded = ConfLoaded()
         for path in listing.ruleFiles {
@@ -148,13 +150,32 @@ extension ScenarioDecoder {
             guard let text = readConfText(field, resolved) else { continue }
             let (rules, problems) = DSLCompiler.compileAll(text, file: resolved, scripts: scripts)
             let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
-            let refused = problems.contains { $0.code == .dslSyntax || $0.message.contains("openHAB 2") }
-            if refused {
+            let undefined = problems.isEmpty ? undefinedItems(rules, known: knownItems) : []
+            if problems.contains(where: DSLCompiler.openHABRefuses) {
                 let scratch = IssueCollector(file: resolved)
                 for problem in problems { RuleScripts.report(problem, file: resolved, issues: scratch) }
                 for issue in scratch.issues {
                     fileIssues.warning("", line: issue.line, "\(issue.message) — openHAB refuses this file too; it is skipped, the rest loads.",
                                        hint: issue.hint)
+                }
+            } else if !problems.isEmpty, problems.allSatisfy({ $0.code.rawValue.hasPrefix("rules.cron") }) {
+                // openHAB loads the file; a rule whose cron its scheduler cannot read stays UNINITIALIZED (never runs).
+                // The twin leaves that rule out and runs the others.
+                let scratch = IssueCollector(file: resolved)
+                for problem in problems { RuleScripts.report(problem, file: resolved, issues: scratch) }
+                for issue in scratch.issues {
+                    fileIssues.warning("", line: issue.line, "\(issue.message) — openHAB leaves this rule UNINITIALIZED (it never runs); the twin leaves it out, the file's other rules load.",
+                                       hint: issue.hint)
+                }
+                loaded.ruleFiles.append(resolved)
+                loaded.rules += rules
+            } else if !undefined.isEmpty {
+                // Xbase links a bare Item name against the Item registry: "The method or field X is undefined", and
+                // openHAB ignores the file (an Item made in the UI lives in its JSON database, which the twin does not read).
+                for (rule, name) in undefined {
+                    fileIssues.warning("", line: rule.source.split(separator: ":").last.flatMap { Int($0) }, "rule \(UserText.quoted(rule.name)) names the Item \(UserText.quoted(name)), which no .items file declares (rules.unknownItem) — openHAB refuses this file too (\"The method or field \(name) is undefined\"); it is skipped, the rest loads.",
+                                       hint: Suggestion.closest(to: name, in: Array(knownItems)).map { "did you mean \"\($0)\"?" }
+                                        ?? "declare the Item in items/*.items (openHAB keeps an Item made in the UI in its JSON database, which the twin does not read).")
                 }
             } else {
                 for problem in problems { RuleScripts.report(problem, file: resolved, issues: fileIssues) }
@@ -218,6 +239,38 @@ extension ScenarioDecoder {
             loaded.persistenceServices.append(result.definition)
         }
         return loaded
+    }
+
+    /// openHAB's default persistence where a conf directory configures none: the rrd4j service (installed with
+    /// openHAB) persists every Item on every change and every minute and restores it on start-up (its
+    /// `getDefaultStrategies`). Said once as a notice.
+    static func defaultRRD4J(_ field: Field) -> PersistenceFileDefinition {
+        let text = """
+            Strategies { everyMinute : "0 * * * * ?" }
+            Items { * : strategy = everyChange, everyMinute, restoreOnStartup }
+            """
+        let parsed = PersistenceFileParser.parse(bytes: Array(text.utf8), file: "rrd4j")
+        precondition(parsed.issues.isEmpty, "the default rrd4j configuration parses")
+        var definition = parsed.definition
+        definition.service = "rrd4j"
+        field.issues.notice(field.path, line: field.node.line,
+                            "no persistence/*.persist and no \"persistence\": openHAB's default service rrd4j persists every Item on every change and every minute and restores it on start-up; so does the twin.",
+                            hint: "write persistence/rrd4j.persist (or another service's file) to persist less, or differently.")
+        return definition
+    }
+
+    /// The Items a rule's body (its conditions and actions) names that `known` does not have, first per rule, each
+    /// name once. A trigger's Item is left out: openHAB loads a trigger on an Item it does not have (it never fires).
+    static func undefinedItems(_ rules: [Rule], known: Set<String>) -> [(rule: Rule, name: String)] {
+        var found: [(rule: Rule, name: String)] = []
+        var told = Set<String>()
+        for rule in rules {
+            var names: [String] = []
+            for condition in rule.conditions { if case .script(let script) = condition.kind { names += script.referencedItems } }
+            for action in rule.actions { if case .script(let script) = action.kind { names += script.referencedItems } }
+            for name in names where !known.contains(name) && told.insert(name).inserted { found.append((rule, name)) }
+        }
+        return found
     }
 
     /// Items linked to channels of Things no `.things` file declares (a UI-managed Thing, a binding's auto-discovered

@@ -6,7 +6,9 @@ extension ScenarioDecoder {
     /// or `.scale` file, or a directory whose `.map` and `.scale` files (not its subdirectories) are all
     /// loaded. A rule names a file by its file name, as openHAB does (`transform("MAP", "en.map", x)`). Every
     /// problem of a file is located (`file:line: transform.code: …`); two files of one name are refused.
-    static func decodeTransformFiles(_ field: Field) -> (paths: [String], files: [TransformFile])? {
+    /// - Parameter confFiles: the files an `openhabConf` directory adds: an entry openHAB ignores with a warning
+    ///   (`transform.badEntry`) is a warning there, as openHAB loads the rest of the file.
+    static func decodeTransformFiles(_ field: Field, confFiles: Set<String> = []) -> (paths: [String], files: [TransformFile])? {
         guard let list = field.array else { return nil }
         var paths: [String] = []
         var files: [TransformFile] = []
@@ -43,9 +45,13 @@ extension ScenarioDecoder {
                 byName[name] = file
                 let parsed = TransformFile.parse(text, name: name)
                 if !parsed.issues.isEmpty {
-                    let collector = IssueCollector(file: file)
+                    let collector = IssueCollector(file: file, strict: field.issues.strict)
                     for issue in parsed.issues {
-                        collector.add("", line: issue.line, "\(issue.code.rawValue): \(issue.message)", hint: issue.hint)
+                        if confFiles.contains(path), issue.code == .badEntry {
+                            collector.warning("", line: issue.line, "\(issue.code.rawValue): \(issue.message)", hint: issue.hint)
+                        } else {
+                            collector.add("", line: issue.line, "\(issue.code.rawValue): \(issue.message)", hint: issue.hint)
+                        }
                     }
                     field.issues.absorb(collector)
                 }

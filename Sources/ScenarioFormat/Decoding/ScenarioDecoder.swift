@@ -3,6 +3,7 @@ import Booking
 import Foundation
 import Reports
 import Simulation
+import SmartHome
 import Weather
 
 /// Turns scenario text into a ``Scenario``, reporting every problem with file, JSON path, line,
@@ -124,8 +125,15 @@ public enum ScenarioDecoder {
         let javaScript = JavaScriptRuleFiles.Context(scenarioFile: field.issues.file, items: items, seed: seed, calendar: calendar, start: start)
         var rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts, javaScript: javaScript) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
-        let transforms = joined(root, "transformFiles", conf?.transformFiles).flatMap(decodeTransformFiles)
-        let confLoaded = conf.map { decodeOpenHABConf($0, scripts: scripts) }
+        let transforms = joined(root, "transformFiles", conf?.transformFiles).flatMap { decodeTransformFiles($0, confFiles: Set(conf?.transformFiles ?? [])) }
+        let confLoaded = conf.map { listing in
+            let deviceItems = listings.flatMap { listing in
+                listing.devices.flatMap { device in
+                    device.kind.channels.map { (try? ItemName(path: "\(listing.id)/\(device.id)/\($0)"))?.rawValue ?? "" }
+                }
+            }
+            return decodeOpenHABConf(listing, scripts: scripts, knownItems: Set(items.map(\.name) + deviceItems))
+        }
         if let confLoaded {
             rules.files += confLoaded.ruleFiles
             rules.rules += confLoaded.rules
@@ -171,6 +179,9 @@ public enum ScenarioDecoder {
             scenario.things = confLoaded.things
             scenario.persistFiles = confLoaded.persistFiles
             scenario.persistenceServices = confLoaded.persistenceServices
+            if confLoaded.persistenceServices.isEmpty, persistence == nil, conf.persistFiles.isEmpty, let f = root.value("openhabConf") {
+                scenario.persistenceServices = [defaultRRD4J(f)]
+            }
             scenario.loadLog = conf.log
         }
         return scenario

@@ -169,7 +169,21 @@ enum ScenarioValidator {
                     report("rules", "\(rule.source): the rule UID \(UserText.quoted(rule.uid)) is already used at \(first).", hint: "give each rule its own uid.")
                 }
                 uids[rule.uid] = rule.source
-                var names = rule.triggers.flatMap(\.itemNames)
+                var names: [String] = []
+                var seen = Set<String>()
+                for name in rule.triggers.flatMap(\.itemNames) {
+                    // With a conf directory an Item may live in openHAB's JSON database (made in the UI): openHAB loads
+                    // a trigger on an Item it does not have, which never fires. So does the twin, and says so. (A body
+                    // naming such an Item makes openHAB refuse the file: the loader skips it.)
+                    if scenario.openhabConf != nil, !known.contains(name) {
+                        if seen.insert(name).inserted {
+                            issues.notice("rules", line: nil, "\(rule.source): rule \(UserText.quoted(rule.name)) names the Item \(UserText.quoted(name)) in a trigger, which no .items file declares: the trigger never fires in the twin.",
+                                          hint: Suggestion.closest(to: name, in: known).map { "did you mean \"\($0)\"?" } ?? "declare the Item in items/*.items to run it.")
+                        }
+                    } else {
+                        names.append(name)
+                    }
+                }
                 for condition in rule.conditions {
                     if case .itemState(let item, _, _) = condition.kind { names.append(item) }
                     if case .script(let script) = condition.kind { names += script.referencedItems }
@@ -213,7 +227,6 @@ enum ScenarioValidator {
                     }
                 }
                 checkTransforms(rule)
-                var seen = Set<String>()
                 for name in names where !known.contains(name) && seen.insert(name).inserted {
                     report("rules", "\(rule.source): rule \(UserText.quoted(rule.name)) names the Item \(UserText.quoted(name)), which does not exist.",
                            hint: Suggestion.closest(to: name, in: known).map { "did you mean \"\($0)\"?" }

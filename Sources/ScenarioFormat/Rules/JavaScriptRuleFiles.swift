@@ -127,7 +127,13 @@ enum JavaScriptRuleFiles {
             issues.absorb(fileIssues)
             loaded.append(rules)
         }
-        if !carried, !loaded.contains(where: { $0 == nil }), let first = entries.first {
+        if !carried, !loaded.contains(where: { $0 == nil }), let first = entries.first, context.confRoot != nil {
+            // A conf directory's automation/js may hold scripts that register no rule (a test, a cache set-up):
+            // openHAB runs them once as they load, and so did the collection.
+            issues.notice(first.field.path, line: first.field.node.line,
+                          "the JavaScript files of automation/js register no rule: they ran once as they loaded, as openHAB runs them; nothing of theirs runs later.",
+                          hint: "register rules with rules.JSRule to have the twin run them on triggers.")
+        } else if !carried, !loaded.contains(where: { $0 == nil }), let first = entries.first {
             first.field.problem("the JavaScript files register no rule (rules.JSRule); the twin runs script files for their rules.",
                                 hint: "register at least one rules.JSRule; code outside rules runs when its file loads.")
         }

@@ -201,4 +201,118 @@ struct OpenHABConfTests {
         #expect(refused.contains("reads the persistence service influxdb, which the scenario does not have (rules.dslNotPersisted)"), "\(refused)")
         #expect(refused.contains("its services are mapdb, rrd4j"), "\(refused)")
     }
+
+    /// What openHAB 3+ refuses in a rules file beyond syntax — a function no core or add-on defines, an Item no
+    /// `.items` file declares named in a body — skips that file with a located warning; a trigger on such an Item
+    /// loads (it never fires) with a notice; a cron openHAB's scheduler cannot read leaves that rule out
+    /// (UNINITIALIZED in openHAB) and the file's other rules load.
+    @Test func filesOpenHABRefusesAreSkippedAndUnreadableCronRulesLeftOut() async throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Switch Pump\nString Report\n",
+            "rules/remote.rules": """
+                rule "movie"
+                when
+                    Item Pump changed to ON
+                then
+                    remoteStartActivity("Movie")
+                end
+                """,
+            "rules/ui.rules": """
+                rule "ui made"
+                when
+                    Item Pump changed
+                then
+                    Hallway_Dimmer.sendCommand(30)
+                end
+                """,
+            "rules/watch.rules": """
+                rule "watch"
+                when
+                    Item Garage_Door changed or Item Pump changed to ON
+                then
+                    Report.postUpdate("pump on")
+                end
+                rule "every ten"
+                when
+                    Time cron "0 /10 * * * ?"
+                then
+                    Report.postUpdate("ten")
+                end
+                """,
+        ]
+        c.timeline = #"{ "at": "2026-01-09T08:00", "command": { "item": "Pump", "value": "ON" } }"#
+        c.expect = #"{ "at": "2026-01-09T08:01", "item": "Report", "state": "pump on" }, { "at": "2026-01-09T09:00", "item": "Report", "state": "pump on" }"#
+        let scenario = try c.load()
+        #expect(scenario.rules.map(\.name) == ["watch"], "\(scenario.rules.map(\.name))")
+        let warnings = scenario.warnings.map { $0.replacingOccurrences(of: #"^.*/conf/rules/"#, with: "", options: .regularExpression) }
+        #expect(warnings.count == 3, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("remote.rules:5: column 5: remoteStartActivity(…) is not a function") && $0.contains("openHAB refuses this file too; it is skipped") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("ui.rules:1: rule \"ui made\" names the Item \"Hallway_Dimmer\", which no .items file declares (rules.unknownItem)") && $0.contains("is undefined") }, "\(warnings)")
+        #expect(warnings.contains { $0.hasPrefix("watch.rules:") && $0.contains("\"0 /10 * * * ?\"") && $0.contains("UNINITIALIZED") }, "\(warnings)")
+        #expect(scenario.notices.contains { $0.contains("names the Item \"Garage_Door\" in a trigger, which no .items file declares: the trigger never fires") }, "\(scenario.notices)")
+        let result = try await ScenarioRunner.run(scenario)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // --strict: each of them is an error.
+        #expect(throws: ScenarioError.self) { _ = try c.load(strict: true) }
+    }
+
+    /// A conf directory with no `.persist` file (and no "persistence"): openHAB's default rrd4j service persists
+    /// every Item, every change and every minute, and the twin says so once.
+    @Test func noPersistFileMeansOpenHABsDefaultRRD4J() async throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Number Tank\nString Report\n",
+            "rules/report.rules": """
+                rule "report"
+                when
+                    Time cron "0 0 10 * * ?"
+                then
+                    Report.postUpdate(Tank.maximumSince(now.minusHours(3)).state.toString + " " + Tank.countSince(now.minusMinutes(30)))
+                end
+                """,
+        ]
+        c.timeline = #"{ "at": "2026-01-09T08:00", "update": { "item": "Tank", "state": "40" } }, { "at": "2026-01-09T09:00", "update": { "item": "Tank", "state": "38" } }"#
+        let scenario = try c.load()
+        #expect(scenario.persistenceServices.map(\.service) == ["rrd4j"])
+        #expect(scenario.notices.filter { $0.contains("openHAB's default service rrd4j persists every Item") }.count == 1, "\(scenario.notices)")
+        let result = try await ScenarioRunner.run(scenario)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // The state 40 (08:00) is the maximum; every minute adds a point: 09:30 … 10:00, 31 (the minute's point is
+        // stored before the 10:00 rule runs).
+        #expect(result.log.contains { $0.contains("Report := 40 31") }, "\(result.log.filter { $0.contains("Report") })")
+    }
+
+    /// A scale entry openHAB ignores with a warning (`[-40,20]=…`, openHAB 1's comma) is a warning of a conf
+    /// directory's transform file, and the file's other entries load; automation/js scripts that register no rule
+    /// run once as they load (a notice), as openHAB runs them.
+    @Test func entriesAndScriptsOpenHABLoadWithAWarningLoad() throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Number Humidex\n",
+            "transform/comfort.scale": "[-40,20]=cool\n[20..30]=fine\n",
+            "automation/js/setup.js": "console.log('set up');\n",
+        ]
+        let scenario = try c.load()
+        #expect(scenario.transforms.map(\.name) == ["comfort.scale"])
+        #expect(scenario.warnings.count == 1 && scenario.warnings[0].contains("comfort.scale:1: transform.badEntry"), "\(scenario.warnings)")
+        #expect(scenario.notices.contains { $0.contains("automation/js register no rule: they ran once as they loaded") }, "\(scenario.notices)")
+        #expect(throws: ScenarioError.self) { _ = try c.load(strict: true) }
+    }
+
+    /// A core action openHAB 3+ runs and the twin does not yet (`checkVitality`, Semantics' `getLocation`) is no
+    /// file openHAB refuses: it stays an error, the file is not skipped.
+    @Test func aCoreActionTheTwinDoesNotRunStaysAnError() throws {
+        for call in ["checkVitality(\"10.0.0.9\", 80, 500)", "getLocation(Pump)"] {
+            var c = Conf()
+            c.files = ["items/home.items": "Switch Pump\n",
+                       "rules/ping.rules": "rule \"ping\"\nwhen\n    Item Pump changed\nthen\n    val x = \(call)\nend\n"]
+            do {
+                _ = try c.load()
+                Issue.record("\(call): loaded")
+            } catch {
+                #expect(error.issues.contains { $0.description.contains("ping.rules:5") && $0.description.contains("which the twin does not run yet") }, "\(error.issues)")
+            }
+        }
+    }
 }

@@ -222,6 +222,36 @@ struct DSLJavaTests {
         #expect(rules.joined().contains("→ notification sendNotification to host@example.com: hello"))
     }
 
+    /// `LocalTime.MIN` (00:00) runs; `LocalTime.MAX` (nanoseconds) is refused with its reason; a Player's
+    /// `NextPreviousType`/`RewindFastforwardType` constants, bare and qualified, are commands and print their names.
+    @Test func localTimeMinAndPlayerCommands() async throws {
+        let (result, rules) = try await Self.run("""
+            val start = LocalTime::MIN
+            logInfo("test", "" + start + " " + start.isBefore(LocalTime.NOON) + " " + LocalTime.MIN.equals(LocalTime.MIDNIGHT) + " " + LocalTime.of(8, 0) + " " + LocalTime.of(8, 0, 5) + " " + NextPreviousType::NEXT + " " + PREVIOUS + " " + RewindFastforwardType.REWIND + " " + (FASTFORWARD == RewindFastforwardType::FASTFORWARD))
+            Tuner.sendCommand(NextPreviousType::PREVIOUS)
+            """, items: #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "Tuner", "type": "Player" }]"#)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // jshell: "" + LocalTime.MIN + " " + LocalTime.MIN.isBefore(LocalTime.NOON) + " " + LocalTime.MIN.equals(LocalTime.MIDNIGHT) + " " + LocalTime.of(8, 0) + " " + LocalTime.of(8, 0, 5)
+        #expect(Self.logged(rules) == ["00:00 true true 08:00 08:00:05 NEXT PREVIOUS REWIND true"], "\(rules)")
+        #expect(rules.joined(separator: "\n").contains("Tuner"), "\(rules)")
+        let problems = DSLLanguageTests.scenario("val end = LocalTime::MAX").problems()
+        #expect(problems.contains { $0.contains("rules.dslUnsupported") && $0.contains("keep milliseconds") }, "\(problems)")
+    }
+
+    /// `new PointType(text)`, a cast to it, and `distanceFrom` (openHAB's haversine on the WGS84 radius, in metres).
+    @Test func pointTypeDistance() async throws {
+        let (result, rules) = try await Self.run("""
+            var PointType home = new PointType("47.5,19.04")
+            val Object seen = new PointType("47.4979,19.0402")
+            val PointType here = seen as PointType
+            logInfo("test", "" + here.distanceFrom(home) + " " + home.distanceFrom(here).intValue + " " + here.latitude + " " + (seen instanceof PointType))
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        // jshell, PointType.distanceFrom's lines with lat1=47.5, lon1=19.04, lat2=47.4979, lon2=19.0402:
+        // 6378137 * c → 234.25434238068084, its intValue 234
+        #expect(Self.logged(rules) == ["234.25434238068084 234 47.4979 true"], "\(rules)")
+    }
+
     /// openHAB 2's MQTT1 `publish` is refused as openHAB 3+ refuses it; a JDK member the twin does not run is
     /// refused by `validate` with the table's reason.
     @Test func refusalsSayWhy() {
