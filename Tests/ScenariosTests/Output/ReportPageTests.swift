@@ -42,7 +42,8 @@ struct ReportPageTests {
         #expect(first.contains("<title>expect[4] failed</title>"))
         // The setpoint as commanded: 21 °C from the start, then the rules' steps (eco 17 °C at 22:30 …).
         #expect(first.contains("<polyline class=\"setpoint\""))
-        let setpoints = ReportPage.commandedSetpoints(result.scenario.listings[0], result: result)
+        let setpoints = ReportPage.commandedSetpoints(result.scenario.listings[0], scenario: result.scenario, steps: result.stepRecords,
+                                                      automations: result.automationEntries, rules: result.ruleRunRecords)
         #expect(setpoints.map(\.device) == ["heating"])
         // Start 21; Thu 16:05 arrival 21, 22:30 eco; Fri 06:30 comfort, 22:30 eco; Sat and Sun 09:00 comfort, 22:30 eco;
         // Mon 06:30 comfort, 09:30 nobody in: eco, 22:30 eco.
