@@ -150,6 +150,30 @@ struct RuleCoverageTests {
         #expect(files[0].linesNeverRun == [11, 23])
     }
 
+    /// A JavaScript file counts per rule: a function at the line of its `rules.JSRule(…)` call with its starts, and
+    /// that line as run as often (the lines inside `execute` run in the Node child, which counts nothing); a
+    /// `SwitchableJSRule`'s switch is a rule of its own at the same line.
+    @Test(arguments: [
+        ("Scenarios/js-01-heating-modes.json", "Scenarios/automation/js/heating-modes.js", [
+            "FN:13,Heating: weekday morning comfort", "FN:23,Heating: eco when the day starts", "FN:33,Heating: night setback",
+            "FN:39,Heating: apply mode", "FNDA:1,Heating: weekday morning comfort", "FNDA:3,Heating: eco when the day starts",
+            "FNDA:2,Heating: night setback", "FNDA:7,Heating: apply mode", "FNF:4", "FNH:4", "BRF:0", "BRH:0",
+            "DA:13,1", "DA:23,3", "DA:33,2", "DA:39,7", "LF:4", "LH:4", "end_of_record",
+        ]),
+        ("Scenarios/js-06-switchable-rule.json", "Scenarios/automation/js/night-lights.js", [
+            "FN:5,Garden lights at night", "FN:5,Garden lights at night (switch)", "FNDA:4,Garden lights at night",
+            "FNDA:3,Garden lights at night (switch)", "FNF:2", "FNH:2", "BRF:0", "BRH:0", "DA:5,4", "LF:1", "LH:1", "end_of_record",
+        ]),
+    ])
+    func aJavaScriptFileCountsEachRuleAtItsLine(example: String, file: String, expected: [String]) async throws {
+        let scenario = try ScenarioDecoder.load(path: ReportPageTests.root.appendingPathComponent(example).path)
+        let result = try await ScenarioRunner.run(scenario, options: counting(World.Options()))
+        let files = try #require(result.ruleCoverage)
+        #expect(files.map(\.file) == [ReportPageTests.root.appendingPathComponent(file).path])
+        let lines = RuleFileCoverage.lcov(files).split(separator: "\n").map(String.init)
+        #expect(Array(lines.dropFirst(2)) == expected, "\(lines)")
+    }
+
     @Test func runsMergeByFileAndNothingIsCountedWithoutCoverage() async throws {
         let scenario = try Self.scenario().load()
         let counted = try #require(try await ScenarioRunner.run(scenario, options: counting(World.Options())).ruleCoverage)
