@@ -100,12 +100,19 @@ public struct PageRecord: Sendable, Equatable {
         outboxDropped = result.outboxDropped
         ruleRuns = result.ruleRuns
         stays = Self.sorted(result.stays.map { ($0.reservation, $0.listing) })
-        // Each listing's own records once (a portfolio year has a hundred thousand automation entries).
+        // Each listing's own records once (a portfolio year has a hundred thousand automation entries), and of
+        // the steps only those that can set a setpoint (a portfolio year has fifty thousand bookings).
         let automationsByListing = Dictionary(grouping: entries, by: \.listing.rawValue)
+        let setting = records.filter { record in
+            switch scenario.timeline[record.step].action {
+            case .command, .update: true
+            default: false
+            }
+        }
         listings = scenario.listings.sorted { $0.id < $1.id }.map { spec in
             var overlay = ""
             if let trace = result.reports?.stream.trace(listing: spec.id) {
-                let setpoints = ReportPage.commandedSetpoints(spec, scenario: scenario, steps: records,
+                let setpoints = ReportPage.commandedSetpoints(spec, scenario: scenario, steps: setting,
                                                               automations: automationsByListing[spec.id] ?? [], rules: result.ruleRunRecords)
                 overlay = ReportPage.setpointOverlay(setpoints, trace: trace, scenario: scenario)
             }

@@ -307,8 +307,9 @@ public enum ReportPage {
         guard !setpoints.isEmpty else { return "" }
         var text = "<g id=\"setpoints\">\n"
         func x(_ at: SimInstant) -> String { Figures.decimal(ListingChart.plotX(at, start: scenario.start, end: scenario.end), 1) }
+        let scale = ListingChart.plotYScale(trace: trace)
         func y(_ celsius: Double) -> String {
-            Figures.decimal(min(max(ListingChart.plotY(celsius, trace: trace), ListingChart.plotTop), ListingChart.plotBottom), 1)
+            Figures.decimal(min(max(scale(celsius), ListingChart.plotTop), ListingChart.plotBottom), 1)
         }
         for (device, points) in setpoints {
             var coordinates: [String] = []
