@@ -1,4 +1,3 @@
-import Rules
 import ScenarioFormat
 import Scenarios
 import Simulation
@@ -24,20 +23,20 @@ enum MergeCommand {
             throw ArgumentParser.UsageError("--log needs parts run with --log; these were run without it.", command: "merge")
         }
         let coverageFile = command.value(.coverage)
-        var coverage: [RuleFileCoverage]?
-        if let coverageFile {
-            if let kind = OutputFiles.kind(of: coverageFile), kind != .regular {
-                throw ArgumentParser.UsageError("--coverage \(coverageFile) is \(kind.phrase); --coverage takes the path of the LCOV file to write. "
-                                                + "Nothing was removed.", command: "merge")
-            }
-            do { coverage = try set.coverage() } catch {
-                outcome.standardError = "\(error.codeName): \(error.explanation)\n"
-                outcome.exitCode = .invalidInput
-                return outcome
-            }
-            guard coverage != nil else {
-                throw ArgumentParser.UsageError("--coverage needs parts run with --coverage; these were run without it.", command: "merge")
-            }
+        if let coverageFile, let kind = OutputFiles.kind(of: coverageFile), kind != .regular {
+            throw ArgumentParser.UsageError("--coverage \(coverageFile) is \(kind.phrase); --coverage takes the path of the LCOV file to write. "
+                                            + "Nothing was removed.", command: "merge")
+        }
+        // The parts' coverage merged (nil: not asked for, or the parts did not count it).
+        let read = coverageFile.map { _ in Result { () throws(PartitionError) in try set.coverage() } }
+        if case .failure(let error)? = read {
+            outcome.standardError = "\(error.codeName): \(error.explanation)\n"
+            outcome.exitCode = .invalidInput
+            return outcome
+        }
+        let coverage = (try? read?.get()) ?? nil
+        if coverageFile != nil, coverage == nil {
+            throw ArgumentParser.UsageError("--coverage needs parts run with --coverage; these were run without it.", command: "merge")
         }
         var written: [String]?
         if let reportDir {

@@ -185,7 +185,7 @@ extension PageRecord {
         }
         func optional(_ text: String?) -> String { text.map(q) ?? "null" }
         func list(_ name: String, _ rows: [String]) {
-            out += ",\n  \"\(name)\": [" + rows.map { "\n    " + $0 }.joined(separator: ",") + "]"
+            out += ",\n  \"\(name)\": [" + rows.map { "\n    " + $0 }.joined(separator: ",") + "\n  ]"
         }
         list("steps", steps.map { "[\($0.at.unixMilliseconds), \($0.step), \(optional($0.failed)), \(optional($0.note))]" })
         list("automations", automations.map { "[\($0.at.unixMilliseconds), \(q($0.listing)), \(q($0.text))]" })
@@ -216,11 +216,36 @@ extension PageRecord {
             PartitionError(.corrupt, "\(path) is not a page record this version wrote: \(why).", file: path,
                            hint: "Run the partition again with rental-twin run FILE --partition K/N --report DIR; do not edit its files.")
         }
-        let root: JSONNode
-        do { root = try JSONParser.parse(text) } catch { throw corrupt("line \(error.line): \(error.message)") }
-        guard case .object(let members) = root.value else { throw corrupt("it is not a JSON object") }
+        // Read a line at a time, as ``text`` writes it — a field a line, each list's records one a line — so no
+        // JSON tree of the whole file is ever built (a portfolio year's record has a hundred thousand records);
+        // whatever parses is then checked to be exactly what ``text`` writes.
         var fields: [String: JSONNode] = [:]
-        for member in members { fields[member.key] = member.value }
+        var lists: [String: [JSONNode]] = [:]
+        var current: String?
+        for (offset, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let number = offset + 1
+            func parsed(_ json: Substring) throws(PartitionError) -> JSONNode {
+                do { return try JSONParser.parse(String(json)) } catch { throw corrupt("line \(number): \(error.message)") }
+            }
+            if let name = current {
+                if line == "  ]" || line == "  ]," { current = nil; continue }
+                guard line.hasPrefix("    ") else { throw corrupt("line \(number) is not a record of \"\(name)\"") }
+                let entry = line.dropFirst(4)
+                lists[name, default: []].append(try parsed(entry.hasSuffix(",") ? entry.dropLast() : entry))
+                continue
+            }
+            if line == "{" || line == "}" || (line.isEmpty && offset > 0) { continue }
+            guard line.hasPrefix("  \""), let colon = line.range(of: "\": ") else { throw corrupt("line \(number) is not a field") }
+            let key = String(line[line.index(line.startIndex, offsetBy: 3)..<colon.lowerBound])
+            var value = line[colon.upperBound...]
+            if value.hasSuffix(",") { value = value.dropLast() }
+            if value == "[" {
+                current = key
+                lists[key] = []
+            } else {
+                fields[key] = try parsed(value)
+            }
+        }
         func node(_ key: String) throws(PartitionError) -> JSONNode {
             guard let node = fields[key] else { throw corrupt("\"\(key)\" is missing") }
             return node
@@ -244,8 +269,9 @@ extension PageRecord {
             return a
         }
         func rows(_ key: String, width: Int) throws(PartitionError) -> [[JSONNode]] {
+            guard let list = lists[key] else { throw corrupt("\"\(key)\" is missing") }
             var rows: [[JSONNode]] = []
-            for row in try array(try node(key)) { rows.append(try array(row, count: width)) }
+            for row in list { rows.append(try array(row, count: width)) }
             return rows
         }
         guard try int(try node("format")) == format else {
@@ -277,10 +303,13 @@ extension PageRecord {
             for value in try array(r[2]) { kWh.append(try string(value)) }
             record.listings.append(Listing(id: try string(r[0]), overlay: try string(r[1]), deviceKWh: kWh, totalKWh: try string(r[3])))
         }
-        let coverageNode = try node("coverage")
-        if case .null = coverageNode.value { record.coverage = nil } else {
+        if let coverageNode = fields["coverage"] {
+            guard case .null = coverageNode.value else { throw corrupt("\"coverage\" is neither null nor a list") }
+            record.coverage = nil
+        } else {
+            guard let list = lists["coverage"] else { throw corrupt("\"coverage\" is missing") }
             var files: [RuleFileCoverage] = []
-            for r in try array(coverageNode) {
+            for r in list {
                 let f = try array(r, count: 4)
                 var file = RuleFileCoverage(file: try string(f[0]))
                 for entry in try array(f[1]) {
