@@ -84,12 +84,15 @@ struct CommandSpec: Sendable {
         CommandSpec(
             name: .merge, abstract: "Join the partition directories of run --partition K/N into one run's result and reports.",
             arguments: "DIR...", minPositionals: 1, maxPositionals: nil,
-            options: [.report, .log],
+            options: [.report, .log, .coverage],
             discussion: """
                 Reads each DIR's partition.json and reports, checks that they are every part 1…N of one run (the same
                 scenario file, seed and N; none missing or given twice; no file truncated or edited), prints what
-                rental-twin run would print for the whole scenario and, with --report OUT, writes its reports: the
-                same bytes as one run. With --log it prints the log too, if every part was run with --log.
+                rental-twin run would print for the whole scenario and, with --report OUT, writes its reports and its
+                page (index.html): the same bytes as one run. The page needs the scenario file the parts ran, at the
+                path they named it, unchanged; without it the reports are written and a warning says why the page is
+                not. With --log it prints the log too, if every part was run with --log; with --coverage FILE the
+                rule coverage as LCOV, if every part was run with --coverage.
 
                 EXAMPLE:
                   rental-twin run portfolio.json --partition 1/2 --report part-1

@@ -35,7 +35,7 @@ enum ScenarioCommands {
                                                 command: "run")
             }
             return await runPartition(file, seed: seed, part: part, of: count, jobs: explicitJobs, world: world, directory: reportDir,
-                                      log: command.has(.log), progress: progress)
+                                      coverageFile: coverageFile, log: command.has(.log), progress: progress)
         }
         var outcome = RentalTwinCommand.Outcome()
         let loaded: PortfolioRun.Loaded
@@ -63,10 +63,8 @@ enum ScenarioCommands {
             if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped before its reports; nothing was written.", file: file), into: RentalTwinCommand.Outcome()) }
             if let reportDir {
                 do {
-                    // The page only for a scenario that runs in one world whatever --jobs says (one listing, or listings
-                    // that rules or virtual Items couple): a run in parts has no page, and --jobs N writes what --jobs 1 does.
-                    let onePart = ScenarioPartition.plan(loaded.scenario, parts: 2).parts.count == 1
-                    let written = onePart ? try ReportWriter.writeWithPage(result, to: reportDir) : try ReportWriter.write(result, to: reportDir)
+                    // The same page as a run in parts writes (its parts' page records merged): --jobs N writes what --jobs 1 does.
+                    let written = try ReportWriter.writeWithPage(result, to: reportDir)
                     outcome.standardOutput += reportsLine(written, directory: reportDir)
                 } catch {
                     outcome.standardError += error.explanation + "\n"
@@ -116,7 +114,7 @@ enum ScenarioCommands {
         if Task.isCancelled { return failed(ScenarioError(.cancelled, "interrupted: the run stopped while its log was written.", file: file), into: RentalTwinCommand.Outcome()) }
         if let reportDir, let written = merged.reports { outcome.standardOutput += reportsLine(written, directory: reportDir) }
         if let coverageFile {
-            // A scenario run in parts has no rule files (rules keep it whole): its coverage holds no file.
+            // A scenario run in parts has no rule files (rules keep it whole): its coverage holds no file, as one run's.
             do { try CoverageReport.write([], to: coverageFile) } catch {
                 outcome.standardError += error.explanation + "\n"
                 outcome.exitCode = .ioError
@@ -130,7 +128,7 @@ enum ScenarioCommands {
 
     /// `run FILE --partition K/N --report DIR`: the part's reports and manifest in DIR; prints the part's result.
     private static func runPartition(_ file: String, seed: UInt64?, part: Int, of count: Int, jobs explicitJobs: Int?, world: World.Options,
-                                     directory: String, log: Bool, progress: ScenarioRunner.Progress?) async -> RentalTwinCommand.Outcome {
+                                     directory: String, coverageFile: String?, log: Bool, progress: ScenarioRunner.Progress?) async -> RentalTwinCommand.Outcome {
         var outcome = RentalTwinCommand.Outcome()
         do {
             let loaded = try PortfolioRun.load(file, seed: seed)
@@ -143,6 +141,12 @@ enum ScenarioCommands {
             outcome.standardOutput = "partition \(part)/\(count): \(summary.listings.count) of \(summary.allListings) listing(s) → "
                 + "\(TerminalText.escaped(directory)) (join the \(count) directories with rental-twin merge)\n"
             outcome.standardOutput += describe(result, path: file, verbose: true)
+            if let coverageFile {
+                // The part's coverage, as its page record holds it for the merge (merge --coverage joins the parts').
+                let files = try PartitionSet.coverage(ofPartition: directory) ?? []
+                try CoverageReport.write(files, to: coverageFile)
+                outcome.standardOutput += CoverageReport.summary(files, file: coverageFile)
+            }
             outcome.exitCode = result.passed ? .success : .failure
         } catch let error as ScenarioError {
             if error.code == .writeFailed {

@@ -69,10 +69,12 @@ extension ListingChart {
 }
 
 extension ListingChart {
-    /// Where `celsius` falls on the chart ``svg(listing:trace:stays:calendar:)`` draws from `trace` (px from
-    /// the top; outside the plot when outside its scale): for lines a report page draws over the chart.
-    public static func plotY(_ celsius: Double, trace: Trace) -> Double {
-        Layout(start: trace.layout.start, end: trace.layout.end, laneCount: 0,
-               temperatures: trace.indoor.points.map(\.1) + trace.outdoor.points.map(\.1)).y(celsius)
+    /// Where a temperature (°C) falls on the chart ``svg(listing:trace:stays:calendar:)`` draws from `trace`
+    /// (px from the top; outside the plot when outside its scale): for lines a report page draws over the
+    /// chart. The scale is worked out once (it reads every point of the trace) and applied to each temperature.
+    public static func plotYScale(trace: Trace) -> (Double) -> Double {
+        let layout = Layout(start: trace.layout.start, end: trace.layout.end, laneCount: 0,
+                            temperatures: trace.indoor.points.map(\.1) + trace.outdoor.points.map(\.1))
+        return { layout.y($0) }
     }
 }

@@ -75,6 +75,70 @@ struct PortfolioCommandTests {
         #expect(more.standardOutput == run.standardOutput.components(separatedBy: "Partition:")[0])
     }
 
+    /// A run in parts writes one run's page (`index.html`) and LCOV, byte for byte: a portfolio with failed
+    /// expectations (the failure boxes with their measured rows) run whole, on two jobs, and as two
+    /// partitions merged; a scenario with rules (one part: its coverage) run whole and as `--partition 1/1`
+    /// merged. A merge without the scenario file at hand writes the reports, warns, and writes no page.
+    @Test func aRunInPartsWritesOneRunsPageAndCoverage() async throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("portfolio.json").path
+        let text = PortfolioGenerator.json(flats: 5, days: 4, seed: 3).replacingOccurrences(of: "  \"expect\": [\n", with: """
+              "expect": [
+                { "at": "2026-01-02T12:00", "item": "flat-3/heating/setpoint", "state": "99 °C" },
+                { "at": "2026-01-03T06:00", "item": "flat-0/heating/setpoint", "state": "98 °C" },
+
+            """)
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        func path(_ name: String) -> String { dir.appendingPathComponent(name).path }
+        func read(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
+        let whole = await RentalTwinCommand.main(["run", file, "--jobs", "1", "--report", path("whole"), "--coverage", path("whole.info")])
+        #expect(whole.exitCode == .failure)
+        let page = try #require(read("whole/index.html").map { String(decoding: $0, as: UTF8.self) })
+        #expect(page.contains("<div class=\"failure\" id=\"failure-2\">") && page.contains("Measured (timeseries.csv) for flat-3"))
+        let jobs = await RentalTwinCommand.main(["run", file, "--jobs", "2", "--report", path("jobs"), "--coverage", path("jobs.info")])
+        func said(_ outcome: RentalTwinCommand.Outcome, _ name: String) -> String {
+            Self.text(outcome, directory: path(name)).replacingOccurrences(of: path(name + ".info"), with: "INFO")
+        }
+        #expect(said(jobs, "jobs") == said(whole, "whole"))
+        #expect(try contents(of: URL(fileURLWithPath: path("jobs"))) == (try contents(of: URL(fileURLWithPath: path("whole")))))
+        #expect(read("jobs.info") == read("whole.info"))
+        let parts = try await Self.partitions(file, count: 2, in: dir, extra: ["--coverage", path("part.info")])
+        let merge = await RentalTwinCommand.main(["merge"] + parts + ["--report", path("merged"), "--coverage", path("merged.info")])
+        #expect(merge.exitCode == .failure)
+        #expect(said(merge, "merged") == said(whole, "whole"))
+        #expect(try contents(of: URL(fileURLWithPath: path("merged"))) == (try contents(of: URL(fileURLWithPath: path("whole")))))
+        #expect(read("merged.info") == read("whole.info"))
+
+        // Rules keep a scenario whole: one part, its coverage and page the whole run's.
+        let rules = repositoryRoot.appendingPathComponent("Docs/examples/failing-weekend-comfort.json").path
+        let ruled = await RentalTwinCommand.main(["run", rules, "--report", path("ruled"), "--coverage", path("ruled.info")])
+        let ruledPage = try #require(read("ruled/index.html").map { String(decoding: $0, as: UTF8.self) })
+        #expect(ruledPage.contains("<h2 id=\"coverage\">Rule coverage</h2>"))
+        #expect(read("ruled.info").map { String(decoding: $0, as: UTF8.self).contains("FNDA:") } == true)
+        let one = await RentalTwinCommand.main(["run", rules, "--partition", "1/1", "--report", path("ruled-part"), "--coverage", path("ruled-part.info")])
+        #expect(one.exitCode == ruled.exitCode)
+        #expect(read("ruled-part.info") == read("ruled.info"))
+        let ruledMerge = await RentalTwinCommand.main(["merge", path("ruled-part"), "--report", path("ruled-merged"), "--coverage", path("ruled-merged.info")])
+        #expect(ruledMerge.exitCode == ruled.exitCode, "\(ruledMerge.standardError)")
+        #expect(try contents(of: URL(fileURLWithPath: path("ruled-merged"))) == (try contents(of: URL(fileURLWithPath: path("ruled")))))
+        #expect(read("ruled-merged.info") == read("ruled.info"))
+        // merge --coverage of parts run without it is a usage error.
+        let noCoverage = await RentalTwinCommand.main(["run", rules, "--partition", "1/1", "--report", path("plain-part")])
+        #expect(noCoverage.exitCode == ruled.exitCode)
+        let refused = await RentalTwinCommand.main(["merge", path("plain-part"), "--coverage", path("plain.info")])
+        #expect(refused.exitCode == .usage)
+
+        // Without the scenario file the parts ran: every report but the page, and a warning that says why.
+        try FileManager.default.moveItem(atPath: file, toPath: file + ".moved")
+        let blind = await RentalTwinCommand.main(["merge"] + parts + ["--report", path("blind")])
+        #expect(blind.exitCode == .failure)
+        #expect(blind.standardError.hasPrefix("warning: partition.unreadable: "), "\(blind.standardError)")
+        var expected = try contents(of: URL(fileURLWithPath: path("whole")))
+        expected["index.html"] = nil
+        #expect(try contents(of: URL(fileURLWithPath: path("blind"))) == expected)
+    }
+
     /// What a merge of the directories `edit` leaves says: exit 65 and the code.
     static func refused(_ parts: [String], code: String, _ comment: Comment) async throws {
         let out = (parts[0] as NSString).deletingLastPathComponent + "/refused-\(UUID().uuidString)"

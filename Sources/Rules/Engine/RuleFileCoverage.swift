@@ -7,6 +7,13 @@ public struct RuleFileCoverage: Sendable, Equatable {
         public let line: Int
         public let name: String
         public var count: Int
+
+        /// A rule at `line` named `name`, started `count` times.
+        public init(line: Int, name: String, count: Int) {
+            self.line = line
+            self.name = name
+            self.count = count
+        }
     }
 
     /// One way out of an `if` (0 then, 1 else) or `switch` (each case, then none matched) at `line`;
@@ -16,6 +23,14 @@ public struct RuleFileCoverage: Sendable, Equatable {
         public let block: Int
         public let branch: Int
         public var count: Int
+
+        /// Branch `branch` of the `if`/`switch` at `line`, column `block`, taken `count` times.
+        public init(line: Int, block: Int, branch: Int, count: Int) {
+            self.line = line
+            self.block = block
+            self.branch = branch
+            self.count = count
+        }
     }
 
     /// The file as the scenario named it, resolved against the scenario's directory.

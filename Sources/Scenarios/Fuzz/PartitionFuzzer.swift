@@ -65,7 +65,7 @@ public struct PartitionFuzzer: Sendable {
         }
         let out = (scratch as NSString).appendingPathComponent("seed-merged")
         try? FileManager.default.removeItem(atPath: out)
-        _ = try PartitionSet.read(directories).writeReports(to: out)
+        _ = try PartitionSet.read(directories).writeReports(to: out, page: .record)
         return PartitionFuzzer(seedParts: try directories.map(readPart), whole: Dictionary(uniqueKeysWithValues: try readPart(out).map { ($0.name, $0.bytes) }),
                                seed: seed)
     }
@@ -193,7 +193,7 @@ public struct PartitionFuzzer: Sendable {
         do {
             let set = try PartitionSet.read(directories)
             _ = set.summary
-            _ = try set.writeReports(to: out)
+            _ = try set.writeReports(to: out, page: .record)
         } catch let error as PartitionError {
             if FileManager.default.fileExists(atPath: out) { return .finding("refused (\(error.code.rawValue)) but \(out) was written: \(error.message)") }
             return .outcome(.refused)

@@ -27,7 +27,7 @@ public enum CoverageReport {
         let rules = files.reduce(0) { $0 + $1.functions.count }, started = files.reduce(0) { $0 + $1.functions.filter { $0.count > 0 }.count }
         let lines = files.reduce(0) { $0 + $1.lines.count }, run = files.reduce(0) { $0 + $1.lines.values.filter { $0 > 0 }.count }
         let branches = files.reduce(0) { $0 + $1.branches.count }, taken = files.reduce(0) { $0 + $1.branches.filter { $0.count > 0 }.count }
-        var text = "Rule coverage: \(files.count) rule file(s), \(started) of \(rules) rule(s) started, \(run) of \(lines) DSL line(s) run, "
+        var text = "Rule coverage: \(files.count) rule file(s), \(started) of \(rules) rule(s) started, \(run) of \(lines) line(s) run, "
             + "\(taken) of \(branches) branch(es) taken → \(TerminalText.escaped(file))\n"
         for f in files {
             for rule in f.rulesNeverStarted { text += "    never started: \(TerminalText.escaped(f.file)):\(rule.line) \"\(TerminalText.escaped(Rule.shown(rule.name)))\"\n" }

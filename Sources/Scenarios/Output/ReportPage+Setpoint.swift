@@ -1,4 +1,6 @@
+import Booking
 import Reports
+import Rules
 import ScenarioFormat
 import Simulation
 
@@ -8,8 +10,12 @@ extension ReportPage {
     /// rules' commands and updates to it (by either name, `flat-1/heating/setpoint` or `flat_1_heating_setpoint`)
     /// and the automations' `setpoint` actions for the listing. A command the device clamped or refused is drawn
     /// as commanded; the page labels the line so.
-    static func commandedSetpoints(_ listing: ListingSpec, result: ScenarioResult) -> [(device: String, points: [(SimInstant, Double)])] {
-        let scenario = result.scenario
+    /// - Parameters:
+    ///   - steps: the run's steps as ``ScenarioResult/stepRecords`` gives them (indices into `scenario`'s timeline).
+    ///   - automations: the automations' entries for `listing`, in the order recorded.
+    ///   - rules: the rule runs the engine logged.
+    static func commandedSetpoints(_ listing: ListingSpec, scenario: Scenario, steps: [(at: SimInstant, step: Int, failed: String?, note: String?)],
+                                   automations: [AutomationLogEntry], rules: [RuleRun]) -> [(device: String, points: [(SimInstant, Double)])] {
         var devices: [(id: String, item: String, initial: Double, heats: Bool)] = []
         for device in listing.devices {
             switch device.kind {
@@ -28,14 +34,14 @@ extension ReportPage {
             let side = Names.ruleSide(String(item))
             return devices.firstIndex { $0.item == side }
         }
-        for record in result.stepRecords where record.failed == nil || record.failed?.hasPrefix("refused") == true {
+        for record in steps where record.failed == nil || record.failed?.hasPrefix("refused") == true {
             switch scenario.timeline[record.step].action {
             case .command(let item, let value), .update(let item, let value):
                 if let d = device(ofItem: Substring(item)), let v = leadingNumber(Substring(value)) { changes.append((record.at, 0, record.step, d, v)) }
             default: continue
             }
         }
-        for (offset, entry) in result.automationEntries.enumerated() where entry.listing.rawValue == listing.id {
+        for (offset, entry) in automations.enumerated() where entry.listing.rawValue == listing.id {
             guard let range = entry.action.range(of: "setpoint "), let v = leadingNumber(entry.action[range.upperBound...]) else { continue }
             // "heating setpoint 21.0 °C, switch ON" names its device; "setpoint 17.0 °C" (setback) is the heating's.
             let named = entry.action[..<range.lowerBound].split(separator: " ").joined(separator: " ")
@@ -43,7 +49,7 @@ extension ReportPage {
                 changes.append((entry.at, 1, offset, d, v))
             }
         }
-        for (offset, run) in result.ruleRunRecords.enumerated() {
+        for (offset, run) in rules.enumerated() {
             for effect in run.effects {
                 for arrow in [" ← ", " := "] {
                     guard let range = effect.range(of: arrow), let d = device(ofItem: effect[..<range.lowerBound]),

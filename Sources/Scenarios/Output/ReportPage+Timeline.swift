@@ -71,7 +71,7 @@ extension ReportPage {
         /// Listing ids as they open rule-side Item names (`flat-1` → `flat_1`).
         let ruleNamed: [String: String]
 
-        init(_ scenario: Scenario, stays: [StayRecord]) {
+        init(_ scenario: Scenario, stays: [(reservation: String, listing: String)]) {
             listings = Set(scenario.listings.map(\.id))
             var reservations: [String: String] = [:]
             for step in scenario.timeline { if case .book(let id, _, let listing, _, _, _) = step.action { reservations[id] = listing } }
@@ -106,11 +106,10 @@ extension ReportPage {
 
     /// Every event of the run, in time order: steps as they ran, the automations' actions, the rules' logged
     /// runs (trigger, conditions, effects), the outbox, and each expectation's check at its moment.
-    static func events(_ result: ScenarioResult, names: Names, failedPaths: [String: ScenarioFailure]) -> [Event] {
-        let scenario = result.scenario
+    static func events(_ scenario: Scenario, record run: PageRecord, names: Names, failedPaths: [String: ScenarioFailure]) -> [Event] {
         let calendar = scenario.calendar
         var events: [Event] = []
-        for record in result.stepRecords {
+        for record in run.steps {
             let step = scenario.timeline[record.step]
             var listing = "", items: [String] = [], rule = ""
             switch step.action {
@@ -131,18 +130,17 @@ extension ReportPage {
             events.append(Event(at: record.at, kind: .step, index: record.step, listing: listing, items: items, rule: rule, text: text,
                                 status: failed == nil ? nil : "fail", anchor: "t-" + HTMLPage.anchor(step.path)))
         }
-        for (offset, entry) in result.automationEntries.enumerated() {
-            events.append(Event(at: entry.at, kind: .automation, index: offset, listing: entry.listing.rawValue, items: [], rule: "",
-                                text: "\(entry.automation) \(entry.listing): \(entry.action) — \(entry.reason)", status: nil, anchor: nil))
+        for (offset, entry) in run.automations.enumerated() {
+            events.append(Event(at: entry.at, kind: .automation, index: offset, listing: entry.listing, items: [], rule: "",
+                                text: entry.text, status: nil, anchor: nil))
         }
-        for (offset, run) in result.ruleRunRecords.enumerated() {
-            let items = ruleItems(run)
-            let listing = items.lazy.map(names.listing(ofItem:)).first { !$0.isEmpty } ?? ""
-            events.append(Event(at: run.at, kind: .rule, index: offset, listing: listing, items: items, rule: run.ruleName,
-                                text: run.logText, status: nil, anchor: nil))
+        for (offset, rule) in run.rules.enumerated() {
+            let listing = rule.items.lazy.map(names.listing(ofItem:)).first { !$0.isEmpty } ?? ""
+            events.append(Event(at: rule.at, kind: .rule, index: offset, listing: listing, items: rule.items, rule: rule.rule,
+                                text: rule.text, status: nil, anchor: nil))
         }
-        for (offset, message) in result.outbox.enumerated() {
-            events.append(Event(at: message.instant, kind: .outbox, index: offset, listing: "", items: [], rule: message.rule,
+        for (offset, message) in run.outbox.enumerated() {
+            events.append(Event(at: message.at, kind: .outbox, index: offset, listing: "", items: [], rule: message.rule,
                                 text: "\(message.action) → \(message.recipient): \(message.text)", status: nil, anchor: nil))
         }
         for (index, expectation) in scenario.expectations.enumerated() {

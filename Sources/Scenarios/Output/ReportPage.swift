@@ -24,49 +24,94 @@ public enum ReportPage {
     /// How far around a failed expectation the page shows events (each side), and measured rows.
     static let contextSpan = SimDuration.minutes(120), measuredSpan = SimDuration.minutes(60)
 
+    /// Where the page reads what the report files beside it hold: one run's result, or a run's parts.
+    protocol Sources {
+        /// A listing's chart as `chart-<listing>.svg` holds it (`nil`: none drawn).
+        func chart(_ listing: String) throws(ScenarioError) -> String?
+        /// Hands `timeseries.csv` to `piece` in pieces, in order; `false` when the run recorded none.
+        func timeseries(_ piece: (String) -> Void) throws(ScenarioError) -> Bool
+        /// `kpi.csv`'s text (`nil`: none).
+        func kpi() throws(ScenarioError) -> String?
+    }
+
+    /// The report files of one run, made again from its result.
+    struct ResultSources: Sources {
+        let result: ScenarioResult
+        let staysByListing: [String: [StayRecord]]
+
+        init(_ result: ScenarioResult) {
+            self.result = result
+            staysByListing = Dictionary(grouping: result.stays, by: \.listing)
+        }
+
+        private func failed(_ error: ReportsError) -> ScenarioError {
+            ScenarioError(.reportFailed, "cannot build the report page of \(result.scenario.file): \(error.message)", file: result.scenario.file)
+        }
+
+        func chart(_ listing: String) throws(ScenarioError) -> String? {
+            guard let trace = result.reports?.stream.trace(listing: listing) else { return nil }
+            do throws(ReportsError) {
+                return try ListingChart.svg(listing: listing, trace: trace, stays: staysByListing[listing] ?? [], calendar: result.scenario.calendar)
+            } catch { throw failed(error) }
+        }
+
+        func timeseries(_ piece: (String) -> Void) throws(ScenarioError) -> Bool {
+            guard let reports = result.reports else { return false }
+            try reports.timeseries.read(for: "timeseries.csv", piece)
+            return true
+        }
+
+        func kpi() throws(ScenarioError) -> String? {
+            guard let reports = result.reports else { return nil }
+            let scenario = result.scenario
+            do throws(ReportsError) {
+                return try KPIReport.csv(ledger: result.ledger, stream: reports.stream, listings: scenario.listings.map(\.id), stays: result.stays,
+                                         co2KgPerKWh: scenario.co2KgPerKWh)
+            } catch { throw failed(error) }
+        }
+    }
+
     /// The page of `result`, whose report files `files` (names, as written) sit beside it.
     /// - Throws: ``ScenarioError`` `scenario.reportFailed` when a chart cannot be drawn or the timeseries read.
     public static func html(_ result: ScenarioResult, files: [String]) throws(ScenarioError) -> String {
-        let scenario = result.scenario
+        try html(result.scenario, summary: RunSummary(result), record: PageRecord(result), files: files, sources: ResultSources(result))
+    }
+
+    /// The page of a run of `scenario` that ended as `summary` and `record` say (one run's, or its parts'
+    /// merged: the same bytes), whose report files `files` sit beside it and are read through `sources`.
+    /// - Throws: ``ScenarioError`` `scenario.reportFailed` when a source cannot be read.
+    static func html(_ scenario: Scenario, summary: RunSummary, record: PageRecord, files: [String], sources: some Sources) throws(ScenarioError) -> String {
         let calendar = scenario.calendar
-        let names = Names(scenario, stays: result.stays)
+        let names = Names(scenario, stays: record.stays)
         var failedPaths: [String: ScenarioFailure] = [:]
-        for failure in result.failures where failedPaths[failure.path] == nil { failedPaths[failure.path] = failure }
-        let events = events(result, names: names, failedPaths: failedPaths)
+        for failure in summary.failures where failedPaths[failure.path] == nil { failedPaths[failure.path] = failure }
+        let events = events(scenario, record: record, names: names, failedPaths: failedPaths)
         let e = HTMLPage.escape
-        var page = HTMLPage.open(title: "\(result.passed ? "PASS" : "FAIL") — \(scenario.name)")
+        var page = HTMLPage.open(title: "\(summary.passed ? "PASS" : "FAIL") — \(scenario.name)")
         // The verdict, what ran, and the failures: the first screen.
         page += "<header>\n<h1>\(e(scenario.name))</h1>\n"
-        page += "<p><span id=\"verdict\" class=\"verdict \(result.passed ? "pass" : "fail")\">\(result.passed ? "PASS" : "FAIL")</span> "
+        page += "<p><span id=\"verdict\" class=\"verdict \(summary.passed ? "pass" : "fail")\">\(summary.passed ? "PASS" : "FAIL")</span> "
         page += "<span class=\"meta\">\(e(scenario.file)) · \(e(calendar.localDateTime(at: scenario.start).description)) to "
-        page += "\(e(calendar.localDateTime(at: scenario.end).description)) (\(e(calendar.identifier))) · \(number(result.simulatedSeconds / 3600)) h simulated · "
-        page += "\(result.stepsRun) step(s) · \(result.expectationsChecked) expectation(s), \(result.failures.count) failed · \(result.ruleRuns) rule run(s)</span></p>\n"
+        page += "\(e(calendar.localDateTime(at: scenario.end).description)) (\(e(calendar.identifier))) · \(number(summary.simulatedSeconds / 3600)) h simulated · "
+        page += "\(summary.stepsRun) step(s) · \(summary.expectationsChecked) expectation(s), \(summary.failures.count) failed · \(record.ruleRuns) rule run(s)</span></p>\n"
         if let description = scenario.description { page += "<p class=\"meta\">\(e(description))</p>\n" }
         page += "<nav><a href=\"#expectations\">Expectations</a><a href=\"#charts\">Charts</a><a href=\"#timeline\">Timeline</a>"
         page += "<a href=\"#outbox\">Outbox</a><a href=\"#energy\">Energy and KPIs</a>"
-        if result.ruleCoverage != nil { page += "<a href=\"#coverage\">Rule coverage</a>" }
+        if record.coverage != nil { page += "<a href=\"#coverage\">Rule coverage</a>" }
         page += "<a href=\"#files\">Files</a></nav>\n</header>\n"
-        if !result.failures.isEmpty {
-            page += try failuresSection(result, events: events, failedPaths: failedPaths, names: names)
+        if !summary.failures.isEmpty {
+            page += try failuresSection(scenario, failures: summary.failures, events: events, failedPaths: failedPaths, names: names,
+                                        record: record, sources: sources)
         }
-        page += expectationsSection(scenario, failures: result.failures, failedPaths: failedPaths)
-        let staysByListing = Dictionary(grouping: result.stays, by: \.listing)
-        let listingSpecs = Dictionary(scenario.listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        page += try chartsSection(scenario, failedPaths: failedPaths, names: names, overlay: { listing in
-            guard let spec = listingSpecs[listing], let trace = result.reports?.stream.trace(listing: listing) else { return "" }
-            return setpointOverlay(commandedSetpoints(spec, result: result), trace: trace, scenario: scenario)
-        }) { listing throws(ScenarioError) in
-            guard let trace = result.reports?.stream.trace(listing: listing) else { return nil }
-            do throws(ReportsError) {
-                return try ListingChart.svg(listing: listing, trace: trace, stays: staysByListing[listing] ?? [], calendar: calendar)
-            } catch {
-                throw ScenarioError(.reportFailed, "cannot build the report page of \(scenario.file): \(error.message)", file: scenario.file)
-            }
+        page += expectationsSection(scenario, failures: summary.failures, failedPaths: failedPaths)
+        let overlays = Dictionary(record.listings.map { ($0.id, $0.overlay) }, uniquingKeysWith: { first, _ in first })
+        page += try chartsSection(scenario, failedPaths: failedPaths, names: names, overlay: { overlays[$0] ?? "" }) { listing throws(ScenarioError) in
+            try sources.chart(listing)
         }
-        page += timelineSection(events, result: result)
-        page += outboxSection(result, files: files)
-        page += try energySection(result, files: files)
-        if let coverage = result.ruleCoverage { page += coverageSection(coverage) }
+        page += timelineSection(events, scenario: scenario)
+        page += outboxSection(scenario, record: record)
+        page += try energySection(scenario, record: record, sources: sources)
+        if let coverage = record.coverage { page += coverageSection(coverage) }
         page += "<h2 id=\"files\">Files</h2>\n<p>" + files.map { "<a href=\"\(HTMLPage.href($0))\">\(e($0))</a>" }.joined(separator: " · ") + "</p>\n"
         page += filterScript
         page += HTMLPage.close
@@ -77,14 +122,13 @@ public enum ReportPage {
 
     /// Each failure in a box: expected, actual, when, links to its moment and its chart; then the events
     /// around it that touch its Item, listing or rule (rule runs all), and the listing's measured rows.
-    static func failuresSection(_ result: ScenarioResult, events: [Event], failedPaths: [String: ScenarioFailure],
-                                names: Names) throws(ScenarioError) -> String {
-        let scenario = result.scenario
+    static func failuresSection(_ scenario: Scenario, failures: [ScenarioFailure], events: [Event], failedPaths: [String: ScenarioFailure],
+                                names: Names, record: PageRecord, sources: some Sources) throws(ScenarioError) -> String {
         let e = HTMLPage.escape
-        var text = "<section id=\"failures\">\n<h2>\(result.failures.count) failure(s)</h2>\n"
+        var text = "<section id=\"failures\">\n<h2>\(failures.count) failure(s)</h2>\n"
         // Where each failure is: its expectation or step, the instant, what it concerns.
         var places: [(failure: ScenarioFailure, at: SimInstant, listing: String, item: String?, rule: String)] = []
-        for failure in result.failures {
+        for failure in failures {
             if let expectation = scenario.expectations.first(where: { $0.path == failure.path }) {
                 let concern = concerns(expectation, names: names, scenario: scenario)
                 places.append((failure, expectation.at ?? scenario.end, concern.listing, concern.item, concern.rule))
@@ -95,7 +139,7 @@ public enum ReportPage {
                 places.append((failure, scenario.end, "", nil, ""))
             }
         }
-        let measured = try measuredRows(result, around: places.map { ($0.listing, $0.at) })
+        let measured = try measuredRows(scenario, sources: sources, interval: record.intervalMilliseconds, around: places.map { ($0.listing, $0.at) })
         for (index, place) in places.enumerated() {
             let failure = place.failure
             text += "<div class=\"failure\" id=\"failure-\(index + 1)\">\n"
@@ -148,10 +192,12 @@ public enum ReportPage {
 
     /// For each `(listing, at)`, the timeseries rows of the listing within ``measuredSpan`` of `at` (`nil`
     /// without a listing), read in one pass over the spooled `timeseries.csv`.
-    static func measuredRows(_ result: ScenarioResult, around places: [(listing: String, at: SimInstant)]) throws(ScenarioError) -> [[[String]]?] {
-        guard let reports = result.reports, places.contains(where: { !$0.listing.isEmpty }) else { return places.map { _ in nil } }
-        let calendar = result.scenario.calendar, start = result.scenario.start
-        let interval = reports.stream.interval.milliseconds
+    static func measuredRows(_ scenario: Scenario, sources: some Sources, interval: Int64,
+                             around places: [(listing: String, at: SimInstant)]) throws(ScenarioError) -> [[[String]]?] {
+        guard interval > 0, places.contains(where: { !$0.listing.isEmpty }) else {
+            return places.map { _ in nil }
+        }
+        let calendar = scenario.calendar, start = scenario.start
         // The ticks wanted, as timeseries.csv writes their times: "time,listing," opens each wanted row.
         var wanted: [String: [Int]] = [:]
         for (index, place) in places.enumerated() where !place.listing.isEmpty {
@@ -159,7 +205,7 @@ public enum ReportPage {
             var tick = max(0, (from + interval - 1) / interval) * interval
             while tick <= to {
                 let at = start + .milliseconds(tick)
-                if at <= result.scenario.end {
+                if at <= scenario.end {
                     wanted[calendar.timestamp(at: at) + "," + CSVWriter.field(place.listing) + ",", default: []].append(index)
                 }
                 tick += interval
@@ -173,12 +219,13 @@ public enum ReportPage {
             let fields = CSVRecordLine.fields(String(line))
             for index in indices { rows[index]?.append(fields) }
         }
-        try reports.timeseries.read(for: "timeseries.csv") { piece in
+        let recorded = try sources.timeseries { piece in
             pending += piece
             var lines = pending.split(separator: "\n", omittingEmptySubsequences: false)
             pending = String(lines.removeLast())
             for line in lines { take(line) }
         }
+        guard recorded else { return places.map { _ in nil } }
         if !pending.isEmpty { take(Substring(pending)) }
         return rows
     }
@@ -260,8 +307,9 @@ public enum ReportPage {
         guard !setpoints.isEmpty else { return "" }
         var text = "<g id=\"setpoints\">\n"
         func x(_ at: SimInstant) -> String { Figures.decimal(ListingChart.plotX(at, start: scenario.start, end: scenario.end), 1) }
+        let scale = ListingChart.plotYScale(trace: trace)
         func y(_ celsius: Double) -> String {
-            Figures.decimal(min(max(ListingChart.plotY(celsius, trace: trace), ListingChart.plotTop), ListingChart.plotBottom), 1)
+            Figures.decimal(min(max(scale(celsius), ListingChart.plotTop), ListingChart.plotBottom), 1)
         }
         for (device, points) in setpoints {
             var coordinates: [String] = []
@@ -282,9 +330,9 @@ public enum ReportPage {
 
     /// The run's events with filters by listing, Item, rule and kind; at most ``maxTimelineRows`` rows
     /// (the checks and every event within ``contextSpan`` of a failure always, then the earliest).
-    static func timelineSection(_ events: [Event], result: ScenarioResult) -> String {
+    static func timelineSection(_ events: [Event], scenario: Scenario) -> String {
         let e = HTMLPage.escape
-        let calendar = result.scenario.calendar
+        let calendar = scenario.calendar
         var keep = [Bool](repeating: false, count: events.count)
         let failures = Array(events.filter { $0.status == "fail" }.map(\.at).prefix(50))
         var kept = 0
@@ -300,7 +348,7 @@ public enum ReportPage {
         var text = "<h2 id=\"timeline\">Timeline</h2>\n"
         if shown.count < events.count {
             text += "<p class=\"meta\">Showing \(shown.count) of \(events.count) events: every check, everything within two hours of a "
-                + "failure, then the earliest. The whole log: <code>rental-twin run \(e(result.scenario.file)) --log</code>.</p>\n"
+                + "failure, then the earliest. The whole log: <code>rental-twin run \(e(scenario.file)) --log</code>.</p>\n"
         }
         func options(_ values: [String]) -> String {
             Set(values).subtracting([""]).sorted().prefix(1000).map { "<option>\(e($0))</option>" }.joined()
@@ -347,49 +395,41 @@ public enum ReportPage {
 
     // MARK: Outbox, energy, KPIs
 
-    static func outboxSection(_ result: ScenarioResult, files: [String]) -> String {
+    static func outboxSection(_ scenario: Scenario, record: PageRecord) -> String {
         let e = HTMLPage.escape
         var text = "<h2 id=\"outbox\">Outbox</h2>\n"
-        guard !result.outbox.isEmpty else { return text + "<p class=\"meta\">The rules sent nothing.</p>\n" }
-        let shown = result.outbox.prefix(500)
+        guard !record.outbox.isEmpty else { return text + "<p class=\"meta\">The rules sent nothing.</p>\n" }
+        let shown = record.outbox.prefix(500)
         text += "<table><tr>" + OutboxReport.header.map { "<th>\(e($0))</th>" }.joined() + "</tr>\n"
         for m in shown {
-            text += "<tr><td>\(e(result.scenario.calendar.localDateTime(at: m.instant).description))</td><td>\(e(m.rule))</td><td>\(e(m.channel.rawValue))</td>"
+            text += "<tr><td>\(e(scenario.calendar.localDateTime(at: m.at).description))</td><td>\(e(m.rule))</td><td>\(e(m.channel))</td>"
                 + "<td>\(e(m.action))</td><td>\(e(m.recipient))</td><td>\(e(m.text))</td></tr>\n"
         }
         text += "</table>\n"
-        let more = result.outbox.count - shown.count + result.outboxDropped
+        let more = record.outbox.count - shown.count + record.outboxDropped
         if more > 0 { text += "<p>… and \(more) more in <a href=\"\(OutboxReport.fileName)\">\(OutboxReport.fileName)</a>.</p>\n" }
         return text
     }
 
-    static func energySection(_ result: ScenarioResult, files: [String]) throws(ScenarioError) -> String {
-        let scenario = result.scenario
+    static func energySection(_ scenario: Scenario, record: PageRecord, sources: some Sources) throws(ScenarioError) -> String {
         let e = HTMLPage.escape
+        let figures = Dictionary(record.listings.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         var text = "<h2 id=\"energy\">Energy and KPIs</h2>\n<h3>Energy over the run, kWh</h3>\n"
         text += "<table><tr><th>listing</th><th>device</th><th>type</th><th>kWh</th></tr>\n"
         var rows = 0
         for listing in scenario.listings.sorted(by: { $0.id < $1.id }) {
             guard rows < 400 else { break }
-            for device in listing.devices {
-                let kWh = result.energyKWh(listing: listing.id, device: device.id)
-                text += "<tr><td>\(e(listing.id))</td><td>\(e(device.id))</td><td>\(e(device.kind.typeName))</td>"
-                    + "<td class=\"n\">\(kWh.map { Figures.decimal($0, 3) } ?? "–")</td></tr>\n"
+            let figure = figures[listing.id]
+            for (index, device) in listing.devices.enumerated() {
+                let kWh = figure.flatMap { index < $0.deviceKWh.count ? $0.deviceKWh[index] : nil } ?? "–"
+                text += "<tr><td>\(e(listing.id))</td><td>\(e(device.id))</td><td>\(e(device.kind.typeName))</td><td class=\"n\">\(e(kWh))</td></tr>\n"
                 rows += 1
             }
-            let total = result.energyKWh(listing: listing.id, device: nil)
-            text += "<tr><td><b>\(e(listing.id))</b></td><td>all</td><td></td><td class=\"n\"><b>\(total.map { Figures.decimal($0, 3) } ?? "–")</b></td></tr>\n"
+            text += "<tr><td><b>\(e(listing.id))</b></td><td>all</td><td></td><td class=\"n\"><b>\(e(figure?.totalKWh ?? "–"))</b></td></tr>\n"
         }
         text += "</table>\n"
         if rows >= 400 { text += "<p>More listings in <a href=\"energy-daily.csv\">energy-daily.csv</a>.</p>\n" }
-        guard let reports = result.reports else { return text }
-        let kpi: String
-        do {
-            kpi = try KPIReport.csv(ledger: result.ledger, stream: reports.stream, listings: scenario.listings.map(\.id), stays: result.stays,
-                                    co2KgPerKWh: scenario.co2KgPerKWh)
-        } catch {
-            throw ScenarioError(.reportFailed, "cannot build the report page of \(scenario.file): \(error.message)", file: scenario.file)
-        }
+        guard let kpi = try sources.kpi() else { return text }
         return text + kpiTable(kpi)
     }
 

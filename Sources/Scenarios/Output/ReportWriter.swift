@@ -31,6 +31,18 @@ public enum ReportWriter {
         return files.map(\.name)
     }
 
+    /// Writes every report of `result` and, last, `record` (``PageRecord/fileName``): what a part of a run
+    /// writes, so that the merge of the parts builds the page one run writes.
+    /// - Returns: the names of the files written, in writing order.
+    /// - Throws: as ``write(_:to:)``.
+    @discardableResult
+    static func writeWithRecord(_ result: ScenarioResult, record: PageRecord, to directory: String) throws(ScenarioError) -> [String] {
+        var files = try contents(result)
+        files.append((PageRecord.fileName, .pieces { write in write(record.text) }))
+        try writeFiles(files, to: directory)
+        return files.map(\.name)
+    }
+
     /// Writes `files` into `directory` (created if needed), all or none; the directories this call
     /// created are removed again when nothing is written.
     static func writeFiles(_ files: [(name: String, content: OutputFiles.Content)], to directory: String) throws(ScenarioError) {

@@ -1,5 +1,6 @@
 import Foundation
 import Reports
+import Rules
 import ScenarioFormat
 import Simulation
 import Synchronization
@@ -107,13 +108,23 @@ public struct PartitionSet: Sendable {
 
     // MARK: Reports
 
-    /// Writes the whole run's reports, merged from the parts', into `directory` (created if needed), all
-    /// or none as ``ReportWriter`` writes them.
-    /// - Returns: the names written, in writing order (as ``ReportWriter/write(_:to:)`` returns them).
+    /// What the merged reports end with.
+    public enum Page: Sendable {
+        /// The run's page, `index.html`, of the whole scenario (as the parts ran it): what one run writes.
+        case html(Scenario)
+        /// The parts' page records merged (``PageRecord/fileName``): what one part writes, for a merge later.
+        case record
+        /// Neither (the scenario is not at hand).
+        case none
+    }
+
+    /// Writes the whole run's reports, merged from the parts', and `page` into `directory` (created if
+    /// needed), all or none as ``ReportWriter`` writes them.
+    /// - Returns: the names written, in writing order (as ``ReportWriter/writeWithPage(_:to:)`` returns them).
     /// - Throws: ``PartitionError`` for parts that do not merge; ``ScenarioError`` `scenario.writeFailed`.
-    public func writeReports(to directory: String) throws -> [String] {
+    public func writeReports(to directory: String, page: Page) throws -> [String] {
         let failure = MergeFailure()
-        let files = try reportFiles(failure: failure)
+        let files = try reportFiles(failure: failure, page: page)
         do {
             try ReportWriter.writeFiles(files, to: directory)
         } catch {
@@ -127,7 +138,7 @@ public struct PartitionSet: Sendable {
     /// files as it is written. Checks first that every part holds exactly the files its manifest names,
     /// with their sizes and hashes.
     /// - Throws: ``PartitionError`` `merge.corrupt` or `merge.unreadable`.
-    func reportFiles(failure: MergeFailure) throws(PartitionError) -> [(name: String, content: OutputFiles.Content)] {
+    func reportFiles(failure: MergeFailure, page: Page) throws(PartitionError) -> [(name: String, content: OutputFiles.Content)] {
         let allListings = parts.flatMap(\.summary.listings).sorted()
         var partNames: [[String: (chart: String, calendar: String)]] = []
         var checks: [(path: String, report: PartitionSummary.ReportFile)] = []
@@ -144,6 +155,7 @@ public struct PartitionSet: Sendable {
                 names[listing] = pair
                 expected += [pair.0, pair.1]
             }
+            expected.append(PageRecord.fileName)
             guard part.reports.map(\.name) == expected else {
                 throw PartitionError(.corrupt, "\(directory)'s manifest does not name the reports of its listings.", file: directory,
                                  hint: "Run the partition again; do not edit its files.")
@@ -202,9 +214,7 @@ public struct PartitionSet: Sendable {
             }
         }))
         files.append(("kpi.csv", made("kpi.csv") { inputs, write throws(PartitionError) in
-            try CSVRecords.merge(inputs, header: KPIReport.header, listings: listingSets, write: write) { fields in
-                fields[0] == "listing" ? ["0", fields[1]] : ["1", fields[1], fields[2]]
-            } listing: { $0[2] }
+            try CSVRecords.mergeKPI(inputs, listings: listingSets, write: write)
         }))
         // outbox.csv: the rules run in one part (ScenarioPartition keeps a scenario with rules whole), whose
         // file is the whole run's; two parts with one cannot be merged exactly (the order of sends across
@@ -224,6 +234,7 @@ public struct PartitionSet: Sendable {
             }))
         }
         var charts = Set<String>(), calendars = Set<String>()
+        var chartPaths: [String: String] = [:]
         for listing in allListings {
             guard let part = parts.firstIndex(where: { $0.summary.listings.contains(listing) }), let names = partNames[part][listing] else { continue }
             let directory = directories[part]
@@ -237,9 +248,127 @@ public struct PartitionSet: Sendable {
                     }
                     write(String(decoding: data, as: UTF8.self))
                 }))
+                if kind == "chart" { chartPaths[listing] = path }
             }
         }
+        let names = files.map(\.name)
+        let summary = self.summary
+        let merged = { () throws(ScenarioError) -> PageRecord in
+            do throws(PartitionError) { return try mergedRecord() } catch {
+                failure.error.withLock { $0 = error }
+                throw ScenarioError(.reportFailed, error.message, file: error.file)
+            }
+        }
+        switch page {
+        case .none:
+            break
+        case .record:
+            files.append((PageRecord.fileName, .pieces { write throws(ScenarioError) in write(try merged().text) }))
+        case .html(let scenario):
+            let sources = PartSources(directories: directories, chartPaths: chartPaths, listings: listingSets, failure: failure)
+            files.append((ReportPage.fileName, .pieces { write throws(ScenarioError) in
+                write(try ReportPage.html(scenario, summary: summary, record: try merged(), files: names, sources: sources))
+            }))
+        }
         return files
+    }
+
+    /// The parts' page records (``PageRecord``) merged into the whole run's.
+    /// - Throws: ``PartitionError`` `partition.unreadable`, `partition.corrupt` or `partition.mismatch`.
+    func mergedRecord() throws(PartitionError) -> PageRecord {
+        var records: [PageRecord] = []
+        for (directory, part) in parts {
+            guard let directory else { throw PartitionError(.unreadable, "part \(part.part) has no directory.", file: "") }
+            records.append(try Self.record(in: directory))
+        }
+        return PageRecord.merged(records)
+    }
+
+    /// The page record a partition directory holds.
+    /// - Throws: ``PartitionError`` `partition.unreadable`, `partition.corrupt` or `partition.mismatch`.
+    static func record(in directory: String) throws(PartitionError) -> PageRecord {
+        let path = (directory as NSString).appendingPathComponent(PageRecord.fileName)
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw PartitionError(.unreadable, "\(path) is missing or unreadable.", file: path, hint: "Copy the whole partition directory.")
+        }
+        return try PageRecord.read(String(decoding: data, as: UTF8.self), path: path)
+    }
+
+    /// The rule coverage of the whole run, merged from the parts' (`nil` when they were run without `--coverage`).
+    /// - Throws: ``PartitionError`` as ``writeReports(to:page:)`` does for the parts' page records.
+    public func coverage() throws(PartitionError) -> [RuleFileCoverage]? {
+        try mergedRecord().coverage
+    }
+
+    /// The rule coverage a partition directory holds (`nil` when its part was run without `--coverage`).
+    /// - Throws: ``PartitionError`` `partition.unreadable`, `partition.corrupt` or `partition.mismatch`.
+    public static func coverage(ofPartition directory: String) throws(PartitionError) -> [RuleFileCoverage]? {
+        try record(in: directory).coverage
+    }
+
+    /// The scenario the parts ran, read again from the file their manifests name (as named then, so from
+    /// the same working directory) and checked to be the same bytes: what `merge` builds the page from.
+    /// - Throws: ``PartitionError`` `partition.unreadable` when the file cannot be read or decoded here,
+    ///   `partition.mismatch` when it changed since the parts ran.
+    public func scenario() throws(PartitionError) -> Scenario {
+        let first = parts[0].summary
+        let loaded: PortfolioRun.Loaded
+        do { loaded = try PortfolioRun.load(first.file, seed: first.seed) } catch {
+            throw PartitionError(.unreadable, "the scenario file \(first.file) the parts ran cannot be read here: \(error.message)", file: first.file,
+                                 hint: "Run merge from the directory the parts ran in, with the scenario file and the files it loads at hand.")
+        }
+        guard loaded.hash == first.scenarioHash else {
+            throw PartitionError(.mismatch, "the scenario file \(first.file) changed since the parts ran (its hash is \(PartitionSummary.hex(loaded.hash)), "
+                                 + "theirs \(PartitionSummary.hex(first.scenarioHash))).", file: first.file,
+                                 hint: "Merge with the scenario file the parts ran, or run the parts again.")
+        }
+        return loaded.scenario
+    }
+}
+
+/// The report files of a run's parts, as the page of the merged run reads them: each listing's chart and
+/// `timeseries.csv` rows from its part (the rows of one listing all come from one part, in tick order), `kpi.csv`
+/// merged again.
+struct PartSources: ReportPage.Sources {
+    let directories: [String]
+    /// Each listing's chart file in its part.
+    let chartPaths: [String: String]
+    /// Each part's listings.
+    let listings: [Set<String>]
+    let failure: MergeFailure
+
+    private func failed(_ error: PartitionError) -> ScenarioError {
+        failure.error.withLock { $0 = error }
+        return ScenarioError(.reportFailed, error.message, file: error.file)
+    }
+
+    func chart(_ listing: String) throws(ScenarioError) -> String? {
+        guard let path = chartPaths[listing] else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw ScenarioError(.reportFailed, "\(path) went away during the merge.", file: path)
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    func timeseries(_ piece: (String) -> Void) throws(ScenarioError) -> Bool {
+        do throws(PartitionError) {
+            for directory in directories {
+                let reader = try RecordReader(path: (directory as NSString).appendingPathComponent("timeseries.csv"))
+                while let record = try reader.next() { piece(String(decoding: record, as: UTF8.self)) }
+            }
+        } catch { throw failed(error) }
+        return true
+    }
+
+    func kpi() throws(ScenarioError) -> String? {
+        var text = ""
+        do throws(PartitionError) {
+            let inputs = try directories.map { (directory: String) throws(PartitionError) -> CSVRecords in
+                try CSVRecords(path: (directory as NSString).appendingPathComponent("kpi.csv"))
+            }
+            try CSVRecords.mergeKPI(inputs, listings: listings) { text += $0 }
+        } catch { throw failed(error) }
+        return text
     }
 }
 
@@ -317,6 +446,13 @@ struct CSVRecords {
         guard force || bytes.count >= 1 << 20 else { return }
         if !bytes.isEmpty { write(String(decoding: bytes, as: UTF8.self)) }
         bytes.removeAll(keepingCapacity: true)
+    }
+
+    /// Merges the parts' `kpi.csv`: the listings' rows first, then the stays', each by listing.
+    static func mergeKPI(_ inputs: [CSVRecords], listings: [Set<String>], write: (String) -> Void) throws(PartitionError) {
+        try merge(inputs, header: KPIReport.header, listings: listings, write: write) { fields in
+            fields[0] == "listing" ? ["0", fields[1]] : ["1", fields[1], fields[2]]
+        } listing: { $0[2] }
     }
 
     /// Merges files whose records are sorted by `key` (compared field by field as strings): every part's

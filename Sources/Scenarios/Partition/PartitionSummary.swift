@@ -8,7 +8,7 @@ import Simulation
 /// memory.
 public struct PartitionSummary: Sendable, Equatable {
     /// The manifest's format; a merge refuses others.
-    public static let format = 2
+    public static let format = 3
     /// The manifest's file name in a partition directory.
     public static let manifestName = "partition.json"
 

@@ -87,7 +87,7 @@ public enum PortfolioRun {
         var reports: [PartitionSummary.ReportFile] = []
         if let directory {
             // The parts' reports merge as a whole run's do (PartitionSet checks nothing here: these parts are of one run, just made).
-            reports = try readBack(try PartitionSet(parts: subparts).writeReports(to: directory), in: directory)
+            reports = try readBack(try PartitionSet(parts: subparts).writeReports(to: directory, page: .record), in: directory)
         }
         let summary = PartitionSummary(merging: subparts.map(\.summary), as: part, of: plan, reports: reports)
         if let directory {
@@ -120,7 +120,11 @@ public enum PortfolioRun {
         options.progress = progress
         let result = try await ScenarioRunner.run(scenario, options: options)
         var reports: [PartitionSummary.ReportFile] = []
-        if let directory { reports = try readBack(try ReportWriter.write(result, to: directory), in: directory) }
+        if let directory {
+            let spec = plan.parts[part - 1]
+            let record = PageRecord(result, steps: { spec.steps[$0] })
+            reports = try readBack(try ReportWriter.writeWithRecord(result, record: record, to: directory), in: directory)
+        }
         let summary = PartitionSummary(result: result, whole: loaded.scenario, file: loaded.file, scenarioHash: loaded.hash, plan: plan,
                                        part: part, withLog: withLog, reports: reports)
         if let directory {
@@ -171,7 +175,7 @@ public enum PortfolioRun {
         let set = try PartitionSet.check(try await run(loaded, plan: plan, parts: Array(1...plan.parts.count), jobs: jobs,
                                                        world: world, scratch: scratch, withLog: withLog, progress: progress))
         guard let reportDirectory else { return (set, nil) }
-        return (set, try set.writeReports(to: reportDirectory))
+        return (set, try set.writeReports(to: reportDirectory, page: .html(loaded.scenario)))
     }
 
     /// Runs parts `numbers` (1-based) of `plan` in this process, at most `jobs` at once (all of them when `nil`),

@@ -42,7 +42,8 @@ struct ReportPageTests {
         #expect(first.contains("<title>expect[4] failed</title>"))
         // The setpoint as commanded: 21 °C from the start, then the rules' steps (eco 17 °C at 22:30 …).
         #expect(first.contains("<polyline class=\"setpoint\""))
-        let setpoints = ReportPage.commandedSetpoints(result.scenario.listings[0], result: result)
+        let setpoints = ReportPage.commandedSetpoints(result.scenario.listings[0], scenario: result.scenario, steps: result.stepRecords,
+                                                      automations: result.automationEntries, rules: result.ruleRunRecords)
         #expect(setpoints.map(\.device) == ["heating"])
         // Start 21; Thu 16:05 arrival 21, 22:30 eco; Fri 06:30 comfort, 22:30 eco; Sat and Sun 09:00 comfort, 22:30 eco;
         // Mon 06:30 comfort, 09:30 nobody in: eco, 22:30 eco.
@@ -147,6 +148,30 @@ struct RuleCoverageTests {
         #expect(records == expected, "\(text)")
         #expect(files[0].rulesNeverStarted.map(\.name) == ["never"])
         #expect(files[0].linesNeverRun == [11, 23])
+    }
+
+    /// A JavaScript file counts per rule: a function at the line of its `rules.JSRule(…)` call with its starts, and
+    /// that line as run as often (the lines inside `execute` run in the Node child, which counts nothing); a
+    /// `SwitchableJSRule`'s switch is a rule of its own at the same line.
+    @Test(arguments: [
+        ("Scenarios/js-01-heating-modes.json", "Scenarios/automation/js/heating-modes.js", [
+            "FN:13,Heating: weekday morning comfort", "FN:23,Heating: eco when the day starts", "FN:33,Heating: night setback",
+            "FN:39,Heating: apply mode", "FNDA:1,Heating: weekday morning comfort", "FNDA:3,Heating: eco when the day starts",
+            "FNDA:2,Heating: night setback", "FNDA:7,Heating: apply mode", "FNF:4", "FNH:4", "BRF:0", "BRH:0",
+            "DA:13,1", "DA:23,3", "DA:33,2", "DA:39,7", "LF:4", "LH:4", "end_of_record",
+        ]),
+        ("Scenarios/js-06-switchable-rule.json", "Scenarios/automation/js/night-lights.js", [
+            "FN:5,Garden lights at night", "FN:5,Garden lights at night (switch)", "FNDA:4,Garden lights at night",
+            "FNDA:3,Garden lights at night (switch)", "FNF:2", "FNH:2", "BRF:0", "BRH:0", "DA:5,4", "LF:1", "LH:1", "end_of_record",
+        ]),
+    ])
+    func aJavaScriptFileCountsEachRuleAtItsLine(example: String, file: String, expected: [String]) async throws {
+        let scenario = try ScenarioDecoder.load(path: ReportPageTests.root.appendingPathComponent(example).path)
+        let result = try await ScenarioRunner.run(scenario, options: counting(World.Options()))
+        let files = try #require(result.ruleCoverage)
+        #expect(files.map(\.file) == [ReportPageTests.root.appendingPathComponent(file).path])
+        let lines = RuleFileCoverage.lcov(files).split(separator: "\n").map(String.init)
+        #expect(Array(lines.dropFirst(2)) == expected, "\(lines)")
     }
 
     @Test func runsMergeByFileAndNothingIsCountedWithoutCoverage() async throws {

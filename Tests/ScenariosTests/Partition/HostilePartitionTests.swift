@@ -40,6 +40,10 @@ struct HostilePartitionTests {
             ("timeseries.csv", { String($0.dropLast(40)) + "\n" }, "a tick cut short"),
             ("timeseries.csv", { $0.replacingOccurrences(of: "T00:15+01:00,flat-3", with: "T00:30+01:00,flat-3") }, "a tick at another time"),
             ("stays.csv", { $0 + "\"unclosed" }, "an unclosed quote"),
+            ("page-record.json", { String($0.dropLast(4)) }, "a page record cut short"),
+            ("page-record.json", { $0.replacingOccurrences(of: "\"ruleRuns\": 0", with: "\"ruleRuns\":0") }, "a page record not in its own form"),
+            ("page-record.json", { $0.replacingOccurrences(of: "\"format\": 1", with: "\"format\": \"1\"") }, "a page record's format mistyped"),
+            ("page-record.json", { $0.replacingOccurrences(of: "\"stays\": [", with: "\"stays\": [[1, 2],") }, "a page record's stay mistyped"),
         ]
         for (index, (name, edit, what)) in edits.enumerated() {
             var directories: [String] = []
@@ -52,11 +56,14 @@ struct HostilePartitionTests {
             try Self.forge(directories[1], name, edit)
             let set = try PartitionSet.read(directories)  // the manifests agree with the files again
             let out = (root as NSString).appendingPathComponent("\(index)-merged")
-            #expect(throws: PartitionError.self, "\(what)") { _ = try set.writeReports(to: out) }
-            do { _ = try set.writeReports(to: out) } catch let error as PartitionError {
-                #expect(error.code == .corrupt, "\(what): \(error)")
+            // Merged as merge writes the page, and as a part merges its smaller parts' records.
+            for page in [PartitionSet.Page.html(loaded.scenario), .record] {
+                #expect(throws: PartitionError.self, "\(what)") { _ = try set.writeReports(to: out, page: page) }
+                do { _ = try set.writeReports(to: out, page: page) } catch let error as PartitionError {
+                    #expect(error.code == .corrupt, "\(what): \(error)")
+                }
+                #expect(!FileManager.default.fileExists(atPath: out), "\(what)")
             }
-            #expect(!FileManager.default.fileExists(atPath: out), "\(what)")
         }
     }
 }

@@ -16,10 +16,10 @@ struct PartitionInvarianceTests {
         return path
     }
 
-    /// The whole run of `loaded`: its summary, its log and its reports by name.
+    /// The whole run of `loaded`: its summary, its log and its reports by name, its page (`index.html`) last.
     static func whole(_ loaded: PortfolioRun.Loaded) async throws -> (RunSummary, [String], [(name: String, text: String)]) {
         let result = try await ScenarioRunner.run(loaded.scenario, options: World.Options(recordTimeseries: .minutes(15)))
-        return (RunSummary(result), result.log, try ReportWriter.render(result))
+        return (RunSummary(result), result.log, try ReportWriter.renderWithPage(result))
     }
 
     /// Writes `text` as a scenario file and loads it.
@@ -193,7 +193,7 @@ struct PartitionInvarianceTests {
             #expect(merged.summary.expectationsChecked == whole.0.expectationsChecked)
             #expect(merged.summary.log == whole.1)
             let out = set[0] + "-merged"
-            #expect(try merged.writeReports(to: out) == whole.2.map(\.name))
+            #expect(try merged.writeReports(to: out, page: .html(loaded.scenario)) == whole.2.map(\.name))
             for report in whole.2 {
                 #expect(try String(contentsOfFile: out + "/" + report.name, encoding: .utf8) == report.text, "\(report.name)")
             }
