@@ -1,5 +1,3 @@
-import Foundation
-
 /// Loads script files once, at validation, in a short-lived `node` child: the rules each file registers
 /// (with their triggers as openHAB module types) or the located error that stopped the file.
 public enum JavaScriptCollector {
@@ -38,8 +36,8 @@ public enum JavaScriptCollector {
                                environment: [String: String] = NodeExecutable.currentEnvironment) throws(JavaScriptError) -> [FileResult] {
         let node = try NodeExecutable.locate(environment: environment)
         let host = try JSHostConnection(node: node, setup: setup, items: items.map { seed in
-            ["name": seed.name, "type": seed.type, "label": seed.label ?? NSNull(), "groups": seed.groups, "tags": [String](),
-             "members": seed.members, "state": seed.state] as [String: Any]
+            JSHostConnection.itemSeed(name: seed.name, type: seed.type, label: seed.label, groups: seed.groups, tags: [],
+                                      members: seed.members, state: seed.state)
         })
         defer { host.close() }
         var results: [FileResult] = []

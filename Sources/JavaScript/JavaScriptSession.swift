@@ -68,10 +68,9 @@ public final class JavaScriptSession: Sendable {
         let items = await engine.runtime.items.all()
         var members: [String: [String]] = [:]
         for item in items { for group in item.groupNames { members[group, default: []].append(item.name.rawValue) } }
-        let seeds: [[String: Any]] = items.map { item in
-            let text = item.state.description
-            return ["name": item.name.rawValue, "type": item.type.rawValue, "label": item.label ?? NSNull(), "groups": item.groupNames,
-                    "tags": item.tags, "members": members[item.name.rawValue] ?? [], "state": text]
+        let seeds = items.map { item in
+            JSHostConnection.itemSeed(name: item.name.rawValue, type: item.type.rawValue, label: item.label, groups: item.groupNames,
+                                      tags: item.tags, members: members[item.name.rawValue] ?? [], state: item.state.description)
         }
         var current = setup
         current.startMilliseconds = engine.scheduler.now.unixMilliseconds
@@ -130,7 +129,7 @@ public final class JavaScriptSession: Sendable {
             execution.record("error: rules.runRule nested deeper than \(Self.maxNesting) rules; not run")
             return
         }
-        await exchange(["op": "run", "rule": uid, "event": event], execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
+        await exchange([("op", "run"), ("rule", .string(uid)), ("event", event)], execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
     }
 
     /// Fires the child's timer `id`.
@@ -139,21 +138,24 @@ public final class JavaScriptSession: Sendable {
         let rule = owner ?? Rule(uid: files.first?.path ?? "js", name: files.first?.path ?? "js", triggers: [], actions: [], source: files.first?.path ?? "js")
         _ = state.withLock { $0.timers.removeValue(forKey: id) }
         await engine.runDetached(rule, summary: "\(label) of rule \"\(rule.name)\"") { execution in
-            await exchange(["op": "fire", "id": id], execution, what: "\(label) of rule \"\(rule.name)\"")
+            await exchange([("op", "fire"), ("id", .integer(Int64(id)))], execution, what: "\(label) of rule \"\(rule.name)\"")
         }
     }
 
-    private func exchange(_ message: [String: Any], _ execution: RuleExecution, what: String) async {
+    /// Sends `message` (`op` and its fields) with the clock and the Item states changed since the last message,
+    /// answers the child's questions, and applies what the run did.
+    private func exchange(_ message: [(key: String, value: JSWireValue)], _ execution: RuleExecution, what: String) async {
         let registry = execution.engine.runtime.items
-        let prepared = state.withLock { state -> (JSHostConnection, [String: String])? in
+        let prepared = state.withLock { state -> (JSHostConnection, [(key: String, value: JSWireValue)])? in
             guard state.broken == nil, let host = state.host else { return nil }
-            // The states changed since the last message (State comparison is cheap; text only for those).
-            var delta: [String: String] = [:]
+            // The states changed since the last message (State comparison is cheap; text only for those), in the
+            // Items' order.
+            var delta: [(key: String, value: JSWireValue)] = []
             for index in state.names.indices {
                 let now = registry.state(of: state.names[index])
                 if now != state.sent[index] {
                     state.sent[index] = now
-                    delta[state.names[index].rawValue] = now?.description ?? "NULL"
+                    delta.append((state.names[index].rawValue, .string(now?.description ?? "NULL")))
                 }
             }
             return (host, delta)
@@ -162,14 +164,12 @@ public final class JavaScriptSession: Sendable {
             execution.record("error: rules.jsChild: the JavaScript host is stopped; \(what) did not run")
             return
         }
-        var request = message
-        request["now"] = execution.now.unixMilliseconds
-        request["states"] = delta
+        let request = JSWireValue.object(message + [("now", .integer(execution.now.unixMilliseconds)), ("states", .object(delta))])
         let reply: JSReply
         do {
             let engine = execution.engine, now = execution.now
             reply = try host.request(request, childEnforces: false) { question in
-                question["q"] as? String == "item" ? JSItemAnswer.answer(question, engine: engine)
+                question["q"]?.stringValue == "item" ? JSItemAnswer.answer(question, engine: engine)
                     : JSPersistenceAnswer.answer(question, engine: engine, now: now)
             }
         } catch {
