@@ -7,7 +7,7 @@ enum JSEventObject {
         var o: [(key: String, value: JSWireValue)] = []  // each key set once, in this order
         guard let id = event.triggerID, let spec = triggers.first(where: { $0.id == id }) else { return .object(o) }
         o.append(("module", .string(id)))
-        let type = spec.type.split(separator: ".").last.map(String.init) ?? spec.type
+        let type = spec.type.lastIndex(of: ".").map { spec.type[spec.type.index(after: $0)...] } ?? spec.type[...]
         let isGroup = type.hasPrefix("Group")
         func item(_ eventName: String, _ topic: String) {
             if let name = event.itemName {

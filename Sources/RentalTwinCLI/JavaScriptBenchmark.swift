@@ -18,12 +18,14 @@ enum JavaScriptBenchmark {
         let with = try ScenarioDecoder.load(path: "\(directory)/with.json")
         let without = try ScenarioDecoder.load(path: "\(directory)/without.json")
         var lines = ["bench --js: a flat with \(days) day(s); one JavaScript rule every minute reads two Items and posts one update"]
-        let (plain, plainWall) = try await timed(without)
-        let (ran, jsWall) = try await timed(with)
+        let (plain, plainWall, plainCPU) = try await timed(without)
+        let (ran, jsWall, jsCPU) = try await timed(with)
         let perRun = ran.ruleRuns == 0 ? 0 : (jsWall - plainWall) / Double(ran.ruleRuns) * 1e6
+        let cpuPerRun = ran.ruleRuns == 0 ? 0 : (jsCPU - plainCPU) / Double(ran.ruleRuns) * 1e6
         lines.append("  without the rule: wall \(Figures.decimal(plainWall, 3)) s, \(plain.kernelEvents) kernel events")
         lines.append("  with the rule: wall \(Figures.decimal(jsWall, 3)) s, \(ran.ruleRuns) rule runs, "
-                     + "about \(Figures.decimal(perRun, 1)) µs of wall time per run (engine, child round trip, the update's bus events)")
+                     + "about \(Figures.decimal(perRun, 1)) µs of wall time per run (engine, child round trip, the update's bus events); "
+                     + "\(Figures.decimal(cpuPerRun, 1)) µs of CPU time (the twin's and the child's)")
         guard ran.passed else { throw JavaScriptError(.runtime, "the benchmark's expectation failed: \(ran.failures)") }
 
         // Start + init + load of a 20 kB script, then stop: the median of 9.
@@ -46,13 +48,14 @@ enum JavaScriptBenchmark {
         try BuiltInScenarios.heatedFlat(days: 365).write(toFile: yearFile, atomically: true, encoding: .utf8)
         try tenRulesScenario().write(toFile: tenFile, atomically: true, encoding: .utf8)
         try tenRules.write(toFile: "\(directory)/automation/js/bench-ten.js", atomically: true, encoding: .utf8)
-        let (year, yearWall) = try await timed(try ScenarioDecoder.load(path: yearFile))
-        let (ten, tenWall) = try await timed(try ScenarioDecoder.load(path: tenFile))
+        let (_, yearWall, yearCPU) = try await timed(try ScenarioDecoder.load(path: yearFile))
+        let (ten, tenWall, tenCPU) = try await timed(try ScenarioDecoder.load(path: tenFile))
         guard ten.passed else { throw JavaScriptError(.runtime, "the ten-rule year's expectation failed: \(ten.failures)") }
         let perTenRun = ten.ruleRuns == 0 ? 0 : (tenWall - yearWall) / Double(ten.ruleRuns) * 1e6
+        let cpuPerTenRun = ten.ruleRuns == 0 ? 0 : (tenCPU - yearCPU) / Double(ten.ruleRuns) * 1e6
         lines.append("  a flat-year with ten JavaScript rules on its own Items (bench's ten DSL rules as openhab-js): wall \(Figures.decimal(tenWall, 3)) s, "
-                     + "\(ten.ruleRuns) rule runs, \(ten.kernelEvents) kernel events; about \(Figures.decimal(perTenRun, 1)) µs of wall time per run "
-                     + "over the year without rules (\(Figures.decimal(yearWall, 3)) s)")
+                     + "\(ten.ruleRuns) rule runs, \(ten.kernelEvents) kernel events; about \(Figures.decimal(perTenRun, 1)) µs of wall time "
+                     + "and \(Figures.decimal(cpuPerTenRun, 1)) µs of CPU time per run over the year without rules (\(Figures.decimal(yearWall, 3)) s)")
         lines.append("  node: \(try NodeExecutable.locate().path), Node.js \(try NodeExecutable.locate().majorVersion)")
         return lines.joined(separator: "\n") + "\n\n"
     }
@@ -183,11 +186,25 @@ enum JavaScriptBenchmark {
         return BuiltInScenarios.heatedFlat(days: 365, extraMembers: "\n  \"items\": \(items),\n  \"rules\": [\"automation/js/bench-ten.js\"],")
     }
 
-    private static func timed(_ scenario: Scenario) async throws -> (ScenarioResult, Double) {
+    /// Runs `scenario`: its result, wall time and CPU time (s), the CPU time of this process and of the children
+    /// it reaped meanwhile (the run's Node.js child is reaped when its world closes) — a figure a busy machine
+    /// disturbs less than the wall time.
+    private static func timed(_ scenario: Scenario) async throws -> (ScenarioResult, Double, Double) {
         let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation
-        let began = clock.now
+        let began = clock.now, cpuBefore = cpuSeconds()
         let result = try await ScenarioRunner.run(scenario)
-        return (result, Benchmark.seconds(began.duration(to: clock.now)))
+        return (result, Benchmark.seconds(began.duration(to: clock.now)), cpuSeconds() - cpuBefore)
+    }
+
+    /// User and system CPU time of this process and its reaped children, s.
+    private static func cpuSeconds() -> Double {
+        var total = 0.0
+        for who in [RUSAGE_SELF, RUSAGE_CHILDREN].map({ Int32(truncatingIfNeeded: $0.rawValue) }) {
+            var usage = rusage()
+            guard getrusage(who, &usage) == 0 else { continue }
+            for time in [usage.ru_utime, usage.ru_stime] { total += Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+        }
+        return total
     }
 
     static let rule = """
