@@ -39,14 +39,15 @@ extension JavaScriptSuite {
             });
             """
             s.expect = #"{ "item": "Sum", "state": "420" }, { "rule": "Sum", "runs": 120 }"#
-            // Counts the child's reads and writes of its stdin and stdout, in a file (the child is killed, not exited).
+            // Counts the child's reads of its stdin that got bytes and its writes to its stdout, in a file replaced whole
+            // (the child is killed, not exited).
             let counts = "\(s.directory)/counts"
             let node = try wrappedNode(s, preload: """
             const fs = require('fs');
             const read = fs.readSync, write = fs.writeSync;
             let reads = 0, writes = 0;
-            const save = () => fs.writeFileSync('\(counts)', `${reads} ${writes}`);
-            fs.readSync = function (fd, ...rest) { const n = read.call(fs, fd, ...rest); if (fd === 0) { reads++; save(); } return n; };
+            const save = () => { fs.writeFileSync('\(counts).tmp', `${reads} ${writes}`); fs.renameSync('\(counts).tmp', '\(counts)'); };
+            fs.readSync = function (fd, ...rest) { const n = read.call(fs, fd, ...rest); if (fd === 0 && n > 0) { reads++; save(); } return n; };
             fs.writeSync = function (fd, ...rest) { if (fd === 1) { writes++; save(); } return write.call(fs, fd, ...rest); };
             """)
             try await NodeExecutable.$environmentOverride.withValue([NodeExecutable.environmentVariable: node]) {
@@ -56,6 +57,27 @@ extension JavaScriptSuite {
             // init, the file's load, 120 runs: each one read and one write (the script asks the twin nothing).
             let text = try String(contentsOfFile: counts, encoding: .utf8)
             #expect(text == "122 122", "reads and writes of the child: \(text)")
+        }
+
+        /// Messages larger than either side's read buffer (64 KiB): a 150 kB script file in, a 200 kB log line out.
+        @Test func messagesLargerThanTheReadBuffersArriveWhole() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.end = "2026-01-09T00:02"
+            let padding = String(repeating: "// padding padding padding padding padding padding padding padding\n", count: 2_300)
+            s.files["automation/js/big.js"] = padding + """
+            const { rules, triggers } = require('openhab');
+            rules.JSRule({
+              name: 'Big',
+              triggers: [triggers.GenericCronTrigger('0 * * * * ?')],
+              execute: () => console.info('x'.repeat(200000) + '|end'),
+            });
+            """
+            #expect(padding.utf8.count > 150_000)
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+            let lines = result.log.filter { $0.contains("rule \"Big\"") }
+            #expect(lines.count == 2 && lines.allSatisfy { $0.contains(String(repeating: "x", count: 200_000) + "|end") }, "\(lines.map(\.count))")
         }
 
         private func brokenAnswer(_ action: String) async throws -> String {
