@@ -46,7 +46,7 @@ enum JavaScriptBenchmark {
         // The built-in heated flat for a year, without rules and with ten JavaScript rules on its own Items.
         let yearFile = "\(directory)/flat-year.json", tenFile = "\(directory)/flat-year-ten-js.json"
         try BuiltInScenarios.heatedFlat(days: 365).write(toFile: yearFile, atomically: true, encoding: .utf8)
-        try tenRulesScenario().write(toFile: tenFile, atomically: true, encoding: .utf8)
+        try tenRulesScenario(days: 365).write(toFile: tenFile, atomically: true, encoding: .utf8)
         try tenRules.write(toFile: "\(directory)/automation/js/bench-ten.js", atomically: true, encoding: .utf8)
         let (_, yearWall, yearCPU) = try await timed(try ScenarioDecoder.load(path: yearFile))
         let (ten, tenWall, tenCPU) = try await timed(try ScenarioDecoder.load(path: tenFile))
@@ -171,9 +171,9 @@ enum JavaScriptBenchmark {
 
     """
 
-    /// The built-in heated flat for a year with ``tenRules`` and the Groups and Items they use (those of
-    /// `bench`'s ten DSL rules); its expectation is the flat's own (the heater's energy).
-    static func tenRulesScenario() -> String {
+    /// The built-in heated flat for `days` days with ``tenRules`` (read from `automation/js/bench-ten.js`) and the
+    /// Groups and Items they use (those of `bench`'s ten DSL rules); its expectation is the flat's own (the heater's energy).
+    static func tenRulesScenario(days: Int) -> String {
         let items = """
             [ { "name": "gTemps", "type": "Group", "members": ["flat_1_heating_temperature", "Room_Bedroom", "Room_Bath"] },
               { "name": "gRooms", "type": "Group", "members": ["Room_Bedroom", "Room_Bath"] },
@@ -183,7 +183,7 @@ enum JavaScriptBenchmark {
               { "name": "ColdRooms", "type": "String" }, { "name": "TotalPower", "type": "Number" }, { "name": "Scene", "type": "String" },
               { "name": "HeaterLong", "type": "String" }, { "name": "Hot", "type": "Number" }, { "name": "Top", "type": "String" } ]
             """
-        return BuiltInScenarios.heatedFlat(days: 365, extraMembers: "\n  \"items\": \(items),\n  \"rules\": [\"automation/js/bench-ten.js\"],")
+        return BuiltInScenarios.heatedFlat(days: days, extraMembers: "\n  \"items\": \(items),\n  \"rules\": [\"automation/js/bench-ten.js\"],")
     }
 
     /// Runs `scenario`: its result, wall time and CPU time (s), the CPU time of this process and of the children
