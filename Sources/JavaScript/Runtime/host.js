@@ -17,8 +17,9 @@ const library = new vm.Script(fs.readFileSync(LIB_FILE, 'utf8'), { filename: 'op
 // vm's interceptors, several times slower than a plain object's properties.
 const invoker = new vm.Script('(() => { const s = __twinCall; const fn = s.fn, arg = s.arg; s.fn = undefined; s.arg = undefined; return fn(arg); })()',
   { filename: 'twin-invoke' });
-// The call slot: an object of the context's own realm (no script may reach an object of this one).
-const slotMaker = new vm.Script("Object.defineProperty(globalThis, '__twinCall', { value: { fn: undefined, arg: undefined }, enumerable: false }).__twinCall",
+// The call slot: an object of the context's own realm (no script may reach an object of this one),
+// sealed, so a script cannot turn its members into accessors.
+const slotMaker = new vm.Script("Object.defineProperty(globalThis, '__twinCall', { value: Object.seal({ fn: undefined, arg: undefined }), enumerable: false }).__twinCall",
   { filename: 'twin-invoke' });
 
 let world = null; // set by "init"
