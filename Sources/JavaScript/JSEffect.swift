@@ -17,6 +17,10 @@ public enum JSEffect: Sendable, Equatable {
     case cancel(id: Int)
     /// `rules.setEnabled(uid, enabled)`.
     case enable(rule: String, enabled: Bool)
-    /// `rules.runRule(uid)`.
-    case runRule(String)
+    /// `rules.runRule(uid, args, considerConditions)`; the arguments as a JSON object's text.
+    case runRule(String, considerConditions: Bool, arguments: String?)
+    /// Any binding's Thing action (`actions.thingActions("mqtt", uid).publishMQTT(…)`) → the outbox's `action` kind.
+    case thingAction(scope: String, method: String, thing: String, arguments: [String])
+    /// A line for the run log as the twin words its own notes (an unscripted HTTP or Exec answer).
+    case note(String)
 }

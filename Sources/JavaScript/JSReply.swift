@@ -4,6 +4,11 @@ struct JSReply: Sendable {
     var error: JavaScriptError?
     var effects: [JSEffect]
     var rules: [JSRuleSpec]
+    /// A UI rule's script condition: whether it holds, and what it gave when that was no boolean.
+    var holds: Bool? = nil
+    var notBoolean: String? = nil
+    /// Whether the child has seen code that reads Things (the twin then sends their changes with each request).
+    var needsThings = false
 
     /// Parses an answer.
     /// - Throws: ``JavaScriptError`` `rules.jsChild` when it is not JSON or not the shape the host writes.
@@ -30,6 +35,14 @@ struct JSReply: Sendable {
             let code = JavaScriptError.Code(rawValue: root["code"]?.stringValue ?? "") ?? .runtime
             reply.error = JavaScriptError(code, root["message"]?.stringValue ?? "the script failed", location: root["location"]?.stringValue)
         }
+        let holds = root["holds"], notBoolean = root["notBoolean"], needsThings = root["needsThings"]
+        guard holds.map({ $0.boolValue != nil }) ?? true, notBoolean.map({ $0.stringValue != nil }) ?? true,
+              needsThings.map({ $0.boolValue != nil }) ?? true else {
+            throw JavaScriptError(.child, "the Node.js child answered with a malformed reply (\"holds\", \"notBoolean\" or \"needsThings\" of the wrong type): \"\(shown(bytes))\".")
+        }
+        reply.holds = holds?.boolValue
+        reply.notBoolean = notBoolean?.stringValue
+        reply.needsThings = needsThings?.boolValue ?? false
         if let list = root["rules"]?.arrayValue {
             for entry in list {
                 guard let rule = rule(entry) else {
@@ -71,7 +84,13 @@ struct JSReply: Sendable {
         case "enable":
             guard let rule = s("rule"), let enabled = e["enabled"]?.boolValue else { return nil }
             return .enable(rule: rule, enabled: enabled)
-        case "runRule": return s("rule").map { .runRule($0) }
+        case "runRule": return s("rule").map { .runRule($0, considerConditions: e["conditions"]?.boolValue ?? true, arguments: s("args")) }
+        case "act":
+            guard let scope = s("scope"), let method = s("method"), let thing = s("thing"), let list = e["args"]?.arrayValue else { return nil }
+            let args = list.compactMap(\.stringValue)
+            guard args.count == list.count else { return nil }
+            return .thingAction(scope: scope, method: method, thing: thing, arguments: args)
+        case "note": return s("text").map { .note($0) }
         default: return nil
         }
     }

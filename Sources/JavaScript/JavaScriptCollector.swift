@@ -34,6 +34,15 @@ public enum JavaScriptCollector {
     /// - Throws: ``JavaScriptError`` `rules.jsNodeMissing` without Node.js, `rules.jsChild` when the child fails.
     public static func collect(_ files: [JSScriptFile], setup: JSSetup, items: [ItemSeed],
                                environment: [String: String] = NodeExecutable.currentEnvironment) throws(JavaScriptError) -> [FileResult] {
+        try collect(files, modules: [], setup: setup, items: items, environment: environment).files
+    }
+
+    /// Loads `files` in order in one child, then compiles UI rules' script `modules` (without running them):
+    /// per file what it registered or why it did not load, per module its syntax error (`nil`: it compiles).
+    /// - Throws: ``JavaScriptError`` `rules.jsNodeMissing` without Node.js, `rules.jsChild` when the child fails.
+    public static func collect(_ files: [JSScriptFile], modules: [JSUIScript], setup: JSSetup, items: [ItemSeed],
+                               environment: [String: String] = NodeExecutable.currentEnvironment)
+        throws(JavaScriptError) -> (files: [FileResult], modules: [JavaScriptError?]) {
         let node = try NodeExecutable.locate(environment: environment)
         let host = try JSHostConnection(node: node, setup: setup, items: items.map { seed in
             JSHostConnection.itemSeed(name: seed.name, type: seed.type, label: seed.label, groups: seed.groups, tags: [],
@@ -45,6 +54,11 @@ public enum JavaScriptCollector {
             let reply = try host.load(path: file.path, source: file.source, nowMilliseconds: setup.startMilliseconds)
             results.append(FileResult(file: file, rules: reply.error == nil ? reply.rules : [], error: reply.error))
         }
-        return results
+        var compiled: [JavaScriptError?] = []
+        for module in modules {
+            let reply = try host.request(["op": "compile", "key": .string(module.key), "source": .string(module.source), "condition": .bool(module.isCondition)])
+            compiled.append(reply.error)
+        }
+        return (results, compiled)
     }
 }

@@ -30,6 +30,13 @@ public final class JavaScriptSession: Sendable {
         /// Timer id (the child's) → the kernel event that fires it.
         var timers: [Int: TimerID] = [:]
         var depth = 0
+        /// Whether the world has Things (the child gets them all at the start, for `things.*`), whether their
+        /// changes go with each request (once code that reads Things is known), and each as last sent.
+        var hasThings = false
+        var liveThings = false
+        var sentThings: [ThingUID: Thing] = [:]
+        /// The UI rules' script modules whose code the child has (it compiles a module on its first run).
+        var sentModules: Set<String> = []
     }
 
     private let state = Mutex(Mirror())
@@ -47,11 +54,17 @@ public final class JavaScriptSession: Sendable {
     /// A new, unstarted session for another world built from the same scenario.
     public func fresh() -> JavaScriptSession { JavaScriptSession(setup: setup, files: files, environment: environment) }
 
-    /// The session the engine's JavaScript rules share (`nil`: the engine runs no JavaScript).
+    /// The session the engine's JavaScript rules and UI rules' JavaScript modules share (`nil`: the engine runs
+    /// no JavaScript).
     public static func attached(to engine: RuleEngine) -> JavaScriptSession? {
         for rule in engine.rules {
             for action in rule.actions {
-                if case .script(let script) = action.kind, let js = script as? JSRuleScript { return js.session }
+                guard case .script(let script) = action.kind else { continue }
+                if let js = script as? JSRuleScript { return js.session }
+                if let js = script as? JSUIScript { return js.session }
+            }
+            for condition in rule.conditions {
+                if case .script(let script) = condition.kind, let js = script as? JSUIScript { return js.session }
             }
         }
         return nil
@@ -75,7 +88,24 @@ public final class JavaScriptSession: Sendable {
         var current = setup
         current.startMilliseconds = engine.scheduler.now.unixMilliseconds
         let host = try JSHostConnection(node: node, setup: current, items: seeds)
+        let things = await engine.runtime.things.all()
+        // Files that name Things get them before they load (their top-level code may read them), and their
+        // changes with every request; otherwise Things go to the child once code that reads them shows up.
+        let live = !things.isEmpty && files.contains { Self.mayReadThings($0.source) }
+        if live {
+            do throws(JavaScriptError) {
+                // In the registry's (UID) order.
+                let records = JSWireValue.object(things.map { (key: $0.uid.description, value: Self.record(of: $0)) })
+                if let error = try host.request(["op": "things", "things": records]).error { throw error }
+            } catch {
+                host.close()
+                throw error
+            }
+        }
         state.withLock {
+            $0.hasThings = !things.isEmpty
+            $0.liveThings = live
+            if live { for thing in things { $0.sentThings[thing.uid] = thing } }
             $0.host = host
             $0.engine = engine
             $0.names = items.map(\.name)
@@ -93,6 +123,7 @@ public final class JavaScriptSession: Sendable {
                 close()
                 throw error
             }
+            if reply.needsThings { state.withLock { $0.liveThings = $0.hasThings } }
             if !reply.effects.isEmpty {
                 let carrier = Rule(uid: file.path, name: file.path, triggers: [], actions: [], source: file.path)
                 await engine.runDetached(carrier, summary: "script \(file.path) loaded") { execution in
@@ -129,7 +160,42 @@ public final class JavaScriptSession: Sendable {
             execution.record("error: rules.runRule nested deeper than \(Self.maxNesting) rules; not run")
             return
         }
-        await exchange([("op", "run"), ("rule", .string(uid)), ("event", event)], execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
+        var message: [(key: String, value: JSWireValue)] = [("op", "run"), ("rule", .string(uid)), ("event", event)]
+        if let arguments = execution.event.arguments { message.append(("args", .string(arguments))) }
+        await exchange(message, execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
+    }
+
+    /// Runs a UI rule's JavaScript script module for `execution`; for a condition, whether it holds.
+    func runModule(_ script: JSUIScript, _ execution: RuleExecution) async -> Bool {
+        let kind = script.isCondition ? "condition" : "action"
+        let what = "script \(kind) \(script.moduleID) of rule \"\(execution.rule.name)\" (\(execution.rule.source))"
+        let depth = state.withLock { state -> Int in
+            state.depth += 1
+            return state.depth
+        }
+        defer { state.withLock { $0.depth -= 1 } }
+        guard depth <= Self.maxNesting else {
+            execution.record("error: rules.runRule nested deeper than \(Self.maxNesting) rules; not run")
+            return false
+        }
+        let event = JSEventObject.make(execution.event, rule: execution.rule, triggers: JSUIScript.triggerSpecs(of: execution.rule))
+        var message: [(key: String, value: JSWireValue)] = [("op", "module"), ("key", .string(script.key)), ("rule", .string(script.ruleUID)),
+                                                            ("condition", .bool(script.isCondition)), ("event", event),
+                                                            ("triggered", .bool(execution.event.triggerID != nil))]
+        if let arguments = execution.event.arguments { message.append(("args", .string(arguments))) }
+        let first = state.withLock { state -> Bool in
+            if !state.liveThings, state.hasThings, Self.mayReadThings(script.source) { state.liveThings = true }
+            return !state.sentModules.contains(script.key)
+        }
+        if first { message.append(("source", .string(script.source))) }
+        guard let reply = await exchange(message, execution, what: what) else { return false }
+        if reply.error == nil { _ = state.withLock { $0.sentModules.insert(script.key) } }
+        guard script.isCondition else { return true }
+        if let shown = reply.notBoolean {
+            // openHAB's ScriptConditionHandler: "Script did not return a boolean value, but '…'", and it fails.
+            execution.record("error: rules.jsRuntime: \(what) did not return a boolean value, but '\(shown)'; the condition does not hold")
+        }
+        return reply.error == nil && reply.holds == true
     }
 
     /// Fires the child's timer `id`.
@@ -142,11 +208,14 @@ public final class JavaScriptSession: Sendable {
         }
     }
 
-    /// Sends `message` (`op` and its fields) with the clock and the Item states changed since the last message,
-    /// answers the child's questions, and applies what the run did.
-    private func exchange(_ message: [(key: String, value: JSWireValue)], _ execution: RuleExecution, what: String) async {
+    /// Sends `message` (`op` and its fields) with the clock, the Item states (and Things) changed since the last
+    /// message, answers the child's questions, and applies what the run did; the child's answer, `nil` when it did
+    /// not run.
+    @discardableResult
+    private func exchange(_ message: [(key: String, value: JSWireValue)], _ execution: RuleExecution, what: String) async -> JSReply? {
         let registry = execution.engine.runtime.items
-        let prepared = state.withLock { state -> (JSHostConnection, [(key: String, value: JSWireValue)])? in
+        let things = state.withLock { $0.liveThings } ? await execution.engine.runtime.things.all() : nil
+        let prepared = state.withLock { state -> (JSHostConnection, [(key: String, value: JSWireValue)], JSWireValue?)? in
             guard state.broken == nil, let host = state.host else { return nil }
             // The states changed since the last message (State comparison is cheap; text only for those), in the
             // Items' order.
@@ -158,31 +227,60 @@ public final class JavaScriptSession: Sendable {
                     delta.append((state.names[index].rawValue, .string(now?.description ?? "NULL")))
                 }
             }
-            return (host, delta)
+            // The Things changed since the last message, in the registry's (UID) order.
+            var thingDelta: JSWireValue?
+            if let things {
+                var changed: [(key: String, value: JSWireValue)] = []
+                for thing in things where state.sentThings[thing.uid] != thing {
+                    state.sentThings[thing.uid] = thing
+                    changed.append((thing.uid.description, Self.record(of: thing)))
+                }
+                thingDelta = .object(changed)
+            }
+            return (host, delta, thingDelta)
         }
-        guard let (host, delta) = prepared else {
+        guard let (host, delta, thingDelta) = prepared else {
             execution.record("error: rules.jsChild: the JavaScript host is stopped; \(what) did not run")
-            return
+            return nil
         }
-        let request = JSWireValue.object(message + [("now", .integer(execution.now.unixMilliseconds)), ("states", .object(delta))])
+        var request = message + [("now", .integer(execution.now.unixMilliseconds)), ("states", .object(delta))]
+        // Sent (even empty) while Things are live: the child then knows its mirror is current.
+        if let thingDelta { request.append(("things", thingDelta)) }
         let reply: JSReply
         do {
             let engine = execution.engine, now = execution.now
-            reply = try host.request(request, childEnforces: false) { question in
-                question["q"]?.stringValue == "item" ? JSItemAnswer.answer(question, engine: engine)
-                    : JSPersistenceAnswer.answer(question, engine: engine, now: now)
+            reply = try host.request(.object(request), childEnforces: false) { question in
+                switch question["q"]?.stringValue {
+                case "item": JSItemAnswer.answer(question, engine: engine)
+                case let q? where JSActionAnswer.questions.contains(q): JSActionAnswer.answer(question, execution: execution)
+                default: JSPersistenceAnswer.answer(question, engine: engine, now: now)
+                }
             }
         } catch {
             execution.record("error: \(error.code.rawValue): \(what) \(error.message)")
             fail(error, during: what)
-            return
+            return nil
         }
+        if reply.needsThings { state.withLock { $0.liveThings = $0.hasThings } }
         await apply(reply.effects, execution)
         if let error = reply.error {
             let located = error.location.map { " (\($0))" } ?? ""
             execution.record("error: \(error.code.rawValue): \(error.message)\(located)")
             if error.code == .budget { fail(error, during: what) }
         }
+        return reply
+    }
+
+    /// Whether a script's text may read Things (`things.…`, `actions.Things`, `getThing…`): then their changes go
+    /// to the child with each request; otherwise it keeps the registry as the world started until the child
+    /// reports code that reads them.
+    static func mayReadThings(_ source: String) -> Bool { source.contains("hing") }
+
+    /// A Thing as `things.getThing(uid)` reads it in the child (its members in a fixed order).
+    private static func record(of thing: Thing) -> JSWireValue {
+        ["uid": .string(thing.uid.description), "label": .stringOrNull(thing.label), "location": .stringOrNull(thing.location),
+         "thingTypeUID": .string(thing.thingTypeUID.description), "status": .string(thing.statusInfo.status.rawValue),
+         "statusDetail": .string(thing.statusInfo.statusDetail.rawValue), "description": .stringOrNull(thing.statusInfo.description)]
     }
 
     /// Marks the session broken and ends the world's run, naming what failed.
@@ -231,13 +329,18 @@ public final class JavaScriptSession: Sendable {
                 } catch {
                     execution.record("error: \(error.code.rawValue): \(error.message)")
                 }
-            case .runRule(let uid):
+            case .runRule(let uid, let considerConditions, let arguments):
                 guard let target = engine.rule(uid) else {
                     execution.record("error: rules.unknownRule: rules.runRule(\"\(uid)\"): no such rule")
                     continue
                 }
                 execution.record("runs rule \"\(target.name)\"")
-                try? await engine.runNow(target.uid, reason: "run by rule \"\(execution.rule.name)\"")
+                try? await engine.runNow(target.uid, considerConditions: considerConditions, reason: "run by rule \"\(execution.rule.name)\"",
+                                         arguments: arguments)
+            case .thingAction(let scope, let method, let thing, let arguments):
+                execution.send(.action, action: method, to: thing, arguments.joined(separator: ", "), scope: scope, arguments: arguments)
+            case .note(let text):
+                execution.record(text)
             }
         }
     }

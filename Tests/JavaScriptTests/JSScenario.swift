@@ -15,6 +15,10 @@ final class JSScenario {
     var expect = ""
     var end = "2026-01-10T00:00"
     var seed = 1
+    /// More rule files (UI rules' `.json`), after the `.js` files.
+    var otherRules: [String] = []
+    /// More top-level members (`"responses": […],`), each ending with a comma.
+    var members = ""
 
     init() {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("js-\(UUID().uuidString)").path
@@ -39,7 +43,8 @@ final class JSScenario {
             "devices": [ { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21 } ]
           } ],
           "items": \(items),
-          "rules": [\(ruleFiles.map { "\"\($0)\"" }.joined(separator: ", "))],
+          \(members)
+          "rules": [\((ruleFiles + otherRules).map { "\"\($0)\"" }.joined(separator: ", "))],
           "timeline": [\(timeline)],
           "expect": [\(expect)]
         }

@@ -84,7 +84,9 @@ extension JavaScriptSuite {
                 + #"{"k":"log","level":"INFO","logger":"org.openhab.automation.script","text":"é \"q\""},"#
                 + #"{"k":"out","channel":"notification","action":"sendNotification","recipient":"a@b","text":"hi"},"#
                 + #"{"k":"timer","id":3,"at":1767913260000,"label":"setTimeout #1","rule":"Sum-1"},{"k":"cancel","id":3},"#
-                + #"{"k":"enable","rule":"Sum-1","enabled":false},{"k":"runRule","rule":"Other"}]}"#,
+                + #"{"k":"enable","rule":"Sum-1","enabled":false},{"k":"runRule","rule":"Other","conditions":true,"args":null},"#
+                + #"{"k":"runRule","rule":"Other","conditions":false,"args":"{\"a\":1}"},"#
+                + #"{"k":"act","scope":"mqtt","method":"publishMQTT","thing":"mqtt:broker:b","args":["t/x","on"]},{"k":"note","text":"n"}]}"#,
             #"{"ok":true,"effects":[],"rules":[{"id":"Sum-bench-1","name":"Sum","description":null,"tags":["a"],"#
                 + #""triggers":[{"type":"timer.GenericCronTrigger","config":[["cronExpression","0 * * * * ?"]],"id":"1","line":4}],"#
                 + #""overwrite":false,"switchItem":null,"line":2}]}"#,
@@ -97,7 +99,10 @@ extension JavaScriptSuite {
                                 .log(level: "INFO", logger: "org.openhab.automation.script", text: "é \"q\""),
                                 .outbox(channel: "notification", action: "sendNotification", recipient: "a@b", text: "hi"),
                                 .timer(id: 3, atMs: 1_767_913_260_000, label: "setTimeout #1", rule: "Sum-1"), .cancel(id: 3),
-                                .enable(rule: "Sum-1", enabled: false), .runRule("Other")])
+                                .enable(rule: "Sum-1", enabled: false), .runRule("Other", considerConditions: true, arguments: nil),
+                                .runRule("Other", considerConditions: false, arguments: #"{"a":1}"#),
+                                .thingAction(scope: "mqtt", method: "publishMQTT", thing: "mqtt:broker:b", arguments: ["t/x", "on"]),
+                                .note("n")])
             let rules = try JSReply.parse(Array(Self.answers[1].utf8)).rules
             #expect(rules == [JSRuleSpec(id: "Sum-bench-1", name: "Sum", description: nil, tags: ["a"],
                                          triggers: [JSTriggerSpec(id: "1", type: "timer.GenericCronTrigger", configuration: [("cronExpression", "0 * * * * ?")], line: 4)],
@@ -112,6 +117,8 @@ extension JavaScriptSuite {
             (#"{"ok":true}"#, "malformed message (no \"ok\" or \"effects\")"),
             (#"{"ok":true,"effects":[{"k":"upd","item":"Sum"}]}"#, "malformed effect: {\"k\":\"upd\",\"item\":\"Sum\"}"),
             (#"{"ok":true,"effects":[{"k":"timer","id":1,"at":1e300}]}"#, "malformed effect"),
+            (#"{"ok":true,"effects":[{"k":"act","scope":"mqtt","method":"m","thing":"t","args":["a",1]}]}"#, "malformed effect"),
+            (#"{"ok":true,"effects":[],"holds":"yes"}"#, "malformed reply"),
             (#"{"ok":true,"effects":[],"rules":[{"id":"x","name":"x","triggers":[{"type":"t","id":"1","config":[["k"]]}]}]}"#, "malformed rule"),
         ])
         func malformedAnswersAreLocatedChildErrors(answer: String, says: String) {

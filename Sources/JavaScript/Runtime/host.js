@@ -96,6 +96,10 @@ function init (msg) {
     budgetMs: msg.budgetMs,
     items: new Map(),
     files: new Map(), // display name → file state
+    modules: new Map(), // UI rule script module key → {file, script, wrapped}
+    things: new Map(), // Thing UID → JSON text (the twin's Thing registry, mirrored)
+    thingsLive: false, // whether the twin sends Thing changes with each request
+    needsThings: false, // whether code that reads Things was seen (the twin then keeps them live)
     rules: new Map(), // rule id → {file, fn, spec}
     timers: new Map(), // timer id → {file, fn, args, interval, at}
     nextTimer: 1,
@@ -111,6 +115,19 @@ function applyStates (states) {
   for (const name of Object.keys(states)) {
     const it = world.items.get(name);
     if (it) it.state = states[name];
+  }
+}
+
+/**
+ * The Things changed since the last request (the twin sends a Thing's whole record; `null` removes it). The
+ * twin sends the whole registry when the world starts, and changes with each request once code that reads
+ * Things is known (`needsThings`: a source that names them, or a read while they are not live).
+ */
+function applyThings (things) {
+  if (!things) return;
+  world.thingsLive = true;
+  for (const uid of Object.keys(things)) {
+    if (things[uid] === null) world.things.delete(uid); else world.things.set(uid, JSON.stringify(things[uid]));
   }
 }
 
@@ -229,8 +246,8 @@ function locate (e, file) {
   return null;
 }
 
-function createFileContext (abs) {
-  const name = display(abs);
+function createFileContext (abs, ui) {
+  const name = ui ? ui.key : display(abs);
   const sandbox = Object.create(null);
   const context = vm.createContext(sandbox, { name, codeGeneration: { strings: true, wasm: false }, microtaskMode: 'afterEvaluate' });
   const file = { abs, display: name, sandbox, context, call: slotMaker.runInContext(context), modules: new Map(), known: new Set([name]), cache: new Map(), rules: [] };
@@ -239,9 +256,13 @@ function createFileContext (abs) {
     zone: world.zone,
     random: makeRandom(world.seed + '/' + name),
     file: name,
+    ui: ui ? ui.rule : undefined,
     item: (n) => { const it = world.items.get(n); return it ? JSON.stringify(it) : undefined; },
     state: (n) => { const it = world.items.get(n); return it ? it.state : undefined; },
     itemNames: () => [...world.items.keys()].join('\n'),
+    thing: (uid) => { if (!world.thingsLive) world.needsThings = true; return world.things.get(uid); },
+    thingUIDs: () => { if (!world.thingsLive) world.needsThings = true; return [...world.things.keys()].join('\n'); },
+    load: (p) => loadInto(file, p),
     emit: (json) => { world.effects.push(String(json)); },
     addRule: (json, fn) => {
       const spec = JSON.parse(json);
@@ -286,8 +307,24 @@ function createFileContext (abs) {
   return file;
 }
 
+/** Whether a source may read Things (then the twin keeps the mirror live). */
+function notesThings (text) { if (!world.needsThings && /hing/.test(text)) world.needsThings = true; }
+
+/** `load(path)`: a file evaluated in the caller's global scope, on each call (relative paths from the conf directory). */
+function loadInto (file, spec) {
+  const mapped = mapConfRoot(spec);
+  const abs = path.isAbsolute(mapped) ? mapped : path.resolve(world.conf || world.root, mapped);
+  if (!isFile(abs)) throw new TwinError('rules.jsRequire', `load('${spec}') finds no file (looked at ${display(abs)})`, file.display);
+  const name = display(abs);
+  const text = readInside(abs, file.display);
+  file.known.add(name);
+  notesThings(text);
+  return vm.runInContext(text, file.context, { filename: name });
+}
+
 function requireFrom (file, spec, fromName) {
   if (spec === 'openhab' || spec === '@openhab/core') return file.sandbox.__openhab;
+  if (spec === '@runtime') return file.sandbox.__twinRuntime;
   const fromAbs = fromName === file.display ? file.abs : path.join(world.root, fromName);
   const resolved = resolveModule(spec, fromAbs, fromName === file.display);
   if (!resolved) throw new TwinError('rules.jsRequire', `require('${spec}') resolves to nothing (looked relative to ${fromName} and in automation/js/node_modules)`, fromName);
@@ -302,6 +339,7 @@ function requireFrom (file, spec, fromName) {
     return module.exports;
   }
   file.known.add(name);
+  notesThings(text);
   const fn = vm.compileFunction(text, ['exports', 'require', 'module', '__filename', '__dirname'],
     { parsingContext: file.context, filename: name });
   const localRequire = file.sandbox.__twinMakeRequire(name);
@@ -343,19 +381,21 @@ function load (msg) {
   if (typeof file.sandbox.scriptLoaded === 'function') {
     runInFile(file, file.sandbox.scriptLoaded, file.display, `scriptLoaded() of ${file.display}`);
   }
-  return { rules: file.rules };
+  return { rules: file.rules, needsThings: world.needsThings };
 }
 
 function run (msg) {
+  applyThings(msg.things);
   const rule = world.rules.get(msg.rule);
   if (!rule) throw new TwinError('rules.jsRuntime', `no JavaScript rule has the UID "${msg.rule}"`, null);
-  const event = rule.file.sandbox.__twinEvent(JSON.stringify(msg.event || {}));
+  const event = rule.file.sandbox.__twinEvent(JSON.stringify(msg.event || {}), typeof msg.args === 'string' ? msg.args : null);
   world.currentRule = rule.spec.id;
   try { runInFile(rule.file, rule.fn, event, `rule "${rule.spec.name}"`); } finally { world.currentRule = null; }
-  return {};
+  return { needsThings: world.needsThings };
 }
 
 function fire (msg) {
+  applyThings(msg.things);
   const timer = world.timers.get(msg.id);
   if (!timer) return {}; // cancelled while its kernel event was due
   if (timer.interval > 0) {
@@ -366,7 +406,7 @@ function fire (msg) {
   }
   world.currentRule = timer.rule;
   try { runInFile(timer.file, timer.fn, undefined, `${timer.label}`); } finally { world.currentRule = null; }
-  return {};
+  return { needsThings: world.needsThings };
 }
 
 function unload () {
@@ -378,7 +418,82 @@ function unload () {
   return {};
 }
 
-const handlers = { init, load, run, fire, unload, ping: () => ({}) };
+// ---------------------------------------------------------------- UI rules' script modules
+
+/**
+ * A UI rule's `script.ScriptAction` / `script.ScriptCondition` of type application/javascript, as the add-on
+ * runs it: its own context (openHAB makes one engine per script module, created on its first run), the
+ * openhab-js globals injected, `ctx` and `ruleUID` set. An action runs wrapped in a function (the add-on's
+ * default: `return` works, `event` is openhab-js's converted event); `'use wrapper=false'` in its first two
+ * lines runs it unwrapped. A condition runs unwrapped, its last expression's value deciding, unless
+ * `'use wrapper'` (or `'use wrapper=true'`) in its first two lines wraps it, then `return` decides.
+ */
+function wrapperDirective (source) {
+  const lines = String(source).split('\n').slice(0, 2);
+  for (const line of lines) {
+    const m = /^\s*(['"])use wrapper(=(true|false))?\1\s*;?\s*$/.exec(line);
+    if (m) return m[3] !== 'false';
+  }
+  return null;
+}
+
+const WRAP_HEAD = '(function () { const event = globalThis.__twinUIEventObject; ';
+
+function compileModule (msg) {
+  notesThings(msg.source);
+  const directive = wrapperDirective(msg.source);
+  const wrapped = msg.condition ? directive === true : directive !== false;
+  const text = wrapped ? WRAP_HEAD + msg.source + '\n})()' : msg.source;
+  try {
+    return { script: new vm.Script(text, { filename: msg.key, columnOffset: wrapped ? -WRAP_HEAD.length : 0 }), wrapped };
+  } catch (e) {
+    throw new TwinError('rules.jsSyntax', `${e.name}: ${e.message}`, syntaxLocation(e, msg.key));
+  }
+}
+
+/** Checks a module's syntax (at validation), without running it. */
+function compile (msg) { compileModule(msg); return {}; }
+
+function runModule (msg) {
+  applyThings(msg.things);
+  let mod = world.modules.get(msg.key);
+  if (!mod) {
+    if (typeof msg.source !== 'string') throw new TwinError('rules.jsProtocol', `the script module ${msg.key} was run before its code was sent`, null);
+    const compiled = compileModule(msg);
+    const abs = path.join(world.conf || world.root, 'automation', 'js', '__ui__', msg.rule);
+    const file = createFileContext(abs, { key: msg.key, rule: msg.rule });
+    mod = { file, script: compiled.script, wrapped: compiled.wrapped };
+    world.modules.set(msg.key, mod);
+  }
+  const sandbox = mod.file.sandbox;
+  const args = typeof msg.args === 'string' ? msg.args : null;
+  const event = sandbox.__twinUIEvent(JSON.stringify(msg.event || {}), args);
+  sandbox.__twinUIEventObject = event;
+  sandbox.ctx = sandbox.__twinUICtx(JSON.stringify(msg.event || {}), msg.rule, args);
+  sandbox.ruleUID = msg.rule;
+  // openhab-core's setExecutionContext: every context entry is a global too (`name1` for ctx['name1']).
+  if (args) { const values = sandbox.__twinUICtx('{}', msg.rule, args); for (const k of Object.keys(values)) if (k !== 'ruleUID' && !k.startsWith('__twin')) sandbox[k] = values[k]; }
+  // Unwrapped, `event` is a global (openHAB: the raw Java event; here the converted object).
+  if (!mod.wrapped) sandbox.event = msg.triggered ? event : undefined;
+  world.currentRule = msg.rule;
+  let value;
+  try {
+    value = mod.script.runInContext(mod.file.context);
+  } catch (e) {
+    throw classify(e, mod.file, `script ${msg.condition ? 'condition' : 'action'} of rule "${msg.rule}"`);
+  } finally { world.currentRule = null; }
+  if (!msg.condition) return { needsThings: world.needsThings };
+  if (value === true || value === false) return { holds: value, needsThings: world.needsThings };
+  // openHAB's ScriptConditionHandler: anything but a boolean is logged as an error and the condition fails.
+  let shown;
+  try { shown = value === undefined || value === null ? 'null' : String(value); } catch (e) { shown = typeof value; }
+  return { holds: false, notBoolean: shown.slice(0, 200), needsThings: world.needsThings };
+}
+
+/** The Thing registry as the world starts (`things`), before files that name Things load. */
+function thingsOp (msg) { applyThings(msg.things || {}); return {}; }
+
+const handlers = { init, load, run, fire, unload, compile, module: runModule, things: thingsOp, ping: () => ({}) };
 
 for (;;) {
   let msg;

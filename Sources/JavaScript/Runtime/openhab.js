@@ -26,14 +26,22 @@
     item: wrap(hostObject.item), state: wrap(hostObject.state), itemNames: wrap(hostObject.itemNames), emit: wrap(hostObject.emit),
     addRule: wrap(hostObject.addRule), createTimer: wrap(hostObject.createTimer), rescheduleTimer: wrap(hostObject.rescheduleTimer),
     cancelTimer: wrap(hostObject.cancelTimer), timerActive: wrap(hostObject.timerActive), require: wrap(hostObject.require),
-    ask: wrap(hostObject.ask)
+    ask: wrap(hostObject.ask), thing: wrap(hostObject.thing), thingUIDs: wrap(hostObject.thingUIDs), load: wrap(hostObject.load)
   };
+  // A UI rule's script module (its rule's UID), or null in a script file.
+  const uiRule = hostObject.ui === undefined ? null : String(hostObject.ui);
   const hostRandom = hostObject.random;
   const privateStore = new Map(), sharedStore = hostObject.sharedCache;
   const RealDate = Date;
   // Captured before any script runs: an effect's text is JSON whatever a script does to its own JSON object.
   const stringify = JSON.stringify;
   const emit = (effect) => host.emit(stringify(effect));
+  /** One question to the twin in the middle of a run; an `error` answer throws as the twin located it. */
+  const askTwin = (question) => {
+    const a = JSON.parse(host.ask(JSON.stringify(question)));
+    if (a && a.error) { const e = new Error(a.error); e.code = a.code || 'rules.jsRuntime'; if (a.code === 'rules.jsUnsupported') e.__twinUnsupported = true; throw e; }
+    return a;
+  };
   const hide = (name, value) => Object.defineProperty(global, name, { value, writable: true, configurable: true, enumerable: false });
 
   function unsupported (what, hint) {
@@ -94,7 +102,8 @@
   }
   const consoleLine = (level) => (...args) => logLine(level, console.loggerName, args.map(show).join(' '));
   const console = {
-    loggerName: fileStem,
+    // openHAB: org.openhab.automation.script.ui.<ruleUID> for a UI rule's script, ….file.<stem> for a file.
+    loggerName: uiRule ?? fileStem,
     log: consoleLine('INFO'), info: consoleLine('INFO'), warn: consoleLine('WARN'), error: consoleLine('ERROR'),
     debug: () => {}, trace: () => {},
     assert: (cond, ...args) => { if (!cond) consoleLine('ERROR')('Assertion failed:', ...args); }
@@ -232,9 +241,13 @@
         const diff = zb.withZoneSameInstant(za._zone)._local() - za._local();
         return Math.trunc(diff / this._ms);
       }
+      // The twin's instants are whole milliseconds: micros and nanos are exact multiples.
+      if (this._perMs) return (toEpoch(b) - toEpoch(a)) * this._perMs;
       return Math.trunc((toEpoch(b) - toEpoch(a)) / this._ms);
     }
   }
+  ChronoUnit.NANOS = Object.assign(new ChronoUnit('Nanos', 1e-6), { _perMs: 1e6 });
+  ChronoUnit.MICROS = Object.assign(new ChronoUnit('Micros', 1e-3), { _perMs: 1e3 });
   ChronoUnit.MILLIS = new ChronoUnit('Millis', 1);
   ChronoUnit.SECONDS = new ChronoUnit('Seconds', 1000);
   ChronoUnit.MINUTES = new ChronoUnit('Minutes', 60000);
@@ -244,6 +257,22 @@
   ChronoUnit.WEEKS = new ChronoUnit('Weeks', 7 * MS_DAY, 'days');
   ChronoUnit.MONTHS = new ChronoUnit('Months', 1, 'months');
   ChronoUnit.YEARS = new ChronoUnit('Years', 12, 'months');
+
+  /** java.time's ChronoField, for `zdt.get(field)` / `getLong(field)` (Blockly's "get … of date"). */
+  class ChronoField {
+    constructor (name, read) { this._name = name; this._read = read; }
+    toString () { return this._name; }
+    name () { return this._name; }
+  }
+  const FIELD_READERS = {
+    NANO_OF_SECOND: (f) => f.ms * 1e6, MICRO_OF_SECOND: (f) => f.ms * 1e3, MILLI_OF_SECOND: (f) => f.ms,
+    SECOND_OF_MINUTE: (f) => f.second, MINUTE_OF_HOUR: (f) => f.minute, HOUR_OF_DAY: (f) => f.hour,
+    HOUR_OF_AMPM: (f) => f.hour % 12, AMPM_OF_DAY: (f) => (f.hour < 12 ? 0 : 1), MINUTE_OF_DAY: (f) => f.hour * 60 + f.minute,
+    SECOND_OF_DAY: (f) => (f.hour * 60 + f.minute) * 60 + f.second, DAY_OF_WEEK: (f) => f.dow, DAY_OF_MONTH: (f) => f.day,
+    DAY_OF_YEAR: (f) => Math.round((RealDate.UTC(f.year, f.month - 1, f.day) - RealDate.UTC(f.year, 0, 1)) / MS_DAY) + 1,
+    MONTH_OF_YEAR: (f) => f.month, YEAR: (f) => f.year
+  };
+  for (const [name, read] of Object.entries(FIELD_READERS)) ChronoField[name] = new ChronoField(name, read);
 
   class LocalTime {
     constructor (h, m, s, ms) { this._h = h; this._m = m; this._s = s || 0; this._ms = ms || 0; }
@@ -383,6 +412,11 @@
     nano () { return this._f().ms * 1e6; }
     getHour () { return this.hour(); }
     getMinute () { return this.minute(); }
+    get (field) {
+      if (!(field instanceof ChronoField)) throw unsupported(`ZonedDateTime.get(${String(field)})`);
+      return field._read(this._f());
+    }
+    getLong (field) { return this.get(field); }
     zone () { return new ZoneId(this._zone); }
     offset () { return { totalSeconds: () => this._offset() / 1000, toString: () => offsetText(this._offset()) }; }
     plusNanos (n) { return new ZonedDateTime(this._e + Math.floor(n / 1e6), this._zone); }
@@ -409,6 +443,7 @@
       if (unit instanceof ChronoUnit) {
         if (unit._local === 'months') return this.plusMonths(a * unit._ms);
         if (unit._local) return this.plusDays(a * unit._ms / MS_DAY);
+        if (unit._perMs) return new ZonedDateTime(this._e + Math.floor(a / unit._perMs), this._zone);
         return new ZonedDateTime(this._e + a * unit._ms, this._zone);
       }
       throw unsupported('time.ZonedDateTime.plus with this amount');
@@ -560,7 +595,7 @@
   }
 
   const time = {
-    ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, DateTimeFormatter, ZoneId, DayOfWeek, Month,
+    ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, ChronoField, DateTimeFormatter, ZoneId, DayOfWeek, Month,
     toZDT,
     toInstant: (w) => toZDT(w).toInstant(),
     javaZDTToJsZDT: (z) => z,
@@ -827,7 +862,17 @@
     addItem: () => { throw unsupported('items.addItem', 'declare the Item in the scenario\'s "items" or an .items file'); },
     replaceItem: () => { throw unsupported('items.replaceItem'); },
     removeItem: () => { throw unsupported('items.removeItem'); },
-    metadata: new Proxy({}, { get: (_, p) => { throw unsupported(`items.metadata.${String(p)}`); } }),
+    metadata: {
+      // openhab-js items.metadata: getMetadata(itemOrName, namespace) → {value, configuration} or null.
+      getMetadata: (item, namespace) => {
+        const n = item instanceof Item ? item.name : String(item);
+        getItem(n);
+        return new Item(n).getMetadata(namespace === undefined ? undefined : String(namespace));
+      },
+      replaceMetadata: () => { throw unsupported('items.metadata.replaceMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
+      removeMetadata: () => { throw unsupported('items.metadata.removeMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
+      itemChannelLink: new Proxy({}, { get: (_, p) => { throw unsupported(`items.metadata.itemChannelLink.${String(p)}`); } })
+    },
     itemChannelLink: new Proxy({}, { get: (_, p) => { throw unsupported(`items.itemChannelLink.${String(p)}`); } }),
     Item
   };
@@ -877,6 +922,7 @@
   let ruleCount = 0;
   const safeUID = (s) => String(s).replace(/[^\w]/g, '-');
   function JSRule (config) {
+    if (uiRule !== null) throw unsupported('rules.JSRule in a UI rule\'s script', 'register rules from a script file in automation/js');
     if (!config || typeof config.execute !== 'function') throw new Error('rules.JSRule needs a config with an execute function');
     if (config.dedicatedContext) throw unsupported('JSRule dedicatedContext');
     ruleCount++;
@@ -905,12 +951,259 @@
     JSRule,
     SwitchableJSRule,
     setEnabled: (uid, enabled) => emit({ k: 'enable', rule: String(uid), enabled: !!enabled }),
-    runRule: (uid) => emit({ k: 'runRule', rule: String(uid) }),
-    isEnabled: () => { throw unsupported('rules.isEnabled'); },
-    removeRule: () => { throw unsupported('rules.removeRule'); },
+    // openhab-js runRule(uid, args = {}, cond = true): the arguments join the called rule's context (a UI
+    // script reads them as ctx[key] and as globals, a JSRule in event.raw), as JSON values.
+    runRule: (uid, args = {}, cond = true) => {
+      let json = null;
+      if (args !== undefined && args !== null && Object.keys(args).length > 0) json = JSON.stringify(args);
+      emit({ k: 'runRule', rule: String(uid), conditions: cond !== false, args: json });
+    },
+    // openhab-js: ruleManager.isEnabled(uid); a UID the registry does not have throws.
+    isEnabled: (uid) => askTwin({ q: 'rule', uid: String(uid) }).enabled,
+    removeRule: () => { throw unsupported('rules.removeRule', 'a scenario\'s rules are fixed for its run; disable the rule with rules.setEnabled'); },
     runAsync: () => { throw unsupported('rules.runAsync'); },
-    when: () => { throw unsupported('rules.when() (the rule builder)', 'write rules.JSRule with triggers'); }
+    when: (withToggle) => new RuleBuilder(!!withToggle).when()
   };
+
+  // ------------------------------------------------------------ the rule builder (openhab-js rules.when())
+  // Written after openhab-js's rule-builder, trigger-builder, condition-builder and operation-builder: the
+  // same chain, the same generated names and descriptions, the same quirks (an `if(fn)` gets its arguments as
+  // one array; a `changed()` without `from` names itself "undefined=>…"). `.for(…)` and an operation's
+  // `.and(…)` fail in openhab-js itself (a constructor called with the wrong arguments, a missing `execute`);
+  // the twin refuses them by name.
+  class RuleBuilder {
+    constructor (toggleable) { this._triggerConfs = []; this.toggleable = toggleable; }
+    when () { return new TriggerBuilder(this); }
+    addTrigger (conf) { if (!conf._complete()) throw new Error('Trigger is not complete!'); this._triggerConfs.push(conf); return this; }
+    setCondition (condition) { this.condition = typeof condition === 'function' ? new FunctionConditionConf(condition) : condition; return this; }
+    setOperation (operation, group) {
+      if (typeof operation === 'function') {
+        const f = operation;
+        operation = { _complete: () => true, _run: (x) => f(x), describe: () => 'custom function' };
+      } else if (!operation._complete()) {
+        throw new Error('Operation is not complete!');
+      }
+      this.operation = operation; this.optionalRuleGroup = group;
+      const generated = this._triggerConfs.flatMap((t) => t._toOHTriggers());
+      let run = operation._run.bind(operation);
+      for (const conf of this._triggerConfs) {
+        const next = run; const hook = typeof conf._executeHook === 'function' ? conf._executeHook() : null;
+        if (hook) run = (args) => hook.call(conf, next, args);
+      }
+      if (this.condition !== undefined) { const unchecked = run; run = (x) => this.condition.check(x) && unchecked(x); }
+      const make = this.toggleable ? SwitchableJSRule : JSRule;
+      return make({
+        name: this.name || itemsApi.safeItemName(this.describe(true)),
+        description: this.description || this.describe(true),
+        triggers: generated,
+        execute: (data) => { run(data); },
+        tags: this.tags || [],
+        id: this.id
+      });
+    }
+    describe (compact) {
+      return (compact ? '' : 'When ') + this._triggerConfs.map((t) => t.describe(compact)).join(' or ') +
+        (compact ? '→' : ' then ') + this.operation.describe(compact) +
+        ((!compact && this.optionalRuleGroup) ? ` (in group ${this.optionalRuleGroup})` : '');
+    }
+  }
+  class TriggerBuilder {
+    constructor (builder) { this._builder = builder; }
+    _set (t) { this.currentTrigger = t; return t; }
+    _or () { this._builder.addTrigger(this.currentTrigger); return this; }
+    _then (fn) { this._or(); return new OperationBuilder(this._builder, fn); }
+    _if (fn) { this._or(); return new ConditionBuilder(this._builder, fn); }
+    channel (name) { return this._set(new ChannelTriggerConf(name, this)); }
+    cron (expr) { return this._set(new SimpleTriggerConf(this, () => triggers.GenericCronTrigger(expr), (c) => c ? `cron_${expr}` : `matches cron "${expr}"`)); }
+    timeOfDay (t) { return this._set(new SimpleTriggerConf(this, () => triggers.TimeOfDayTrigger(t), (c) => c ? `timeOfDay_${t}` : `matches time of day "${t}"`)); }
+    item (i) { return this._set(new ItemTriggerConf(i, false, this)); }
+    memberOf (g) { return this._set(new ItemTriggerConf(g, true, this)); }
+    thing (uid) { return this._set(new ThingTriggerConf(uid, this)); }
+    system () { return this._set(new SystemTriggerConf(this)); }
+    dateTime (i) { return this._set(new DateTimeTriggerConf(i, this)); }
+  }
+  class TriggerConf {
+    constructor (tb) { this.triggerBuilder = tb; }
+    or () { return this.triggerBuilder._or(); }
+    then (fn) { return this.triggerBuilder._then(fn); }
+    if (fn) { return this.triggerBuilder._if(fn); }
+  }
+  class SimpleTriggerConf extends TriggerConf {
+    constructor (tb, make, describe) { super(tb); this._make = make; this._describe = describe; }
+    _complete () { return true; }
+    _toOHTriggers () { return [this._make()]; }
+    describe (c) { return this._describe(c); }
+  }
+  class ChannelTriggerConf extends TriggerConf {
+    constructor (name, tb) { super(tb); this.channelName = name; }
+    _toOHTriggers () { return [triggers.ChannelEventTrigger(this.channelName, this.eventName)]; }
+    describe (c) { return c ? this.channelName + (this.eventName ? `:${this.eventName}` : '') : `matches channel "${this.channelName}"` + (this.eventName ? `for event ${this.eventName}` : ''); }
+    to (e) { return this.triggered(e); }
+    triggered (e) { this.eventName = e; return this; }
+    _complete () { return true; }
+  }
+  class ItemTriggerConf extends TriggerConf {
+    constructor (item, isGroup, tb) {
+      super(tb); this.type = isGroup ? 'memberOf' : 'Item';
+      this.item_name = typeof item === 'string' ? item : item.name;
+      this.of = this.to;
+    }
+    to (v) { this.to_value = v.toString(); return this; }
+    from (v) { if (this.op_type !== 'changed') throw new Error('.from(..) only available for .changed()'); this.from_value = v.toString(); return this; }
+    toOff () { return this.to('OFF'); }
+    toOn () { return this.to('ON'); }
+    fromOff () { return this.from('OFF'); }
+    fromOn () { return this.from('ON'); }
+    receivedCommand () { this.op_type = 'receivedCommand'; return this; }
+    receivedUpdate () { this.op_type = 'receivedUpdate'; return this; }
+    changed () { this.op_type = 'changed'; return this; }
+    for () { throw unsupported('rules.when()…changed().for(duration)', 'openhab-js\'s own .for() throws; use a rule with a timer'); }
+    _complete () { return this.op_type !== undefined; }
+    describe (c) {
+      switch (this.op_type) {
+        case 'changed':
+          if (c) { let t = this.from_value + '=>'; if (this.to_value) t = t + this.to_value; return `${this.item_name} ${t}/Δ`; }
+          return `${this.item_name} changed${this.from_value ? ` from ${this.from_value}` : ''}${this.to_value ? ` to ${this.to_value}` : ''}`;
+        case 'receivedCommand': return c ? `${this.item_name}/⌘` : `${this.type} ${this.item_name} received command`;
+        case 'receivedUpdate': return c ? `${this.item_name}/↻` : `${this.type} ${this.item_name} received update`;
+        default: throw new Error('Unknown operation type: ' + this.op_type);
+      }
+    }
+    _toOHTriggers () {
+      const g = this.type === 'memberOf';
+      switch (this.op_type) {
+        case 'changed': return [(g ? triggers.GroupStateChangeTrigger : triggers.ItemStateChangeTrigger)(this.item_name, this.from_value, this.to_value)];
+        case 'receivedCommand': return [(g ? triggers.GroupCommandTrigger : triggers.ItemCommandTrigger)(this.item_name, this.to_value)];
+        case 'receivedUpdate': return [(g ? triggers.GroupStateUpdateTrigger : triggers.ItemStateUpdateTrigger)(this.item_name, this.to_value)];
+        default: throw new Error('Unknown operation type: ' + this.op_type);
+      }
+    }
+    _executeHook () { return this.op_type === 'receivedCommand' ? (next, args) => next({ ...args, it: args.receivedCommand }) : null; }
+  }
+  class ThingTriggerConf extends TriggerConf {
+    constructor (uid, tb) { super(tb); this.thingUID = uid; }
+    _complete () { return this.op_type !== undefined; }
+    changed () { this.op_type = 'changed'; return this; }
+    updated () { this.op_type = 'updated'; return this; }
+    from (v) { if (this.op_type !== 'changed') throw new Error('.from(..) only available for .changed()'); this.from_value = v.toString(); return this; }
+    to (v) { this.to_value = v.toString(); return this; }
+    describe (c) {
+      if (this.op_type === 'changed') return `${this.thingUID} changed${this.to_value ? ` to ${this.to_value}` : ''}${this.from_value ? ` from ${this.from_value}` : ''}`;
+      if (this.op_type === 'updated') return c ? `${this.thingUID}/updated` : `Thing ${this.thingUID} received update`;
+      throw new Error('Unknown operation type: ' + this.op_type);
+    }
+    _toOHTriggers () {
+      if (this.op_type === 'changed') return [triggers.ThingStatusChangeTrigger(this.thingUID, this.to_value, this.from_value)];
+      if (this.op_type === 'updated') return [triggers.ThingStatusUpdateTrigger(this.thingUID, this.to_value)];
+      throw new Error('Unknown operation type: ' + this.op_type);
+    }
+  }
+  class SystemTriggerConf extends TriggerConf {
+    _complete () { return this.level !== undefined; }
+    _toOHTriggers () { return [triggers.SystemStartlevelTrigger(this.level)]; }
+    describe (c) { return c ? `system:${this.level}` : `system level "${this.level}"`; }
+    rulesLoaded () { return this.startLevel(40); }
+    ruleEngineStarted () { return this.startLevel(50); }
+    userInterfacesStarted () { return this.startLevel(70); }
+    thingsInitialized () { return this.startLevel(80); }
+    startupComplete () { return this.startLevel(100); }
+    startLevel (level) { if (this.level !== undefined) throw new Error('Level already set'); this.level = level; return this; }
+  }
+  class DateTimeTriggerConf extends TriggerConf {
+    constructor (item, tb) { super(tb); this._itemName = item; this._timeOnly = false; this._offset = 0; }
+    _complete () { return true; }
+    _toOHTriggers () { return [triggers.DateTimeTrigger(this._itemName, this._timeOnly, this._offset)]; }
+    describe (c) { return c ? `dateTime_${this._itemName}` : `matches ${this._timeOnly ? 'time' : 'date and time'} of Item "${this._itemName}"`; }
+    timeOnly (t = true) { this._timeOnly = t; return this; }
+    withOffset (o) { this._offset = o; return this; }
+  }
+  class ConditionBuilder {
+    constructor (builder, fn) { this._builder = builder; this._fn = fn; }
+    _then (condition, fn) { this._builder.setCondition(condition); return new OperationBuilder(this._builder, fn); }
+    then (fn) {
+      if (!this._fn) throw new Error("'then' can only be called when 'if' is passed a function");
+      this._builder.setCondition(new FunctionConditionConf(this._fn));
+      return new OperationBuilder(this._builder, fn);
+    }
+    stateOfItem (name) { this.condition = new ItemStateConditionConf(name, this); return this.condition; }
+  }
+  class FunctionConditionConf {
+    constructor (fn, cb) { this.fn = fn; this.conditionBuilder = cb; }
+    then (fn) { return this.conditionBuilder._then(this, fn); }
+    check (...args) { return this.fn(args); }
+  }
+  class ItemStateConditionConf {
+    constructor (name, cb) { this.item_name = name; this.conditionBuilder = cb; }
+    then (fn) { return this.conditionBuilder._then(this, fn); }
+    is (v) { this.values = [v]; return this; }
+    isOn () { return this.is('ON'); }
+    isOff () { return this.is('OFF'); }
+    in (...v) { this.values = v; return this; }
+    check () { const item = getItem(this.item_name); return this.values.includes(item.state); }
+  }
+  class OperationBuilder {
+    constructor (builder, fn) { this._builder = builder; this._fn = fn; }
+    _finishErr () { if (this._fn) throw new Error('rule already completed'); }
+    _then (operation, group, name, description, tags, id) {
+      Object.assign(this._builder, { name, description, tags, id });
+      return this._builder.setOperation(operation, group);
+    }
+    build (name, description, tags, id) {
+      if (!this._fn) throw new Error('Cannot call build without function');
+      return this._then(this._fn, this.group, name, description, tags, id);
+    }
+    inGroup (g) { this.group = g; return this; }
+    send (c) { this._finishErr(); return new SendOperation(this, c); }
+    postUpdate (u) { this._finishErr(); return new SendOperation(this, u, false); }
+    sendOn () { this._finishErr(); return new SendOperation(this, 'ON'); }
+    sendOff () { this._finishErr(); return new SendOperation(this, 'OFF'); }
+    sendToggle () { this._finishErr(); return new ToggleOperation(this); }
+    sendIt () { this._finishErr(); return new SendOperation(this, (a) => a.it.toString(), true, 'it'); }
+    postIt () { this._finishErr(); return new SendOperation(this, (a) => a.it.toString(), false, 'it'); }
+    copyState () { this._finishErr(); return new CopyOperation(this, false); }
+    copyAndSendState () { this._finishErr(); return new CopyOperation(this, true); }
+  }
+  class OperationConf {
+    constructor (ob) { this.operationBuilder = ob; }
+    inGroup (g) { this.group = g; return this; }
+    build (name, description, tags, id) { return this.operationBuilder._then(this, this.group, name, description, tags, id); }
+    and () { throw unsupported('rules.when()…then().….and(…)', 'openhab-js\'s chained operations call a missing execute(); write the operations in a then(fn)'); }
+  }
+  class CopyOperation extends OperationConf {
+    constructor (ob, send) { super(ob); this.send = send; }
+    fromItem (n) { this.from_item = n; return this; }
+    toItem (n) { this.to_item = n; return this; }
+    _run () {
+      if (this.from_item === undefined || this.from_item === null) throw new Error('From item not set');
+      if (this.to_item === undefined || this.to_item === null) throw new Error('To item not set');
+      const from = getItem(this.from_item), to = getItem(this.to_item);
+      if (this.send) to.sendCommand(from.state); else to.postUpdate(from.state);
+    }
+    _complete () { return this.from_item && this.to_item; }
+    describe () { return `copy state from ${this.from_item} to ${this.to_item}`; }
+  }
+  class SendOperation extends OperationConf {
+    constructor (ob, data, isCommand = true, desc) {
+      super(ob); this.isCommand = isCommand;
+      if (typeof data === 'function') { this.dataFn = data; this.dataDesc = desc || '[something]'; } else { this.dataFn = () => data; this.dataDesc = desc || data; }
+    }
+    toItems (list) { this.toItemNames = list.map((i) => typeof i === 'string' ? i : i.name); return this; }
+    toItem (i) { this.toItemNames = [typeof i === 'string' ? i : i.name]; return this; }
+    _run (args) {
+      for (const n of this.toItemNames) { const item = getItem(n); const data = this.dataFn(args); if (this.isCommand) item.sendCommand(data); else item.postUpdate(data); }
+    }
+    _complete () { return this.toItemNames !== undefined; }
+    describe (c) {
+      return c ? this.dataDesc + (this.isCommand ? '⌘' : '↻') + this.toItemNames
+        : (this.isCommand ? 'send command' : 'post update') + ` ${this.dataDesc} to ${this.toItemNames}`;
+    }
+  }
+  class ToggleOperation extends OperationConf {
+    toItem (n) { this.itemName = n; return this; }
+    _run () { getItem(this.itemName).sendToggleCommand(); }
+    _complete () { return true; }
+    describe () { return `toggle ${this.itemName}`; }
+  }
 
   // ------------------------------------------------------------ timers on the virtual clock
   let timerSeq = 0;
@@ -987,20 +1280,94 @@
     };
     return b;
   }
+  /** A scripted answer's result (`responses` … `"result"`) as the script sees it. */
+  const scriptedResult = (r) => (r === undefined ? null : r);
   function thingActions (binding, thingUID) {
+    const scope = String(binding), thing = String(thingUID);
     return new Proxy({}, {
       get: (_, method) => {
         if (typeof method === 'symbol' || method === 'then') return undefined;
         const m = String(method);
-        if (binding === 'mail') {
+        if (scope === 'mail') {
           return (to, subject, body) => { out('mail', m, to, body === undefined ? subject : `${subject}\n${body}`); return true; };
         }
-        if (binding === 'telegram') return (...a) => { out('telegram', m, thingUID, a.map(show).join(' ')); return true; };
-        if (binding === 'pushover') return (...a) => { out('pushover', m, thingUID, a.map(show).join(' ')); return true; };
-        return (...a) => { throw unsupported(`actions.thingActions("${binding}", "${thingUID}").${m}`, 'the twin runs mail, telegram and pushover Thing actions'); };
+        if (scope === 'telegram') return (...a) => { out('telegram', m, thing, a.map(show).join(' ')); return true; };
+        if (scope === 'pushover') return (...a) => { out('pushover', m, thing, a.map(show).join(' ')); return true; };
+        // Any other binding's Thing action, as the Rules DSL's getActions: the scope, Thing, method and its
+        // arguments go to the outbox (`action`); it returns the scenario's scripted result, else null.
+        return (...a) => {
+          const args = a.map(show);
+          emit({ k: 'act', scope, method: m, thing, args });
+          return scriptedResult(askTwin({ q: 'action', scope, method: m, thing }).result);
+        };
       }
     });
   }
+  // openHAB's Transformation actions: MAP, SCALE (the scenario's transformFiles), REGEX and JSONPATH, as the
+  // Rules DSL's transform(); transform gives the value back when the service fails, transformRaw throws.
+  const transformCall = (raw) => (type, fn, value) => {
+    const a = askTwin({ q: 'transform', type: String(type), function: String(fn), value: show(value), raw });
+    if (a.failed !== undefined) {
+      if (raw) { const e = new Error(a.failed); e.name = 'TransformationException'; throw e; }
+      return show(value);
+    }
+    return a.value;
+  };
+  const Transformation = { transform: transformCall(false), transformRaw: transformCall(true) };
+  // HTTP and Exec: the outbox, answered by the scenario's scripted `responses` (null when none matches, noted
+  // in the run log as the Rules DSL does).
+  function httpCall (method) {
+    return (url, ...rest) => {
+      const u = String(url);
+      let body = '';
+      if ((method === 'POST' || method === 'PUT') && rest.length >= 2 && typeof rest[0] === 'string') body = show(rest[1]);
+      out('http', `sendHttp${method[0]}${method.slice(1).toLowerCase()}Request`, u, body === '' ? `${method} ${u}` : `${method} ${u} ${body}`);
+      const a = askTwin({ q: 'http', url: u, method });
+      if (a.body === null) emit({ k: 'note', text: `error: ${host.file}: ${method} ${u} has no scripted response; it was answered as a failure (null) (rules.unscripted); hint: add {"url": "${u}", "body": "…"} to the scenario's "responses"` });
+      return a.body;
+    };
+  }
+  const HTTP = {
+    sendHttpGetRequest: httpCall('GET'), sendHttpPostRequest: httpCall('POST'), sendHttpPutRequest: httpCall('PUT'),
+    sendHttpDeleteRequest: httpCall('DELETE')
+  };
+  const Exec = {
+    executeCommandLine: (...a) => {
+      let waits = false;
+      if (a[0] instanceof Duration) { waits = true; a = a.slice(1); }
+      if (a.length === 0) throw new Error('executeCommandLine takes a command (and optionally a Duration first)');
+      const parts = a.map(show); const command = parts.join(' ');
+      out('exec', 'executeCommandLine', parts[0], command);
+      const answer = askTwin({ q: 'exec', command });
+      if (answer.output === null) {
+        emit({ k: 'note', text: `error: ${host.file}: executeCommandLine "${command}" has no scripted response; it was answered as a failure (null) (rules.unscripted); hint: add {"command": "${command}", "output": "…"} to the scenario's "responses"` });
+        return null;
+      }
+      return waits ? answer.output : null;
+    }
+  };
+  // Ephemeris: openHAB's default dayset "weekend" (Saturday, Sunday); bank holidays from the scenario's
+  // `ephemeris.bankHolidays` (the twin has no holiday calendar of its own), as for the Rules DSL.
+  const ephemerisDay = (x) => {
+    const today = ZonedDateTime.now();
+    if (x === undefined || x === null) return today;
+    if (typeof x === 'number') return today.plusDays(x);
+    return toZDT(x);
+  };
+  const isoDate = (z) => { const f = z._f(); return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`; };
+  const holiday = (x) => askTwin({ q: 'holiday', date: isoDate(ephemerisDay(x)) }).name;
+  const Ephemeris = {
+    isWeekend: (x) => ephemerisDay(x)._f().dow >= 6,
+    isInDayset: (name, x) => {
+      if (String(name) !== 'weekend') throw unsupported(`actions.Ephemeris.isInDayset("${name}")`, 'the twin knows openHAB\'s default dayset "weekend" only');
+      return ephemerisDay(x)._f().dow >= 6;
+    },
+    isBankHoliday: (x) => holiday(x) !== null,
+    getBankHolidayName: (x) => holiday(x),
+    getNextBankHoliday: () => { throw unsupported('actions.Ephemeris.getNextBankHoliday'); },
+    getDaysUntil: () => { throw unsupported('actions.Ephemeris.getDaysUntil'); },
+    getHolidayDescription: () => { throw unsupported('actions.Ephemeris.getHolidayDescription'); }
+  };
   const Voice = { say: (text, voice, sink) => out('say', 'say', sink ?? 'default', text), interpret: () => { throw unsupported('actions.Voice.interpret'); } };
   const Audio = { playSound: (a, b) => out('sound', 'playSound', b === undefined ? 'default' : a, b === undefined ? a : b), playStream: () => { throw unsupported('actions.Audio.playStream'); } };
   const LogAction = {
@@ -1012,10 +1379,14 @@
     postUpdate: (i, v) => emit({ k: 'upd', item: iname(i), value: valueText(v) })
   };
   const refuse = (ns) => new Proxy({}, { get: (_, p) => (typeof p === 'symbol' || p === 'then' ? undefined : () => { throw unsupported(`actions.${ns}.${String(p)}`); }) });
+  const Things = {
+    getThingStatusInfo: (uid) => { const t = thingData(String(uid)); return t === null ? null : statusInfoOf(t); },
+    getActions: (scope, uid) => thingActions(scope, uid)
+  };
   const actions = {
     ScriptExecution, NotificationAction, notificationBuilder, thingActions, get: thingActions, Voice, Audio, Log: LogAction, BusEvent,
-    HTTP: refuse('HTTP'), Exec: refuse('Exec'), Ephemeris: refuse('Ephemeris'), Transformation: refuse('Transformation'),
-    Things: refuse('Things'), Ping: refuse('Ping'), Semantics: refuse('Semantics'), CoreUtil: refuse('CoreUtil')
+    HTTP, Exec, Ephemeris, Transformation, Things,
+    Ping: refuse('Ping'), Semantics: refuse('Semantics'), CoreUtil: refuse('CoreUtil')
   };
 
   // ------------------------------------------------------------ cache
@@ -1042,6 +1413,7 @@
   const JAVA = {
     'java.time.ZonedDateTime': ZonedDateTime, 'java.time.LocalTime': LocalTime, 'java.time.LocalDate': LocalDate, 'java.time.LocalDateTime': LocalDateTime,
     'java.time.Instant': Instant, 'java.time.Duration': Duration, 'java.time.temporal.ChronoUnit': ChronoUnit, 'java.time.ZoneId': ZoneId,
+    'java.time.temporal.ChronoField': ChronoField,
     'java.time.format.DateTimeFormatter': DateTimeFormatter, 'java.time.DayOfWeek': DayOfWeek,
     'org.slf4j.LoggerFactory': { getLogger: (n) => makeLogger(String(n)) },
     'org.openhab.core.model.script.actions.Log': LogAction,
@@ -1071,10 +1443,36 @@
     OPENHAB_JS_VERSION: 'twin'
   };
   const osgi = { getService: (...n) => { throw unsupported(`osgi.getService(${n.join(', ')})`); }, findServices: () => { throw unsupported('osgi.findServices'); } };
+  // ------------------------------------------------------------ things: the twin's Thing registry, mirrored
+  function thingData (uid) { const json = host.thing(uid); return json === undefined ? null : JSON.parse(json); }
+  /** openHAB's ThingStatusInfo: getStatus(), getStatusDetail(), getDescription(), and its toString. */
+  function statusInfoOf (t) {
+    const text = t.status + (t.statusDetail === 'NONE' ? '' : ` (${t.statusDetail})`) + (t.description ? `: ${t.description}` : '');
+    return { getStatus: () => t.status, getStatusDetail: () => t.statusDetail, getDescription: () => t.description, toString: () => text };
+  }
+  class Thing {
+    constructor (uid) { this._uid = uid; }
+    get _d () { const d = thingData(this._uid); if (d === null) throw new Error(`Thing ${this._uid} is no longer in the twin's Thing registry`); return d; }
+    get uid () { return this._uid; }
+    get label () { return this._d.label; }
+    get location () { return this._d.location; }
+    get status () { return this._d.status; }
+    get statusInfo () { return statusInfoOf(this._d).toString(); }
+    get thingTypeUID () { return this._d.thingTypeUID; }
+    get bridgeUID () { return this._d.bridgeUID ?? null; }
+    get isEnabled () { return this._d.status !== 'UNINITIALIZED' || this._d.statusDetail !== 'DISABLED'; }
+    setLabel () { throw unsupported('Thing.setLabel', 'the twin\'s Things come from the scenario'); }
+    setLocation () { throw unsupported('Thing.setLocation', 'the twin\'s Things come from the scenario'); }
+    setProperty () { throw unsupported('Thing.setProperty', 'the twin\'s Things come from the scenario'); }
+    setEnabled () { throw unsupported('Thing.setEnabled', 'the twin\'s Things come from the scenario'); }
+    toString () { return this._uid; }
+  }
   const things = {
-    getThing: () => { throw unsupported('things.getThing'); }, getThings: () => { throw unsupported('things.getThings'); }
+    Thing,
+    getThing: (uid) => (thingData(String(uid)) === null ? null : new Thing(String(uid))),
+    getThings: () => host.thingUIDs().split('\n').filter((u) => u.length > 0).map((u) => new Thing(u))
   };
-  const environment = { isScriptFile: () => true };
+  const environment = { isScriptFile: () => uiRule === null };
 
   const openhab = { items, things, rules, triggers, actions, cache, time, utils, osgi, log: makeLogger, Quantity: Q, environment };
 
@@ -1085,10 +1483,67 @@
   hide('clearTimeout', clearTimer); hide('clearInterval', clearTimer);
   hide('Java', Java);
   hide('__openhab', openhab);
-  hide('__twinEvent', function (json) { const e = JSON.parse(json); e.raw = {}; return e; });
+  hide('__twinEvent', function (json, args) { const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {}; return e; });
+  // A UI rule's script module: the add-on's `rules._getTriggeredData(ctx, true)` — the event object with the
+  // old Java event's names kept as deprecated getters that warn when read (itemState, oldItemState,
+  // itemCommand, type, channel, event).
+  hide('__twinUIEvent', function (json, args) {
+    const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {};
+    const old = (name, value, hint) => {
+      if (value === undefined) return;
+      Object.defineProperty(e, name, { get () { console.warn(`event.${name} is deprecated, ${hint}`); return value; }, enumerable: false, configurable: true });
+    };
+    old('itemState', e.receivedState ?? e.newState, 'use event.receivedState for update triggers or event.newState for change triggers instead.');
+    old('oldItemState', e.oldState, 'use event.oldState instead. If you use Blockly, simply resave the script.');
+    old('itemCommand', e.receivedCommand, 'use event.receivedCommand instead. If you use Blockly, simply resave the script.');
+    old('type', e.eventName, 'use event.eventName instead. If you use Blockly, simply resave the script.');
+    old('channel', e.channelUID, 'use event.channelUID instead. If you use Blockly, simply resave the script.');
+    old('event', e.receivedEvent, 'use event.receivedEvent instead. If you use Blockly, simply resave the script.');
+    return e;
+  });
+  // `ctx`: openHAB's module context — the rule's UID and the trigger's outputs by name.
+  hide('__twinUICtx', function (json, rule, args) {
+    const e = JSON.parse(json); const c = args ? JSON.parse(args) : {};
+    c.ruleUID = rule;
+    const map = { oldState: 'oldState', newState: 'newState', receivedState: 'state', receivedCommand: 'command', oldStatus: 'oldStatus', newStatus: 'newStatus', status: 'status', module: 'module' };
+    for (const [from, to] of Object.entries(map)) if (e[from] !== undefined) c[to] = e[from];
+    return c;
+  });
+  // require('@runtime'): the add-on's raw Java scope, which older Blockly code opens with
+  // (`var itemRegistry = runtime.itemRegistry; var events = runtime.events;`).
+  const javaItem = (name) => {
+    const it = getItem(name);
+    return {
+      getName: () => it.name, getLabel: () => it.label, getType: () => it.type, getState: () => it.rawState,
+      getGroupNames: () => it.groupNames, getTags: () => it.tags, getMembers: () => it.members.map((m) => javaItem(m.name)),
+      toString: () => it.toString()
+    };
+  };
+  const runtimeScope = {
+    itemRegistry: { getItem: javaItem, get: javaItem, getItems: () => itemsApi.getItems().map((i) => javaItem(i.name)) },
+    events: {
+      sendCommand: (i, v) => emit({ k: 'cmd', item: typeof i === 'string' ? i : i.getName(), value: valueText(v) }),
+      postUpdate: (i, v) => emit({ k: 'upd', item: typeof i === 'string' ? i : i.getName(), value: valueText(v) })
+    },
+    ...STATES,
+    OnOffType: JAVA['org.openhab.core.library.types.OnOffType'], OpenClosedType: JAVA['org.openhab.core.library.types.OpenClosedType'],
+    UnDefType: JAVA['org.openhab.core.types.UnDefType'],
+    DecimalType: function (v) { return { toString: () => String(v), floatValue: () => Number(v), intValue: () => Math.trunc(Number(v)) }; },
+    PercentType: function (v) { return { toString: () => String(v), floatValue: () => Number(v), intValue: () => Math.trunc(Number(v)) }; },
+    StringType: function (v) { return { toString: () => String(v) }; },
+    ScriptExecution, things: { get: (uid) => things.getThing(uid) }
+  };
+  hide('__twinRuntime', new Proxy(runtimeScope, {
+    get: (t, p) => {
+      if (typeof p === 'symbol' || p in t) return t[p];
+      if (p === 'then' || p === 'toJSON' || p === '__esModule') return undefined;
+      throw unsupported(`require('@runtime').${String(p)}`, 'use the openhab-js API (items, actions, things)');
+    }
+  }));
   hide('__twinMakeRequire', function (from) { return (spec) => host.require(String(spec), from); });
   hide('require', global.__twinMakeRequire(host.file));
-  hide('load', function () { throw unsupported('load(path)', 'use require'); });
+  // load(path): the older scripts' way to include a file — evaluated in the caller's global scope on each call.
+  hide('load', function (p) { return host.load(String(p)); });
   hide('module', { exports: {} });
   hide('exports', global.module.exports);
 })(globalThis);

@@ -108,7 +108,7 @@ extension RuleCondition {
         case .weekday: []
         case .thingStatus(let thing, let status, let equal): [("thingUID", JSONString.quoted(thing)), ("operator", JSONString.quoted(equal ? "=" : "!=")), ("status", JSONString.quoted(status))]
         case .interval(let minimum): [("minInterval", String(minimum.milliseconds))]
-        case .script(let script): [("type", JSONString.quoted(RuleEngine.dslMediaType)), ("script", JSONString.quoted(script.source))]
+        case .script(let script): [("type", JSONString.quoted(script.mediaType)), ("script", JSONString.quoted(script.source))]
         }
     }
 }
@@ -134,7 +134,7 @@ extension RuleAction {
         case .itemStateUpdate(let item, let state): return [("itemName", JSONString.quoted(item)), ("state", JSONString.quoted(state))]
         case .runRules(let ids, let consider): return [("ruleUIDs", list(ids)), ("considerConditions", consider ? "true" : "false")]
         case .enableRules(let ids, let enable): return [("enable", enable ? "true" : "false"), ("ruleUIDs", list(ids))]
-        case .script(let script): return [("type", JSONString.quoted(RuleEngine.dslMediaType)), ("script", JSONString.quoted(script.source))]
+        case .script(let script): return [("type", JSONString.quoted(script.mediaType)), ("script", JSONString.quoted(script.source))]
         case .builtIn(let name, _): return [("automation", JSONString.quoted(name))]
         }
     }

@@ -34,6 +34,9 @@ public struct RuleAction: Sendable {
 public protocol RuleScript: Sendable {
     /// The script's text, as `GET /rest/rules` shows it in the module's `script` configuration.
     var source: String { get }
+    /// The script's media type, as `GET /rest/rules` shows it in the module's `type` configuration (the Rules
+    /// DSL's, unless the script says otherwise).
+    var mediaType: String { get }
     /// The Items the script names (checked to exist before a run).
     var referencedItems: [String] { get }
     /// Runs the script as an action; effects and log lines go to `execution`.
@@ -55,6 +58,7 @@ public protocol RuleScript: Sendable {
 }
 
 extension RuleScript {
+    public var mediaType: String { RuleEngine.dslMediaType }
     public var persistenceReads: [ScriptPersistenceRead] { [] }
     public var transformUses: [ScriptTransformUse] { [] }
     public func forNewEngine(_ instances: RuleScriptInstances) -> any RuleScript { self }

@@ -10,10 +10,14 @@ extension RuleEngine {
     }
 
     /// Runs a rule now (a `runRule` step, `POST /rest/rules/{uid}/runnow`), inside the caller's event.
+    /// - Parameter arguments: what the caller passes the run (a JSON object's text), see ``RuleTriggerEvent/arguments``.
     /// - Throws: ``RulesError`` `rules.unknownRule`.
-    public func runNow(_ uidOrName: String, considerConditions: Bool = true, reason: String = "run by hand") async throws(RulesError) {
+    public func runNow(_ uidOrName: String, considerConditions: Bool = true, reason: String = "run by hand",
+                       arguments: String? = nil) async throws(RulesError) {
         guard let rule = rule(uidOrName) else { throw unknownRule(uidOrName) }
-        await execute(rule.uid, RuleTriggerEvent(triggerID: nil, summary: reason), considerConditions: considerConditions, depth: 0)
+        var event = RuleTriggerEvent(triggerID: nil, summary: reason)
+        event.arguments = arguments
+        await execute(rule.uid, event, considerConditions: considerConditions, depth: 0)
     }
 
     /// Runs `body` as a run of `rule` that no trigger started — a DSL timer's lambda — and records its
@@ -88,11 +92,11 @@ extension RuleEngine {
         let at = scheduler.now
         var note = rule.conditions.isEmpty || !considerConditions ? (rule.conditions.isEmpty ? "no conditions" : "conditions not checked") : "conditions held"
         var held = true
+        var failed: RuleCondition?
         if considerConditions {
             for condition in rule.conditions where !(await holds(condition, execution)) {
                 held = false
-                // Described only when the run is kept (a clock-started one that stops here is not).
-                if !event.isPeriodic { note = "condition \(condition.id) not met (\(describe(condition)))" }
+                failed = condition
                 break
             }
         }
@@ -101,8 +105,11 @@ extension RuleEngine {
             if considerConditions { markIntervals(of: rule, at: at) }
         }
         // A clock-started run its conditions stopped did nothing and is not logged: it is not kept either
-        // (a cron every minute would otherwise hold half a million records a year).
-        guard held || !event.isPeriodic else { return }
+        // (a cron every minute would otherwise hold half a million records a year) — unless its conditions
+        // wrote something (a script condition's log line or error is never hidden).
+        guard held || !event.isPeriodic || !execution.effects.isEmpty else { return }
+        // Described only when the run is kept.
+        if let failed { note = "condition \(failed.id) not met (\(describe(failed)))" }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
                           conditionsHeld: held, conditionNote: note, effects: execution.effects, isPeriodic: event.isPeriodic,
                           isTimer: false, isBuiltIn: rule.isBuiltIn)

@@ -95,6 +95,9 @@ public final class RuleExecution: Sendable {
         engine.actionOutbox.response(url: url, method: method).map { ($0.status, $0.output) }
     }
 
+    /// The scenario's bank holidays (`ephemeris.bankHolidays`) by day; `nil` when it lists none.
+    public var bankHolidays: [CivilDate: String]? { engine.actionOutbox.bankHolidays }
+
     /// The scenario's transformation file `name` (`en.map`), and the names there are.
     public func transformFile(named name: String) -> (file: TransformFile?, names: [String]) {
         let file = engine.actionOutbox.transform(named: name)

@@ -23,9 +23,10 @@ public struct RuleRun: Sendable, Hashable {
     /// Whether the rule is a built-in automation (``Rule/isBuiltIn``), whose actions keep their own log.
     public let isBuiltIn: Bool
 
-    /// Whether the run log shows it: every run whose conditions held, and every event-started run that
-    /// its conditions stopped (a clock-started one that did nothing would repeat all day).
-    public var isLogged: Bool { !isBuiltIn && (conditionsHeld || !isPeriodic) }
+    /// Whether the run log shows it: every run whose conditions held, every event-started run that its
+    /// conditions stopped (a clock-started one that did nothing would repeat all day), and every run whose
+    /// conditions wrote something (a script condition's log line or error is never hidden).
+    public var isLogged: Bool { !isBuiltIn && (conditionsHeld || !isPeriodic || !effects.isEmpty) }
 
     /// The run log line (without the time): `rule "Night setback" ← cron 0 0 22 * * ?: conditions held; …`.
     public var logText: String {

@@ -31,6 +31,10 @@ public struct RuleTriggerEvent: Sendable {
     /// Whether a clock fired it (cron, time of day, date-time): such runs recur, so the run log leaves out
     /// the ones whose conditions did not hold.
     public var isPeriodic = false
+    /// What the caller passed a run it started by hand (openhab-js `rules.runRule(uid, args)`), a JSON object's
+    /// text: a UI rule's JavaScript reads the entries as `ctx[key]` and as globals, a script file's rule in
+    /// `event.raw`.
+    public var arguments: String?
 
     /// A run with only a summary.
     public init(triggerID: String?, summary: String) {

@@ -64,13 +64,13 @@ extension ScenarioDecoder {
     }
 
     /// `rules`: rule files relative to the scenario — `.json` UI rules, `.rules` DSL files or `.js` JavaScript
-    /// (openhab-js) script files, whose rules come in the list's order.
+    /// (openhab-js) script files, whose rules come in the list's order. The `.js` files and the UI rules'
+    /// JavaScript script modules share one session (the world's Node.js child).
     static func decodeRules(_ field: Field, scripts: DSLScripts = .none,
                             javaScript: JavaScriptRuleFiles.Context? = nil) -> (files: [String], rules: [Rule])? {
         guard let list = field.array else { return nil }
-        var files: [String] = []
-        var loaded: [[Rule]?] = []
-        var jsEntries: [(index: Int, entry: JavaScriptRuleFiles.Entry)] = []
+        // First the files as written, so the JavaScript session exists before a UI rule's module needs it.
+        var read: [(f: Field, path: String, lower: String, text: String, resolved: String)] = []
         for f in list {
             guard let path = f.name else { continue }
             let lower = path.lowercased()
@@ -80,30 +80,56 @@ extension ScenarioDecoder {
                 continue
             }
             guard let text = readSideFile(f, path: path, what: "rule", example: "rules/heating.rules") else { continue }
-            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
-            if lower.hasSuffix(".js") {
-                jsEntries.append((loaded.count, JavaScriptRuleFiles.Entry(field: f, path: path, resolved: resolved, text: text)))
-                files.append(resolved)
+            read.append((f, path, lower, text, resolvedSidePath(path, scenarioFile: field.issues.file)))
+        }
+        let jsEntries = read.enumerated().filter { $0.element.lower.hasSuffix(".js") }.map { index, entry in
+            (index: index, entry: JavaScriptRuleFiles.Entry(field: entry.f, path: entry.path, resolved: entry.resolved, text: entry.text))
+        }
+        let prepared = javaScript.map { JavaScriptRuleFiles.prepare(jsEntries.map(\.entry), context: $0) }
+        var files: [String] = []
+        var loaded: [[Rule]?] = []
+        var modules: [JavaScriptRuleFiles.Module] = []
+        // Rule files with JavaScript modules: their issues join after the modules are compiled.
+        var deferred: [IssueCollector] = []
+        for entry in read {
+            files.append(entry.resolved)
+            if entry.lower.hasSuffix(".js") {
                 loaded.append([])
                 continue
             }
-            let fileIssues = IssueCollector(file: resolved)
+            let fileIssues = IssueCollector(file: entry.resolved)
             let rules: [Rule]
-            if lower.hasSuffix(".json") {
-                rules = RuleFileDecoder.decode(text, issues: fileIssues) { source, at in
-                    RuleScripts.compile(source, file: resolved, line: at.line, issues: fileIssues, path: at.path)
+            if entry.lower.hasSuffix(".json") {
+                let before = modules.count
+                rules = RuleFileDecoder.decode(entry.text, issues: fileIssues) { module in
+                    guard module.isJavaScript else {
+                        return RuleScripts.compile(module.source, file: entry.resolved, line: module.field.line, issues: fileIssues, path: module.field.path)
+                    }
+                    guard let prepared else {
+                        module.field.problem("JavaScript scripts cannot run here.")
+                        return nil
+                    }
+                    let script = JSUIScript(session: prepared.session, ruleUID: module.ruleUID, moduleID: module.moduleID, source: module.source,
+                                            mediaType: module.type, isCondition: module.isCondition, file: entry.path)
+                    modules.append(JavaScriptRuleFiles.Module(script: script, field: module.field))
+                    return script
+                }
+                if modules.count > before {
+                    deferred.append(fileIssues)
+                    loaded.append(rules)
+                    continue
                 }
             } else {
-                rules = RuleScripts.loadDSLFile(text, file: resolved, issues: fileIssues, scripts: scripts)
+                rules = RuleScripts.loadDSLFile(entry.text, file: entry.resolved, issues: fileIssues, scripts: scripts)
             }
             field.issues.absorb(fileIssues)
-            files.append(resolved)
             loaded.append(rules)
         }
-        if let javaScript, !jsEntries.isEmpty {
-            let results = JavaScriptRuleFiles.load(jsEntries.map(\.entry), context: javaScript, issues: field.issues)
+        if let javaScript, let prepared, !jsEntries.isEmpty || !modules.isEmpty {
+            let results = JavaScriptRuleFiles.load(jsEntries.map(\.entry), modules: modules, prepared: prepared, context: javaScript, issues: field.issues)
             for (slot, rules) in zip(jsEntries.map(\.index), results) { loaded[slot] = rules ?? [] }
         }
+        for fileIssues in deferred { field.issues.absorb(fileIssues) }
         return (files, loaded.flatMap { $0 ?? [] })
     }
 }

@@ -131,8 +131,8 @@ public enum ScenarioDecoder {
             rules.rules += confLoaded.rules
             if let conf, let f = root.value("openhabConf"), !conf.javaScriptFiles.isEmpty {
                 // automation/js's scripts, as `.js` entries of `rules` are loaded, with the conf directory as their root.
-                if rules.files.contains(where: { $0.lowercased().hasSuffix(".js") }) {
-                    f.problem("the scenario lists .js files in \"rules\" and its openhabConf has automation/js scripts; one world runs one set of JavaScript.",
+                if rules.files.contains(where: { $0.lowercased().hasSuffix(".js") }) || JavaScriptRuleFiles.runJavaScript(rules.rules) {
+                    f.problem("the scenario lists .js files or UI rules with JavaScript in \"rules\" and its openhabConf has automation/js scripts; one world runs one set of JavaScript.",
                               hint: "keep the scripts in the conf directory's automation/js, or leave them out of it with \"exclude\".")
                 } else {
                     var confScripts = javaScript

@@ -36,36 +36,74 @@ enum JavaScriptRuleFiles {
         return URL(fileURLWithPath: directory.isEmpty ? "." : directory).standardizedFileURL.path
     }
 
-    /// Loads the entries in order; returns, per entry, the rules it registered (`nil` where it failed).
-    /// Without Node.js, `issues` is told once (the scenario cannot run; exit 69) and no rules come back.
-    static func load(_ entries: [Entry], context: Context, issues: IssueCollector) -> [[Rule]?] {
-        guard !entries.isEmpty else { return [] }
+    /// A UI rule's JavaScript script module, and where its rule file holds it.
+    struct Module {
+        let script: JSUIScript
+        /// The module's `script` field (in its rule file's issues).
+        let field: Field
+    }
+
+    /// The world's JavaScript before it is checked: the session its script files and UI rules' script modules share.
+    struct Prepared {
+        let session: JavaScriptSession
+        /// Whether every entry lies inside the scenario's folder (else each was told, and nothing loads).
+        let valid: Bool
+    }
+
+    /// The session for `entries` (script files) and the UI rules' modules still to come; an entry outside the
+    /// scenario's folder is a problem, and then no file loads.
+    static func prepare(_ entries: [Entry], context: Context) -> Prepared {
         let root = context.confRoot?.absolute ?? root(of: context.scenarioFile)
         var files: [JSScriptFile] = []
+        var valid = true
         for entry in entries {
             let absolute = URL(fileURLWithPath: entry.path, relativeTo: URL(fileURLWithPath: root + "/")).standardizedFileURL.path
             guard absolute.hasPrefix(root + "/") else {
                 entry.field.problem("\(UserText.quoted(entry.path)) is outside the scenario's folder; the twin reads no JavaScript there.",
                                     hint: "keep script files under the scenario's folder, e.g. \"automation/js/heating.js\".")
-                return entries.map { _ in nil }
+                valid = false
+                break
             }
             files.append(JSScriptFile(path: String(absolute.dropFirst(root.count + 1)), source: entry.text))
         }
-        let conf = confDirectory(of: files[0].path, root: root)
+        let conf = files.first.map { confDirectory(of: $0.path, root: root) } ?? root
         let setup = JSSetup(root: root, conf: conf, zone: context.calendar.identifier, seed: context.seed,
                             startMilliseconds: context.start?.unixMilliseconds ?? 0)
+        return Prepared(session: JavaScriptSession(setup: setup, files: valid ? files : []), valid: valid)
+    }
+
+    /// Loads the entries in order; returns, per entry, the rules it registered (`nil` where it failed).
+    /// Without Node.js, `issues` is told once (the scenario cannot run; exit 69) and no rules come back.
+    static func load(_ entries: [Entry], context: Context, issues: IssueCollector) -> [[Rule]?] {
+        guard !entries.isEmpty else { return [] }
+        return load(entries, modules: [], prepared: prepare(entries, context: context), context: context, issues: issues)
+    }
+
+    /// Loads the entries in order and compiles the UI rules' JavaScript `modules` (a syntax error is a problem of
+    /// the module's rule file, at its `script` field); returns, per entry, the rules it registered (`nil` where
+    /// it failed). Without Node.js, `issues` is told once (the scenario cannot run; exit 69).
+    static func load(_ entries: [Entry], modules: [Module], prepared: Prepared, context: Context, issues: IssueCollector) -> [[Rule]?] {
+        guard prepared.valid else { return entries.map { _ in nil } }
+        guard !entries.isEmpty || !modules.isEmpty else { return [] }
+        let session = prepared.session, setup = session.setup, files = session.files
         let results: [JavaScriptCollector.FileResult]
         do {
-            results = try JavaScriptCollector.collect(files, setup: setup, items: seeds(context.items))
+            let collected = try JavaScriptCollector.collect(files, modules: modules.map(\.script), setup: setup, items: seeds(context.items))
+            results = collected.files
+            for (module, error) in zip(modules, collected.modules) {
+                guard let error else { continue }
+                let place = error.location.map(scriptPlace) ?? ""
+                module.field.problem("\(error.code.rawValue): \(error.message)\(place)",
+                                     hint: "fix the script of rule \(UserText.quoted(module.script.ruleUID)), module \(UserText.quoted(module.script.moduleID)).")
+            }
         } catch {
             if error.code == .nodeMissing {
                 issues.unavailable = error.message
-            } else {
-                entries[0].field.problem("\(error.code.rawValue): \(error.message)", hint: error.hint)
+            } else if let field = entries.first?.field ?? modules.first?.field {
+                field.problem("\(error.code.rawValue): \(error.message)", hint: error.hint)
             }
             return entries.map { _ in nil }
         }
-        let session = JavaScriptSession(setup: setup, files: files)
         let directory = context.confRoot.map { ScenarioDecoder.resolvedSidePath($0.written, scenarioFile: context.scenarioFile) }
             ?? (context.scenarioFile as NSString).deletingLastPathComponent
         let shown = { (path: String) in directory.isEmpty ? path : "\(directory)/\(path)" }
@@ -94,6 +132,21 @@ enum JavaScriptRuleFiles {
                                 hint: "register at least one rules.JSRule; code outside rules runs when its file loads.")
         }
         return loaded
+    }
+
+    /// ` (script line 3, column 5)` of a module's `key:line:column`.
+    private static func scriptPlace(_ location: String) -> String {
+        let parts = location.split(separator: ":")
+        guard parts.count >= 3, let line = Int(parts[parts.count - 2]), let column = Int(parts[parts.count - 1]) else { return "" }
+        return " (script line \(line), column \(column))"
+    }
+
+    /// Whether any of `rules` runs JavaScript (a script file's rule or a UI rule's JavaScript module).
+    static func runJavaScript(_ rules: [Rule]) -> Bool {
+        rules.contains { rule in
+            rule.actions.contains { if case .script(let s) = $0.kind { s is JSRuleScript || s is JSUIScript } else { false } }
+                || rule.conditions.contains { if case .script(let s) = $0.kind { s is JSUIScript } else { false } }
+        }
     }
 
     /// The conf directory: the folder above the file's `automation/`, else the scenario's folder.

@@ -5,8 +5,8 @@ import SmartHome
 /// Reads openHAB UI rules from JSON — an array of `RuleDTO` as `GET /rest/rules` returns it, or openHAB's
 /// JSON database `automation_rules.json` (`{"<uid>": {"class": "…", "value": <RuleDTO>}}`, in file order) —
 /// into the engine's ``Rule``s. Every module type RULES.md lists is read with its configuration keys and
-/// defaults; anything else (an unknown type, a JavaScript `script.ScriptAction`, a missing key) is a located
-/// problem naming the file, JSON path and line, never skipped.
+/// defaults; anything else (an unknown type, a script in a language the twin does not run, a missing key) is a
+/// located problem naming the file, JSON path and line, never skipped.
 package enum RuleFileDecoder {
     /// The module types the twin runs, by kind.
     static let triggerTypes = ["core.ItemStateChangeTrigger", "core.ItemStateUpdateTrigger", "core.ItemCommandTrigger",
@@ -19,22 +19,39 @@ package enum RuleFileDecoder {
                                  "timer.IntervalCondition", "script.ScriptCondition"]
     static let actionTypes = ["core.ItemCommandAction", "core.ItemStateUpdateAction", "core.RunRuleAction",
                               "core.RuleEnablementAction", "script.ScriptAction"]
-    /// The one script language the twin runs.
+    /// The Rules DSL's media type.
     static let dslMediaType = "application/vnd.openhab.dsl.rule"
+    /// The media types the JavaScript Scripting add-on (GraalJS) registers that Main UI and Blockly save:
+    /// `application/javascript` (openHAB 4+), `…;version=ECMAScript-2021` (openHAB 3's name for it) and the aliases.
+    static let javaScriptMediaTypes: Set<String> = ["application/javascript", "application/javascript;version=ECMAScript-2021",
+                                                    "application/ecmascript", "text/javascript", "text/ecmascript", "js"]
+
+    /// A `script.ScriptAction` / `script.ScriptCondition` to compile: its media type and body, where it is, and
+    /// whose module it is.
+    struct ScriptModule {
+        let type: String
+        let source: String
+        /// The `script` field (its line locates problems).
+        let field: Field
+        let ruleUID: String
+        let moduleID: String
+        let isCondition: Bool
+
+        var isJavaScript: Bool { RuleFileDecoder.javaScriptMediaTypes.contains(type) }
+    }
 
     /// Decodes a UI rules file given as text, without DSL scripts (the built-in rule sets).
     /// - Throws: ``ScenarioError`` `scenario.invalid` with every problem.
     package static func decodeWithoutScripts(_ text: String, file: String) throws(ScenarioError) -> [Rule] {
         let issues = IssueCollector(file: file)
-        let rules = decode(text, issues: issues) { _, _ in nil }
+        let rules = decode(text, issues: issues) { _ in nil }
         guard issues.issues.isEmpty else { throw ScenarioError.invalid(file: file, issues: issues.issues) }
         return rules
     }
 
     /// Decodes `text` read from `file`; problems go to `issues` (whose file is `file`).
-    /// - Parameter script: compiles a DSL script body (`nil` and a problem reported when it cannot).
-    static func decode(_ text: String, issues: IssueCollector,
-                       script: (_ source: String, _ field: Field) -> (any RuleScript)?) -> [Rule] {
+    /// - Parameter script: compiles a script module (`nil` and a problem reported when it cannot).
+    static func decode(_ text: String, issues: IssueCollector, script: (ScriptModule) -> (any RuleScript)?) -> [Rule] {
         let root: JSONNode
         do {
             root = try JSONParser.parse(text)
@@ -60,16 +77,17 @@ package enum RuleFileDecoder {
         return dtos.compactMap { decodeRule($0, script: script) }
     }
 
-    private static func decodeRule(_ field: Field, script: (String, Field) -> (any RuleScript)?) -> Rule? {
+    private static func decodeRule(_ field: Field, script: (ScriptModule) -> (any RuleScript)?) -> Rule? {
         guard let o = field.object(["uid", "name", "description", "tags", "triggers", "conditions", "actions", "configuration",
                                     "configDescriptions", "templateUID", "templateState", "visibility", "status", "editable"]) else { return nil }
         let uid = o.required("uid")?.name
+        let ruleUID = uid ?? ""
         let name = o.optional("name")?.string
         let description = o.optional("description").flatMap { $0.isNull ? nil : $0.string }
         let tags = o.optional("tags")?.array?.compactMap(\.string) ?? []
         let triggers = o.optional("triggers")?.array?.compactMap(decodeTrigger) ?? []
-        let conditions = o.optional("conditions")?.array?.compactMap { decodeCondition($0, script: script) } ?? []
-        let actions = o.optional("actions")?.array?.compactMap { decodeAction($0, script: script) } ?? []
+        let conditions = o.optional("conditions")?.array?.compactMap { decodeCondition($0, rule: ruleUID, script: script) } ?? []
+        let actions = o.optional("actions")?.array?.compactMap { decodeAction($0, rule: ruleUID, script: script) } ?? []
         guard let uid else { return nil }
         return Rule(uid: uid, name: name ?? uid, description: description, tags: tags, triggers: triggers, conditions: conditions,
                     actions: actions, source: "\(field.issues.file):\(field.line)")
@@ -108,7 +126,7 @@ package enum RuleFileDecoder {
         case "core.ItemStateUpdateAction": configKeys = ["itemName", "state"]
         case "core.RunRuleAction": configKeys = ["ruleUIDs", "considerConditions"]
         case "core.RuleEnablementAction": configKeys = ["enable", "ruleUIDs"]
-        default: configKeys = ["type", "script"]  // script.ScriptAction / ScriptCondition
+        default: configKeys = ["type", "script", "blockSource"]  // script.ScriptAction / ScriptCondition (Blockly keeps its blocks in blockSource)
         }
         let reader = config.flatMap { $0.isNull ? nil : $0.object(configKeys) }
         return (id, type, reader)
@@ -176,7 +194,7 @@ package enum RuleFileDecoder {
         return kind.map { RuleTrigger(id: id, $0) }
     }
 
-    private static func decodeCondition(_ field: Field, script: (String, Field) -> (any RuleScript)?) -> RuleCondition? {
+    private static func decodeCondition(_ field: Field, rule: String, script: (ScriptModule) -> (any RuleScript)?) -> RuleCondition? {
         guard let (id, type, c) = module(field, conditionTypes, "condition") else { return nil }
         func t(_ key: String, _ required: Bool = false) -> String? { text(c, key, required: required, in: field) }
         let kind: RuleCondition.Kind?
@@ -220,13 +238,14 @@ package enum RuleFileDecoder {
             guard let text = t("minInterval", true), let ms = integer(text, c?.value("minInterval")) else { return nil }
             kind = .interval(minimum: SimDuration(milliseconds: Int64(ms)))
         default:  // script.ScriptCondition
-            guard let body = scriptBody(c, field) else { return nil }
-            kind = script(body, c?.value("script") ?? field).map { .script($0) }
+            guard let (mediaType, body) = scriptBody(c, field) else { return nil }
+            kind = script(ScriptModule(type: mediaType, source: body, field: c?.value("script") ?? field, ruleUID: rule, moduleID: id,
+                                       isCondition: true)).map { .script($0) }
         }
         return kind.map { RuleCondition(id: id, $0) }
     }
 
-    private static func decodeAction(_ field: Field, script: (String, Field) -> (any RuleScript)?) -> RuleAction? {
+    private static func decodeAction(_ field: Field, rule: String, script: (ScriptModule) -> (any RuleScript)?) -> RuleAction? {
         guard let (id, type, c) = module(field, actionTypes, "action") else { return nil }
         func t(_ key: String, _ required: Bool = false) -> String? { text(c, key, required: required, in: field) }
         let kind: RuleAction.Kind?
@@ -244,24 +263,29 @@ package enum RuleFileDecoder {
             guard let uids = c?.required("ruleUIDs")?.array?.compactMap(\.string), let enable = c?.required("enable")?.bool else { return nil }
             kind = .enableRules(uids, enable: enable)
         default:  // script.ScriptAction
-            guard let body = scriptBody(c, field) else { return nil }
-            kind = script(body, c?.value("script") ?? field).map { .script($0) }
+            guard let (mediaType, body) = scriptBody(c, field) else { return nil }
+            kind = script(ScriptModule(type: mediaType, source: body, field: c?.value("script") ?? field, ruleUID: rule, moduleID: id,
+                                       isCondition: false)).map { .script($0) }
         }
         return kind.map { RuleAction(id: id, $0) }
     }
 
-    /// The body of a `script.Script…` module whose `type` is the Rules DSL; other languages are refused.
-    private static func scriptBody(_ c: ObjectReader?, _ field: Field) -> String? {
+    /// The media type and body of a `script.Script…` module whose `type` is the Rules DSL or JavaScript; other
+    /// languages are refused.
+    private static func scriptBody(_ c: ObjectReader?, _ field: Field) -> (type: String, body: String)? {
         guard let c, let typeField = c.required("type"), let type = typeField.string, let script = c.required("script")?.string else {
             if c == nil { field.problem("has no configuration; a script module needs \"type\" and \"script\".") }
             return nil
         }
-        guard type == dslMediaType else {
-            typeField.problem("\"\(type)\" scripts cannot run in the twin; it runs Rules DSL scripts only (\"\(dslMediaType)\").",
-                              hint: "rewrite the script in the Rules DSL, or as core.ItemCommandAction / core.ItemStateCondition modules.")
+        guard type == dslMediaType || javaScriptMediaTypes.contains(type) else {
+            let nashorn = type == "application/javascript;version=ECMAScript-5.1"
+            typeField.problem("\"\(type)\" scripts cannot run in the twin; it runs Rules DSL (\"\(dslMediaType)\") and JavaScript Scripting "
+                              + "(\"application/javascript\") scripts.",
+                              hint: nashorn ? "this is the NashornJS (ECMAScript 5.1) add-on; save the script as \"application/javascript\" (JavaScript Scripting)."
+                                  : "rewrite the script in JavaScript or the Rules DSL, or as core.ItemCommandAction / core.ItemStateCondition modules.")
             return nil
         }
-        return script
+        return (type, script)
     }
 
     private static func integer(_ text: String, _ f: Field?) -> Int? {

@@ -49,6 +49,8 @@ public struct FuzzTarget: Sendable, Hashable, CustomStringConvertible {
                    matches: { $0.hasSuffix(".persist") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.persistKeywords) }, mutate: RuleTokens.mutate),
         FuzzTarget(name: "js", summary: "a JavaScript script file (*.js) a seed scenario's rules load, split into tokens as rule files are: tokens dropped, duplicated, swapped, repeated or replaced by JavaScript and openhab-js words (endless loops, unsupported members, requires that resolve nowhere included)",
                    matches: { $0.hasSuffix(".js") }, dictionary: { RuleTokens.dictionary($0, keywords: RuleTokens.javaScriptKeywords) }, mutate: RuleTokens.mutate),
+        FuzzTarget(name: "ui-js", summary: "the JavaScript of a UI-rule JSON file (a script.ScriptAction or ScriptCondition of type application/javascript, as Blockly saves it): one script string decoded, mutated token by token as .js files are, and written back",
+                   matches: { $0.hasSuffix(".json") }, dictionary: UIScriptMutation.dictionary, mutate: UIScriptMutation.mutate),
         FuzzTarget(name: "scripts", summary: "an openHAB script (*.script) a seed scenario's scriptFiles load for callScript, mutated token by token as rule files are",
                    matches: { $0.hasSuffix(".script") }, dictionary: RuleTokens.dictionary, mutate: RuleTokens.mutate),
     ]

@@ -23,7 +23,7 @@ struct FuzzTargetTests {
         #expect(RuleTokens.tokens("a/*x*/ 1.5+\"s\\\"t\"") == ["a", "/*x*/", " ", "1.5", "+", "\"s\\\"t\""])
     }
 
-    @Test(arguments: ["rules", "ui-rules", "ical", "epw", "transforms", "things", "persist", "scripts"])
+    @Test(arguments: ["rules", "ui-rules", "ui-js", "ical", "epw", "transforms", "things", "persist", "scripts"])
     func sideFileInputsMutateOneFileOfTheirKindAndKeepTheScenario(target: String) throws {
         let corpus = try Self.corpus()
         let kind = try #require(FuzzTarget.all.first { $0.name == target })

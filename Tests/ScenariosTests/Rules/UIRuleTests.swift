@@ -157,7 +157,7 @@ struct UIRuleTests {
         s.files["bad.json"] = """
             [
               { "uid": "a", "triggers": [ { "id": "1", "type": "core.ItemStateChangeTriger", "configuration": { "itemName": "x" } } ], "actions": [] },
-              { "uid": "b", "triggers": [], "actions": [ { "id": "2", "type": "script.ScriptAction", "configuration": { "type": "application/javascript", "script": "x" } } ] },
+              { "uid": "b", "triggers": [], "actions": [ { "id": "2", "type": "script.ScriptAction", "configuration": { "type": "application/x-python3", "script": "x" } } ] },
               { "uid": "c", "triggers": [ { "id": "3", "type": "core.ItemCommandTrigger", "configuration": { "itemName": "flat_1_heating_setpont" } } ], "actions": [] },
               { "uid": "d", "triggers": [ { "id": "4", "type": "timer.GenericCronTrigger", "configuration": { "cronExpression": "0 0 25 * * ?" } } ], "actions": [] }
             ]
@@ -165,7 +165,7 @@ struct UIRuleTests {
         let problems = s.problems()
         #expect(problems.count == 3, "\(problems)")
         #expect(problems.contains { $0.contains("bad.json:2: [0].triggers[0].type: \"core.ItemStateChangeTriger\" is not a trigger type the twin can run. Hint: did you mean \"core.ItemStateChangeTrigger\"?") }, "\(problems)")
-        #expect(problems.contains { $0.contains("bad.json:3: [1].actions[0].configuration.type: \"application/javascript\" scripts cannot run in the twin") }, "\(problems)")
+        #expect(problems.contains { $0.contains("bad.json:3: [1].actions[0].configuration.type: \"application/x-python3\" scripts cannot run in the twin") }, "\(problems)")
         #expect(problems.contains { $0.contains("bad.json:5: [3].triggers[0].configuration.cronExpression:") }, "\(problems)")
     }
 
