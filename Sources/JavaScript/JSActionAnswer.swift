@@ -1,4 +1,3 @@
-import Foundation
 import Rules
 import Simulation
 
@@ -11,47 +10,47 @@ enum JSActionAnswer {
 
     /// The answer to `question` for the run `execution`: the fields the runtime reads, with JSON nulls, or
     /// `{error, code}`.
-    static func answer(_ question: [String: Any], execution: RuleExecution) -> [String: Any] {
-        let text = { (key: String) in question[key] as? String }
+    static func answer(_ question: JSWireValue, execution: RuleExecution) -> JSWireValue {
+        let text = { (key: String) in question[key]?.stringValue }
         switch text("q") {
         case "action":
             guard let scope = text("scope"), let method = text("method"), let thing = text("thing") else { break }
             switch execution.scriptedResult(scope: scope, method: method, thing: thing) {
-            case .text(let s)?: return ["result": s]
-            case .number(let n)?: return ["result": n]
-            case .boolean(let b)?: return ["result": b]
-            case .null?, nil: return ["result": NSNull()]
+            case .text(let s)?: return ["result": .string(s)]
+            case .number(let n)?: return ["result": .number(n)]
+            case .boolean(let b)?: return ["result": .bool(b)]
+            case .null?, nil: return ["result": .null]
             }
         case "transform":
             guard let type = text("type"), let function = text("function"), let value = text("value") else { break }
-            let name = question["raw"] as? Bool == true ? "actions.Transformation.transformRaw" : "actions.Transformation.transform"
+            let name = question["raw"]?.boolValue == true ? "actions.Transformation.transformRaw" : "actions.Transformation.transform"
             switch ScriptTransformation.apply(type: type, function: function, value: value, execution: execution, name: name) {
-            case .value(let result): return ["value": result ?? NSNull()]
-            case .failure(let message): return ["failed": message]
-            case .refused(let message): return ["error": message, "code": JavaScriptError.Code.unsupported.rawValue]
+            case .value(let result): return ["value": .stringOrNull(result)]
+            case .failure(let message): return ["failed": .string(message)]
+            case .refused(let message): return ["error": .string(message), "code": .string(JavaScriptError.Code.unsupported.rawValue)]
             }
         case "http":
             guard let url = text("url"), let method = text("method") else { break }
-            return ["body": execution.scriptedResponse(url: url, method: method)?.body ?? NSNull()]
+            return ["body": .stringOrNull(execution.scriptedResponse(url: url, method: method)?.body)]
         case "exec":
             guard let command = text("command") else { break }
-            return ["output": execution.scriptedOutput(command: command) ?? NSNull()]
+            return ["output": .stringOrNull(execution.scriptedOutput(command: command))]
         case "holiday":
             guard let day = text("date").flatMap({ CivilDate(iso: $0) }) else { break }
             guard let holidays = execution.bankHolidays else {
-                return ["error": "actions.Ephemeris needs the scenario's bank holidays: the twin has no holiday calendar of its own; list them as "
-                            + "\"ephemeris\": {\"bankHolidays\": {\"2026-12-25\": \"Christmas Day\"}}", "code": JavaScriptError.Code.runtime.rawValue]
+                return ["error": .string("actions.Ephemeris needs the scenario's bank holidays: the twin has no holiday calendar of its own; list them as "
+                            + "\"ephemeris\": {\"bankHolidays\": {\"2026-12-25\": \"Christmas Day\"}}"), "code": .string(JavaScriptError.Code.runtime.rawValue)]
             }
-            return ["name": holidays[day] ?? NSNull()]
+            return ["name": .stringOrNull(holidays[day])]
         case "rule":
             guard let uid = text("uid") else { break }
             guard let enabled = execution.engine.isEnabled(uid) else {
-                return ["error": "There is no rule with UID \(uid)", "code": JavaScriptError.Code.runtime.rawValue]
+                return ["error": .string("There is no rule with UID \(uid)"), "code": .string(JavaScriptError.Code.runtime.rawValue)]
             }
-            return ["enabled": enabled]
+            return ["enabled": .bool(enabled)]
         default:
             break
         }
-        return ["error": "the twin does not answer this question", "code": JavaScriptError.Code.protocolError.rawValue]
+        return ["error": "the twin does not answer this question", "code": .string(JavaScriptError.Code.protocolError.rawValue)]
     }
 }

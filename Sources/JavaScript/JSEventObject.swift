@@ -1,77 +1,75 @@
-import Foundation
 import Rules
 
 /// The `event` object a JavaScript rule's `execute` receives, as openhab-js's `_getTriggeredData` builds it
-/// from the trigger's inputs (states and commands as strings; absent fields not set).
+/// from the trigger's inputs (states and commands as strings; absent fields not set), members in a fixed order.
 enum JSEventObject {
-    static func make(_ event: RuleTriggerEvent, rule: Rule, triggers: [JSTriggerSpec]) -> [String: Any] {
-        var o: [String: Any] = [:]
-        guard let id = event.triggerID, let spec = triggers.first(where: { $0.id == id }) else { return o }
-        o["module"] = id
-        let type = spec.type.split(separator: ".").last.map(String.init) ?? spec.type
+    static func make(_ event: RuleTriggerEvent, rule: Rule, triggers: [JSTriggerSpec]) -> JSWireValue {
+        var o: [(key: String, value: JSWireValue)] = []  // each key set once, in this order
+        guard let id = event.triggerID, let spec = triggers.first(where: { $0.id == id }) else { return .object(o) }
+        o.append(("module", .string(id)))
+        let type = spec.type.lastIndex(of: ".").map { spec.type[spec.type.index(after: $0)...] } ?? spec.type[...]
         let isGroup = type.hasPrefix("Group")
         func item(_ eventName: String, _ topic: String) {
             if let name = event.itemName {
-                o["itemName"] = name
-                o["eventName"] = eventName
-                o["eventClass"] = "org.openhab.core.items.events.\(eventName)"
-                o["eventTopic"] = "openhab/items/\(name)/\(topic)"
-                o["eventSource"] = NSNull()
+                o.append(("itemName", .string(name)))
+                o.append(("eventName", .string(eventName)))
+                o.append(("eventClass", .string("org.openhab.core.items.events.\(eventName)")))
+                o.append(("eventTopic", .string("openhab/items/\(name)/\(topic)")))
+                o.append(("eventSource", .null))
             }
-            if isGroup, let group = event.groupName { o["groupName"] = group }
+            if isGroup, let group = event.groupName { o.append(("groupName", .string(group))) }
         }
         switch type {
         case "ItemStateChangeTrigger", "GroupStateChangeTrigger":
             item("ItemStateChangedEvent", "statechanged")
-            o["oldState"] = event.previousState?.description ?? "NULL"
-            o["newState"] = event.newState?.description ?? "NULL"
-            o["eventType"] = "change"
-            o["triggerType"] = "ItemStateChangeTrigger"
+            o.append(("oldState", .string(event.previousState?.description ?? "NULL")))
+            o.append(("newState", .string(event.newState?.description ?? "NULL")))
+            o.append(("eventType", .string("change")))
+            o.append(("triggerType", .string("ItemStateChangeTrigger")))
         case "ItemStateUpdateTrigger", "GroupStateUpdateTrigger":
             item("ItemStateUpdatedEvent", "stateupdated")
-            o["receivedState"] = event.newState?.description ?? "NULL"
-            o["eventType"] = "update"
-            o["triggerType"] = "ItemStateUpdateTrigger"
+            o.append(("receivedState", .string(event.newState?.description ?? "NULL")))
+            o.append(("eventType", .string("update")))
+            o.append(("triggerType", .string("ItemStateUpdateTrigger")))
         case "ItemCommandTrigger", "GroupCommandTrigger":
             item("ItemCommandEvent", "command")
-            o["receivedCommand"] = event.command?.description ?? ""
-            o["eventType"] = "command"
-            o["triggerType"] = "ItemCommandTrigger"
+            o.append(("receivedCommand", .string(event.command?.description ?? "")))
+            o.append(("eventType", .string("command")))
+            o.append(("triggerType", .string("ItemCommandTrigger")))
         case "ChannelEventTrigger":
-            o["channelUID"] = event.channelUID ?? spec["channelUID"] ?? ""
-            o["receivedEvent"] = event.channelEvent ?? ""
-            o["eventType"] = "triggered"
-            o["triggerType"] = "ChannelEventTrigger"
-            o["eventName"] = "ChannelTriggeredEvent"
+            o.append(("channelUID", .string(event.channelUID ?? spec["channelUID"] ?? "")))
+            o.append(("receivedEvent", .string(event.channelEvent ?? "")))
+            o.append(("eventType", .string("triggered")))
+            o.append(("triggerType", .string("ChannelEventTrigger")))
+            o.append(("eventName", .string("ChannelTriggeredEvent")))
         case "ThingStatusChangeTrigger":
-            o["thingUID"] = event.thingUID ?? spec["thingUID"] ?? ""
-            o["oldStatus"] = event.previousThingStatus ?? ""
-            o["newStatus"] = event.thingStatus ?? ""
-            o["eventType"] = "change"
-            o["triggerType"] = "ThingStatusChangeTrigger"
+            o.append(("thingUID", .string(event.thingUID ?? spec["thingUID"] ?? "")))
+            o.append(("oldStatus", .string(event.previousThingStatus ?? "")))
+            o.append(("newStatus", .string(event.thingStatus ?? "")))
+            o.append(("eventType", .string("change")))
+            o.append(("triggerType", .string("ThingStatusChangeTrigger")))
         case "ThingStatusUpdateTrigger":
-            o["thingUID"] = event.thingUID ?? spec["thingUID"] ?? ""
-            o["status"] = event.thingStatus ?? ""
-            o["eventType"] = "update"
-            o["triggerType"] = "ThingStatusUpdateTrigger"
+            o.append(("thingUID", .string(event.thingUID ?? spec["thingUID"] ?? "")))
+            o.append(("status", .string(event.thingStatus ?? "")))
+            o.append(("eventType", .string("update")))
+            o.append(("triggerType", .string("ThingStatusUpdateTrigger")))
         case "GenericCronTrigger":
-            o["cronExpression"] = spec["cronExpression"] ?? ""
-            o["eventType"] = "time"
-            o["triggerType"] = "GenericCronTrigger"
+            o.append(("cronExpression", .string(spec["cronExpression"] ?? "")))
+            o.append(("eventType", .string("time")))
+            o.append(("triggerType", .string("GenericCronTrigger")))
         case "TimeOfDayTrigger":
-            o["time"] = spec["time"] ?? ""
-            o["eventType"] = "time"
-            o["triggerType"] = "TimeOfDayTrigger"
+            o.append(("time", .string(spec["time"] ?? "")))
+            o.append(("eventType", .string("time")))
+            o.append(("triggerType", .string("TimeOfDayTrigger")))
         case "DateTimeTrigger":
-            o["itemName"] = spec["itemName"] ?? ""
-            o["timeOnly"] = spec["timeOnly"] == "true"
-            o["offset"] = Int(spec["offset"] ?? "0") ?? 0
-            o["eventType"] = "time"
-            o["triggerType"] = "DateTimeTrigger"
+            o.append(("itemName", .string(spec["itemName"] ?? "")))
+            o.append(("timeOnly", .bool(spec["timeOnly"] == "true")))
+            o.append(("offset", .integer(Int64(spec["offset"] ?? "0") ?? 0)))
+            o.append(("eventType", .string("time")))
+            o.append(("triggerType", .string("DateTimeTrigger")))
         default:
             break  // SystemStartlevelTrigger: the generic fields only
         }
-        return o
+        return .object(o)
     }
 }
-

@@ -1,50 +1,54 @@
-import Foundation
-
 /// A started JavaScript host: the `node` child and the request/answer protocol over it (`host.js`).
 ///
-/// One per world with JavaScript (and one, briefly, while a scenario is validated).
+/// One per world with JavaScript (and one, briefly, while a scenario is validated). Messages are JSON
+/// (``JSWireValue``); a rule run is one request and one answer unless the script asks the twin something it
+/// cannot know from the states sent with the run (a persistence query, an Item's metadata).
 final class JSHostConnection: Sendable {
     let child: NodeChild
     let budgetSeconds: Double
 
     /// Starts `node` on the runtime and sends `init`.
-    init(node: NodeExecutable, setup: JSSetup, items: [[String: Any]]) throws(JavaScriptError) {
+    init(node: NodeExecutable, setup: JSSetup, items: [JSWireValue]) throws(JavaScriptError) {
         child = try NodeChild(node: node, script: try JavaScriptRuntime.hostScript(), zone: setup.zone, label: setup.root)
         budgetSeconds = Double(setup.budgetMilliseconds) / 1000
-        let reply = try request(["op": "init", "now": setup.startMilliseconds, "zone": setup.zone, "seed": String(setup.seed),
-                                 "root": setup.root, "conf": setup.conf, "budgetMs": setup.budgetMilliseconds, "items": items])
+        let reply = try request(["op": "init", "now": .integer(setup.startMilliseconds), "zone": .string(setup.zone), "seed": .string(String(setup.seed)),
+                                 "root": .string(setup.root), "conf": .stringOrNull(setup.conf), "budgetMs": .integer(Int64(setup.budgetMilliseconds)),
+                                 "items": .array(items)])
         if let error = reply.error { throw error }
+    }
+
+    /// The description of one Item the child mirrors (sent with `init`).
+    static func itemSeed(name: String, type: String, label: String?, groups: [String], tags: [String], members: [String], state: String) -> JSWireValue {
+        ["name": .string(name), "type": .string(type), "label": .stringOrNull(label), "groups": .strings(groups), "tags": .strings(tags),
+         "members": .strings(members), "state": .string(state)]
     }
 
     /// Sends one request and parses its answer; questions the child asks on the way (`{"ask": {…}}`, a
     /// persistence query) are answered by `answer`, at most ``maxQuestions`` per request.
-    func request(_ message: [String: Any], childEnforces: Bool = true,
-                 answer: (([String: Any]) -> [String: Any])? = nil) throws(JavaScriptError) -> JSReply {
-        var bytes = try child.exchange(try Self.encode(message), budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+    func request(_ message: JSWireValue, childEnforces: Bool = true,
+                 answer: ((JSWireValue) -> JSWireValue)? = nil) throws(JavaScriptError) -> JSReply {
+        var bytes = try child.exchange(message.encoded, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
         for _ in 0..<Self.maxQuestions {
-            guard bytes.first == UInt8(ascii: "{"), bytes.starts(with: Array("{\"ask\":".utf8)) else { break }
-            guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
-                  let question = object["ask"] as? [String: Any] else {
-                throw JavaScriptError(.child, "the Node.js child asked a malformed question.")
+            guard bytes.starts(with: Self.askPrefix) else { break }
+            let question: JSWireValue
+            do { question = try JSWireValue.parse(bytes) } catch { throw JSReply.malformed(bytes, error) }
+            guard let asked = question["ask"], case .object = asked else {
+                throw JavaScriptError(.child, "the Node.js child asked a malformed question: \"\(JSReply.shown(bytes))\".")
             }
-            let reply = answer?(question) ?? ["error": "the twin answers no questions here"]
-            bytes = try child.reply(try Self.encode(reply), budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+            let reply = answer?(asked) ?? ["error": "the twin answers no questions here"]
+            bytes = try child.exchange(reply.encoded, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
         }
         return try JSReply.parse(bytes)
     }
 
+    private static let askPrefix = Array("{\"ask\":".utf8)
+
     /// Questions one request may ask (a script asking in a loop ends as malformed past it).
     static let maxQuestions = 100_000
 
-    private static func encode(_ message: [String: Any]) throws(JavaScriptError) -> [UInt8] {
-        do { return [UInt8](try JSONSerialization.data(withJSONObject: message)) } catch {
-            throw JavaScriptError(.protocolError, "a message to the JavaScript host could not be written as JSON: \(error.localizedDescription).")
-        }
-    }
-
     /// Loads a script file (its text given, so a mutated copy can stand in for the file).
     func load(path: String, source: String, nowMilliseconds: Int64) throws(JavaScriptError) -> JSReply {
-        try request(["op": "load", "path": path, "source": source, "now": nowMilliseconds])
+        try request(["op": "load", "path": .string(path), "source": .string(source), "now": .integer(nowMilliseconds)])
     }
 
     /// Stops the child.

@@ -1,4 +1,3 @@
-import Foundation
 import Rules
 import SmartHome
 
@@ -7,27 +6,26 @@ import SmartHome
 enum JSItemAnswer {
     /// The answer to `question` (`{q: "item", item, field, namespace?}`): `{state, at, metadata}` with JSON
     /// nulls, or `{error, code}`.
-    static func answer(_ question: [String: Any], engine: RuleEngine) -> [String: Any] {
-        guard let itemText = question["item"] as? String, let field = question["field"] as? String else {
-            return ["error": "the twin does not answer this question", "code": JavaScriptError.Code.protocolError.rawValue]
+    static func answer(_ question: JSWireValue, engine: RuleEngine) -> JSWireValue {
+        guard let itemText = question["item"]?.stringValue, let field = question["field"]?.stringValue else {
+            return ["error": "the twin does not answer this question", "code": .string(JavaScriptError.Code.protocolError.rawValue)]
         }
         guard let item = engine.item(itemText) else {
-            return ["error": "Item '\(itemText)' could not be found in the item registry", "code": JavaScriptError.Code.runtime.rawValue]
+            return ["error": .string("Item '\(itemText)' could not be found in the item registry"), "code": .string(JavaScriptError.Code.runtime.rawValue)]
         }
-        var out: [String: Any] = ["state": NSNull(), "at": NSNull(), "metadata": NSNull()]
+        var state = JSWireValue.null, at = JSWireValue.null, metadata = JSWireValue.null
         switch field {
-        case "previousState": out["state"] = item.lastState?.description ?? NSNull()
-        case "lastStateUpdate": out["at"] = item.lastStateUpdate?.unixMilliseconds ?? NSNull()
-        case "lastStateChange": out["at"] = item.lastStateChange?.unixMilliseconds ?? NSNull()
+        case "previousState": state = .stringOrNull(item.lastState?.description)
+        case "lastStateUpdate": at = .integerOrNull(item.lastStateUpdate?.unixMilliseconds)
+        case "lastStateChange": at = .integerOrNull(item.lastStateChange?.unixMilliseconds)
         case "metadata":
-            var all: [String: Any] = [:]
-            for (namespace, entry) in item.metadata {
-                all[namespace] = ["value": entry.value, "configuration": entry.config] as [String: Any]
-            }
-            out["metadata"] = all
+            // Namespaces and configuration keys sorted: the same scenario gives the same objects on every run.
+            metadata = .object(item.metadata.sorted { $0.key < $1.key }.map { namespace, entry in
+                (key: namespace, value: ["value": .string(entry.value), "configuration": .sortedStrings(entry.config)])
+            })
         default:
-            return ["error": "Item.\(field) is not supported by the twin", "code": JavaScriptError.Code.unsupported.rawValue]
+            return ["error": .string("Item.\(field) is not supported by the twin"), "code": .string(JavaScriptError.Code.unsupported.rawValue)]
         }
-        return out
+        return ["state": state, "at": at, "metadata": metadata]
     }
 }

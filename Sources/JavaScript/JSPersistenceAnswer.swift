@@ -1,4 +1,3 @@
-import Foundation
 import Rules
 import Simulation
 import SmartHome
@@ -8,51 +7,52 @@ import SmartHome
 enum JSPersistenceAnswer {
     /// The answer to `question` (`{q: "persistence", item, method, args}`) at `now`:
     /// `{state, at, number, bool}` with JSON nulls, or `{error, code}`.
-    static func answer(_ question: [String: Any], engine: RuleEngine, now: SimInstant) -> [String: Any] {
-        guard question["q"] as? String == "persistence", let itemText = question["item"] as? String,
-              let method = question["method"] as? String else {
-            return ["error": "the twin does not answer this question", "code": JavaScriptError.Code.protocolError.rawValue]
+    static func answer(_ question: JSWireValue, engine: RuleEngine, now: SimInstant) -> JSWireValue {
+        func error(_ text: String, _ code: JavaScriptError.Code) -> JSWireValue { ["error": .string(text), "code": .string(code.rawValue)] }
+        guard question["q"]?.stringValue == "persistence", let itemText = question["item"]?.stringValue,
+              let method = question["method"]?.stringValue else {
+            return error("the twin does not answer this question", .protocolError)
         }
         guard let name = try? ItemName(itemText), let item = engine.item(itemText) else {
-            return ["error": "Item '\(itemText)' could not be found in the item registry", "code": JavaScriptError.Code.runtime.rawValue]
+            return error("Item '\(itemText)' could not be found in the item registry", .runtime)
         }
         guard let store = engine.persistence(for: name) else {
-            return ["error": "\(itemText).persistence.\(method)(…) reads persistence, but the scenario's \"persistence\" does not record \(itemText)",
-                    "code": JavaScriptError.Code.notPersisted.rawValue]
+            return error("\(itemText).persistence.\(method)(…) reads persistence, but the scenario's \"persistence\" does not record \(itemText)",
+                         .notPersisted)
         }
         let queries = PersistenceQueries(store: store, now: now)
-        let args = question["args"] as? [Any] ?? []
+        let args = question["args"]?.arrayValue ?? []
         func instant(_ i: Int) -> SimInstant? {
-            guard i < args.count, let n = args[i] as? NSNumber else { return nil }
-            return SimInstant(unixMilliseconds: n.int64Value)
+            guard i < args.count, let n = args[i].int64Value else { return nil }
+            return SimInstant(unixMilliseconds: n)
         }
         let begin = instant(0), end = instant(1)
-        var out: [String: Any] = ["state": NSNull(), "at": NSNull(), "number": NSNull(), "bool": NSNull()]
+        var state = JSWireValue.null, at = JSWireValue.null, number = JSWireValue.null, bool = JSWireValue.null
         func entry(_ e: PersistedEntry?) {
             if let e {
-                out["state"] = e.state.description
-                out["at"] = e.instant.unixMilliseconds
+                state = .string(e.state.description)
+                at = .integer(e.instant.unixMilliseconds)
             }
         }
         switch method {
-        case "average": out["state"] = queries.averageBetween(item, begin, end)?.description ?? NSNull()
-        case "sum": out["state"] = queries.sumBetween(item, begin, end)?.description ?? NSNull()
-        case "delta": out["state"] = queries.deltaBetween(item, begin, end)?.description ?? NSNull()
+        case "average": state = .stringOrNull(queries.averageBetween(item, begin, end)?.description)
+        case "sum": state = .stringOrNull(queries.sumBetween(item, begin, end)?.description)
+        case "delta": state = .stringOrNull(queries.deltaBetween(item, begin, end)?.description)
         case "maximum": entry(queries.maximumBetween(item, begin, end))
         case "minimum": entry(queries.minimumBetween(item, begin, end))
-        case "count": out["number"] = queries.countBetween(item, begin, end) ?? NSNull()
-        case "countStateChanges": out["number"] = queries.countStateChangesBetween(item, begin, end) ?? NSNull()
-        case "changed": out["bool"] = queries.changedBetween(item, begin, end) ?? NSNull()
-        case "updated": out["bool"] = queries.updatedBetween(item, begin, end) ?? NSNull()
+        case "count": number = .integerOrNull(queries.countBetween(item, begin, end).map(Int64.init))
+        case "countStateChanges": number = .integerOrNull(queries.countStateChangesBetween(item, begin, end).map(Int64.init))
+        case "changed": bool = queries.changedBetween(item, begin, end).map(JSWireValue.bool) ?? .null
+        case "updated": bool = queries.updatedBetween(item, begin, end).map(JSWireValue.bool) ?? .null
         case "persistedState":
-            guard let at = begin else { return ["error": "persistedState needs a time", "code": JavaScriptError.Code.runtime.rawValue] }
-            entry(queries.historicState(item, at: at))
-        case "previousState": entry(queries.previousState(item, skipEqual: (args.first as? Bool) ?? false))
-        case "lastUpdate": out["at"] = queries.lastUpdate(item)?.unixMilliseconds ?? NSNull()
-        case "lastChange": out["at"] = queries.lastChange(item)?.unixMilliseconds ?? NSNull()
+            guard let when = begin else { return error("persistedState needs a time", .runtime) }
+            entry(queries.historicState(item, at: when))
+        case "previousState": entry(queries.previousState(item, skipEqual: args.first?.boolValue ?? false))
+        case "lastUpdate": at = .integerOrNull(queries.lastUpdate(item)?.unixMilliseconds)
+        case "lastChange": at = .integerOrNull(queries.lastChange(item)?.unixMilliseconds)
         default:
-            return ["error": "Item.persistence.\(method) is not supported by the twin", "code": JavaScriptError.Code.unsupported.rawValue]
+            return error("Item.persistence.\(method) is not supported by the twin", .unsupported)
         }
-        return out
+        return ["state": state, "at": at, "number": number, "bool": bool]
     }
 }

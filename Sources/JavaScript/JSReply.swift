@@ -1,5 +1,3 @@
-import Foundation
-
 /// The child's answer to one request.
 struct JSReply: Sendable {
     var ok: Bool
@@ -12,36 +10,43 @@ struct JSReply: Sendable {
     /// Whether the child has seen code that reads Things (the twin then sends their changes with each request).
     var needsThings = false
 
-    /// Parses an answer's JSON.
-    /// - Throws: ``JavaScriptError`` `rules.jsChild` when it is not the shape the host writes.
+    /// Parses an answer.
+    /// - Throws: ``JavaScriptError`` `rules.jsChild` when it is not JSON or not the shape the host writes.
     static func parse(_ bytes: [UInt8]) throws(JavaScriptError) -> JSReply {
-        guard let object = try? JSONSerialization.jsonObject(with: Data(bytes)), let root = object as? [String: Any] else {
-            let shown = String(decoding: bytes.prefix(60), as: UTF8.self)
-            throw JavaScriptError(.child, "the Node.js child answered with a malformed message (not a JSON object): \"\(shown)\".")
+        let root: JSWireValue
+        do { root = try JSWireValue.parse(bytes) } catch {
+            throw malformed(bytes, error)
         }
-        guard let ok = root["ok"] as? Bool, let effectList = root["effects"] as? [Any] else {
-            throw JavaScriptError(.child, "the Node.js child answered with a malformed message (no \"ok\" or \"effects\").")
+        guard case .object = root else {
+            throw JavaScriptError(.child, "the Node.js child answered with a malformed message (not a JSON object): \"\(shown(bytes))\".")
+        }
+        guard let ok = root["ok"]?.boolValue, let effectList = root["effects"]?.arrayValue else {
+            throw JavaScriptError(.child, "the Node.js child answered with a malformed message (no \"ok\" or \"effects\"): \"\(shown(bytes))\".")
         }
         var reply = JSReply(ok: ok, error: nil, effects: [], rules: [])
+        reply.effects.reserveCapacity(effectList.count)
         for entry in effectList {
-            guard let e = entry as? [String: Any], let effect = effect(e) else {
-                throw JavaScriptError(.child, "the Node.js child answered with a malformed effect: \(entry).")
+            guard let effect = effect(entry) else {
+                throw JavaScriptError(.child, "the Node.js child answered with a malformed effect: \(shown(entry.encoded)).")
             }
             reply.effects.append(effect)
         }
         if !ok {
-            let codeText = root["code"] as? String ?? ""
-            let code = JavaScriptError.Code(rawValue: codeText) ?? .runtime
-            let location = root["location"] as? String
-            reply.error = JavaScriptError(code, root["message"] as? String ?? "the script failed", location: location)
+            let code = JavaScriptError.Code(rawValue: root["code"]?.stringValue ?? "") ?? .runtime
+            reply.error = JavaScriptError(code, root["message"]?.stringValue ?? "the script failed", location: root["location"]?.stringValue)
         }
-        reply.holds = root["holds"] as? Bool
-        reply.notBoolean = root["notBoolean"] as? String
-        reply.needsThings = root["needsThings"] as? Bool ?? false
-        if let list = root["rules"] as? [Any] {
+        let holds = root["holds"], notBoolean = root["notBoolean"], needsThings = root["needsThings"]
+        guard holds.map({ $0.boolValue != nil }) ?? true, notBoolean.map({ $0.stringValue != nil }) ?? true,
+              needsThings.map({ $0.boolValue != nil }) ?? true else {
+            throw JavaScriptError(.child, "the Node.js child answered with a malformed reply (\"holds\", \"notBoolean\" or \"needsThings\" of the wrong type): \"\(shown(bytes))\".")
+        }
+        reply.holds = holds?.boolValue
+        reply.notBoolean = notBoolean?.stringValue
+        reply.needsThings = needsThings?.boolValue ?? false
+        if let list = root["rules"]?.arrayValue {
             for entry in list {
-                guard let r = entry as? [String: Any], let rule = rule(r) else {
-                    throw JavaScriptError(.child, "the Node.js child answered with a malformed rule: \(entry).")
+                guard let rule = rule(entry) else {
+                    throw JavaScriptError(.child, "the Node.js child answered with a malformed rule: \(shown(entry.encoded)).")
                 }
                 reply.rules.append(rule)
             }
@@ -49,8 +54,19 @@ struct JSReply: Sendable {
         return reply
     }
 
-    private static func effect(_ e: [String: Any]) -> JSEffect? {
-        let s = { (key: String) in e[key] as? String }
+    /// The error for a message that is not JSON: where it stops fitting and what it starts with.
+    static func malformed(_ bytes: [UInt8], _ error: JSWireValue.SyntaxError) -> JavaScriptError {
+        JavaScriptError(.child, "the Node.js child answered with a malformed message (not JSON: byte \(error.offset) of \(bytes.count), "
+                        + "expected \(error.expected)): \"\(shown(bytes))\".")
+    }
+
+    /// The first 60 bytes of a message, for an error.
+    static func shown(_ bytes: [UInt8]) -> String {
+        String(decoding: bytes.prefix(60), as: UTF8.self) + (bytes.count > 60 ? "…" : "")
+    }
+
+    private static func effect(_ e: JSWireValue) -> JSEffect? {
+        let s = { (key: String) in e[key]?.stringValue }
         switch s("k") {
         case "cmd": return s("item").flatMap { item in s("value").map { .command(item: item, value: $0) } }
         case "upd": return s("item").flatMap { item in s("value").map { .update(item: item, value: $0) } }
@@ -61,36 +77,38 @@ struct JSReply: Sendable {
             guard let channel = s("channel"), let action = s("action"), let recipient = s("recipient"), let text = s("text") else { return nil }
             return .outbox(channel: channel, action: action, recipient: recipient, text: text)
         case "timer":
-            guard let id = (e["id"] as? NSNumber)?.intValue, let at = (e["at"] as? NSNumber)?.doubleValue, at.isFinite,
+            guard let id = e["id"]?.int64Value, let id = Int(exactly: id), let at = e["at"]?.doubleValue, at.isFinite,
                   abs(at) < 1e15 else { return nil }
             return .timer(id: id, atMs: Int64(at), label: s("label") ?? "timer", rule: s("rule"))
-        case "cancel": return (e["id"] as? NSNumber).map { .cancel(id: $0.intValue) }
+        case "cancel": return e["id"]?.int64Value.flatMap { Int(exactly: $0) }.map { .cancel(id: $0) }
         case "enable":
-            guard let rule = s("rule"), let enabled = e["enabled"] as? Bool else { return nil }
+            guard let rule = s("rule"), let enabled = e["enabled"]?.boolValue else { return nil }
             return .enable(rule: rule, enabled: enabled)
-        case "runRule": return s("rule").map { .runRule($0, considerConditions: e["conditions"] as? Bool ?? true, arguments: s("args")) }
+        case "runRule": return s("rule").map { .runRule($0, considerConditions: e["conditions"]?.boolValue ?? true, arguments: s("args")) }
         case "act":
-            guard let scope = s("scope"), let method = s("method"), let thing = s("thing"), let args = e["args"] as? [String] else { return nil }
+            guard let scope = s("scope"), let method = s("method"), let thing = s("thing"), let list = e["args"]?.arrayValue else { return nil }
+            let args = list.compactMap(\.stringValue)
+            guard args.count == list.count else { return nil }
             return .thingAction(scope: scope, method: method, thing: thing, arguments: args)
         case "note": return s("text").map { .note($0) }
         default: return nil
         }
     }
 
-    private static func rule(_ r: [String: Any]) -> JSRuleSpec? {
-        guard let id = r["id"] as? String, let name = r["name"] as? String, let triggerList = r["triggers"] as? [Any] else { return nil }
+    private static func rule(_ r: JSWireValue) -> JSRuleSpec? {
+        guard let id = r["id"]?.stringValue, let name = r["name"]?.stringValue, let triggerList = r["triggers"]?.arrayValue else { return nil }
         var triggers: [JSTriggerSpec] = []
-        for entry in triggerList {
-            guard let t = entry as? [String: Any], let type = t["type"] as? String, let tid = t["id"] as? String,
-                  let config = t["config"] as? [[Any]] else { return nil }
+        for t in triggerList {
+            guard let type = t["type"]?.stringValue, let tid = t["id"]?.stringValue, let config = t["config"]?.arrayValue else { return nil }
             var pairs: [(key: String, value: String)] = []
             for pair in config {
-                guard pair.count == 2, let key = pair[0] as? String, let value = pair[1] as? String else { return nil }
+                guard let p = pair.arrayValue, p.count == 2, let key = p[0].stringValue, let value = p[1].stringValue else { return nil }
                 pairs.append((key, value))
             }
-            triggers.append(JSTriggerSpec(id: tid, type: type, configuration: pairs, line: (t["line"] as? NSNumber)?.intValue))
+            triggers.append(JSTriggerSpec(id: tid, type: type, configuration: pairs, line: t["line"]?.int64Value.flatMap { Int(exactly: $0) }))
         }
-        return JSRuleSpec(id: id, name: name, description: r["description"] as? String, tags: r["tags"] as? [String] ?? [],
-                          triggers: triggers, switchItem: r["switchItem"] as? String, line: (r["line"] as? NSNumber)?.intValue)
+        let tags = r["tags"]?.arrayValue.flatMap { list in list.compactMap(\.stringValue).count == list.count ? list.compactMap(\.stringValue) : nil }
+        return JSRuleSpec(id: id, name: name, description: r["description"]?.stringValue, tags: tags ?? [],
+                          triggers: triggers, switchItem: r["switchItem"]?.stringValue, line: r["line"]?.int64Value.flatMap { Int(exactly: $0) })
     }
 }

@@ -1,4 +1,3 @@
-import Foundation
 import Rules
 
 /// A UI rule's `script.ScriptAction` or `script.ScriptCondition` of type `application/javascript` (what Main
@@ -69,7 +68,7 @@ public struct JSUIScript: RuleScript {
         rule.triggers.map { trigger in
             JSTriggerSpec(id: trigger.id, type: trigger.moduleType, configuration: trigger.configuration.map { key, json in
                 // A JSON string's text; numbers and booleans as written.
-                let text = json.hasPrefix("\"") ? (try? JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed)) as? String : nil
+                let text = json.hasPrefix("\"") ? (try? JSWireValue.parse(Array(json.utf8)))?.stringValue : nil
                 return (key, text ?? json)
             }, line: nil)
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Loads script files once, at validation, in a short-lived `node` child: the rules each file registers
 /// (with their triggers as openHAB module types) or the located error that stopped the file.
 public enum JavaScriptCollector {
@@ -47,8 +45,8 @@ public enum JavaScriptCollector {
         throws(JavaScriptError) -> (files: [FileResult], modules: [JavaScriptError?]) {
         let node = try NodeExecutable.locate(environment: environment)
         let host = try JSHostConnection(node: node, setup: setup, items: items.map { seed in
-            ["name": seed.name, "type": seed.type, "label": seed.label ?? NSNull(), "groups": seed.groups, "tags": [String](),
-             "members": seed.members, "state": seed.state] as [String: Any]
+            JSHostConnection.itemSeed(name: seed.name, type: seed.type, label: seed.label, groups: seed.groups, tags: [],
+                                      members: seed.members, state: seed.state)
         })
         defer { host.close() }
         var results: [FileResult] = []
@@ -58,7 +56,7 @@ public enum JavaScriptCollector {
         }
         var compiled: [JavaScriptError?] = []
         for module in modules {
-            let reply = try host.request(["op": "compile", "key": module.key, "source": module.source, "condition": module.isCondition])
+            let reply = try host.request(["op": "compile", "key": .string(module.key), "source": .string(module.source), "condition": .bool(module.isCondition)])
             compiled.append(reply.error)
         }
         return (results, compiled)

@@ -81,10 +81,9 @@ public final class JavaScriptSession: Sendable {
         let items = await engine.runtime.items.all()
         var members: [String: [String]] = [:]
         for item in items { for group in item.groupNames { members[group, default: []].append(item.name.rawValue) } }
-        let seeds: [[String: Any]] = items.map { item in
-            let text = item.state.description
-            return ["name": item.name.rawValue, "type": item.type.rawValue, "label": item.label ?? NSNull(), "groups": item.groupNames,
-                    "tags": item.tags, "members": members[item.name.rawValue] ?? [], "state": text]
+        let seeds = items.map { item in
+            JSHostConnection.itemSeed(name: item.name.rawValue, type: item.type.rawValue, label: item.label, groups: item.groupNames,
+                                      tags: item.tags, members: members[item.name.rawValue] ?? [], state: item.state.description)
         }
         var current = setup
         current.startMilliseconds = engine.scheduler.now.unixMilliseconds
@@ -95,8 +94,8 @@ public final class JavaScriptSession: Sendable {
         let live = !things.isEmpty && files.contains { Self.mayReadThings($0.source) }
         if live {
             do throws(JavaScriptError) {
-                var records: [String: Any] = [:]
-                for thing in things { records[thing.uid.description] = Self.record(of: thing) }
+                // In the registry's (UID) order.
+                let records = JSWireValue.object(things.map { (key: $0.uid.description, value: Self.record(of: $0)) })
                 if let error = try host.request(["op": "things", "things": records]).error { throw error }
             } catch {
                 host.close()
@@ -161,8 +160,8 @@ public final class JavaScriptSession: Sendable {
             execution.record("error: rules.runRule nested deeper than \(Self.maxNesting) rules; not run")
             return
         }
-        var message: [String: Any] = ["op": "run", "rule": uid, "event": event]
-        if let arguments = execution.event.arguments { message["args"] = arguments }
+        var message: [(key: String, value: JSWireValue)] = [("op", "run"), ("rule", .string(uid)), ("event", event)]
+        if let arguments = execution.event.arguments { message.append(("args", .string(arguments))) }
         await exchange(message, execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
     }
 
@@ -180,14 +179,15 @@ public final class JavaScriptSession: Sendable {
             return false
         }
         let event = JSEventObject.make(execution.event, rule: execution.rule, triggers: JSUIScript.triggerSpecs(of: execution.rule))
-        var message: [String: Any] = ["op": "module", "key": script.key, "rule": script.ruleUID, "condition": script.isCondition,
-                                      "event": event, "triggered": execution.event.triggerID != nil]
-        if let arguments = execution.event.arguments { message["args"] = arguments }
+        var message: [(key: String, value: JSWireValue)] = [("op", "module"), ("key", .string(script.key)), ("rule", .string(script.ruleUID)),
+                                                            ("condition", .bool(script.isCondition)), ("event", event),
+                                                            ("triggered", .bool(execution.event.triggerID != nil))]
+        if let arguments = execution.event.arguments { message.append(("args", .string(arguments))) }
         let first = state.withLock { state -> Bool in
             if !state.liveThings, state.hasThings, Self.mayReadThings(script.source) { state.liveThings = true }
             return !state.sentModules.contains(script.key)
         }
-        if first { message["source"] = script.source }
+        if first { message.append(("source", .string(script.source))) }
         guard let reply = await exchange(message, execution, what: what) else { return false }
         if reply.error == nil { _ = state.withLock { $0.sentModules.insert(script.key) } }
         guard script.isCondition else { return true }
@@ -204,34 +204,38 @@ public final class JavaScriptSession: Sendable {
         let rule = owner ?? Rule(uid: files.first?.path ?? "js", name: files.first?.path ?? "js", triggers: [], actions: [], source: files.first?.path ?? "js")
         _ = state.withLock { $0.timers.removeValue(forKey: id) }
         await engine.runDetached(rule, summary: "\(label) of rule \"\(rule.name)\"") { execution in
-            await exchange(["op": "fire", "id": id], execution, what: "\(label) of rule \"\(rule.name)\"")
+            await exchange([("op", "fire"), ("id", .integer(Int64(id)))], execution, what: "\(label) of rule \"\(rule.name)\"")
         }
     }
 
-    /// Sends `message` with the Item states (and Things) changed since the last one, answers the child's questions,
-    /// and applies what the run did; the child's answer, `nil` when it did not run.
+    /// Sends `message` (`op` and its fields) with the clock, the Item states (and Things) changed since the last
+    /// message, answers the child's questions, and applies what the run did; the child's answer, `nil` when it did
+    /// not run.
     @discardableResult
-    private func exchange(_ message: [String: Any], _ execution: RuleExecution, what: String) async -> JSReply? {
+    private func exchange(_ message: [(key: String, value: JSWireValue)], _ execution: RuleExecution, what: String) async -> JSReply? {
         let registry = execution.engine.runtime.items
         let things = state.withLock { $0.liveThings } ? await execution.engine.runtime.things.all() : nil
-        let prepared = state.withLock { state -> (JSHostConnection, [String: String], [String: Any]?)? in
+        let prepared = state.withLock { state -> (JSHostConnection, [(key: String, value: JSWireValue)], JSWireValue?)? in
             guard state.broken == nil, let host = state.host else { return nil }
-            // The states changed since the last message (State comparison is cheap; text only for those).
-            var delta: [String: String] = [:]
+            // The states changed since the last message (State comparison is cheap; text only for those), in the
+            // Items' order.
+            var delta: [(key: String, value: JSWireValue)] = []
             for index in state.names.indices {
                 let now = registry.state(of: state.names[index])
                 if now != state.sent[index] {
                     state.sent[index] = now
-                    delta[state.names[index].rawValue] = now?.description ?? "NULL"
+                    delta.append((state.names[index].rawValue, .string(now?.description ?? "NULL")))
                 }
             }
-            var thingDelta: [String: Any]?
+            // The Things changed since the last message, in the registry's (UID) order.
+            var thingDelta: JSWireValue?
             if let things {
-                thingDelta = [:]
+                var changed: [(key: String, value: JSWireValue)] = []
                 for thing in things where state.sentThings[thing.uid] != thing {
                     state.sentThings[thing.uid] = thing
-                    thingDelta?[thing.uid.description] = Self.record(of: thing)
+                    changed.append((thing.uid.description, Self.record(of: thing)))
                 }
+                thingDelta = .object(changed)
             }
             return (host, delta, thingDelta)
         }
@@ -239,16 +243,14 @@ public final class JavaScriptSession: Sendable {
             execution.record("error: rules.jsChild: the JavaScript host is stopped; \(what) did not run")
             return nil
         }
-        var request = message
-        request["now"] = execution.now.unixMilliseconds
-        request["states"] = delta
+        var request = message + [("now", .integer(execution.now.unixMilliseconds)), ("states", .object(delta))]
         // Sent (even empty) while Things are live: the child then knows its mirror is current.
-        if let thingDelta { request["things"] = thingDelta }
+        if let thingDelta { request.append(("things", thingDelta)) }
         let reply: JSReply
         do {
             let engine = execution.engine, now = execution.now
-            reply = try host.request(request, childEnforces: false) { question in
-                switch question["q"] as? String {
+            reply = try host.request(.object(request), childEnforces: false) { question in
+                switch question["q"]?.stringValue {
                 case "item": JSItemAnswer.answer(question, engine: engine)
                 case let q? where JSActionAnswer.questions.contains(q): JSActionAnswer.answer(question, execution: execution)
                 default: JSPersistenceAnswer.answer(question, engine: engine, now: now)
@@ -274,11 +276,11 @@ public final class JavaScriptSession: Sendable {
     /// reports code that reads them.
     static func mayReadThings(_ source: String) -> Bool { source.contains("hing") }
 
-    /// A Thing as `things.getThing(uid)` reads it in the child.
-    private static func record(of thing: Thing) -> [String: Any] {
-        ["uid": thing.uid.description, "label": thing.label ?? NSNull(), "location": thing.location ?? NSNull(),
-         "thingTypeUID": thing.thingTypeUID.description, "status": thing.statusInfo.status.rawValue,
-         "statusDetail": thing.statusInfo.statusDetail.rawValue, "description": thing.statusInfo.description ?? NSNull()]
+    /// A Thing as `things.getThing(uid)` reads it in the child (its members in a fixed order).
+    private static func record(of thing: Thing) -> JSWireValue {
+        ["uid": .string(thing.uid.description), "label": .stringOrNull(thing.label), "location": .stringOrNull(thing.location),
+         "thingTypeUID": .string(thing.thingTypeUID.description), "status": .string(thing.statusInfo.status.rawValue),
+         "statusDetail": .string(thing.statusInfo.statusDetail.rawValue), "description": .stringOrNull(thing.statusInfo.description)]
     }
 
     /// Marks the session broken and ends the world's run, naming what failed.

@@ -18,7 +18,19 @@ public final class NodeChild: Sendable {
     private let toChild: Int32
     private let fromChild: Int32
     private let errors: Int32
-    private let io = Mutex<Bool>(false)  // closed
+    private let io = Mutex(IOState())
+
+    /// What the child wrote and the twin has not taken yet (`bytes[start..<end]`).
+    struct InputBuffer {
+        var bytes = [UInt8](repeating: 0, count: 65_536)
+        var start = 0
+        var end = 0
+    }
+
+    struct IOState {
+        var closed = false
+        var input = InputBuffer()
+    }
 
     /// The heap cap passed to V8 (`--max-old-space-size`), MB.
     public static let heapLimitMB = 256
@@ -75,7 +87,9 @@ public final class NodeChild: Sendable {
 
     deinit { terminate() }
 
-    /// Sends one request and waits for its answer.
+    /// Sends one message (a request, or the answer to a question the child asked) and waits for the child's
+    /// next message: one `write` of the whole frame, then `poll` and `read`s into a buffer that keeps what
+    /// arrived beyond the message.
     /// - Parameters:
     ///   - budgetSeconds: the run's wall-clock budget.
     ///   - childEnforces: whether the child bounds the work itself (a load, under the `vm` timeout): then the
@@ -84,52 +98,44 @@ public final class NodeChild: Sendable {
     /// - Returns: the answer's JSON bytes.
     /// - Throws: ``JavaScriptError`` `rules.jsBudget` past the budget, `rules.jsChild` when the child is gone,
     ///   the pipe broke or the answer is malformed.
-    public func exchange(_ request: [UInt8], budgetSeconds: Double, childEnforces: Bool = true) throws(JavaScriptError) -> [UInt8] {
-        try io.withLock { closed throws(JavaScriptError) -> [UInt8] in
-            guard !closed else { throw JavaScriptError(.child, "the Node.js child was already stopped.") }
-            var frame = [UInt8](repeating: 0, count: 4)
-            let n = UInt32(request.count)
-            frame[0] = UInt8(n >> 24); frame[1] = UInt8((n >> 16) & 0xFF); frame[2] = UInt8((n >> 8) & 0xFF); frame[3] = UInt8(n & 0xFF)
-            frame += request
+    public func exchange(_ message: [UInt8], budgetSeconds: Double, childEnforces: Bool = true) throws(JavaScriptError) -> [UInt8] {
+        try io.withLock { state throws(JavaScriptError) -> [UInt8] in
+            guard !state.closed else { throw JavaScriptError(.child, "the Node.js child was already stopped.") }
+            var frame = [UInt8]()
+            frame.reserveCapacity(4 + message.count)
+            let n = UInt32(message.count)
+            frame.append(contentsOf: [UInt8(n >> 24), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)])
+            frame.append(contentsOf: message)
             try writeAll(frame)
-            return try readFrame(budgetSeconds: budgetSeconds, childEnforces: childEnforces)
-        }
-    }
-
-    /// Answers a question the child asked in the middle of a request and waits for its next message (another
-    /// question or the request's answer), as ``exchange(_:budgetSeconds:childEnforces:)`` does.
-    public func reply(_ answer: [UInt8], budgetSeconds: Double, childEnforces: Bool = true) throws(JavaScriptError) -> [UInt8] {
-        try io.withLock { closed throws(JavaScriptError) -> [UInt8] in
-            guard !closed else { throw JavaScriptError(.child, "the Node.js child was already stopped.") }
-            var frame = [UInt8](repeating: 0, count: 4)
-            let n = UInt32(answer.count)
-            frame[0] = UInt8(n >> 24); frame[1] = UInt8((n >> 16) & 0xFF); frame[2] = UInt8((n >> 8) & 0xFF); frame[3] = UInt8(n & 0xFF)
-            frame += answer
-            try writeAll(frame)
-            return try readFrame(budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+            return try readFrame(&state.input, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
         }
     }
 
     /// Reads one length-prefixed message within the deadline.
-    private func readFrame(budgetSeconds: Double, childEnforces: Bool) throws(JavaScriptError) -> [UInt8] {
-        do {
-            // wall-clock: a child that neither answers nor dies must not hang the run
-            let wait = childEnforces ? budgetSeconds + Self.answerGraceSeconds : budgetSeconds
-            let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))  // wall-clock: the answer's deadline
-            let header = try readExactly(4, deadline: deadline, budget: childEnforces ? nil : budgetSeconds)
-            let length = Int(header[0]) << 24 | Int(header[1]) << 16 | Int(header[2]) << 8 | Int(header[3])
-            guard length <= Self.maxMessageBytes else {
-                throw JavaScriptError(.child, "the Node.js child announced an answer of \(length) bytes, over the limit of \(Self.maxMessageBytes).")
-            }
-            return try readExactly(length, deadline: deadline, budget: childEnforces ? nil : budgetSeconds)
+    private func readFrame(_ input: inout InputBuffer, budgetSeconds: Double, childEnforces: Bool) throws(JavaScriptError) -> [UInt8] {
+        // wall-clock: a child that neither answers nor dies must not hang the run
+        let wait = childEnforces ? budgetSeconds + Self.answerGraceSeconds : budgetSeconds
+        let deadline = ContinuousClock.now + .milliseconds(Int64(wait * 1000))  // wall-clock: the answer's deadline
+        let budget = childEnforces ? nil : budgetSeconds
+        try fill(&input, to: 4, deadline: deadline, budget: budget)
+        let header = input.bytes[input.start..<input.start + 4]
+        let length = Int(header[header.startIndex]) << 24 | Int(header[header.startIndex + 1]) << 16
+            | Int(header[header.startIndex + 2]) << 8 | Int(header[header.startIndex + 3])
+        guard length <= Self.maxMessageBytes else {
+            throw JavaScriptError(.child, "the Node.js child announced an answer of \(length) bytes, over the limit of \(Self.maxMessageBytes).")
         }
+        try fill(&input, to: 4 + length, deadline: deadline, budget: budget)
+        let message = Array(input.bytes[input.start + 4..<input.start + 4 + length])
+        input.start += 4 + length
+        if input.start == input.end { input.start = 0; input.end = 0 }
+        return message
     }
 
     /// Kills and reaps the child (idempotent).
     public func terminate() {
-        let wasOpen = io.withLock { closed -> Bool in
-            defer { closed = true }
-            return !closed
+        let wasOpen = io.withLock { state -> Bool in
+            defer { state.closed = true }
+            return !state.closed
         }
         guard wasOpen else { return }
         close(toChild)
@@ -142,8 +148,8 @@ public final class NodeChild: Sendable {
 
     /// Whether the child process is still alive (not reaped, not a zombie).
     public var isRunning: Bool {
-        io.withLock { closed in
-            guard !closed else { return false }
+        io.withLock { state in
+            guard !state.closed else { return false }
             var status: Int32 = 0
             return waitpid(pid, &status, WNOHANG) == 0
         }
@@ -164,10 +170,24 @@ public final class NodeChild: Sendable {
         }
     }
 
-    private func readExactly(_ count: Int, deadline: ContinuousClock.Instant, budget: Double?) throws(JavaScriptError) -> [UInt8] {  // wall-clock: waits until `deadline`
-        var buffer = [UInt8](repeating: 0, count: count)
-        var offset = 0
-        while offset < count {
+    /// Reads until `input` holds `count` bytes, or `deadline` passes.
+    private func fill(_ input: inout InputBuffer, to count: Int, deadline: ContinuousClock.Instant, budget: Double?) throws(JavaScriptError) {  // wall-clock: waits until `deadline`
+        guard input.end - input.start < count else { return }
+        if input.bytes.count - input.start < count {
+            // Move what is left to the front, and grow the buffer for a message larger than it.
+            let left = input.end - input.start, start = input.start
+            if start > 0 {
+                input.bytes.withUnsafeMutableBytes { raw in
+                    guard let base = raw.baseAddress else { return }
+                    memmove(base, base + start, left)
+                }
+                input.start = 0
+                input.end = left
+            }
+            if input.bytes.count < count { input.bytes += [UInt8](repeating: 0, count: count - input.bytes.count) }
+        }
+        let wanted = input.start + count
+        while input.end < wanted {
             let left = deadline - ContinuousClock.now  // wall-clock: the answer's deadline
             let leftMs = max(0, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
             // Waits in slices of 100 ms, so that a cancelled run (Ctrl-C, SIGTERM) stops waiting for a child in a loop.
@@ -189,18 +209,18 @@ public final class NodeChild: Sendable {
                 }
                 throw childGone("it did not answer within \(Int(Self.answerGraceSeconds)) s beyond its run budget")
             }
-            let got = buffer.withUnsafeMutableBytes { raw -> Int in
+            let end = input.end
+            let got = input.bytes.withUnsafeMutableBytes { raw -> Int in
                 guard let base = raw.baseAddress else { return 0 }
-                return read(fromChild, base + offset, count - offset)
+                return read(fromChild, base + end, raw.count - end)
             }
             if got < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 throw childGone("reading from it failed (\(String(cString: strerror(errno))))")
             }
-            if got == 0 { throw childGone(offset == 0 && count == 4 ? "it exited" : "it exited in the middle of an answer") }
-            offset += got
+            if got == 0 { throw childGone(input.end == input.start && count == 4 ? "it exited" : "it exited in the middle of an answer") }
+            input.end += got
         }
-        return buffer
     }
 
     /// The error for a child that is gone, with what it wrote on stderr (its last lines).

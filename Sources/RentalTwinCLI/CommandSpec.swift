@@ -190,8 +190,10 @@ struct CommandSpec: Sendable {
                 writes every report into DIR, and prints the reports' cost and the peak memory with them.
                 --print-scenario writes the scenario instead of running it. --js measures JavaScript rules (Node.js):
                 a flat whose one rule runs every minute of --days (default 365) days and reads two Items and posts
-                one update (µs of wall time per run over the same flat without it), and the child's start with the
-                load of a generated 20 kB script file (ms, the median of 9).
+                one update (µs of wall time and of CPU time, the twin's and the child's, per run over the same flat
+                without it), the child's start with the load of a generated 20 kB script file (ms, the median of 9),
+                and a flat-year with ten JavaScript rules on the flat's own Items (the ten Rules DSL rules above, as
+                openhab-js; wall and CPU time per run over the year without rules).
 
                 EXAMPLES:
                   swift run -c release rental-twin bench

@@ -19,6 +19,8 @@ final class JSScenario {
     var otherRules: [String] = []
     /// More top-level members (`"responses": […],`), each ending with a comma.
     var members = ""
+    /// The flat's devices (JSON array text).
+    var devices = #"[ { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21 } ]"#
 
     init() {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("js-\(UUID().uuidString)").path
@@ -40,7 +42,7 @@ final class JSScenario {
           "listings": [ {
             "id": "flat-1", "owner": "host", "name": "Flat", "city": "Budapest", "country": "Hungary", "capacity": 3,
             "thermal": { "uaWPerK": 80, "capacitanceKWhPerK": 2.3, "initialC": 16 },
-            "devices": [ { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21 } ]
+            "devices": \(devices)
           } ],
           "items": \(items),
           \(members)

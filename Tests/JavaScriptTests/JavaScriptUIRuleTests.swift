@@ -213,6 +213,21 @@ extension JavaScriptSuite {
             #expect(result.passed, "\(result.failures)")
         }
 
+        @Test func theChildSeesThingsInTheRegistrysOrder() async throws {
+            // The Things go to the child as one ordered JSON object: getThings() lists them in the registry's (UID)
+            // order, not the listing's nor a dictionary's, on every run.
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/list.js"] = """
+            rules.JSRule({ name: 'List', triggers: [triggers.TimeOfDayTrigger('09:00')],
+              execute: () => items.Mode.postUpdate(things.getThings().map((t) => t.uid).join(',')) });
+            """
+            s.devices = #"[ { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21 }, { "id": "door", "type": "lock" }, { "id": "back", "type": "lock" } ]"#
+            s.expect = "{ \"at\": \"2026-01-09T09:01\", \"item\": \"Mode\", \"state\": \"twin:lock:flat-1:back,twin:lock:flat-1:door,twin:thermostat:flat-1:heating\" }"
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+        }
+
         @Test func actionsReachTheTwinsTransformationsResponsesCalendarAndRules() async throws {
             let s = JSScenario()
             s.items = Self.items

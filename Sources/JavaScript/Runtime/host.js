@@ -12,8 +12,15 @@ const path = require('path');
 
 const LIB_FILE = path.join(__dirname, 'openhab.js');
 const library = new vm.Script(fs.readFileSync(LIB_FILE, 'utf8'), { filename: 'openhab-js (twin)' });
-// Calls one pending function inside a context, so that the vm timeout covers callbacks too.
-const invoker = new vm.Script('globalThis.__twinInvoke()', { filename: 'twin-invoke' });
+// Calls the pending function of a context's call slot inside that context, so that its microtasks run after the
+// call (microtaskMode 'afterEvaluate'). One global lookup: reading and writing the context's globals goes through
+// vm's interceptors, several times slower than a plain object's properties.
+const invoker = new vm.Script('(() => { const s = __twinCall; const fn = s.fn, arg = s.arg; s.fn = undefined; s.arg = undefined; return fn(arg); })()',
+  { filename: 'twin-invoke' });
+// The call slot: an object of the context's own realm (no script may reach an object of this one),
+// sealed, so a script cannot turn its members into accessors.
+const slotMaker = new vm.Script("Object.defineProperty(globalThis, '__twinCall', { value: Object.seal({ fn: undefined, arg: undefined }), enumerable: false }).__twinCall",
+  { filename: 'twin-invoke' });
 
 let world = null; // set by "init"
 
@@ -24,39 +31,52 @@ class TwinError extends Error {
 
 // ---------------------------------------------------------------- protocol
 
-const header = Buffer.alloc(4);
-function readFully (buf) {
-  let off = 0;
-  while (off < buf.length) {
+// Reads go through one buffer (a message's length and body usually arrive in one read); a message goes out
+// in one write.
+let input = Buffer.allocUnsafe(1 << 16);
+let inStart = 0, inEnd = 0;
+/** Reads until the buffer holds `count` bytes from inStart; false at end of file. */
+function fill (count) {
+  if (input.length - inStart < count) {
+    input.copy(input, 0, inStart, inEnd);
+    inEnd -= inStart; inStart = 0;
+    if (input.length < count) { const bigger = Buffer.allocUnsafe(count); input.copy(bigger, 0, 0, inEnd); input = bigger; }
+  }
+  while (inEnd - inStart < count) {
     let n;
-    try { n = fs.readSync(0, buf, off, buf.length - off, null); } catch (e) {
+    try { n = fs.readSync(0, input, inEnd, input.length - inEnd, null); } catch (e) {
       if (e.code === 'EAGAIN') continue;
       if (e.code === 'EOF') return false;
       throw e;
     }
     if (n === 0) return false;
-    off += n;
+    inEnd += n;
   }
   return true;
 }
 function readMessage () {
-  if (!readFully(header)) return null;
-  const len = header.readUInt32BE(0);
+  if (!fill(4)) return null;
+  const len = input.readUInt32BE(inStart);
   if (len > 64 * 1024 * 1024) throw new Error('message too long');
-  const body = Buffer.alloc(len);
-  if (!readFully(body)) return null;
-  return JSON.parse(body.toString('utf8'));
+  if (!fill(4 + len)) return null;
+  const text = input.toString('utf8', inStart + 4, inStart + 4 + len);
+  inStart += 4 + len;
+  if (inStart === inEnd) { inStart = 0; inEnd = 0; }
+  return JSON.parse(text);
 }
-function writeMessage (obj) {
-  const body = Buffer.from(JSON.stringify(obj), 'utf8');
-  const out = Buffer.alloc(4 + body.length);
-  out.writeUInt32BE(body.length, 0);
-  body.copy(out, 4);
+let output = Buffer.allocUnsafe(1 << 16);
+/** Writes one message, given as JSON text. */
+function writeText (text) {
+  const len = Buffer.byteLength(text, 'utf8');
+  if (output.length < 4 + len) output = Buffer.allocUnsafe(4 + len);
+  output.writeUInt32BE(len, 0);
+  output.write(text, 4, len, 'utf8');
   let off = 0;
-  while (off < out.length) {
-    try { off += fs.writeSync(1, out, off, out.length - off); } catch (e) { if (e.code !== 'EAGAIN') throw e; }
+  while (off < 4 + len) {
+    try { off += fs.writeSync(1, output, off, 4 + len - off); } catch (e) { if (e.code !== 'EAGAIN') throw e; }
   }
 }
+function writeMessage (obj) { writeText(JSON.stringify(obj)); }
 
 // ---------------------------------------------------------------- the world mirror
 
@@ -111,7 +131,9 @@ function applyThings (things) {
   }
 }
 
-function emit (effect) { world.effects.push(effect); }
+// A request's effects, each as the JSON text of one object (the library's are written in the script's realm by
+// the JSON.stringify it captured at its start, the host's here); the answer joins them.
+function emit (effect) { world.effects.push(JSON.stringify(effect)); }
 
 // ---------------------------------------------------------------- files and require
 
@@ -185,8 +207,8 @@ function makeRandom (seedText) {
 }
 
 function runInFile (file, fn, arg, what) {
-  file.sandbox.__twinFn = fn;
-  file.sandbox.__twinArg = arg;
+  file.call.fn = fn;
+  file.call.arg = arg;
   try {
     // No vm timeout here: its watchdog thread costs ~150 µs a call. The twin waits budgetMs for the answer
     // and kills this process past it (rules.jsBudget); a load still runs under the vm timeout.
@@ -228,7 +250,7 @@ function createFileContext (abs, ui) {
   const name = ui ? ui.key : display(abs);
   const sandbox = Object.create(null);
   const context = vm.createContext(sandbox, { name, codeGeneration: { strings: true, wasm: false }, microtaskMode: 'afterEvaluate' });
-  const file = { abs, display: name, sandbox, context, modules: new Map(), known: new Set([name]), cache: new Map(), rules: [] };
+  const file = { abs, display: name, sandbox, context, call: slotMaker.runInContext(context), modules: new Map(), known: new Set([name]), cache: new Map(), rules: [] };
   const host = {
     now: () => world.now,
     zone: world.zone,
@@ -236,11 +258,12 @@ function createFileContext (abs, ui) {
     file: name,
     ui: ui ? ui.rule : undefined,
     item: (n) => { const it = world.items.get(n); return it ? JSON.stringify(it) : undefined; },
+    state: (n) => { const it = world.items.get(n); return it ? it.state : undefined; },
     itemNames: () => [...world.items.keys()].join('\n'),
     thing: (uid) => { if (!world.thingsLive) world.needsThings = true; return world.things.get(uid); },
     thingUIDs: () => { if (!world.thingsLive) world.needsThings = true; return [...world.things.keys()].join('\n'); },
     load: (p) => loadInto(file, p),
-    emit: (json) => emit(JSON.parse(json)),
+    emit: (json) => { world.effects.push(String(json)); },
     addRule: (json, fn) => {
       const spec = JSON.parse(json);
       if (world.rules.has(spec.id) && !spec.overwrite) throw new Error(`a rule with the UID "${spec.id}" already exists`);
@@ -483,10 +506,12 @@ for (;;) {
     if (!handler) throw new TwinError('rules.jsProtocol', `unknown request "${msg.op}"`, null);
     if (msg.op !== 'init' && !world) throw new TwinError('rules.jsProtocol', 'no init before the first request', null);
     const result = handler(msg);
-    reply = Object.assign({ ok: true, effects: world ? world.effects : [] }, result);
+    const fields = JSON.stringify(result);
+    reply = `{"ok":true,"effects":[${world ? world.effects.join(',') : ''}]${fields === '{}' ? '}' : `,${fields.slice(1)}`}`;
   } catch (e) {
     const err = e instanceof TwinError ? e : new TwinError('rules.jsRuntime', String(e && e.message), null);
-    reply = { ok: false, code: err.code, message: err.message, location: err.location || null, effects: world ? world.effects : [] };
+    const fields = JSON.stringify({ ok: false, code: err.code, message: err.message, location: err.location || null });
+    reply = `${fields.slice(0, -1)},"effects":[${world ? world.effects.join(',') : ''}]}`;
   }
-  writeMessage(reply);
+  writeText(reply);
 }

@@ -23,7 +23,7 @@
   const wrap = (f) => (...args) => { try { return f(...args); } catch (e) { throw rethrow(e); } };
   const host = {
     now: wrap(hostObject.now), zone: String(hostObject.zone), file: String(hostObject.file), confDir: String(hostObject.confDir),
-    item: wrap(hostObject.item), itemNames: wrap(hostObject.itemNames), emit: wrap(hostObject.emit),
+    item: wrap(hostObject.item), state: wrap(hostObject.state), itemNames: wrap(hostObject.itemNames), emit: wrap(hostObject.emit),
     addRule: wrap(hostObject.addRule), createTimer: wrap(hostObject.createTimer), rescheduleTimer: wrap(hostObject.rescheduleTimer),
     cancelTimer: wrap(hostObject.cancelTimer), timerActive: wrap(hostObject.timerActive), require: wrap(hostObject.require),
     ask: wrap(hostObject.ask), thing: wrap(hostObject.thing), thingUIDs: wrap(hostObject.thingUIDs), load: wrap(hostObject.load)
@@ -33,7 +33,9 @@
   const hostRandom = hostObject.random;
   const privateStore = new Map(), sharedStore = hostObject.sharedCache;
   const RealDate = Date;
-  const emit = (effect) => host.emit(JSON.stringify(effect));
+  // Captured before any script runs: an effect's text is JSON whatever a script does to its own JSON object.
+  const stringify = JSON.stringify;
+  const emit = (effect) => host.emit(stringify(effect));
   /** One question to the twin in the middle of a run; an `error` answer throws as the twin located it. */
   const askTwin = (question) => {
     const a = JSON.parse(host.ask(JSON.stringify(question)));
@@ -658,7 +660,17 @@
   }
 
   // ------------------------------------------------------------ items
-  function itemData (name) { const json = host.item(name); return json === undefined ? null : JSON.parse(json); }
+  // An Item's fields other than its state are fixed for the session: read once (as JSON, so the object is of this
+  // realm) and kept; the state, a string, is read from the host on every access.
+  const itemFields = new Map();
+  function itemData (name) {
+    const state = host.state(name);
+    if (state === undefined) return null;
+    let d = itemFields.get(name);
+    if (d === undefined) { d = JSON.parse(host.item(name)); itemFields.set(name, d); }
+    d.state = state;
+    return d;
+  }
   const TOGGLES = { ON: 'OFF', OFF: 'ON', OPEN: 'CLOSED', CLOSED: 'OPEN', PLAY: 'PAUSE', PAUSE: 'PLAY' };
   function valueText (v) {
     if (v === null) return 'NULL';
@@ -834,7 +846,7 @@
 
   function getItem (name, nullIfMissing = false) {
     const n = name instanceof Item ? name.name : String(name);
-    if (host.item(n) !== undefined) return new Item(n);
+    if (host.state(n) !== undefined) return new Item(n);
     if (nullIfMissing) return null;
     const e = new Error(`Item '${n}' could not be found in the item registry`);
     e.name = 'ItemNotFoundException';
@@ -845,7 +857,7 @@
     getItem,
     getItems: () => names().map((n) => new Item(n)),
     getItemsByTag: (...tags) => names().filter((n) => { const t = itemData(n).tags; return tags.every((x) => t.includes(x)); }).map((n) => new Item(n)),
-    existsItem: (n) => host.item(String(n)) !== undefined,
+    existsItem: (n) => host.state(String(n)) !== undefined,
     safeItemName: (s) => String(s).replace(/["']/g, '').replace(/[^a-zA-Z0-9]/g, '_'),
     addItem: () => { throw unsupported('items.addItem', 'declare the Item in the scenario\'s "items" or an .items file'); },
     replaceItem: () => { throw unsupported('items.replaceItem'); },
@@ -1471,11 +1483,6 @@
   hide('clearTimeout', clearTimer); hide('clearInterval', clearTimer);
   hide('Java', Java);
   hide('__openhab', openhab);
-  hide('__twinInvoke', function () {
-    const fn = global.__twinFn, arg = global.__twinArg;
-    global.__twinFn = undefined; global.__twinArg = undefined;
-    return fn(arg);
-  });
   hide('__twinEvent', function (json, args) { const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {}; return e; });
   // A UI rule's script module: the add-on's `rules._getTriggeredData(ctx, true)` — the event object with the
   // old Java event's names kept as deprecated getters that warn when read (itemState, oldItemState,
