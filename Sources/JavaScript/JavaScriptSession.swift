@@ -148,18 +148,28 @@ public final class JavaScriptSession: Sendable {
 
     // MARK: Runs
 
-    /// Runs rule `uid` in the child for `execution`.
-    func run(_ uid: String, triggers: [JSTriggerSpec], _ execution: RuleExecution) async {
-        let event = JSEventObject.make(execution.event, rule: execution.rule, triggers: triggers)
+    /// One level deeper of runs inside runs (`runRule`); `false` (recorded as an error, the depth restored) past
+    /// ``maxNesting``. Each `true` is paired with ``leaveNesting()``.
+    private func enterNesting(_ execution: RuleExecution) -> Bool {
         let depth = state.withLock { state -> Int in
             state.depth += 1
             return state.depth
         }
-        defer { state.withLock { $0.depth -= 1 } }
         guard depth <= Self.maxNesting else {
+            leaveNesting()
             execution.record("error: rules.runRule nested deeper than \(Self.maxNesting) rules; not run")
-            return
+            return false
         }
+        return true
+    }
+
+    private func leaveNesting() { state.withLock { $0.depth -= 1 } }
+
+    /// Runs rule `uid` in the child for `execution`.
+    func run(_ uid: String, triggers: [JSTriggerSpec], _ execution: RuleExecution) async {
+        let event = JSEventObject.make(execution.event, rule: execution.rule, triggers: triggers)
+        guard enterNesting(execution) else { return }
+        defer { leaveNesting() }
         var message: [(key: String, value: JSWireValue)] = [("op", "run"), ("rule", .string(uid)), ("event", event)]
         if let arguments = execution.event.arguments { message.append(("args", .string(arguments))) }
         await exchange(message, execution, what: "rule \"\(execution.rule.name)\" (\(execution.rule.source))")
@@ -169,15 +179,8 @@ public final class JavaScriptSession: Sendable {
     func runModule(_ script: JSUIScript, _ execution: RuleExecution) async -> Bool {
         let kind = script.isCondition ? "condition" : "action"
         let what = "script \(kind) \(script.moduleID) of rule \"\(execution.rule.name)\" (\(execution.rule.source))"
-        let depth = state.withLock { state -> Int in
-            state.depth += 1
-            return state.depth
-        }
-        defer { state.withLock { $0.depth -= 1 } }
-        guard depth <= Self.maxNesting else {
-            execution.record("error: rules.runRule nested deeper than \(Self.maxNesting) rules; not run")
-            return false
-        }
+        guard enterNesting(execution) else { return false }
+        defer { leaveNesting() }
         let event = JSEventObject.make(execution.event, rule: execution.rule, triggers: JSUIScript.triggerSpecs(of: execution.rule))
         var message: [(key: String, value: JSWireValue)] = [("op", "module"), ("key", .string(script.key)), ("rule", .string(script.ruleUID)),
                                                             ("condition", .bool(script.isCondition)), ("event", event),

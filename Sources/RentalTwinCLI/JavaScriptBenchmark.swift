@@ -174,15 +174,7 @@ enum JavaScriptBenchmark {
     /// The built-in heated flat for `days` days with ``tenRules`` (read from `automation/js/bench-ten.js`) and the
     /// Groups and Items they use (those of `bench`'s ten DSL rules); its expectation is the flat's own (the heater's energy).
     static func tenRulesScenario(days: Int) -> String {
-        let items = """
-            [ { "name": "gTemps", "type": "Group", "members": ["flat_1_heating_temperature", "Room_Bedroom", "Room_Bath"] },
-              { "name": "gRooms", "type": "Group", "members": ["Room_Bedroom", "Room_Bath"] },
-              { "name": "gPower", "type": "Group", "members": ["flat_1_heating_power", "Kitchen_Plug_Power"] },
-              { "name": "Room_Bedroom", "type": "Number", "state": "19" }, { "name": "Room_Bath", "type": "Number", "state": "21" },
-              { "name": "Kitchen_Plug_Power", "type": "Number", "state": "0.5" }, { "name": "AvgTemp", "type": "Number" },
-              { "name": "ColdRooms", "type": "String" }, { "name": "TotalPower", "type": "Number" }, { "name": "Scene", "type": "String" },
-              { "name": "HeaterLong", "type": "String" }, { "name": "Hot", "type": "Number" }, { "name": "Top", "type": "String" } ]
-            """
+        let items = BuiltInScenarios.benchTenRuleItems
         return BuiltInScenarios.heatedFlat(days: days, extraMembers: "\n  \"items\": \(items),\n  \"rules\": [\"automation/js/bench-ten.js\"],")
     }
 

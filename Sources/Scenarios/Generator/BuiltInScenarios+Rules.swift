@@ -139,18 +139,21 @@ extension BuiltInScenarios {
 
         """
 
+    /// The Groups and Items `bench`'s ten rules use (the Rules DSL set and the JavaScript one), as a scenario's `items`.
+    public static let benchTenRuleItems = """
+        [ { "name": "gTemps", "type": "Group", "members": ["flat_1_heating_temperature", "Room_Bedroom", "Room_Bath"] },
+          { "name": "gRooms", "type": "Group", "members": ["Room_Bedroom", "Room_Bath"] },
+          { "name": "gPower", "type": "Group", "members": ["flat_1_heating_power", "Kitchen_Plug_Power"] },
+          { "name": "Room_Bedroom", "type": "Number", "state": "19" }, { "name": "Room_Bath", "type": "Number", "state": "21" },
+          { "name": "Kitchen_Plug_Power", "type": "Number", "state": "0.5" }, { "name": "AvgTemp", "type": "Number" },
+          { "name": "ColdRooms", "type": "String" }, { "name": "TotalPower", "type": "Number" }, { "name": "Scene", "type": "String" },
+          { "name": "HeaterLong", "type": "String" }, { "name": "Hot", "type": "Number" }, { "name": "Top", "type": "String" } ]
+        """
+
     /// The heated flat (``heatedFlat(days:watched:extraMembers:)``) with ``benchDSLRules`` loaded and the Groups and Items they use.
     /// - Throws: ``ScenarioError`` if the built-in text does not decode (a bug).
     public static func heatedFlatWithDSLRules(days: Int) throws(ScenarioError) -> Scenario {
-        let items = """
-            [ { "name": "gTemps", "type": "Group", "members": ["flat_1_heating_temperature", "Room_Bedroom", "Room_Bath"] },
-              { "name": "gRooms", "type": "Group", "members": ["Room_Bedroom", "Room_Bath"] },
-              { "name": "gPower", "type": "Group", "members": ["flat_1_heating_power", "Kitchen_Plug_Power"] },
-              { "name": "Room_Bedroom", "type": "Number", "state": "19" }, { "name": "Room_Bath", "type": "Number", "state": "21" },
-              { "name": "Kitchen_Plug_Power", "type": "Number", "state": "0.5" }, { "name": "AvgTemp", "type": "Number" },
-              { "name": "ColdRooms", "type": "String" }, { "name": "TotalPower", "type": "Number" }, { "name": "Scene", "type": "String" },
-              { "name": "HeaterLong", "type": "String" }, { "name": "Hot", "type": "Number" }, { "name": "Top", "type": "String" } ]
-            """
+        let items = benchTenRuleItems
         let file = "built-in-bench-dsl.json"
         return try ScenarioDecoder.decode(heatedFlat(days: days, extraMembers: "\n  \"items\": \(items),\n  \"rules\": [\"bench.rules\"],"),
                                           file: file, sideFiles: [ScenarioDecoder.resolvedSidePath("bench.rules", scenarioFile: file): benchDSLRules])
