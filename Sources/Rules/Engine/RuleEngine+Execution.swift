@@ -26,7 +26,7 @@ extension RuleEngine {
         let execution = RuleExecution(rule: rule, event: RuleTriggerEvent(triggerID: nil, summary: summary), engine: self)
         let at = scheduler.now
         await body(execution)
-        let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
+        let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, triggerParts: .text(summary), conditionsHeld: true,
                           conditionNote: "timer", effectRecords: execution.effectRecords, isPeriodic: false, isTimer: true, isBuiltIn: false)
         record(run)
     }
@@ -110,7 +110,7 @@ extension RuleEngine {
         guard held || !event.isPeriodic || !execution.effectRecords.isEmpty else { return }
         // Described only when the run is kept.
         if let failed { note = "condition \(failed.id) not met (\(describe(failed)))" }
-        let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, trigger: event.summary,
+        let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, triggerParts: event.summaryParts,
                           conditionsHeld: held, conditionNote: note, effectRecords: execution.effectRecords, isPeriodic: event.isPeriodic,
                           isTimer: false, isBuiltIn: rule.isBuiltIn)
         record(run)
@@ -210,7 +210,7 @@ extension RuleEngine {
 extension RuleEngine {
     /// Records what a run did after it slept (`Thread::sleep`) as a run-log line of its own (not counted as a run).
     func recordContinuation(_ rule: Rule, summary: String, effects: [RuleEffect]) {
-        let run = RuleRun(at: scheduler.now, ruleUID: rule.uid, ruleName: rule.name, trigger: summary, conditionsHeld: true,
+        let run = RuleRun(at: scheduler.now, ruleUID: rule.uid, ruleName: rule.name, triggerParts: .text(summary), conditionsHeld: true,
                           conditionNote: "after Thread::sleep", effectRecords: effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
         record(run)
     }

@@ -231,7 +231,7 @@ public final class RuleEngine: Sendable {
                     state.runs.append(run)
                 } else if state.runs.count == Self.maxLoggedRuns {
                     state.runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
-                                              trigger: "the log keeps the first \(Self.maxLoggedRuns) runs of all rules; later runs are counted but not listed",
+                                              triggerParts: .text("the log keeps the first \(Self.maxLoggedRuns) runs of all rules; later runs are counted but not listed"),
                                               conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
                 }
             }
@@ -239,7 +239,7 @@ public final class RuleEngine: Sendable {
                 keep(run)
             } else if kept == Self.maxLoggedRunsPerRule {
                 keep(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
-                             trigger: "rule \"\(Rule.shown(run.ruleName))\": the log keeps its first \(Self.maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error",
+                             triggerParts: .text("rule \"\(Rule.shown(run.ruleName))\": the log keeps its first \(Self.maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error"),
                              conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
             }
             if kept >= Self.maxLoggedRunsPerRule, run.effectRecords.contains(where: \.isError),
@@ -391,25 +391,25 @@ public final class RuleEngine: Sendable {
         switch (trigger.kind, event.kind) {
         case (.itemCommand(let pattern, let command), .itemCommand(let name, let received)):
             guard pattern.matches(name.rawValue), wanted(command, received.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: nil, "\(name) received command \(received)") { $0.command = received }
+            return itemEvent(trigger, name.rawValue, group: nil, .command(item: name.rawValue, group: nil, received)) { $0.command = received }
         case (.itemStateUpdate(let pattern, let required), .itemStateUpdated(let name, let new, _)):
             guard pattern.matches(name.rawValue), wanted(required, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: nil, "\(name) received update \(new)") { $0.newState = new }
+            return itemEvent(trigger, name.rawValue, group: nil, .update(item: name.rawValue, group: nil, new)) { $0.newState = new }
         case (.itemStateChange(let pattern, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
             guard pattern.matches(name.rawValue), wanted(from, old.description), wanted(to, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: nil, "\(name) changed from \(old) to \(new)") {
+            return itemEvent(trigger, name.rawValue, group: nil, .change(item: name.rawValue, group: nil, new: new, old: old)) {
                 $0.newState = new
                 $0.previousState = old
             }
         case (.groupCommand(let group, let command), .itemCommand(let name, let received)):
             guard isMember(name.rawValue, of: group), wanted(command, received.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: group, "\(name) (member of \(group)) received command \(received)") { $0.command = received }
+            return itemEvent(trigger, name.rawValue, group: group, .command(item: name.rawValue, group: group, received)) { $0.command = received }
         case (.groupStateUpdate(let group, let required), .itemStateUpdated(let name, let new, _)):
             guard isMember(name.rawValue, of: group), wanted(required, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: group, "\(name) (member of \(group)) received update \(new)") { $0.newState = new }
+            return itemEvent(trigger, name.rawValue, group: group, .update(item: name.rawValue, group: group, new)) { $0.newState = new }
         case (.groupStateChange(let group, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
             guard isMember(name.rawValue, of: group), wanted(from, old.description), wanted(to, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: group, "\(name) (member of \(group)) changed from \(old) to \(new)") {
+            return itemEvent(trigger, name.rawValue, group: group, .change(item: name.rawValue, group: group, new: new, old: old)) {
                 $0.newState = new
                 $0.previousState = old
             }
@@ -431,9 +431,9 @@ public final class RuleEngine: Sendable {
         }
     }
 
-    private func itemEvent(_ trigger: RuleTrigger, _ item: String, group: String?, _ summary: String,
+    private func itemEvent(_ trigger: RuleTrigger, _ item: String, group: String?, _ summary: RuleTriggerEvent.Summary,
                            _ fill: (inout RuleTriggerEvent) -> Void) -> RuleTriggerEvent {
-        var event = RuleTriggerEvent(triggerID: trigger.id, summary: summary)
+        var event = RuleTriggerEvent(triggerID: trigger.id, summaryParts: summary)
         event.itemName = item
         event.groupName = group
         fill(&event)

@@ -9,7 +9,9 @@ public struct RuleRun: Sendable, Hashable {
     /// The rule's name.
     public let ruleName: String
     /// Why it ran (the trigger's summary).
-    public let trigger: String
+    public var trigger: String { triggerParts.text }
+    /// The same, as parts (worded when read).
+    let triggerParts: RuleTriggerEvent.Summary
     /// Whether its conditions held (only then did its actions run — what `runs` expectations count).
     public let conditionsHeld: Bool
     /// What the conditions said: `conditions held`, `no conditions`, or the first one that failed.
