@@ -3,8 +3,9 @@ import SmartHome
 
 extension RuleEngine {
     /// Queues a run of rule `uid` as a kernel event at the current instant, behind what is queued there.
-    func enqueue(_ uid: String, _ event: RuleTriggerEvent) {
-        scheduler.schedule(after: .zero, label: "rule \(uid)") { [self] _ in
+    /// `label` (`rule UID`, what a stalled run names) is made once per listener by callers that run often.
+    func enqueue(_ uid: String, _ event: RuleTriggerEvent, label: String? = nil) {
+        scheduler.schedule(after: .zero, label: label ?? "rule \(uid)") { [self] _ in
             await execute(uid, event, considerConditions: true, depth: 0)
         }
     }

@@ -55,6 +55,8 @@ public final class RuleEngine: Sendable {
     struct Listener {
         let uid: String
         let trigger: RuleTrigger
+        /// The kernel event's label of the runs it queues (made once, not per run).
+        let label: String
     }
 
     struct EngineState {
@@ -73,7 +75,7 @@ public final class RuleEngine: Sendable {
             for loaded in rules {
                 for trigger in loaded.rule.triggers {
                     if case .dateTime = trigger.kind { hasDateTimeTriggers = true }
-                    if loaded.enabled, let heard = Heard(trigger.kind) { listeners[heard.rawValue].append(Listener(uid: loaded.rule.uid, trigger: trigger)) }
+                    if loaded.enabled, let heard = Heard(trigger.kind) { listeners[heard.rawValue].append(Listener(uid: loaded.rule.uid, trigger: trigger, label: "rule \(loaded.rule.uid)")) }
                 }
             }
         }
@@ -377,7 +379,7 @@ public final class RuleEngine: Sendable {
             for loaded in state.withLock({ $0.rules }) { rescheduleDateTimeTriggers(of: loaded.rule, changedItem: name.rawValue) }
         }
         for listener in listeners {
-            if let matched = match(listener.trigger, event) { enqueue(listener.uid, matched) }
+            if let matched = match(listener.trigger, event) { enqueue(listener.uid, matched, label: listener.label) }
         }
     }
 
