@@ -69,18 +69,21 @@ extension RuleEngine {
                           hint: known.isEmpty ? "load rule files with the scenario's \"rules\" list." : "loaded rules: \(rules.map { "\"\($0.name)\"" }.joined(separator: ", ")).")
     }
 
-    /// One run: conditions (unless told not to), then the actions in order; recorded in ``runs``.
-    func execute(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int) async {
-        guard let rule = rule(uid) else { return }
+    /// One run: conditions (unless told not to), then the actions in order; recorded in ``runs``. With
+    /// `onlyIfEnabled` (a clock trigger's fire) a disabled rule does not run. The rule, whether it is enabled and
+    /// its runs at this instant are read with one look-up.
+    func execute(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int, onlyIfEnabled: Bool = false) async {
         let now = scheduler.now
-        let runsHere = state.withLock { state -> Int in
-            if state.runsInstant != now {
-                state.runsInstant = now
-                state.runsAtInstant.removeAll(keepingCapacity: true)
+        let found = state.withLock { state -> (rule: Rule, runsHere: Int)? in
+            guard let index = Self.index(of: uid, in: state), !onlyIfEnabled || state.rules[index].enabled else { return nil }
+            if state.rules[index].runsInstant != now {
+                state.rules[index].runsInstant = now
+                state.rules[index].runsAtInstant = 0
             }
-            state.runsAtInstant[uid, default: 0] += 1
-            return state.runsAtInstant[uid] ?? 0
+            state.rules[index].runsAtInstant += 1
+            return (state.rules[index].rule, state.rules[index].runsAtInstant)
         }
+        guard let (rule, runsHere) = found else { return }
         guard runsHere <= Self.maxRunsPerInstant else {
             if runsHere == Self.maxRunsPerInstant + 1, let kernel = scheduler as? SimulationKernel {
                 kernel.stop(SimulationError(.stalled,

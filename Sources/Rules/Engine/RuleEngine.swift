@@ -22,6 +22,9 @@ public final class RuleEngine: Sendable {
     struct Loaded {
         var rule: Rule
         var enabled = true
+        /// The rule's runs at ``runsInstant`` (a rule that triggers itself at one instant is stopped early).
+        var runsAtInstant = 0
+        var runsInstant: SimInstant?
     }
 
     /// The bus events triggers listen to, one kind per event kind `match` can pair with a trigger.
@@ -97,9 +100,6 @@ public final class RuleEngine: Sendable {
         var parsedStates: [ParsedStateKey: State?] = [:]
         var subscription: EventBus.SubscriptionID?
         var started = false
-        /// Runs per rule at ``runsInstant`` (a rule that triggers itself at one instant is stopped early).
-        var runsAtInstant: [String: Int] = [:]
-        var runsInstant: SimInstant?
     }
 
     struct ParsedStateKey: Hashable {
@@ -285,7 +285,7 @@ public final class RuleEngine: Sendable {
                 periodic.isPeriodic = true
                 let event = periodic, uid = rule.uid
                 let id = try? scheduler.every(minutes: every, atMinute: at, in: calendar, label: rule.name) { [self] _ in
-                    if isEnabled(uid) == true { await execute(uid, event, considerConditions: true, depth: 0) }
+                    await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true)
                 }
                 if let id { state.withLock { $0.clockTimers["\(uid)/\(trigger.id)"] = id } }
             case .dateTime:
@@ -483,7 +483,7 @@ public final class RuleEngine: Sendable {
         guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
         let id = scheduler.schedule(at: next, label: label) { [self] _ in
             scheduleCron(cron, rule: uid, event: event, label: label, key: key)
-            if isEnabled(uid) == true { await execute(uid, event, considerConditions: true, depth: 0) }
+            await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true)
         }
         state.withLock { $0.clockTimers[key] = id }
     }
