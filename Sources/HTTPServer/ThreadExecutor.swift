@@ -7,7 +7,7 @@ import Foundation
 /// each. `serve`'s live run prefers a ``ThreadExecutor`` so that it answers requests meanwhile (seen
 /// in CI before: two fuzz inputs unanswered for 5 s on a 2-core machine); tests run blocking socket
 /// and process code on one. Child tasks inherit the preference, and default actors called from them
-/// run here too; an unstructured `Task {}` started inside does not inherit it.
+/// run here too; an unstructured task started inside does not inherit it.
 ///
 /// Jobs run in arrival order. ``shutdown()`` ends the thread after the jobs queued by then; a job
 /// that comes later (a late continuation) goes to the global concurrent executor, never stranded.

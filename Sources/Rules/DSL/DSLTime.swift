@@ -163,7 +163,7 @@ enum DSLTime {
         "toLocalDate": { i, r, _, _ in .localDate(local(r, i).date) },
         "toInstant": { _, r, _, _ in .instant(instant(r)) },
         "toEpochMilli": { _, r, _, _ in .int(instant(r).unixMilliseconds) },
-        "getTime": { _, r, _, _ in .int(instant(r).unixMilliseconds) },  // java.util.Date's (new Date().time)
+        "getTime": { _, r, _, _ in .int(instant(r).unixMilliseconds) },  // java.util.Date's getTime (milliseconds since the epoch)
         "toEpochSecond": { _, r, _, _ in .int(instant(r).unixSeconds) },
         "getZone": { i, _, _, _ in .string(i.execution.calendar.identifier) },
         "withZoneSameInstant": { _, r, _, _ in .instant(instant(r)) },
