@@ -187,3 +187,16 @@ struct ItemsFileLexer {
         return token(.invalid, String(decoding: value.prefix(60), as: UTF8.self), "this string is never closed on its line")
     }
 }
+
+extension ItemsFileLexer.Token {
+    /// The token as a syntax error names what it found (`the string "…"`, `the end of the file`).
+    var described: String {
+        switch kind {
+        case .end: "the end of the file"
+        case .string: "the string \(ItemsFileIssue.quoted(text))"
+        case .number: "the number \(text)"
+        case .identifier, .invalid: ItemsFileIssue.quoted(text)
+        case .punctuation: "\"\(text)\""
+        }
+    }
+}

@@ -89,15 +89,7 @@ private struct ThingsParser {
         return copy.next()
     }
 
-    func describe(_ t: ItemsFileLexer.Token) -> String {
-        switch t.kind {
-        case .end: "the end of the file"
-        case .string: "the string \(ItemsFileIssue.quoted(t.text))"
-        case .number: "the number \(t.text)"
-        case .identifier, .invalid: ItemsFileIssue.quoted(t.text)
-        case .punctuation: "\"\(t.text)\""
-        }
-    }
+    func describe(_ t: ItemsFileLexer.Token) -> String { t.described }
 
     mutating func fail(_ expected: String, hint: String? = nil) throws(Abandon) -> Never {
         let t = token
