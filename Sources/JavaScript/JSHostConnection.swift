@@ -7,11 +7,25 @@ final class JSHostConnection: Sendable {
     let child: NodeChild
     let budgetSeconds: Double
 
+    /// The setup the child was started with (its zone and folder are fixed for its life).
+    let setup: JSSetup
+
     /// Starts `node` on the runtime and sends `init`.
     init(node: NodeExecutable, setup: JSSetup, items: [JSWireValue]) throws(JavaScriptError) {
         child = try NodeChild(node: node, script: try JavaScriptRuntime.hostScript(), zone: setup.zone, label: setup.root)
         budgetSeconds = Double(setup.budgetMilliseconds) / 1000
-        let reply = try request(["op": "init", "now": .integer(setup.startMilliseconds), "zone": .string(setup.zone), "seed": .string(String(setup.seed)),
+        self.setup = setup
+        do { try initialize(startMilliseconds: setup.startMilliseconds, items: items) } catch {
+            close()
+            throw error
+        }
+    }
+
+    /// Sends `init`: the child forgets every file, module, rule, timer and cache it had (their `vm` contexts with
+    /// them) and mirrors `items`, as a child just started does — what a world's start sends to the child that
+    /// validated its scenario (``JavaScriptSession/collect(modules:items:)``), so the scenario starts Node once.
+    func initialize(startMilliseconds: Int64, items: [JSWireValue]) throws(JavaScriptError) {
+        let reply = try request(["op": "init", "now": .integer(startMilliseconds), "zone": .string(setup.zone), "seed": .string(String(setup.seed)),
                                  "root": .string(setup.root), "conf": .stringOrNull(setup.conf), "budgetMs": .integer(Int64(setup.budgetMilliseconds)),
                                  "items": .array(items)])
         if let error = reply.error { throw error }

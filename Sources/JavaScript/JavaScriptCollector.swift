@@ -1,5 +1,6 @@
-/// Loads script files once, at validation, in a short-lived `node` child: the rules each file registers
-/// (with their triggers as openHAB module types) or the located error that stopped the file.
+/// Loads script files once, at validation, in a `node` child: the rules each file registers (with their triggers
+/// as openHAB module types) or the located error that stopped the file. A scenario's validation goes through
+/// ``JavaScriptSession/collect(modules:items:)``, which keeps the child for the world's start.
 public enum JavaScriptCollector {
     /// An Item the scripts may read while they load (the scenario's own Items).
     public struct ItemSeed: Sendable {
@@ -43,15 +44,26 @@ public enum JavaScriptCollector {
     public static func collect(_ files: [JSScriptFile], modules: [JSUIScript], setup: JSSetup, items: [ItemSeed],
                                environment: [String: String] = NodeExecutable.currentEnvironment)
         throws(JavaScriptError) -> (files: [FileResult], modules: [JavaScriptError?]) {
+        let host = try start(setup: setup, items: items, environment: environment)
+        defer { host.close() }
+        return try collect(files, modules: modules, on: host)
+    }
+
+    /// A child started and initialised with `items`.
+    static func start(setup: JSSetup, items: [ItemSeed], environment: [String: String]) throws(JavaScriptError) -> JSHostConnection {
         let node = try NodeExecutable.locate(environment: environment)
-        let host = try JSHostConnection(node: node, setup: setup, items: items.map { seed in
+        return try JSHostConnection(node: node, setup: setup, items: items.map { seed in
             JSHostConnection.itemSeed(name: seed.name, type: seed.type, label: seed.label, groups: seed.groups, tags: [],
                                       members: seed.members, state: seed.state)
         })
-        defer { host.close() }
+    }
+
+    /// Loads `files` and compiles `modules` in `host` (started with ``start(setup:items:environment:)``).
+    static func collect(_ files: [JSScriptFile], modules: [JSUIScript], on host: JSHostConnection)
+        throws(JavaScriptError) -> (files: [FileResult], modules: [JavaScriptError?]) {
         var results: [FileResult] = []
         for file in files {
-            let reply = try host.load(path: file.path, source: file.source, nowMilliseconds: setup.startMilliseconds)
+            let reply = try host.load(path: file.path, source: file.source, nowMilliseconds: host.setup.startMilliseconds)
             results.append(FileResult(file: file, rules: reply.error == nil ? reply.rules : [], error: reply.error))
         }
         var compiled: [JavaScriptError?] = []

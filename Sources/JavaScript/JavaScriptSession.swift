@@ -40,19 +40,55 @@ public final class JavaScriptSession: Sendable {
     }
 
     private let state = Mutex(Mirror())
+    /// The child that validated the files (``collect(modules:items:)``), kept for the first world's start: a
+    /// scenario with JavaScript starts Node once, not once to validate and again to run. A session made by
+    /// ``fresh()`` takes it over; it is stopped with the session that holds it when no world takes it.
+    private let spare: Mutex<JSHostConnection?>
 
     /// How deep `rules.runRule` may nest.
     static let maxNesting = 16
 
     /// A session not started yet.
-    public init(setup: JSSetup, files: [JSScriptFile], environment: [String: String] = NodeExecutable.currentEnvironment) {
+    public convenience init(setup: JSSetup, files: [JSScriptFile], environment: [String: String] = NodeExecutable.currentEnvironment) {
+        self.init(setup: setup, files: files, environment: environment, spare: nil)
+    }
+
+    private init(setup: JSSetup, files: [JSScriptFile], environment: [String: String], spare: JSHostConnection?) {
         self.setup = setup
         self.files = files
         self.environment = environment
+        self.spare = Mutex(spare)
     }
 
-    /// A new, unstarted session for another world built from the same scenario.
-    public func fresh() -> JavaScriptSession { JavaScriptSession(setup: setup, files: files, environment: environment) }
+    /// A new, unstarted session for another world built from the same scenario; the first one made takes over the
+    /// child that validated the files.
+    public func fresh() -> JavaScriptSession {
+        JavaScriptSession(setup: setup, files: files, environment: environment, spare: spare.withLock { $0.take() })
+    }
+
+    /// Validates the files and UI rules' script `modules` in a child (``JavaScriptCollector``), with the scenario's
+    /// own Items: per file what it registered or why it did not load, per module its syntax error. When every file
+    /// loads and every module compiles, the child is kept for the first world's start (``fresh()``, ``start(engine:)``).
+    /// - Throws: ``JavaScriptError`` `rules.jsNodeMissing` without Node.js, `rules.jsChild` when the child fails.
+    public func collect(modules: [JSUIScript], items: [JavaScriptCollector.ItemSeed])
+        throws(JavaScriptError) -> (files: [JavaScriptCollector.FileResult], modules: [JavaScriptError?]) {
+        let host = try JavaScriptCollector.start(setup: setup, items: items, environment: environment)
+        let collected: (files: [JavaScriptCollector.FileResult], modules: [JavaScriptError?])
+        do { collected = try JavaScriptCollector.collect(files, modules: modules, on: host) } catch {
+            host.close()
+            throw error
+        }
+        if collected.files.allSatisfy({ $0.error == nil }), collected.modules.allSatisfy({ $0 == nil }) {
+            let previous = spare.withLock { kept -> JSHostConnection? in
+                defer { kept = host }
+                return kept
+            }
+            previous?.close()
+        } else {
+            host.close()
+        }
+        return collected
+    }
 
     /// The session the engine's JavaScript rules and UI rules' JavaScript modules share (`nil`: the engine runs
     /// no JavaScript).
@@ -77,7 +113,6 @@ public final class JavaScriptSession: Sendable {
     /// `scriptLoaded` run now, at the world's start; what they do is logged as a run of the file).
     /// - Throws: ``JavaScriptError`` when Node.js is missing or a file no longer loads.
     public func start(engine: RuleEngine) async throws(JavaScriptError) {
-        let node = try NodeExecutable.locate(environment: environment)
         let items = await engine.runtime.items.all()
         var members: [String: [String]] = [:]
         for item in items { for group in item.groupNames { members[group, default: []].append(item.name.rawValue) } }
@@ -87,7 +122,17 @@ public final class JavaScriptSession: Sendable {
         }
         var current = setup
         current.startMilliseconds = engine.scheduler.now.unixMilliseconds
-        let host = try JSHostConnection(node: node, setup: current, items: seeds)
+        let host: JSHostConnection
+        if let validated = spare.withLock({ $0.take() }) {
+            // The child that validated the files: `init` makes it as a child just started.
+            do { try validated.initialize(startMilliseconds: current.startMilliseconds, items: seeds) } catch {
+                validated.close()
+                throw error
+            }
+            host = validated
+        } else {
+            host = try JSHostConnection(node: try NodeExecutable.locate(environment: environment), setup: current, items: seeds)
+        }
         let things = await engine.runtime.things.all()
         // Files that name Things get them before they load (their top-level code may read them), and their
         // changes with every request; otherwise Things go to the child once code that reads them shows up.

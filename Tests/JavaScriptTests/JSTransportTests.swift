@@ -54,9 +54,11 @@ extension JavaScriptSuite {
                 let result = try await s.run()
                 #expect(result.passed, "\(result.failures)")
             }
-            // init, the file's load, 120 runs: each one read and one write (the script asks the twin nothing).
+            // One child for validation and run (a second child would have started its counts afresh): validation's
+            // init and load, the world's init and load, 120 runs — each one read and one write (the script asks the
+            // twin nothing).
             let text = try String(contentsOfFile: counts, encoding: .utf8)
-            #expect(text == "122 122", "reads and writes of the child: \(text)")
+            #expect(text == "124 124", "reads and writes of the child: \(text)")
         }
 
         /// Messages larger than either side's read buffer (64 KiB): a 150 kB script file in, a 200 kB log line out.
@@ -84,14 +86,14 @@ extension JavaScriptSuite {
             let s = JSScenario()
             s.items = Self.items
             s.files["automation/js/victim.js"] = "\nrules.JSRule({\n  name: 'Victim',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => items.Lamp.sendCommand('ON'),\n});\n"
-            // Acts on the child's third answer (init and load come first).
+            // Acts on the child's fifth answer (validation's init and load, the world's init and load come first).
             let node = try wrappedNode(s, preload: """
             const fs = require('fs');
             const write = fs.writeSync;
             let answers = 0;
             const frame = (bytes) => { const h = Buffer.alloc(4); h.writeUInt32BE(bytes.length); return Buffer.concat([h, bytes]); };
             fs.writeSync = function (fd, ...rest) {
-              if (fd === 1 && ++answers === 3) { \(action) }
+              if (fd === 1 && ++answers === 5) { \(action) }
               return write.call(fs, fd, ...rest);
             };
             """)

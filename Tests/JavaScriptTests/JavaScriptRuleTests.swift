@@ -181,8 +181,8 @@ extension JavaScriptSuite {
             }
         }
 
-        /// A `node` that is the real one with a saboteur preloaded, which acts on the child's third answer (the
-        /// answer to the first rule run: init and load come first).
+        /// A `node` that is the real one with a saboteur preloaded, which acts on the child's fifth answer (the
+        /// answer to the first rule run: validation's init and load, then the world's, come first — one child).
         private func saboteur(_ s: JSScenario, _ action: String) throws -> String {
             let node = try NodeExecutable.locate().path
             let sabotage = "\(s.directory)/sabotage.js"
@@ -192,7 +192,7 @@ extension JavaScriptSuite {
             const write = fs.writeSync;
             let answers = 0;
             fs.writeSync = function (fd, ...rest) {
-              if (fd === 1 && ++answers === 3) { \(action) }
+              if (fd === 1 && ++answers === 5) { \(action) }
               return write.call(fs, fd, ...rest);
             };
             """.write(toFile: sabotage, atomically: true, encoding: .utf8)

@@ -111,7 +111,9 @@
 
   // ------------------------------------------------------------ time (a js-joda subset)
   const MS_DAY = 86400000;
-  const zoneFormat = new Intl.DateTimeFormat('en-US', { timeZone: host.zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  // Made on the first offset asked: the first formatter of a child loads ICU's zone data (~13 ms), which a file
+  // that never reads local time does not need.
+  let zoneFormat = null;
   const offsets = new Map();
   function offsetAt (epochMs, zone) {
     if (zone === 'UTC' || zone === 'Z') return 0;
@@ -120,6 +122,9 @@
     const cached = offsets.get(key);
     if (cached !== undefined) return cached;
     const parts = {};
+    if (zoneFormat === null) {
+      zoneFormat = new Intl.DateTimeFormat('en-US', { timeZone: host.zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    }
     for (const p of zoneFormat.formatToParts(new RealDate(second))) parts[p.type] = p.value;
     const local = RealDate.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour % 24, +parts.minute, +parts.second);
     const offset = local - second;
@@ -886,8 +891,25 @@
 
   // ------------------------------------------------------------ triggers
   /** The line of the script file that called into the library (for located problems). */
+  // From the stack's call sites, not its text: formatting a stack costs ~0.4 ms, once per trigger of a file's load.
+  // The same frames as `new Error().stack` (this function's included, so the same ten); its text where eval'd code
+  // is on the stack (its text names the eval's caller) or a script made the hook unusable.
+  const ErrorClass = Error;
+  const callSites = (e, sites) => sites;
   function callerLine () {
-    const stack = String(new Error().stack || '');
+    const saved = ErrorClass.prepareStackTrace;
+    let sites = null;
+    try {
+      ErrorClass.prepareStackTrace = callSites;
+      const holder = {};
+      ErrorClass.captureStackTrace(holder);
+      sites = holder.stack;
+    } catch (e) { sites = null; } finally { try { ErrorClass.prepareStackTrace = saved; } catch (e) { /* left as the script made it */ } }
+    if (Array.isArray(sites) && !sites.some((site) => site.isEval())) {
+      for (const site of sites) if (site.getFileName() === host.file) return site.getLineNumber();
+      return null;
+    }
+    const stack = String(new ErrorClass().stack || '');
     const re = /\(?([^\s()]+):(\d+):(\d+)\)?/g; let m;
     while ((m = re.exec(stack)) !== null) if (m[1] === host.file) return Number(m[2]);
     return null;

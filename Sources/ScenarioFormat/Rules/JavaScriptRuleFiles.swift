@@ -85,10 +85,10 @@ enum JavaScriptRuleFiles {
     static func load(_ entries: [Entry], modules: [Module], prepared: Prepared, context: Context, issues: IssueCollector) -> [[Rule]?] {
         guard prepared.valid else { return entries.map { _ in nil } }
         guard !entries.isEmpty || !modules.isEmpty else { return [] }
-        let session = prepared.session, setup = session.setup, files = session.files
+        let session = prepared.session
         let results: [JavaScriptCollector.FileResult]
         do {
-            let collected = try JavaScriptCollector.collect(files, modules: modules.map(\.script), setup: setup, items: seeds(context.items))
+            let collected = try session.collect(modules: modules.map(\.script), items: seeds(context.items))
             results = collected.files
             for (module, error) in zip(modules, collected.modules) {
                 guard let error else { continue }
