@@ -5,16 +5,17 @@ import Scenarios
 
 /// `rental-twin bench --js`: what JavaScript rules cost on the path users take — a scenario file with a `.js`
 /// rule through the decoder, world builder and runner — what starting the Node.js child and loading a
-/// 20 kB script file costs, and a flat-year with ten JavaScript rules on the flat's own Items (the same rules
-/// as `bench`'s ten Rules DSL rules, written as openhab-js files are).
+/// 20 kB script file costs (alone, and as a scenario decoded and started: validation's child runs the world),
+/// and a flat-year with ten JavaScript rules on the flat's own Items (the same rules as `bench`'s ten Rules DSL
+/// rules, written as openhab-js files are).
 enum JavaScriptBenchmark {
     static func run(days: Int) async throws -> String {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rental-twin-bench-js-\(getpid())").path
         try FileManager.default.createDirectory(atPath: "\(directory)/automation/js", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try rule.write(toFile: "\(directory)/automation/js/bench.js", atomically: true, encoding: .utf8)
-        try scenario(days: days, rules: true).write(toFile: "\(directory)/with.json", atomically: true, encoding: .utf8)
-        try scenario(days: days, rules: false).write(toFile: "\(directory)/without.json", atomically: true, encoding: .utf8)
+        try scenario(days: days, rulesFile: "automation/js/bench.js").write(toFile: "\(directory)/with.json", atomically: true, encoding: .utf8)
+        try scenario(days: days, rulesFile: nil).write(toFile: "\(directory)/without.json", atomically: true, encoding: .utf8)
         let with = try ScenarioDecoder.load(path: "\(directory)/with.json")
         let without = try ScenarioDecoder.load(path: "\(directory)/without.json")
         var lines = ["bench --js: a flat with \(days) day(s); one JavaScript rule every minute reads two Items and posts one update"]
@@ -28,20 +29,33 @@ enum JavaScriptBenchmark {
                      + "\(Figures.decimal(cpuPerRun, 1)) µs of CPU time (the twin's and the child's)")
         guard ran.passed else { throw JavaScriptError(.runtime, "the benchmark's expectation failed: \(ran.failures)") }
 
-        // Start + init + load of a 20 kB script, then stop: the median of 9.
+        // Start + init + load of a 20 kB script, then stop: the median of 9 (wall and CPU time, the child's included).
         let big = JSScriptFile(path: "automation/js/big.js", source: bigScript(bytes: 20_000))
         let setup = JSSetup(root: directory, conf: directory, zone: "Europe/Budapest", seed: 1, startMilliseconds: 1_767_913_200_000)
-        var samples: [Double] = []
+        var samples: [(wall: Double, cpu: Double)] = []
+        var registered = 0
         let clock = ContinuousClock()  // wall-clock: measures the benchmark, never drives the simulation
         for _ in 0..<9 {
-            let began = clock.now
+            let began = clock.now, cpuBefore = cpuSeconds()
             let results = try JavaScriptCollector.collect([big], setup: setup, items: [])
-            samples.append(Benchmark.seconds(began.duration(to: clock.now)) * 1000)
+            samples.append((Benchmark.seconds(began.duration(to: clock.now)) * 1000, (cpuSeconds() - cpuBefore) * 1000))
             if let error = results.first?.error { throw error }
+            registered = results.first?.rules.count ?? 0
         }
-        samples.sort()
-        lines.append("  child start + load of a \(big.source.utf8.count)-byte script (\(try JavaScriptCollector.collect([big], setup: setup, items: []).first?.rules.count ?? 0) rules): "
-                     + "median \(Figures.decimal(samples[4], 1)) ms (min \(Figures.decimal(samples[0], 1)), max \(Figures.decimal(samples[8], 1)))")
+        lines.append("  child start + load of a \(big.source.utf8.count)-byte script (\(registered) rules): " + medians(samples))
+
+        // The path a user takes with that file: a scenario decoded (its files validated in a child) and run for an hour
+        // (the world's start re-initialises the child validation kept, and loads the file again).
+        try big.source.write(toFile: "\(directory)/automation/js/big.js", atomically: true, encoding: .utf8)
+        try scenario(days: 0, rulesFile: "automation/js/big.js").write(toFile: "\(directory)/big.json", atomically: true, encoding: .utf8)
+        var scenarioSamples: [(wall: Double, cpu: Double)] = []
+        for _ in 0..<5 {
+            let began = clock.now, cpuBefore = cpuSeconds()
+            let result = try await ScenarioRunner.run(try ScenarioDecoder.load(path: "\(directory)/big.json"))
+            scenarioSamples.append((Benchmark.seconds(began.duration(to: clock.now)) * 1000, (cpuSeconds() - cpuBefore) * 1000))
+            guard result.passed else { throw JavaScriptError(.runtime, "the start benchmark's expectation failed: \(result.failures)") }
+        }
+        lines.append("  a scenario with that script decoded (validated in a child) and run for an hour (the same child): " + medians(scenarioSamples))
 
         // The built-in heated flat for a year, without rules and with ten JavaScript rules on its own Items.
         let yearFile = "\(directory)/flat-year.json", tenFile = "\(directory)/flat-year-ten-js.json"
@@ -188,6 +202,14 @@ enum JavaScriptBenchmark {
         return (result, Benchmark.seconds(began.duration(to: clock.now)), cpuSeconds() - cpuBefore)
     }
 
+    /// `median W ms (min, max), CPU C ms` of samples in ms.
+    private static func medians(_ samples: [(wall: Double, cpu: Double)]) -> String {
+        let walls = samples.map(\.wall).sorted(), cpus = samples.map(\.cpu).sorted()
+        let middle = walls.count / 2
+        return "median \(Figures.decimal(walls[middle], 1)) ms wall (min \(Figures.decimal(walls[0], 1)), max \(Figures.decimal(walls[walls.count - 1], 1))), "
+            + "\(Figures.decimal(cpus[middle], 1)) ms of CPU time (the twin's and the child's)"
+    }
+
     /// User and system CPU time of this process and its reaped children, s.
     private static func cpuSeconds() -> Double {
         var total = 0.0
@@ -208,8 +230,12 @@ enum JavaScriptBenchmark {
     });
     """
 
-    static func scenario(days: Int, rules: Bool) -> String {
-        let end = Calendar(identifier: .gregorian).date(byAdding: .day, value: days, to: Date(timeIntervalSince1970: 1_767_913_200)) ?? Date(timeIntervalSince1970: 1_767_913_200)
+    /// The flat for `days` days (an hour for 0) with `rulesFile` as its rules (`nil`: none); with ``rule``
+    /// (`automation/js/bench.js`) its expectation is the rule's sum, else the Item's initial state.
+    static func scenario(days: Int, rulesFile: String?) -> String {
+        let start = Date(timeIntervalSince1970: 1_767_913_200)
+        let end = days == 0 ? start.addingTimeInterval(3600) : Calendar(identifier: .gregorian).date(byAdding: .day, value: days, to: start) ?? start
+        let sums = rulesFile == "automation/js/bench.js"
         let formatter = DateFormatter()
         formatter.timeZone = TimeZone(identifier: "Europe/Budapest")
         formatter.dateFormat = "yyyy-MM-dd'T'HH:mm"
@@ -224,8 +250,8 @@ enum JavaScriptBenchmark {
             "devices": [ { "id": "heating", "type": "heating", "powerW": 2000, "setpointC": 21 } ] } ],
           "items": [ { "name": "A", "type": "Number", "state": "1.5" }, { "name": "B", "type": "Number", "state": "2" },
                      { "name": "Sum", "type": "Number", "state": "0" } ],
-          "rules": [\(rules ? "\"automation/js/bench.js\"" : "")],
-          "expect": [ { "item": "Sum", "state": "\(rules ? "3.5" : "0")" } ]
+          "rules": [\(rulesFile.map { "\"\($0)\"" } ?? "")],
+          "expect": [ { "item": "Sum", "state": "\(sums ? "3.5" : "0")" } ]
         }
         """
     }

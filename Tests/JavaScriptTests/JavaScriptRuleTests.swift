@@ -75,6 +75,37 @@ extension JavaScriptSuite {
             #expect(childNodeProcesses(of: s.directory).isEmpty, "left: \(childNodeProcesses(of: s.directory).map(processDescription))")
         }
 
+        /// Validation's child is kept for the scenario's first world (Node starts once); a second run of the same
+        /// scenario starts a child of its own and runs exactly as the first; a scenario never run stops its kept
+        /// child when it is released.
+        @Test func theChildThatValidatedAScenarioRunsItsFirstWorld() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/a.js"] = """
+            const { rules, triggers, items } = require('openhab');
+            console.info(`loaded with ${Math.random()}`);
+            rules.JSRule({ name: 'A', triggers: [triggers.ItemCommandTrigger('Lamp')], execute: () => items.Counter.postUpdate(items.Counter.numericState + Math.random()) });
+            """
+            s.timeline = "{ \"at\": \"2026-01-09T10:00\", \"command\": { \"item\": \"Lamp\", \"value\": \"ON\" } }"
+            var scenario: Scenario? = try s.load()
+            #expect(childNodeProcesses(of: s.directory).count == 1, "\(childNodeProcesses(of: s.directory).map(processDescription))")
+            let first = try await ScenarioRunner.run(try #require(scenario))
+            // The kept child was the first world's, and stopped with it (the scenario is still alive).
+            #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
+            let second = try await ScenarioRunner.run(try #require(scenario))
+            #expect(first.log.contains { $0.contains("loaded with") } && first.log.contains { $0.contains("rule \"A\"") }, "\(first.log)")
+            #expect(first.log == second.log)
+            scenario = nil
+            #expect(childNodeProcesses(of: s.directory).isEmpty)
+
+            do {
+                let unrun = try s.load()
+                #expect(childNodeProcesses(of: s.directory).count == 1)
+                _ = unrun
+            }
+            #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
+        }
+
         @Test func aRuleThatLoopsForeverEndsTheRunAsALocatedBudgetError() async throws {
             let s = JSScenario()
             s.items = Self.items
