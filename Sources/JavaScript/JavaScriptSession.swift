@@ -122,15 +122,19 @@ public final class JavaScriptSession: Sendable {
         }
         var current = setup
         current.startMilliseconds = engine.scheduler.now.unixMilliseconds
-        let host: JSHostConnection
+        var kept: JSHostConnection?
         if let validated = spare.withLock({ $0.take() }) {
-            // The child that validated the files: `init` makes it as a child just started.
-            do { try validated.initialize(startMilliseconds: current.startMilliseconds, items: seeds) } catch {
+            // The child that validated the files: `init` makes it as a child just started. One that died since
+            // (killed from outside) is replaced by a new one.
+            do {
+                try validated.initialize(startMilliseconds: current.startMilliseconds, items: seeds)
+                kept = validated
+            } catch {
                 validated.close()
-                throw error
             }
-            host = validated
-        } else {
+        }
+        let host: JSHostConnection
+        if let kept { host = kept } else {
             host = try JSHostConnection(node: try NodeExecutable.locate(environment: environment), setup: current, items: seeds)
         }
         let things = await engine.runtime.things.all()

@@ -77,7 +77,7 @@ extension JavaScriptSuite {
 
         /// Validation's child is kept for the scenario's first world (Node starts once); a second run of the same
         /// scenario starts a child of its own and runs exactly as the first; a scenario never run stops its kept
-        /// child when it is released.
+        /// child when it is released; a kept child that died is replaced.
         @Test func theChildThatValidatedAScenarioRunsItsFirstWorld() async throws {
             let s = JSScenario()
             s.items = Self.items
@@ -103,6 +103,15 @@ extension JavaScriptSuite {
                 #expect(childNodeProcesses(of: s.directory).count == 1)
                 _ = unrun
             }
+            #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
+
+            // A kept child killed before the run is replaced by a new one; the run is the same.
+            let again = try s.load()
+            let kept = childNodeProcesses(of: s.directory)
+            #expect(kept.count == 1)
+            for pid in kept { kill(pid, SIGKILL) }
+            let third = try await ScenarioRunner.run(again)
+            #expect(third.log == first.log)
             #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
         }
 
