@@ -890,12 +890,12 @@
   });
 
   // ------------------------------------------------------------ triggers
-  /** The line of the script file that called into the library (for located problems). */
-  // From the stack's call sites, not its text: formatting a stack costs ~0.4 ms, once per trigger of a file's load.
+  // A trigger's line comes from the stack's call sites, not its text: formatting a stack costs ~0.4 ms, once per trigger of a file's load.
   // The same frames as `new Error().stack` (this function's included, so the same ten); its text where eval'd code
   // is on the stack (its text names the eval's caller) or a script made the hook unusable.
   const ErrorClass = Error;
   const callSites = (e, sites) => sites;
+  /** The line of the script file that called into the library (for located problems). */
   function callerLine () {
     const saved = ErrorClass.prepareStackTrace;
     let sites = null;
