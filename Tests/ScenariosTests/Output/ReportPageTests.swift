@@ -174,6 +174,59 @@ struct RuleCoverageTests {
         #expect(Array(lines.dropFirst(2)) == expected, "\(lines)")
     }
 
+    static let script = """
+        const { rules, triggers, items } = require('openhab');
+
+        function label(n) {
+          if (n > 1) {
+            return 'many';
+          }
+          return 'one';
+        }
+        // a comment
+        rules.JSRule({
+          name: 'counter',
+          triggers: [triggers.ItemStateChangeTrigger('Go')],
+          execute: () => {
+            items.Out.postUpdate(label(1));
+          },
+        });
+
+        rules.JSRule({
+          name: 'never',
+          triggers: [triggers.ItemStateChangeTrigger('Nobody')],
+          execute: () => {
+            items.Out.postUpdate('never');
+          },
+        });
+
+        """
+
+    /// A JavaScript file's lines as its Node.js child counts them (V8's block coverage): each line with a statement
+    /// or a call, how often it ran — top-level code once, a rule's body per run, a branch not taken never; a
+    /// comment, a declaration's head and a closing brace are no lines.
+    @Test func aSmallJavaScriptFileGivesExactlyTheseRecords() async throws {
+        var scenario = RuleScenario()
+        scenario.items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "Out", "type": "String", "state": "-" }, { "name": "Nobody", "type": "Switch", "state": "OFF" }]"#
+        scenario.files["automation/js/small.js"] = Self.script
+        scenario.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
+        scenario.expect = #"{ "at": "2026-01-09T10:01", "item": "Out", "state": "one" }"#
+        let result = try await ScenarioRunner.run(try scenario.load(), options: counting(World.Options()))
+        #expect(result.passed, "\(result.failures)")
+        let files = try #require(result.ruleCoverage)
+        let lines = RuleFileCoverage.lcov(files).split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst().first?.hasSuffix("/automation/js/small.js") == true)
+        let expected: [String] = [
+            "FN:10,counter", "FN:18,never", "FNDA:1,counter", "FNDA:0,never", "FNF:2", "FNH:1", "BRF:0", "BRH:0",
+            "DA:1,1", "DA:4,1", "DA:5,0", "DA:7,1", "DA:10,1", "DA:12,1", "DA:14,1", "DA:18,1", "DA:20,1", "DA:22,0",
+            "LF:10", "LH:8", "end_of_record",
+        ]
+        #expect(Array(lines.dropFirst(2)) == expected, "\(lines)")
+        // Without coverage the child counts nothing.
+        let plain = try await ScenarioRunner.run(try scenario.load())
+        #expect(plain.ruleCoverage == nil)
+    }
+
     @Test func runsMergeByFileAndNothingIsCountedWithoutCoverage() async throws {
         let scenario = try Self.scenario().load()
         let counted = try #require(try await ScenarioRunner.run(scenario, options: counting(World.Options())).ruleCoverage)
