@@ -37,6 +37,8 @@ public final class JavaScriptSession: Sendable {
         var sentThings: [ThingUID: Thing] = [:]
         /// The UI rules' script modules whose code the child has (it compiles a module on its first run).
         var sentModules: Set<String> = []
+        /// Whether the child counts the files' lines (the engine counts coverage; ``lineCoverage()``).
+        var countsLines = false
     }
 
     private let state = Mutex(Mirror())
@@ -137,6 +139,13 @@ public final class JavaScriptSession: Sendable {
         if let kept { host = kept } else {
             host = try JSHostConnection(node: try NodeExecutable.locate(environment: environment), setup: current, items: seeds)
         }
+        let countsLines = engine.coverage != nil
+        if countsLines {
+            do { try host.startLineCoverage() } catch {
+                host.close()
+                throw error
+            }
+        }
         let things = await engine.runtime.things.all()
         // Files that name Things get them before they load (their top-level code may read them), and their
         // changes with every request; otherwise Things go to the child once code that reads them shows up.
@@ -154,6 +163,7 @@ public final class JavaScriptSession: Sendable {
         state.withLock {
             $0.hasThings = !things.isEmpty
             $0.liveThings = live
+            $0.countsLines = countsLines
             if live { for thing in things { $0.sentThings[thing.uid] = thing } }
             $0.host = host
             $0.engine = engine
@@ -193,6 +203,16 @@ public final class JavaScriptSession: Sendable {
             return state.host
         }
         host?.close()
+    }
+
+    // MARK: Line coverage (`--coverage`; the requests are JSLineCoverage's)
+
+    /// Per script file (its ``JSScriptFile/path``), each line holding a statement or a call and how often it ran
+    /// since the start, top-level code included; `nil` when the engine counts no coverage, or the child is gone or
+    /// cannot answer (then the run has already ended with its error, and the files count per rule).
+    public func lineCoverage() -> [(path: String, lines: [Int: Int])]? {
+        guard let host = state.withLock({ $0.countsLines && $0.broken == nil ? $0.host : nil }) else { return nil }
+        return try? host.lineCoverage()
     }
 
     // MARK: Runs

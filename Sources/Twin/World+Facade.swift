@@ -1,4 +1,5 @@
 import Booking
+import Foundation
 import Reports
 import Rules
 import ScenarioFormat
@@ -102,8 +103,18 @@ extension World {
     }
     /// The coverage of the scenario's rule files so far, one entry per file (`nil` unless
     /// ``Options/countsRuleCoverage``).
+    /// A JavaScript file's lines are counted by its Node.js child (asked here, the totals so far).
     public var ruleCoverage: [RuleFileCoverage]? {
-        rules.coverage.map { $0.files(rules: scenario.rules, ruleFiles: scenario.ruleFiles) }
+        guard let coverage = rules.coverage else { return nil }
+        var scriptLines: [String: [Int: Int]] = [:]
+        if let javaScript, let counted = javaScript.lineCoverage() {
+            // The child names a file by its path under the scenario's folder; the scenario, as resolved against its directory.
+            let byAbsolute = Dictionary(counted.map { ("\(javaScript.setup.root)/\($0.path)", $0.lines) }, uniquingKeysWith: { first, _ in first })
+            for file in scenario.ruleFiles {
+                if let lines = byAbsolute[URL(fileURLWithPath: file).standardizedFileURL.path] { scriptLines[file] = lines }
+            }
+        }
+        return coverage.files(rules: scenario.rules, ruleFiles: scenario.ruleFiles, scriptLines: scriptLines)
     }
     /// What rules sent (notifications, mail, HTTP, …), in order.
     public var outbox: [OutboxMessage] { rules.outbox }

@@ -367,12 +367,15 @@ function load (msg) {
   if (text === undefined) try { text = readInside(abs, file.display); } catch (e) {
     throw e instanceof TwinError ? e : new TwinError('rules.jsRequire', `cannot read ${file.display}: ${e.code || e.message}`, file.display);
   }
+  file.path = msg.path; // as the twin names it (its line coverage)
+  file.source = text;
   let script;
   try {
     script = new vm.Script(text, { filename: file.display });
   } catch (e) {
     throw new TwinError('rules.jsSyntax', `${e.name}: ${e.message}`, syntaxLocation(e, file.display));
   }
+  file.script = script; // alive for its line coverage
   try {
     script.runInContext(file.context, { timeout: world.budgetMs });
   } catch (e) {
@@ -493,7 +496,77 @@ function runModule (msg) {
 /** The Thing registry as the world starts (`things`), before files that name Things load. */
 function thingsOp (msg) { applyThings(msg.things || {}); return {}; }
 
-const handlers = { init, load, run, fire, unload, compile, module: runModule, things: thingsOp, ping: () => ({}) };
+// ---------------------------------------------------------------- line coverage (`--coverage`)
+//
+// Two requests of their own, used only when the twin counts the rules' coverage: `coverageStart` (before the
+// first `load`) turns on V8's precise block coverage (the inspector's Profiler domain, in this process, answered
+// synchronously); `coverage` (at the run's end) answers, per file `load`ed, each line that holds a statement or
+// a call (V8's possible breakpoints, the implicit returns left out) and how often it ran: the count of the
+// innermost block or function around the line's first such place. V8 hands out counts since the last look and
+// resets them, so they add up here and every `coverage` answers the totals.
+
+const coverage = { session: null, totals: new Map() }; // display name → Map(line → count)
+
+function inspect (method, params) {
+  let failure = null, answer = null;
+  coverage.session.post(method, params || {}, (e, r) => { failure = e; answer = r; });
+  if (failure) throw new TwinError('rules.jsProtocol', `${method}: ${failure.message}`, null);
+  return answer;
+}
+
+function coverageStart () {
+  if (coverage.session) return {};
+  const inspector = require('inspector');
+  coverage.session = new inspector.Session();
+  coverage.session.connect();
+  inspect('Profiler.enable');
+  inspect('Profiler.startPreciseCoverage', { callCount: true, detailed: true });
+  return {};
+}
+
+function coverageTake () {
+  if (!coverage.session) return { coverage: [] };
+  const taken = inspect('Profiler.takePreciseCoverage').result;
+  inspect('Debugger.enable');
+  for (const file of world.files.values()) {
+    if (typeof file.source !== 'string') continue;
+    const totals = coverage.totals.get(file.display) || new Map();
+    coverage.totals.set(file.display, totals);
+    const starts = [0];
+    for (let i = 0; i < file.source.length; i++) if (file.source.charCodeAt(i) === 10) starts.push(i + 1);
+    for (const script of taken) {
+      if (script.url !== file.display) continue;
+      const ranges = [];
+      for (const fn of script.functions) for (const r of fn.ranges) ranges.push(r);
+      const places = inspect('Debugger.getPossibleBreakpoints',
+        { start: { scriptId: script.scriptId, lineNumber: 0, columnNumber: 0 }, restrictToFunction: false }).locations;
+      const first = new Map();
+      for (const p of places) {
+        if (p.type === 'return' || p.lineNumber >= starts.length) continue;
+        const column = first.get(p.lineNumber);
+        if (column === undefined || p.columnNumber < column) first.set(p.lineNumber, p.columnNumber);
+      }
+      for (const [line, column] of first) {
+        const offset = starts[line] + column;
+        let inner = null;
+        for (const r of ranges) {
+          if (r.startOffset <= offset && offset < r.endOffset && (!inner || r.endOffset - r.startOffset <= inner.endOffset - inner.startOffset)) inner = r;
+        }
+        totals.set(line + 1, (totals.get(line + 1) || 0) + (inner ? inner.count : 0));
+      }
+    }
+  }
+  inspect('Debugger.disable');
+  const files = [];
+  for (const file of world.files.values()) {
+    const totals = coverage.totals.get(file.display);
+    if (totals) files.push([file.path, [...totals].sort((a, b) => a[0] - b[0])]);
+  }
+  return { coverage: files };
+}
+
+const handlers = { init, load, run, fire, unload, compile, module: runModule, things: thingsOp, ping: () => ({}),
+  coverageStart, coverage: coverageTake };
 
 for (;;) {
   let msg;

@@ -44,8 +44,9 @@ public final class RuleCoverage: Sendable {
     /// One ``RuleFileCoverage`` per file of `ruleFiles` (in that order) holding the rules of `rules`
     /// whose ``Rule/source`` names it: a function per rule at its line with its start count; per DSL body
     /// (and the file's globals) every statement line and every `if`/`switch` branch with the counts of
-    /// this run. Rules no file names (the built-in automations) are left out.
-    public func files(rules: [Rule], ruleFiles: [String]) -> [RuleFileCoverage] {
+    /// this run; a file of `scriptLines` (JavaScript, counted by its engine) has those lines instead. Rules no
+    /// file names (the built-in automations) are left out.
+    public func files(rules: [Rule], ruleFiles: [String], scriptLines: [String: [Int: Int]] = [:]) -> [RuleFileCoverage] {
         let counts = self.counts.withLock { $0 }
         return ruleFiles.map { file in
             var coverage = RuleFileCoverage(file: Self.normalized(file))
@@ -80,6 +81,7 @@ public final class RuleCoverage: Sendable {
                 // A UI rule has no statement lines of its own: its line counts as run when the rule was started.
                 if walker.lines.isEmpty, coverage.lines[line] == nil { coverage.lines[line] = counts.started[rule.uid] ?? 0 }
             }
+            if let lines = scriptLines[file] { coverage.lines = lines }
             coverage.normalize()
             return coverage
         }

@@ -11,7 +11,8 @@ import Simulation
 /// into the value one run of the whole scenario makes, so `run --jobs N`, `run --partition K/N` and `merge`
 /// write the page one run writes, byte for byte. Its order is the page's, not the order a world recorded
 /// things in (which only orders one listing's records at one instant): steps by instant and index, the
-/// automations by instant and listing. A partition directory holds it as ``fileName`` (``text``, ``read(_:path:)``).
+/// automations by instant and listing. A partition directory holds it as ``fileName`` (``text``, ``read(_:path:)``); parts
+/// merged in the process that ran them hand theirs over in memory.
 public struct PageRecord: Sendable, Equatable {
     /// Its file name in a partition directory.
     public static let fileName = "page-record.json"

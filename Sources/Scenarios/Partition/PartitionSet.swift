@@ -10,6 +10,9 @@ import Synchronization
 public struct PartitionSet: Sendable {
     /// The parts in order (part 1 first), each with the directory holding its reports (nil in memory).
     let parts: [(directory: String?, summary: PartitionSummary)]
+    /// The parts' page records in the same order when they ran in this process and kept them in memory (their
+    /// directories then hold no ``PageRecord/fileName``); `nil`: each directory holds its part's.
+    var records: [PageRecord]? = nil
 
     /// What one run would print.
     public var summary: RunSummary { RunSummary.merged(parts.map(\.summary)) }
@@ -43,8 +46,9 @@ public struct PartitionSet: Sendable {
         return try check(parts)
     }
 
-    /// Checks that `parts` are every part of one run, once each, and orders them.
-    static func check(_ given: [(directory: String?, summary: PartitionSummary)]) throws(PartitionError) -> PartitionSet {
+    /// Checks that `parts` are every part of one run, once each, and orders them (and `records`, each given part's
+    /// page record kept in memory, with them).
+    static func check(_ given: [(directory: String?, summary: PartitionSummary)], records: [PageRecord]? = nil) throws(PartitionError) -> PartitionSet {
         guard let first = given.first?.summary else {
             throw PartitionError(.incomplete, "there are no partitions to merge.", file: "", hint: "Name every partition directory.")
         }
@@ -75,13 +79,13 @@ public struct PartitionSet: Sendable {
                                  + "every part must be run with --report.", file: place, hint: "Run every partition with --report DIR.")
             }
         }
-        var byPart: [Int: (directory: String?, summary: PartitionSummary)] = [:]
-        for entry in given {
+        var byPart: [Int: Int] = [:]
+        for (index, entry) in given.enumerated() {
             if let other = byPart[entry.summary.part] {
-                throw PartitionError(.incomplete, "part \(entry.summary.part) of \(first.parts) is given twice: \(other.directory ?? "?") and \(entry.directory ?? "?").",
+                throw PartitionError(.incomplete, "part \(entry.summary.part) of \(first.parts) is given twice: \(given[other].directory ?? "?") and \(entry.directory ?? "?").",
                                  file: entry.directory ?? "", hint: "Name each partition directory once.")
             }
-            byPart[entry.summary.part] = entry
+            byPart[entry.summary.part] = index
         }
         let missing = (1...max(1, first.parts)).filter { byPart[$0] == nil }
         guard missing.isEmpty else {
@@ -89,7 +93,8 @@ public struct PartitionSet: Sendable {
                              + "\(missing.count == 1 ? "is" : "are") missing.", file: where1,
                              hint: "Run rental-twin run FILE --partition K/\(first.parts) --report DIR for every K and name every DIR.")
         }
-        let ordered = (1...max(1, first.parts)).compactMap { byPart[$0] }
+        let order = (1...max(1, first.parts)).compactMap { byPart[$0] }
+        let ordered = order.map { given[$0] }
         var seen = Set<String>()
         var count = 0
         for (directory, part) in ordered {
@@ -103,7 +108,7 @@ public struct PartitionSet: Sendable {
             throw PartitionError(.corrupt, "the parts hold \(count) listing(s), the scenario \(first.allListings).", file: where1,
                              hint: "Run the partitions again; do not edit their files.")
         }
-        return PartitionSet(parts: ordered)
+        return PartitionSet(parts: ordered, records: records.map { records in order.map { records[$0] } })
     }
 
     // MARK: Reports
@@ -155,7 +160,7 @@ public struct PartitionSet: Sendable {
                 names[listing] = pair
                 expected += [pair.0, pair.1]
             }
-            expected.append(PageRecord.fileName)
+            if records == nil { expected.append(PageRecord.fileName) }
             guard part.reports.map(\.name) == expected else {
                 throw PartitionError(.corrupt, "\(directory)'s manifest does not name the reports of its listings.", file: directory,
                                  hint: "Run the partition again; do not edit its files.")
@@ -276,6 +281,7 @@ public struct PartitionSet: Sendable {
     /// The parts' page records (``PageRecord``) merged into the whole run's.
     /// - Throws: ``PartitionError`` `partition.unreadable`, `partition.corrupt` or `partition.mismatch`.
     func mergedRecord() throws(PartitionError) -> PageRecord {
+        if let records { return PageRecord.merged(records) }
         var records: [PageRecord] = []
         for (directory, part) in parts {
             guard let directory else { throw PartitionError(.unreadable, "part \(part.part) has no directory.", file: "") }

@@ -70,7 +70,7 @@ public enum PortfolioRun {
                                              into: partCount(listings: plan.parts[part - 1].listings.count, jobs: jobs))
         guard refined.parts.count > 1 else {
             return try await run(loaded, plan: plan, part: part, world: world, withLog: withLog, directory: directory,
-                                 progress: progress)
+                                 keepsRecord: false, progress: progress).summary
         }
         var report: Progress?
         if let progress {
@@ -87,7 +87,8 @@ public enum PortfolioRun {
         var reports: [PartitionSummary.ReportFile] = []
         if let directory {
             // The parts' reports merge as a whole run's do (PartitionSet checks nothing here: these parts are of one run, just made).
-            reports = try readBack(try PartitionSet(parts: subparts).writeReports(to: directory, page: .record), in: directory)
+            let set = PartitionSet(parts: subparts.map { ($0.directory, $0.summary) }, records: subparts.compactMap(\.record))
+            reports = try readBack(try set.writeReports(to: directory, page: .record), in: directory)
         }
         let summary = PartitionSummary(merging: subparts.map(\.summary), as: part, of: plan, reports: reports)
         if let directory {
@@ -113,24 +114,34 @@ public enum PortfolioRun {
         }
     }
 
+    /// Runs part `part` of `plan` and, with `directory`, writes its reports and manifest there, with its page
+    /// record (``PageRecord``) as a file, or — `keepsRecord`, a part merged in this process — handed back in memory
+    /// instead (never encoded as JSON only to be parsed again).
     private static func run(_ loaded: Loaded, plan: ScenarioPartition, part: Int, world: World.Options, withLog: Bool,
-                            directory: String?, progress: ScenarioRunner.Progress?) async throws -> PartitionSummary {
+                            directory: String?, keepsRecord: Bool,
+                            progress: ScenarioRunner.Progress?) async throws -> (summary: PartitionSummary, record: PageRecord?) {
         let scenario = loaded.scenario.restricted(to: plan.parts[part - 1])
         var options = world
         options.progress = progress
         let result = try await ScenarioRunner.run(scenario, options: options)
         var reports: [PartitionSummary.ReportFile] = []
+        var kept: PageRecord?
         if let directory {
             let spec = plan.parts[part - 1]
             let record = PageRecord(result, steps: { spec.steps[$0] })
-            reports = try readBack(try ReportWriter.writeWithRecord(result, record: record, to: directory), in: directory)
+            if keepsRecord {
+                kept = record
+                reports = try readBack(try ReportWriter.write(result, to: directory), in: directory)
+            } else {
+                reports = try readBack(try ReportWriter.writeWithRecord(result, record: record, to: directory), in: directory)
+            }
         }
         let summary = PartitionSummary(result: result, whole: loaded.scenario, file: loaded.file, scenarioHash: loaded.hash, plan: plan,
                                        part: part, withLog: withLog, reports: reports)
         if let directory {
             try OutputFiles.write([(path: (directory as NSString).appendingPathComponent(PartitionSummary.manifestName), text: summary.manifestText)])
         }
-        return summary
+        return (summary, kept)
     }
 
     /// Runs the scenario as at most `jobs` parts at once in this process (each part's world on its own
@@ -172,33 +183,36 @@ public enum PortfolioRun {
                          withLog: Bool, progress: Progress? = nil) async throws -> (parts: PartitionSet, reports: [String]?) {
         let scratch = reportDirectory.map { _ in scratchDirectory() }
         defer { if let scratch { try? FileManager.default.removeItem(atPath: scratch) } }
-        let set = try PartitionSet.check(try await run(loaded, plan: plan, parts: Array(1...plan.parts.count), jobs: jobs,
-                                                       world: world, scratch: scratch, withLog: withLog, progress: progress))
+        let parts = try await run(loaded, plan: plan, parts: Array(1...plan.parts.count), jobs: jobs, world: world, scratch: scratch,
+                                  withLog: withLog, progress: progress)
+        let set = try PartitionSet.check(parts.map { ($0.directory, $0.summary) }, records: scratch == nil ? nil : parts.compactMap(\.record))
         guard let reportDirectory else { return (set, nil) }
         return (set, try set.writeReports(to: reportDirectory, page: .html(loaded.scenario)))
     }
 
     /// Runs parts `numbers` (1-based) of `plan` in this process, at most `jobs` at once (all of them when `nil`),
-    /// each world on its own task, each writing its reports into `scratch/part-<number>` when `scratch` is given.
+    /// each world on its own task, each writing its reports into `scratch/part-<number>` when `scratch` is given
+    /// and keeping its page record in memory.
     /// Parts start in order; a part starts when one of the running ones has ended, so at most `jobs`
     /// worlds are in memory (and in the caches) at once. `progress` hears each part as its index in `numbers`.
     /// - Throws: the first part's error (in order) as a run throws it.
     private static func run(_ loaded: Loaded, plan: ScenarioPartition, parts numbers: [Int], jobs: Int?, world: World.Options,
-                            scratch: String?, withLog: Bool, progress: Progress?) async throws -> [(directory: String?, summary: PartitionSummary)] {
+                            scratch: String?, withLog: Bool,
+                            progress: Progress?) async throws -> [(directory: String?, summary: PartitionSummary, record: PageRecord?)] {
         let directory: @Sendable (Int) -> String? = { part in scratch.map { ($0 as NSString).appendingPathComponent("part-\(part)") } }
-        typealias Outcome = (index: Int, result: Result<PartitionSummary, any Error>)
+        typealias Outcome = (index: Int, result: Result<(summary: PartitionSummary, record: PageRecord?), any Error>)
         @Sendable func runOne(_ index: Int) async -> Outcome {
             var report: ScenarioRunner.Progress?
             if let progress { report = { fraction, reached in progress(index, fraction, reached) } }
             do {
-                let summary = try await run(loaded, plan: plan, part: numbers[index], world: world, withLog: withLog,
-                                            directory: directory(numbers[index]), progress: report)
-                return (index, .success(summary))
+                let part = try await run(loaded, plan: plan, part: numbers[index], world: world, withLog: withLog,
+                                         directory: directory(numbers[index]), keepsRecord: true, progress: report)
+                return (index, .success(part))
             } catch {
                 return (index, .failure(error))
             }
         }
-        var outcomes = [Result<PartitionSummary, any Error>?](repeating: nil, count: numbers.count)
+        var outcomes = [Result<(summary: PartitionSummary, record: PageRecord?), any Error>?](repeating: nil, count: numbers.count)
         let count = numbers.count
         let atOnce = max(1, min(jobs ?? count, count))
         await withTaskGroup(of: Outcome.self) { group in
@@ -217,11 +231,12 @@ public enum PortfolioRun {
                 }
             }
         }
-        var summaries: [(directory: String?, summary: PartitionSummary)] = []
+        var parts: [(directory: String?, summary: PartitionSummary, record: PageRecord?)] = []
         for (index, outcome) in outcomes.enumerated() {
             guard let outcome else { throw ScenarioError(.runFailed, "part \(numbers[index]) did not run.", file: loaded.file) }
-            summaries.append((directory(numbers[index]), try outcome.get()))
+            let part = try outcome.get()
+            parts.append((directory(numbers[index]), part.summary, part.record))
         }
-        return summaries
+        return parts
     }
 }

@@ -150,19 +150,23 @@ struct RuleCoverageTests {
         #expect(files[0].linesNeverRun == [11, 23])
     }
 
-    /// A JavaScript file counts per rule: a function at the line of its `rules.JSRule(…)` call with its starts, and
-    /// that line as run as often (the lines inside `execute` run in the Node child, which counts nothing); a
-    /// `SwitchableJSRule`'s switch is a rule of its own at the same line.
+    /// A JavaScript file counts per rule: a function at the line of its `rules.JSRule(…)` call with its starts (a
+    /// `SwitchableJSRule`'s switch is a rule of its own at the same line); its lines as the Node child counts them:
+    /// top-level code once, each rule's body as often as it ran (js-01's "apply mode" 7 times, the unknown mode's
+    /// branch once, the rest 6).
     @Test(arguments: [
         ("Scenarios/js-01-heating-modes.json", "Scenarios/automation/js/heating-modes.js", [
             "FN:13,Heating: weekday morning comfort", "FN:23,Heating: eco when the day starts", "FN:33,Heating: night setback",
             "FN:39,Heating: apply mode", "FNDA:1,Heating: weekday morning comfort", "FNDA:3,Heating: eco when the day starts",
             "FNDA:2,Heating: night setback", "FNDA:7,Heating: apply mode", "FNF:4", "FNH:4", "BRF:0", "BRH:0",
-            "DA:13,1", "DA:23,3", "DA:33,2", "DA:39,7", "LF:4", "LH:4", "end_of_record",
+            "DA:3,1", "DA:5,1", "DA:7,1", "DA:13,1", "DA:16,1", "DA:18,1", "DA:23,1", "DA:25,1", "DA:27,3", "DA:28,3", "DA:29,3",
+            "DA:33,1", "DA:35,1", "DA:36,2", "DA:39,1", "DA:41,1", "DA:43,7", "DA:44,7", "DA:45,7", "DA:46,1", "DA:47,1",
+            "DA:49,6", "DA:50,6", "DA:51,6", "DA:53,6", "LF:25", "LH:25", "end_of_record",
         ]),
         ("Scenarios/js-06-switchable-rule.json", "Scenarios/automation/js/night-lights.js", [
             "FN:5,Garden lights at night", "FN:5,Garden lights at night (switch)", "FNDA:4,Garden lights at night",
-            "FNDA:3,Garden lights at night (switch)", "FNF:2", "FNH:2", "BRF:0", "BRH:0", "DA:5,4", "LF:1", "LH:1", "end_of_record",
+            "FNDA:3,Garden lights at night (switch)", "FNF:2", "FNH:2", "BRF:0", "BRH:0",
+            "DA:3,1", "DA:5,1", "DA:8,1", "DA:10,4", "DA:11,4", "DA:12,4", "LF:6", "LH:6", "end_of_record",
         ]),
     ])
     func aJavaScriptFileCountsEachRuleAtItsLine(example: String, file: String, expected: [String]) async throws {
@@ -172,6 +176,59 @@ struct RuleCoverageTests {
         #expect(files.map(\.file) == [ReportPageTests.root.appendingPathComponent(file).path])
         let lines = RuleFileCoverage.lcov(files).split(separator: "\n").map(String.init)
         #expect(Array(lines.dropFirst(2)) == expected, "\(lines)")
+    }
+
+    static let script = """
+        const { rules, triggers, items } = require('openhab');
+
+        function label(n) {
+          if (n > 1) {
+            return 'many';
+          }
+          return 'one';
+        }
+        // a comment
+        rules.JSRule({
+          name: 'counter',
+          triggers: [triggers.ItemStateChangeTrigger('Go')],
+          execute: () => {
+            items.Out.postUpdate(label(1));
+          },
+        });
+
+        rules.JSRule({
+          name: 'never',
+          triggers: [triggers.ItemStateChangeTrigger('Nobody')],
+          execute: () => {
+            items.Out.postUpdate('never');
+          },
+        });
+
+        """
+
+    /// A JavaScript file's lines as its Node.js child counts them (V8's block coverage): each line with a statement
+    /// or a call, how often it ran — top-level code once, a rule's body per run, a branch not taken never; a
+    /// comment, a declaration's head and a closing brace are no lines.
+    @Test func aSmallJavaScriptFileGivesExactlyTheseRecords() async throws {
+        var scenario = RuleScenario()
+        scenario.items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "Out", "type": "String", "state": "-" }, { "name": "Nobody", "type": "Switch", "state": "OFF" }]"#
+        scenario.files["automation/js/small.js"] = Self.script
+        scenario.timeline = #"{ "at": "2026-01-09T10:00", "update": { "item": "Go", "state": "ON" } }"#
+        scenario.expect = #"{ "at": "2026-01-09T10:01", "item": "Out", "state": "one" }"#
+        let result = try await ScenarioRunner.run(try scenario.load(), options: counting(World.Options()))
+        #expect(result.passed, "\(result.failures)")
+        let files = try #require(result.ruleCoverage)
+        let lines = RuleFileCoverage.lcov(files).split(separator: "\n").map(String.init)
+        #expect(lines.dropFirst().first?.hasSuffix("/automation/js/small.js") == true)
+        let expected: [String] = [
+            "FN:10,counter", "FN:18,never", "FNDA:1,counter", "FNDA:0,never", "FNF:2", "FNH:1", "BRF:0", "BRH:0",
+            "DA:1,1", "DA:4,1", "DA:5,0", "DA:7,1", "DA:10,1", "DA:12,1", "DA:14,1", "DA:18,1", "DA:20,1", "DA:22,0",
+            "LF:10", "LH:8", "end_of_record",
+        ]
+        #expect(Array(lines.dropFirst(2)) == expected, "\(lines)")
+        // Without coverage the child counts nothing.
+        let plain = try await ScenarioRunner.run(try scenario.load())
+        #expect(plain.ruleCoverage == nil)
     }
 
     @Test func runsMergeByFileAndNothingIsCountedWithoutCoverage() async throws {
