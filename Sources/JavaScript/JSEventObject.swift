@@ -6,8 +6,10 @@ enum JSEventObject {
     static func make(_ event: RuleTriggerEvent, rule: Rule, triggers: [JSTriggerSpec]) -> JSWireValue {
         var o: [(key: String, value: JSWireValue)] = []  // each key set once, in this order
         guard let id = event.triggerID, let spec = triggers.first(where: { $0.id == id }) else { return .object(o) }
+        o.reserveCapacity(10)
         o.append(("module", .string(id)))
-        let type = spec.type.lastIndex(of: ".").map { spec.type[spec.type.index(after: $0)...] } ?? spec.type[...]
+        let utf8 = spec.type.utf8
+        let type = utf8.lastIndex(of: UInt8(ascii: ".")).map { spec.type[utf8.index(after: $0)...] } ?? spec.type[...]
         let isGroup = type.hasPrefix("Group")
         func item(_ eventName: String, _ topic: String) {
             if let name = event.itemName {

@@ -10,9 +10,16 @@ struct JSReply: Sendable {
     /// Whether the child has seen code that reads Things (the twin then sends their changes with each request).
     var needsThings = false
 
-    /// Parses an answer.
+    /// Parses an answer: one of the hot shape (``hotShape(_:)``) straight from its bytes, any other through a tree.
     /// - Throws: ``JavaScriptError`` `rules.jsChild` when it is not JSON or not the shape the host writes.
     static func parse(_ bytes: [UInt8]) throws(JavaScriptError) -> JSReply {
+        if let reply = hotShape(bytes) { return reply }
+        return try parseTree(bytes)
+    }
+
+    /// Parses an answer through a ``JSWireValue`` tree (every shape the host writes).
+    /// - Throws: ``JavaScriptError`` `rules.jsChild` when it is not JSON or not the shape the host writes.
+    static func parseTree(_ bytes: [UInt8]) throws(JavaScriptError) -> JSReply {
         let root: JSWireValue
         do { root = try JSWireValue.parse(bytes) } catch {
             throw malformed(bytes, error)
@@ -52,6 +59,71 @@ struct JSReply: Sendable {
             }
         }
         return reply
+    }
+
+    /// The answer of almost every run — `{"ok":true,"effects":[…]}`, perhaps `"needsThings"` after, with updates,
+    /// commands and log lines whose strings hold no escape — read without a ``JSWireValue`` tree, in the bytes' order
+    /// as the host writes them; `nil` for anything else, which ``parse(_:)`` reads as a tree (and refuses when it is
+    /// malformed). What this accepts is JSON of a fixed shape (no member missing or repeated, valid UTF-8), which the
+    /// tree reads to the same reply.
+    static func hotShape(_ bytes: [UInt8]) -> JSReply? {
+        bytes.withUnsafeBufferPointer { u -> JSReply? in
+            var r = HotReader(u: u)
+            guard r.skip("{\"ok\":true,\"effects\":[") else { return nil }
+            var reply = JSReply(ok: true, error: nil, effects: [], rules: [])
+            if !r.skip("]") {
+                repeat {
+                    guard let effect = r.effect() else { return nil }
+                    reply.effects.append(effect)
+                } while r.skip(",")
+                guard r.skip("]") else { return nil }
+            }
+            if r.skip(",\"needsThings\":") {
+                if r.skip("true") { reply.needsThings = true } else if !r.skip("false") { return nil }
+            }
+            guard r.skip("}"), r.i == u.count else { return nil }
+            return reply
+        }
+    }
+
+    /// A cursor over an answer of the hot shape: each step matches or leaves the cursor where it was.
+    private struct HotReader {
+        let u: UnsafeBufferPointer<UInt8>
+        var i = 0
+
+        /// Whether the bytes at the cursor are `text` (then it moves past them).
+        mutating func skip(_ text: StaticString) -> Bool {
+            let n = text.utf8CodeUnitCount
+            guard u.count - i >= n else { return false }
+            let bytes = text.utf8Start
+            for k in 0..<n where u[i + k] != bytes[k] { return false }
+            i += n
+            return true
+        }
+
+        /// A string without escapes or control characters, valid UTF-8.
+        mutating func string() -> String? {
+            guard i < u.count, u[i] == UInt8(ascii: "\"") else { return nil }
+            var end = i + 1
+            while end < u.count, u[end] != UInt8(ascii: "\""), u[end] != UInt8(ascii: "\\"), u[end] >= 0x20 { end += 1 }
+            guard end < u.count, u[end] == UInt8(ascii: "\""),
+                  let text = String(validating: UnsafeBufferPointer(rebasing: u[(i + 1)..<end]), as: UTF8.self) else { return nil }
+            i = end + 1
+            return text
+        }
+
+        /// `{"k":"upd"|"cmd","item":…,"value":…}` or `{"k":"log","level":…,"logger":…,"text":…}` (`nil`: the answer is
+        /// not of the hot shape).
+        mutating func effect() -> JSEffect? {
+            guard skip("{\"k\":\"") else { return nil }
+            if let update = skip("upd\",\"item\":") ? true : skip("cmd\",\"item\":") ? false : nil {
+                guard let item = string(), skip(",\"value\":"), let value = string(), skip("}") else { return nil }
+                return update ? .update(item: item, value: value) : .command(item: item, value: value)
+            }
+            guard skip("log\",\"level\":"), let level = string(), skip(",\"logger\":"), let logger = string(),
+                  skip(",\"text\":"), let text = string(), skip("}") else { return nil }
+            return .log(level: level, logger: logger, text: text)
+        }
     }
 
     /// The error for a message that is not JSON: where it stops fitting and what it starts with.

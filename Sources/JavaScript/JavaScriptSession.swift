@@ -315,7 +315,10 @@ public final class JavaScriptSession: Sendable {
             execution.record("error: rules.jsChild: the JavaScript host is stopped; \(what) did not run")
             return nil
         }
-        var request = message + [("now", .integer(execution.now.unixMilliseconds)), ("states", .object(delta))]
+        var request = message
+        request.reserveCapacity(message.count + 3)
+        request.append(("now", .integer(execution.now.unixMilliseconds)))
+        request.append(("states", .object(delta)))
         // Sent (even empty) while Things are live: the child then knows its mirror is current.
         if let thingDelta { request.append(("things", thingDelta)) }
         let reply: JSReply

@@ -93,6 +93,45 @@ extension JavaScriptSuite {
             #"{"ok":false,"code":"rules.jsRuntime","message":"rule \"x\" failed: TypeError: y","location":"automation/js/a.js:3:5","effects":[]}"#,
         ]
 
+        /// Answers of the hot shape (a run's usual answer), and answers a byte away from it, which the tree reads.
+        static let hotAnswers = [
+            #"{"ok":true,"effects":[{"k":"upd","item":"Sum","value":"3.5"}],"needsThings":false}"#,
+            #"{"ok":true,"effects":[{"k":"cmd","item":"Lamp","value":"ON"},{"k":"log","level":"INFO","logger":"org.openhab.automation.script","text":"été € 𝄞"}],"needsThings":true}"#,
+            #"{"ok":true,"effects":[]}"#,
+            #"{"ok":true,"effects":[{"k":"upd","item":"Sum","value":"3.5"}]}"#,
+        ]
+        static let nearHotAnswers = [
+            #"{"ok":true,"effects":[{"k":"upd","item":"Sum","value":"say \"3.5\""}],"needsThings":false}"#,  // an escape
+            #"{"ok":true,"effects":[{"k":"upd","item":"Sum","value":"3.5"}],"needsThings":false} "#,  // a blank after
+            #"{"ok":true,"effects":[{"k":"upd","value":"3.5","item":"Sum"}]}"#,  // members in another order
+            #"{"ok":true,"effects":[{"k":"note","text":"n"}],"needsThings":false}"#,  // another effect
+            #"{"ok":true,"effects":[],"needsThings":false,"holds":true}"#,  // another member
+        ]
+
+        /// Whether two replies are the same.
+        static func same(_ a: JSReply, _ b: JSReply) -> Bool {
+            a.ok == b.ok && a.error == b.error && a.effects == b.effects && a.rules == b.rules && a.holds == b.holds
+                && a.notBoolean == b.notBoolean && a.needsThings == b.needsThings
+        }
+
+        @Test func hotAnswersReadWithoutATreeAsTheTreeReadsThem() throws {
+            for answer in Self.hotAnswers {
+                let hot = try #require(JSReply.hotShape(Array(answer.utf8)), "\(answer)")
+                #expect(Self.same(hot, try JSReply.parseTree(Array(answer.utf8))), "\(answer)")
+            }
+            #expect(JSReply.hotShape(Array(Self.hotAnswers[1].utf8))?.needsThings == true)
+            #expect(JSReply.hotShape(Array(Self.hotAnswers[1].utf8))?.effects.last == .log(level: "INFO", logger: "org.openhab.automation.script", text: "été € 𝄞"))
+            for answer in Self.nearHotAnswers + Self.answers {
+                #expect(JSReply.hotShape(Array(answer.utf8)) == nil, "\(answer)")
+                #expect(Self.same(try JSReply.parse(Array(answer.utf8)), try JSReply.parseTree(Array(answer.utf8))), "\(answer)")
+            }
+            // Invalid UTF-8 in a string of the hot shape is the tree's located error.
+            var broken = Array(Self.hotAnswers[0].utf8)
+            broken[broken.firstIndex(of: UInt8(ascii: "3"))!] = 0xFF
+            #expect(JSReply.hotShape(broken) == nil)
+            #expect(throws: JavaScriptError.self) { try JSReply.parse(broken) }
+        }
+
         @Test func theHostsAnswersParse() throws {
             let effects = try JSReply.parse(Array(Self.answers[0].utf8)).effects
             #expect(effects == [.update(item: "Sum", value: "3.5"), .command(item: "Lamp", value: "ON"),
@@ -132,12 +171,14 @@ extension JavaScriptSuite {
         }
 
         /// Every mutation of the host's answers (bytes flipped, dropped, duplicated, cut) parses or ends as
-        /// `rules.jsChild`; both happen, so the mutations reach past the first byte.
+        /// `rules.jsChild`; both happen, so the mutations reach past the first byte. A mutation the hot shape reads,
+        /// the tree reads to the same reply.
         @Test func mutatedAnswersParseOrFailAsChildErrors() {
             var random = SplitMix64(seed: 38)
-            var parsed = 0, refused = 0
+            var parsed = 0, refused = 0, hotParsed = 0
             for round in 0..<6_000 {
-                var bytes = Array(Self.answers[round % Self.answers.count].utf8)
+                let sources = Self.answers + Self.hotAnswers
+                var bytes = Array(sources[round % sources.count].utf8)
                 for _ in 0...(random.next() % 3) {
                     guard !bytes.isEmpty else { break }
                     let at = Int(random.next() % UInt64(bytes.count))
@@ -151,6 +192,12 @@ extension JavaScriptSuite {
                         bytes[at] = punctuation[Int(random.next() % UInt64(punctuation.count))]
                     }
                 }
+                if let hot = JSReply.hotShape(bytes) {
+                    // What the hot shape accepts, the tree reads to the same reply.
+                    let tree = try? JSReply.parseTree(bytes)
+                    #expect(tree.map { Self.same(hot, $0) } == true, "\(String(decoding: bytes, as: UTF8.self))")
+                    hotParsed += 1
+                }
                 do {
                     _ = try JSReply.parse(bytes)
                     parsed += 1
@@ -159,7 +206,7 @@ extension JavaScriptSuite {
                     refused += 1
                 }
             }
-            #expect(parsed > 100 && refused > 1_000, "parsed \(parsed), refused \(refused)")
+            #expect(parsed > 100 && refused > 1_000 && hotParsed > 100, "parsed \(parsed) (\(hotParsed) of the hot shape), refused \(refused)")
         }
     }
 }

@@ -676,6 +676,18 @@
     d.state = state;
     return d;
   }
+  /** An Item state as `numericState` reads it for an Item of `type`. */
+  function numericOf (type, s) {
+    if (s === 'NULL' || s === 'UNDEF') return null;
+    if (type === 'Color') return parseFloat(s.split(',')[2]);
+    if (!/^(Group:)?(Number|Dimmer|Rollershutter)/.test(type)) return null;
+    const n = parseFloat(s); return Number.isNaN(n) ? null : n;
+  }
+  /** An Item state as `quantityState` reads it for an Item of `type`. */
+  function quantityOf (type, s) {
+    if (!/^(Group:)?Number:/.test(type)) return null;
+    try { return Q(s); } catch (e) { return null; }
+  }
   const TOGGLES = { ON: 'OFF', OFF: 'ON', OPEN: 'CLOSED', CLOSED: 'OPEN', PLAY: 'PAUSE', PAUSE: 'PLAY' };
   function valueText (v) {
     if (v === null) return 'NULL';
@@ -761,16 +773,18 @@
     get rawState () { const s = this.state; return { toString: () => s, toFullString: () => s, floatValue: () => parseFloat(s), intValue: () => parseInt(s, 10), doubleValue: () => parseFloat(s), equals: (o) => String(o) === s }; }
     get isInitialized () { const s = this.state; return s !== 'NULL' && s !== 'UNDEF'; }
     get isUninitialized () { return !this.isInitialized; }
+    // A state is read far more often than it changes: the number and the quantity read from it are kept with the
+    // state they were read from (on the Item's kept fields) and read again only when it changed. A Quantity never
+    // changes once made, so one is shared by the reads of one state, as `Q` shares the one it is given.
     get numericState () {
       const d = this._d; const s = d.state;
-      if (s === 'NULL' || s === 'UNDEF') return null;
-      if (d.type === 'Color') return parseFloat(s.split(',')[2]);
-      if (!/^(Number|Dimmer|Rollershutter)/.test(d.type) && !/^Group:(Number|Dimmer|Rollershutter)/.test(d.type)) return null;
-      const n = parseFloat(s); return Number.isNaN(n) ? null : n;
+      if (d._numericOf !== s) { d._numericOf = s; d._numeric = numericOf(d.type, s); }
+      return d._numeric;
     }
     get quantityState () {
-      const d = this._d; if (!/^(Group:)?Number:/.test(d.type)) return null;
-      try { const q = Q(d.state); return q; } catch (e) { return null; }
+      const d = this._d; const s = d.state;
+      if (d._quantityOf !== s) { d._quantityOf = s; d._quantity = quantityOf(d.type, s); }
+      return d._quantity;
     }
     get boolState () {
       const d = this._d; const s = d.state; const t = d.type.replace(/^Group:/, '');
