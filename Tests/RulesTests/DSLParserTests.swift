@@ -200,7 +200,7 @@ struct DSLParserTests {
                 A.medianSince(now.minusHours(1))
             end
             """
-        let (rules, problems) = DSLCompiler.compileAll(text, file: "rules/test.rules")
+        let (rules, problems, _) = DSLCompiler.compileAll(text, file: "rules/test.rules")
         #expect(rules.map(\.name) == ["three"])
         #expect(problems.map { $0.message.prefix(21) } == ["rules/test.rules:10:1", "rules/test.rules:5:5:", "rules/test.rules:26:5", "rules/test.rules:27:7"], "\(problems.map(\.message))")
     }

@@ -172,6 +172,21 @@ enum DSLLibrary {
 "withHourOfDay": "withHour", "withMinuteOfHour": "withMinute",
     ]
 
+    /// Methods of Apache Commons Lang's `StringUtils` that openHAB 2 offered on strings as extensions
+    /// (`name.containsIgnoreCase(part)`). openHAB 3 dropped that extension class (its
+    /// `ScriptImplicitlyImportedTypes`) and `java.lang.String` has none of them, so openHAB 3+ refuses a file that
+    /// calls one ("The method containsIgnoreCase(String) is undefined").
+    static let openHAB2StringUtils: Set<String> = [
+        "containsIgnoreCase", "containsAny", "containsNone", "containsOnly", "containsWhitespace",
+        "isNotEmpty", "isNotBlank", "isAllLowerCase", "isAllUpperCase", "isAlpha", "isAlphaSpace", "isAlphanumeric",
+        "isNumeric", "isNumericSpace", "abbreviate", "capitalize", "uncapitalize", "swapCase", "leftPad", "rightPad",
+        "chomp", "deleteWhitespace", "substringBefore", "substringAfter", "substringBeforeLast", "substringAfterLast",
+        "substringBetween", "removeStart", "removeEnd", "removeStartIgnoreCase", "removeEndIgnoreCase",
+        "startsWithIgnoreCase", "endsWithIgnoreCase", "countMatches", "defaultString", "defaultIfEmpty", "defaultIfBlank",
+        "indexOfIgnoreCase", "lastIndexOfIgnoreCase", "ordinalIndexOf", "replaceOnce", "splitByWholeSeparator",
+        "stripStart", "stripEnd", "trimToNull", "trimToEmpty", "stripToNull", "stripToEmpty",
+    ]
+
     // MARK: Functions
 
     /// The functions that never pause the run.
