@@ -114,15 +114,14 @@ enum DSLColor {
     /// ColorUtil.DEFAULT_GAMUT: the triangle red (0.9961, 0.0001), green (0, 0.9961), blue (0, 0.0001).
     private static let gamut: [(x: Double, y: Double)] = [(0.9961, 0.0001), (0, 0.9961), (0, 0.0001)]
 
-    /// The point itself when inside the gamut's triangle, else the closest point of its edges.
+    /// The point itself when inside the gamut's triangle (ColorUtil.Gamut.closest's barycentric test), else the
+    /// closest point of its edges red–green, green–blue, blue–red (the first of equals).
     private static func closestInGamut(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
-        func cross(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double), _ c: (x: Double, y: Double)) -> Double {
-            (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x)
-        }
         let (r, g, b) = (gamut[0], gamut[1], gamut[2])
-        let d1 = cross(r, g, p), d2 = cross(g, b, p), d3 = cross(b, r, p)
-        let negative = d1 < 0 || d2 < 0 || d3 < 0, positive = d1 > 0 || d2 > 0 || d3 > 0
-        if !(negative && positive) { return p }
+        func cross(_ a: (x: Double, y: Double), _ c: (x: Double, y: Double)) -> Double { a.x * c.y - a.y * c.x }
+        let v1 = (x: g.x - r.x, y: g.y - r.y), v2 = (x: b.x - r.x, y: b.y - r.y), q = (x: p.x - r.x, y: p.y - r.y)
+        let v = cross(v1, v2), s = cross(q, v2) / v, t = cross(v1, q) / v
+        if s >= 0, t >= 0, s + t <= 1 { return p }
         var best = p, bestDistance = Double.infinity
         for (a, e) in [(r, g), (g, b), (b, r)] {
             let dx = e.x - a.x, dy = e.y - a.y
