@@ -92,7 +92,13 @@ enum DSLLibrary {
         "PLAY": .constant(type: "PlayPauseType", name: "PLAY"), "PAUSE": .constant(type: "PlayPauseType", name: "PAUSE"),
         "NEXT": .constant(type: "NextPreviousType", name: "NEXT"), "PREVIOUS": .constant(type: "NextPreviousType", name: "PREVIOUS"),
         "REWIND": .constant(type: "RewindFastforwardType", name: "REWIND"), "FASTFORWARD": .constant(type: "RewindFastforwardType", name: "FASTFORWARD"),
-    ]
+    ].merging(staticImportConstants) { own, _ in own }
+
+    /// The constants of the classes openHAB's `ScriptImplicitlyImportedTypes` imports statically (`ChronoUnit`,
+    /// `DayOfWeek`): a rule may write them bare (`MINUTES.between(a, b)`, `now.dayOfWeek == MONDAY`).
+    static let staticImportConstants: [String: DSLValue] = Dictionary(uniqueKeysWithValues:
+        DSLJava.chronoUnitNames.map { ($0, DSLValue.constant(type: "ChronoUnit", name: $0)) }
+            + DSLValue.dayNames.enumerated().map { ($1, DSLValue.dayOfWeek($0 + 1)) })
 
     /// Types a body may name (casts, `instanceof`, `catch`, declarations) beyond those with static members.
     static let knownTypes: Set<String> = [

@@ -152,6 +152,17 @@ struct DSLRealFilesTests {
         #expect(Self.logged(rules) == ["0,100,100 4 6987 2974 2839", "240,100,100 3 1355 399 477", "120,50,100 3 2446 5461 7394"], "\(rules)")
     }
 
+    /// openHAB imports ChronoUnit's and DayOfWeek's constants statically: a rule writes them bare, and they are no
+    /// Item names (a conf directory would otherwise skip the file for an Item "MINUTES" no .items file declares).
+    @Test func staticallyImportedConstantsWrittenBare() async throws {
+        let (result, rules) = try await DSLLanguageTests.run("""
+            val n = MINUTES.between(now, now.withHour(18).withMinute(0))
+            logInfo("test", "" + n + " " + (now.dayOfWeek == FRIDAY) + " " + (now.dayOfWeek == MONDAY) + " " + HOURS.between(now.withHour(1), now.withHour(5)))
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["480 true false 4"], "\(rules)")
+    }
+
     /// `new SimpleDateFormat(pattern).format(new Date())` as rules print a time; `new Date(ms)`.
     @Test func simpleDateFormatAndDate() async throws {
         let (result, rules) = try await DSLLanguageTests.run("""
