@@ -45,12 +45,13 @@ extension JavaScriptSuite {
 
         /// `triggers.GenericEventTrigger` on Item events runs as the Item trigger that fires on the same events, and
         /// the event is what openhab-js builds from the event alone (class, topic, parsed payload; no oldState);
-        /// `Java.type` gives openHAB's HSBType and PercentType as ColorUtil computes them.
+        /// `Java.type` gives openHAB's HSBType and PercentType as ColorUtil computes them, and the script actions'
+        /// classes as the `actions.*` openhab-js hands out (its actions.js takes each with `Java.type`).
         @Test func genericItemEventTriggersAndJavaColorTypes() async throws {
             let s = JSScenario()
             s.items = Self.items
             s.files["automation/js/events.js"] = """
-            const { rules, triggers, items } = require('openhab');
+            const { rules, triggers, items, actions } = require('openhab');
             const HSBType = Java.type('org.openhab.core.library.types.HSBType');
             const PercentType = Java.type('org.openhab.core.library.types.PercentType');
             rules.JSRule({
@@ -59,13 +60,14 @@ extension JavaScriptSuite {
               execute: (event) => {
                 const c = HSBType.fromRGB(255, 128, 0);
                 const dim = new HSBType(c.getHue(), c.getSaturation(), new PercentType(50));
-                items.Mode.postUpdate(`${event.itemName} ${event.eventName} ${event.eventTopic} ${event.payload.oldValue}>${event.payload.value} ${event.oldState} ${event.triggerType} ${event.module} ${dim}`);
+                const Ephemeris = Java.type('org.openhab.core.model.script.actions.Ephemeris');
+                items.Mode.postUpdate(`${event.itemName} ${event.eventName} ${event.eventTopic} ${event.payload.oldValue}>${event.payload.value} ${event.oldState} ${event.triggerType} ${event.module} ${dim} ${Ephemeris === actions.Ephemeris} ${Ephemeris.isWeekend()}`);
               },
             });
             """
             s.timeline = #"{ "at": "2026-01-09T08:00", "command": { "item": "Lamp", "value": "ON" } }"#
             s.expect = """
-            { "at": "2026-01-09T08:00", "item": "Mode", "state": "Lamp ItemStateChangedEvent openhab/items/Lamp/statechanged OFF>ON undefined ItemStateChangeTrigger changes 30.117,100,50" },
+            { "at": "2026-01-09T08:00", "item": "Mode", "state": "Lamp ItemStateChangedEvent openhab/items/Lamp/statechanged OFF>ON undefined ItemStateChangeTrigger changes 30.117,100,50 true false" },
             { "rule": "Every change", "runs": 1 }
             """
             let result = try await s.run()
