@@ -362,6 +362,27 @@ struct OpenHABConfTests {
         }
     }
 
+    /// A JavaScript rule's persistence query reads the default service of the conf directory's `.persist` files,
+    /// as a Rules DSL rule's does (here the only service, jdbc, persisting the Group's members).
+    @Test func javaScriptPersistenceReadsTheConfDirectorysService() async throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Group gTemp\nNumber Tank (gTemp)\nString Report\n",
+            "persistence/jdbc.persist": "Items { gTemp* : strategy = everyChange }\n",
+            "automation/js/report.js": """
+                rules.JSRule({ name: 'report', triggers: [triggers.GenericCronTrigger('0 0 12 * * ?')],
+                  execute: () => items.Report.postUpdate(`${items.Tank.persistence.maximumSince(time.ZonedDateTime.now().minusHours(6)).numericState}`) });
+                """,
+        ]
+        c.timeline = """
+            { "at": "2026-01-09T08:00", "update": { "item": "Tank", "state": "40" } },
+            { "at": "2026-01-09T09:00", "update": { "item": "Tank", "state": "38" } }
+            """
+        c.expect = #"{ "at": "2026-01-09T12:00", "item": "Report", "state": "40" }"#
+        let result = try await ScenarioRunner.run(try c.load())
+        #expect(result.failures.isEmpty, "\(result.failures) \(result.log.filter { $0.contains("error") })")
+    }
+
     /// A core action openHAB 3+ runs and the twin does not yet (`checkVitality`, Semantics' `getLocation`) is no
     /// file openHAB refuses: it stays an error, the file is not skipped.
     @Test func aCoreActionTheTwinDoesNotRunStaysAnError() throws {
