@@ -124,7 +124,8 @@ enum JavaScriptRuleFiles {
                 let located = IssueCollector(file: shown(file), strict: issues.strict)
                 let what = "\(error.code.rawValue): \(error.message)\(column(error.location))"
                 if skipped.contains(result.file.path) {
-                    located.warning("", line: line, "\(what) — openHAB fails to load this file too; it is skipped, the rest loads.", hint: hint(for: error))
+                    located.warning("", line: line, "\(what) — openHAB fails to load this file too; it is skipped, the rest loads.",
+                                    hint: context.confRoot.flatMap { packageSourcesHint(error, conf: $0.absolute) } ?? hint(for: error))
                 } else {
                     located.add("", line: line, what, hint: hint(for: error))
                 }
@@ -209,6 +210,19 @@ enum JavaScriptRuleFiles {
     /// loads the other files). An unsupported member or a throw is the twin's to report.
     static func openHABFailsToo(_ error: JavaScriptError) -> Bool {
         error.code == .syntax || error.code == .require
+    }
+
+    /// A `require('name')` of a package whose sources the conf directory holds beside the scripts
+    /// (`automation/js/<name>/package.json` naming it, as a repository keeps a local package that `npm install`
+    /// puts into `node_modules`): the hint says so.
+    private static func packageSourcesHint(_ error: JavaScriptError, conf: String) -> String? {
+        guard error.code == .require, let open = error.message.range(of: "require('"),
+              let close = error.message[open.upperBound...].range(of: "')") else { return nil }
+        let name = String(error.message[open.upperBound..<close.lowerBound])
+        guard !name.hasPrefix("."), !name.contains(".."),
+              let data = FileManager.default.contents(atPath: "\(conf)/automation/js/\(name)/package.json"),
+              let text = String(data: data, encoding: .utf8), text.contains("\"\(name)\"") else { return nil }
+        return "automation/js/\(name) holds the package's sources, not installed: `npm install` in automation/js puts it into automation/js/node_modules, where openHAB and the twin look."
     }
 
     private static func hint(for error: JavaScriptError) -> String? {

@@ -311,6 +311,7 @@ struct OpenHABConfTests {
             "items/home.items": "Switch Pump\nNumber Level\nString Mode\n",
             "automation/js/broken.js": "rules.JSRule({\n  name: 'broken',\n  execute: () => { if (x) }\n});\n",
             "automation/js/tools.js": "const tools = require('my-home-tools');\nrules.JSRule({ name: 'tools', execute: () => tools.go() });\n",
+            "automation/js/my-home-tools/package.json": "{ \"name\": \"my-home-tools\", \"main\": \"index.js\" }\n",
             "automation/js/level.js": """
                 rules.JSRule({ name: 'level', triggers: [triggers.ItemStateChangeTrigger('Pump')], execute: () => items.Level.postUpdate(7) });
                 """,
@@ -343,7 +344,8 @@ struct OpenHABConfTests {
         let warnings = scenario.warnings
         func warned(_ file: String, _ words: String) -> Bool { warnings.contains { $0.contains(file) && $0.contains(words) } }
         #expect(warned("broken.js:3", "rules.jsSyntax") && warned("broken.js", "openHAB fails to load this file too; it is skipped"), "\(warnings)")
-        #expect(warned("tools.js", "rules.jsRequire") && warned("tools.js", "it is skipped"), "\(warnings)")
+        #expect(warned("tools.js", "rules.jsRequire") && warned("tools.js", "it is skipped")
+                && warned("tools.js", "automation/js/my-home-tools holds the package's sources, not installed: `npm install` in automation/js"), "\(warnings)")
         #expect(warned("half.script", "openHAB refuses this script too; it is skipped"), "\(warnings)")
         #expect(warned("fetch.script:1", "the twin cannot run this script, so it leaves it out"), "\(warnings)")
         #expect(warned("pump.rules:3", "rules.dslDroppedTrigger"), "\(warnings)")
