@@ -1,4 +1,5 @@
 import Rules
+import SmartHome
 
 /// The `event` object a JavaScript rule's `execute` receives, as openhab-js's `_getTriggeredData` builds it
 /// from the trigger's inputs (states and commands as strings; absent fields not set), members in a fixed order.
@@ -69,6 +70,32 @@ enum JSEventObject {
             o.append(("offset", .integer(Int64(spec["offset"] ?? "0") ?? 0)))
             o.append(("eventType", .string("time")))
             o.append(("triggerType", .string("DateTimeTrigger")))
+        case "GenericEventTrigger":
+            // openhab-js's _getTriggeredData with only the event as input: the event's class, topic, source and
+            // parsed payload, and what its class tells (no oldState/newState/receivedCommand: no such inputs).
+            guard let name = event.itemName,
+                  case .success(let filter) = GenericItemEventFilter.parse(topic: spec["topic"] ?? "", source: spec["source"], types: spec["types"])
+            else { break }
+            o.append(("eventClass", .string("org.openhab.core.items.events.\(filter.event.rawValue)")))
+            o.append(("eventName", .string(filter.event.rawValue)))
+            o.append(("eventTopic", .string("openhab/items/\(name)/\(filter.event.topicSuffix)")))
+            o.append(("eventSource", .null))
+            var payload: [(key: String, value: JSWireValue)] = []
+            if filter.event == .command, let command = event.command {
+                payload = [("type", .string(command.typeName)), ("value", .string(command.description))]
+            } else if let state = event.newState {
+                payload = [("type", .string(state.typeName)), ("value", .string(state.description))]
+                if filter.event == .stateChanged, let old = event.previousState {
+                    payload += [("oldType", .string(old.typeName)), ("oldValue", .string(old.description))]
+                }
+            }
+            o.append(("payload", .object(payload)))
+            o.append(("itemName", .string(name)))
+            switch filter.event {
+            case .stateChanged: o += [("eventType", .string("change")), ("triggerType", .string("ItemStateChangeTrigger"))]
+            case .state, .stateUpdated: o += [("eventType", .string("update")), ("triggerType", .string("ItemStateUpdateTrigger"))]
+            case .command: o += [("eventType", .string("command")), ("triggerType", .string("ItemCommandTrigger"))]
+            }
         default:
             break  // SystemStartlevelTrigger: the generic fields only
         }

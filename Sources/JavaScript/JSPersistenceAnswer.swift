@@ -3,7 +3,8 @@ import Simulation
 import SmartHome
 
 /// The twin's answer to a script's persistence query (`item.persistence.averageSince(…)`), from the world's
-/// persistence store through ``PersistenceQueries`` (openHAB's `PersistenceExtensions`), as the Rules DSL's are.
+/// persistence store through ``PersistenceQueries`` (openHAB's `PersistenceExtensions`), as the Rules DSL's are: the
+/// default service (the scenario's `persistence`, else the `.persist` files' default, THINGS.md).
 enum JSPersistenceAnswer {
     /// The answer to `question` (`{q: "persistence", item, method, args}`) at `now`:
     /// `{state, at, number, bool}` with JSON nulls, or `{error, code}`.
@@ -16,8 +17,19 @@ enum JSPersistenceAnswer {
         guard let name = try? ItemName(itemText), let item = engine.item(itemText) else {
             return error("Item '\(itemText)' could not be found in the item registry", .runtime)
         }
-        guard let store = engine.persistence(for: name) else {
+        // The default service, picked as for the Rules DSL: the scenario's `persistence`, else the `.persist` files'.
+        let store: PersistenceStore
+        switch engine.persistence(for: name, service: nil) {
+        case .success(let found):
+            store = found
+        case .failure(.notPersisted(let id?)):
+            return error("\(itemText).persistence.\(method)(…) reads the persistence service \(id), whose \(id).persist does not persist \(itemText)",
+                         .notPersisted)
+        case .failure(.notPersisted(nil)):
             return error("\(itemText).persistence.\(method)(…) reads persistence, but the scenario's \"persistence\" does not record \(itemText)",
+                         .notPersisted)
+        case .failure(.unknownService(_, let known)):
+            return error("\(itemText).persistence.\(method)(…) reads the default persistence service, which the scenario does not have (its services: \(known.joined(separator: ", ")))",
                          .notPersisted)
         }
         let queries = PersistenceQueries(store: store, now: now)

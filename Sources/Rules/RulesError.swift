@@ -32,6 +32,8 @@ public struct RulesError: CodedError, Equatable {
         case dslSyntax = "rules.dslSyntax"
         /// A Rules DSL construct outside the subset the twin runs.
         case dslUnsupported = "rules.dslUnsupported"
+        /// A trigger openHAB parses and drops with a logged warning (`System shuts down`); the rule loads without it.
+        case dslDroppedTrigger = "rules.dslDroppedTrigger"
         /// A `callScript("name")` names a script file the scenario's `scriptFiles` do not have.
         case dslUnknownScript = "rules.dslUnknownScript"
         /// A DSL rule failed while it ran (a method on null, a wrong type); the run stops and says where.

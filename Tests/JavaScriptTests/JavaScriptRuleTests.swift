@@ -43,6 +43,55 @@ extension JavaScriptSuite {
                     "\(result.log)")
         }
 
+        /// `triggers.GenericEventTrigger` on Item events runs as the Item trigger that fires on the same events, and
+        /// the event is what openhab-js builds from the event alone (class, topic, parsed payload; no oldState);
+        /// `Java.type` gives openHAB's HSBType and PercentType as ColorUtil computes them, and the script actions'
+        /// classes as the `actions.*` openhab-js hands out (its actions.js takes each with `Java.type`).
+        @Test func genericItemEventTriggersAndJavaColorTypes() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/events.js"] = """
+            const { rules, triggers, items, actions } = require('openhab');
+            const HSBType = Java.type('org.openhab.core.library.types.HSBType');
+            const PercentType = Java.type('org.openhab.core.library.types.PercentType');
+            rules.JSRule({
+              name: 'Every change',
+              triggers: [triggers.GenericEventTrigger('openhab/items/La*/*', '', 'ItemStateChangedEvent', 'changes')],
+              execute: (event) => {
+                const c = HSBType.fromRGB(255, 128, 0);
+                const dim = new HSBType(c.getHue(), c.getSaturation(), new PercentType(50));
+                const Ephemeris = Java.type('org.openhab.core.model.script.actions.Ephemeris');
+                items.Mode.postUpdate(`${event.itemName} ${event.eventName} ${event.eventTopic} ${event.payload.oldValue}>${event.payload.value} ${event.oldState} ${event.triggerType} ${event.module} ${dim} ${Ephemeris === actions.Ephemeris} ${Ephemeris.isWeekend()}`);
+              },
+            });
+            """
+            s.timeline = #"{ "at": "2026-01-09T08:00", "command": { "item": "Lamp", "value": "ON" } }"#
+            s.expect = """
+            { "at": "2026-01-09T08:00", "item": "Mode", "state": "Lamp ItemStateChangedEvent openhab/items/Lamp/statechanged OFF>ON undefined ItemStateChangeTrigger changes 30.117,100,50 true false" },
+            { "rule": "Every change", "runs": 1 }
+            """
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+        }
+
+        /// A GenericEventTrigger the twin does not run (a Thing topic, several types) is refused, located, with the reason.
+        @Test func genericEventTriggersOutsideItemEventsAreRefused() throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/events.js"] = """
+            rules.JSRule({ name: 'Things', triggers: [triggers.GenericEventTrigger('openhab/things/**', '', 'ThingStatusInfoChangedEvent')], execute: () => {} });
+            rules.JSRule({ name: 'Both', triggers: [triggers.GenericEventTrigger('openhab/items/*/*', '', 'ItemCommandEvent,ItemStateChangedEvent')], execute: () => {} });
+            """
+            do {
+                _ = try ScenarioDecoder.load(path: s.write())
+                Issue.record("loaded")
+            } catch {
+                let said = error.issues.map(\.description)
+                #expect(said.contains { $0.contains("events.js:1") && $0.contains("Item events (openhab/items/…) only") }, "\(said)")
+                #expect(said.contains { $0.contains("events.js:2") && $0.contains("several event types") }, "\(said)")
+            }
+        }
+
         @Test func theSameScenarioGivesTheSameOutputAndTheSeedMatters() async throws {
             let script = """
             const { rules, triggers, items } = require('openhab');

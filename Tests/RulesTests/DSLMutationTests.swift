@@ -42,7 +42,7 @@ struct DSLMutationTests {
                 if words.isEmpty { words = [""] }
             }
             let mutant = words.joined(separator: " ")
-            let (rules, problems) = DSLCompiler.compileAll(mutant, file: "rules/\(name)")
+            let (rules, problems, _) = DSLCompiler.compileAll(mutant, file: "rules/\(name)")
             if problems.isEmpty {
                 compiled += 1
             } else {

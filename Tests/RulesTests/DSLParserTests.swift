@@ -15,6 +15,50 @@ struct DSLParserTests {
         }
     }
 
+    /// openHAB 3+'s DSLRuleProvider parses `System shuts down` and drops the trigger with a warning ("no longer
+    /// supported"); the rule loads with its other triggers, numbered as openHAB numbers the ones it makes.
+    @Test func systemShutsDownIsParsedAndDroppedWithAWarning() throws {
+        let (rules, problems, warnings) = DSLCompiler.compileAll("""
+            rule "save"
+            when
+                System shuts down or
+                Item Pump changed
+            then
+                logInfo("save", "x")
+            end
+            """, file: "rules/test.rules")
+        #expect(problems.isEmpty, "\(problems)")
+        #expect(rules.map(\.name) == ["save"])
+        #expect(rules.first?.triggers.map(\.id) == ["1"])
+        guard case .itemStateChange(let item, _, _)? = rules.first?.triggers.first?.kind else {
+            Issue.record("the Item trigger stays: \(rules)")
+            return
+        }
+        #expect(item.text == "Pump")
+        #expect(warnings.map(\.code) == [.dslDroppedTrigger])
+        #expect(warnings.first?.message.hasPrefix("rules/test.rules:3:5: \"System shuts down\"") == true, "\(warnings)")
+        // Through the throwing entry point the rule loads too: a warning is no problem.
+        #expect(try Self.compile("rule \"r\"\nwhen\n    System shuts down\nthen\n    logInfo(\"a\", \"b\")\nend\n").first?.triggers.isEmpty == true)
+    }
+
+    /// openHAB 2 offered Apache Commons' StringUtils on strings (`name.containsIgnoreCase(x)`); openHAB 3+ has no such
+    /// extension and refuses the file, and so the twin says (a conf directory skips the file).
+    @Test func openHAB2StringUtilsExtensionsAreWhatOpenHAB3Refuses() throws {
+        let error = try #require(Self.error("""
+            rule "r"
+            when
+                Item Blind changed
+            then
+                if (Blind.name.containsIgnoreCase("kitchen")) logInfo("a", "b")
+            end
+            """))
+        #expect(error.message.contains(".containsIgnoreCase(…) is openHAB 2's StringUtils extension"), "\(error.message)")
+        #expect(DSLCompiler.openHABRefuses(error))
+        #expect(error.hint == "write text.toLowerCase.contains(part.toLowerCase).")
+        // A method java.lang.String has is not taken for one of them.
+        #expect(Self.error("rule \"r\"\nwhen\n    Item Blind changed\nthen\n    if (Blind.name.equalsIgnoreCase(\"k\")) logInfo(\"a\", \"b\")\nend\n") == nil)
+    }
+
     @Test func everyTriggerFormMapsOntoAModuleType() throws {
         let rules = try Self.compile("""
             rule "all"
@@ -200,7 +244,7 @@ struct DSLParserTests {
                 A.medianSince(now.minusHours(1))
             end
             """
-        let (rules, problems) = DSLCompiler.compileAll(text, file: "rules/test.rules")
+        let (rules, problems, _) = DSLCompiler.compileAll(text, file: "rules/test.rules")
         #expect(rules.map(\.name) == ["three"])
         #expect(problems.map { $0.message.prefix(21) } == ["rules/test.rules:10:1", "rules/test.rules:5:5:", "rules/test.rules:26:5", "rules/test.rules:27:7"], "\(problems.map(\.message))")
     }

@@ -949,7 +949,8 @@
     GenericCronTrigger: (expr, name) => trig('timer.GenericCronTrigger', { cronExpression: String(expr) }, name),
     TimeOfDayTrigger: (t, name) => trig('timer.TimeOfDayTrigger', { time: String(t) }, name),
     DateTimeTrigger: (item, timeOnly = false, offset = 0, name) => trig('timer.DateTimeTrigger', { itemName: iname(item), timeOnly: !!timeOnly, offset: Number(offset) }, name),
-    GenericEventTrigger: () => { throw unsupported('triggers.GenericEventTrigger'); },
+    // openhab-js: GenericEventTrigger(eventTopic, eventSource, eventTypes, triggerName); the twin runs it on Item events.
+    GenericEventTrigger: (topic, source, types, name) => trig('core.GenericEventTrigger', { topic: String(topic), source: opt(source), types: opt(types) }, name),
     PWMTrigger: () => { throw unsupported('triggers.PWMTrigger'); },
     PIDTrigger: () => { throw unsupported('triggers.PIDTrigger'); }
   };
@@ -1444,6 +1445,94 @@
   const cache = { private: makeCache(privateStore), shared: makeCache(sharedWrapped) };
   for (const m of ['get', 'put', 'remove', 'exists']) cache[m] = () => { throw unsupported(`cache.${m}`, 'removed in openhab-js 5; use cache.private or cache.shared'); };
 
+  // ------------------------------------------------------------ openHAB's HSBType and PercentType (Java.type)
+  // As openhab-core's library.types and util.ColorUtil compute them, and as the twin's Rules DSL does: numbers
+  // print without trailing zeros (BigDecimal's plain text of the value), ColorUtil's 5 significant digits.
+  const plainNumber = (x) => {
+    const r = Math.round(x * 1e10) / 1e10;
+    return Math.abs(r) >= 1e-6 || r === 0 ? String(r) : r.toFixed(10).replace(/0+$/, '');
+  };
+  const significant5 = (x) => {
+    if (x === 0 || !Number.isFinite(x)) return x;
+    const scale = 10 ** (5 - Math.floor(Math.log10(Math.abs(x))) - 1);
+    return Math.sign(x) * Math.round(Math.abs(x) * scale) / scale;
+  };
+  class JavaNumberType {
+    constructor (v) { this._v = Number(v instanceof JavaNumberType ? v._v : v); }
+    doubleValue () { return this._v; }
+    floatValue () { return Math.fround(this._v); }
+    intValue () { return Math.trunc(this._v); }
+    longValue () { return Math.trunc(this._v); }
+    toBigDecimal () { return this._v; }
+    toString () { return plainNumber(this._v); }
+    toFullString () { return this.toString(); }
+    equals (o) { return o instanceof JavaNumberType && o.constructor === this.constructor && o._v === this._v; }
+  }
+  class HueType extends JavaNumberType {}
+  class PercentType extends JavaNumberType {
+    constructor (v) {
+      super(typeof v === 'string' ? Number(v.trim()) : v);
+      if (!(this._v >= 0 && this._v <= 100)) throw new Error(`IllegalArgumentException: Value must be between 0 and 100, not ${v}`);
+    }
+  }
+  PercentType.ZERO = new PercentType(0);
+  PercentType.HUNDRED = new PercentType(100);
+  class HSBType {
+    constructor (h, s, b) {
+      if (arguments.length === 0) { h = 0; s = 0; b = 0; } else if (arguments.length === 1) {
+        const parts = String(h).split(',');
+        if (parts.length !== 3) throw new Error(`IllegalArgumentException: ${h} is not a valid HSBType syntax`);
+        [h, s, b] = parts.map((p) => Number(p.trim()));
+      }
+      const [hv, sv, bv] = [h, s, b].map((v) => Number(v instanceof JavaNumberType ? v._v : v));
+      if (!(hv >= 0 && hv <= 360)) throw new Error('IllegalArgumentException: Hue must be between 0 and 360');
+      if (!(sv >= 0 && sv <= 100)) throw new Error('IllegalArgumentException: Saturation must be between 0 and 100');
+      if (!(bv >= 0 && bv <= 100)) throw new Error('IllegalArgumentException: Brightness must be between 0 and 100');
+      this._h = hv === 360 ? 0 : hv; this._s = sv; this._b = bv;
+    }
+    getHue () { return new HueType(this._h); }
+    getSaturation () { return new PercentType(this._s); }
+    getBrightness () { return new PercentType(this._b); }
+    // ColorUtil.hsbToRgbPercent
+    toRGB () {
+      const h = Math.round(this._h / 100 * 1e10) / 1e10, sat = this._s / 100, v = this._b;
+      const hInt = Math.trunc(h * 5 / 3), f5 = Math.round(h * 5 / 3 * 1e10) / 1e10, frac = f5 - Math.trunc(f5);
+      const a = v * (1 - sat), b = v * (1 - sat * frac), c = v * (1 - (1 - frac) * sat);
+      const rgb = [[v, c, a], [b, v, a], [a, v, c], [a, b, v], [c, a, v], [v, a, b], [v, c, a]][hInt];
+      return rgb.map((x) => new PercentType(x));
+    }
+    getRed () { return this.toRGB()[0]; }
+    getGreen () { return this.toRGB()[1]; }
+    getBlue () { return this.toRGB()[2]; }
+    getRGB () {
+      const bytes = this.toRGB().map((p) => Math.round(p._v * 255 / 100) & 0xFF);
+      return (0xFF000000 | (bytes[0] << 16) | (bytes[1] << 8) | bytes[2]) | 0;
+    }
+    toString () { return `${plainNumber(this._h)},${plainNumber(this._s)},${plainNumber(this._b)}`; }
+    toFullString () { return this.toString(); }
+    equals (o) { return o instanceof HSBType && o._h === this._h && o._s === this._s && o._b === this._b; }
+    // ColorUtil.rgbToHsb(int[]): each byte to percent (/ 2.55, 5 digits), then hue, saturation, brightness.
+    static fromRGB (r, g, b) {
+      const rgb = [r, g, b].map(Number);
+      rgb.forEach((v, k) => { if (!(v >= 0 && v <= 255)) throw new Error(`IllegalArgumentException: rgbToHsb() argument ${k} value '${v}' out of range [0..255]`); });
+      const [pr, pg, pb] = rgb.map((v) => significant5(v / 2.55));
+      const high = Math.max(pr, pg, pb), low = Math.min(pr, pg, pb), span = high - low;
+      if (high === 0) return new HSBType(0, 0, 0);
+      if (span === 0) return new HSBType(0, 0, high);
+      const saturation = significant5(span / high) * 100, scale = significant5(span / 60);
+      const ra = significant5((high - pr) / scale), ga = significant5((high - pg) / scale), ba = significant5((high - pb) / scale);
+      let hue = pr === high ? ba - ga : (pg === high ? 120 + ra - ba : 240 + ga - ra);
+      if (hue < 0) hue += 360; else if (hue >= 360) hue -= 360;
+      return new HSBType(hue, saturation, high);
+    }
+    static valueOf (text) { return new HSBType(String(text)); }
+  }
+  HSBType.BLACK = new HSBType(0, 0, 0);
+  HSBType.WHITE = new HSBType(0, 0, 100);
+  HSBType.RED = new HSBType(0, 100, 100);
+  HSBType.GREEN = new HSBType(120, 100, 100);
+  HSBType.BLUE = new HSBType(240, 100, 100);
+
   // ------------------------------------------------------------ Java.type, utils, osgi
   const STATES = { ON: 'ON', OFF: 'OFF', OPEN: 'OPEN', CLOSED: 'CLOSED', NULL: 'NULL', UNDEF: 'UNDEF', UP: 'UP', DOWN: 'DOWN', PLAY: 'PLAY', PAUSE: 'PAUSE' };
   const JAVA = {
@@ -1455,12 +1544,22 @@
     'org.openhab.core.model.script.actions.Log': LogAction,
     'org.openhab.core.model.script.actions.ScriptExecution': ScriptExecution,
     'org.openhab.core.model.script.actions.BusEvent': BusEvent,
+    // openhab-js's actions.* are these classes themselves (its actions.js takes each with Java.type).
+    'org.openhab.core.model.script.actions.Ephemeris': Ephemeris,
+    'org.openhab.core.model.script.actions.Exec': Exec,
+    'org.openhab.core.model.script.actions.HTTP': HTTP,
+    'org.openhab.core.model.script.actions.Transformation': Transformation,
+    'org.openhab.core.model.script.actions.Voice': Voice,
+    'org.openhab.core.model.script.actions.Audio': Audio,
+    'org.openhab.core.model.script.actions.Things': Things,
     'org.openhab.io.openhabcloud.NotificationAction': NotificationAction,
     'org.openhab.core.library.types.OnOffType': { ON: 'ON', OFF: 'OFF', from: (b) => (b ? 'ON' : 'OFF') },
     'org.openhab.core.library.types.OpenClosedType': { OPEN: 'OPEN', CLOSED: 'CLOSED' },
     'org.openhab.core.types.UnDefType': { NULL: 'NULL', UNDEF: 'UNDEF' },
     'org.openhab.core.library.types.DecimalType': function (v) { return String(v); },
     'org.openhab.core.library.types.StringType': function (v) { return String(v); },
+    'org.openhab.core.library.types.HSBType': HSBType,
+    'org.openhab.core.library.types.PercentType': PercentType,
     'java.lang.System': { getenv: (k) => (k === 'OPENHAB_CONF' ? host.confDir : null), currentTimeMillis: () => host.now() },
     'java.lang.Thread': { sleep: () => { throw unsupported('java.lang.Thread.sleep', 'use setTimeout or createTimer on the virtual clock'); } }
   };

@@ -4,7 +4,8 @@ import SmartHome
 /// openHAB's `HSBType` as rules use it (openhab-core `library.types.HSBType` and `util.ColorUtil`):
 /// `new HSBType("120,100,50")`, `new HSBType(hue, saturation, brightness)`, `HSBType::fromRGB(r, g, b)`,
 /// the constants `BLACK WHITE RED GREEN BLUE`, and `hue`, `saturation`, `brightness`, `red`, `green`,
-/// `blue` (PercentType 0…100), `toRGB` (three PercentTypes), `getRGB` (the sRGB int `0xFFrrggbb`).
+/// `blue` (PercentType 0…100), `toRGB` (three PercentTypes), `toXY` (CIE x, y, Y as PercentTypes), `getRGB`
+/// (the sRGB int `0xFFrrggbb`).
 /// ColorUtil computes with `BigDecimal`s at 5 significant digits (`COLOR_MATH_CONTEXT`); the twin rounds
 /// its doubles the same way, and prints numbers as the twin prints decimals (no trailing zeros).
 enum DSLColor {
@@ -93,6 +94,45 @@ enum DSLColor {
 
     private static func percent(_ x: Double) -> DSLValue { .state(.percent(number(x))) }
 
+    /// ColorUtil.hsbToXY with its `DEFAULT_GAMUT`: sRGB percent → linear (the sRGB gamma), → XYZ by the
+    /// "Wide RGB D65" matrix, → xy, moved to the closest point of the gamut when outside it; then `Y`.
+    /// HSBType.toXY gives each × 100 as a PercentType, and a fourth (0) when the point was moved.
+    static func xyY(_ c: HSB) -> [Double] {
+        var rgb = rgbPercent(c).map { $0 / 100 }
+        if rgb.max() ?? 0 <= 0 { rgb = [0.000001, 0.000001, 0.000001] }  // as ColorUtil: no division by zero
+        let linear = rgb.map { $0 > 0.04045 ? pow(($0 + 0.055) / (1.0 + 0.055), 2.4) : $0 / 12.92 }
+        let (r, g, b) = (linear[0], linear[1], linear[2])
+        let x3 = r * 0.664511 + g * 0.154324 + b * 0.162028
+        let y3 = r * 0.283881 + g * 0.668433 + b * 0.047685
+        let z3 = r * 0.000088 + g * 0.072310 + b * 0.986039
+        let sum = x3 + y3 + z3
+        let point = (x: x3 / sum, y: y3 / sum)
+        let inside = closestInGamut(point)
+        return inside == point ? [inside.x, inside.y, y3] : [inside.x, inside.y, y3, 0]
+    }
+
+    /// ColorUtil.DEFAULT_GAMUT: the triangle red (0.9961, 0.0001), green (0, 0.9961), blue (0, 0.0001).
+    private static let gamut: [(x: Double, y: Double)] = [(0.9961, 0.0001), (0, 0.9961), (0, 0.0001)]
+
+    /// The point itself when inside the gamut's triangle (ColorUtil.Gamut.closest's barycentric test), else the
+    /// closest point of its edges red–green, green–blue, blue–red (the first of equals).
+    private static func closestInGamut(_ p: (x: Double, y: Double)) -> (x: Double, y: Double) {
+        let (r, g, b) = (gamut[0], gamut[1], gamut[2])
+        func cross(_ a: (x: Double, y: Double), _ c: (x: Double, y: Double)) -> Double { a.x * c.y - a.y * c.x }
+        let v1 = (x: g.x - r.x, y: g.y - r.y), v2 = (x: b.x - r.x, y: b.y - r.y), q = (x: p.x - r.x, y: p.y - r.y)
+        let v = cross(v1, v2), s = cross(q, v2) / v, t = cross(v1, q) / v
+        if s >= 0, t >= 0, s + t <= 1 { return p }
+        var best = p, bestDistance = Double.infinity
+        for (a, e) in [(r, g), (g, b), (b, r)] {
+            let dx = e.x - a.x, dy = e.y - a.y
+            let t = max(0, min(1, ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy)))
+            let q = (x: a.x + t * dx, y: a.y + t * dy)
+            let distance = (q.x - p.x) * (q.x - p.x) + (q.y - p.y) * (q.y - p.y)
+            if distance < bestDistance { best = q; bestDistance = distance }
+        }
+        return best
+    }
+
     private static func color(_ r: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> HSB {
         guard case .state(.hsb(let c)) = r else { throw DSLFlow.failure("\(r.kindName) is not an HSBType", at, type: "ClassCastException") }
         return c
@@ -106,6 +146,7 @@ enum DSLColor {
         "getGreen": { _, r, _, at in percent(rgbPercent(try color(r, at))[1]) },
         "getBlue": { _, r, _, at in percent(rgbPercent(try color(r, at))[2]) },
         "toRGB": { _, r, _, at in .list(DSLList(rgbPercent(try color(r, at)).map(percent))) },
+        "toXY": { _, r, _, at in .list(DSLList(xyY(try color(r, at)).map { percent($0 * 100) })) },
         "getRGB": { _, r, _, at in
             // ColorUtil.hsbTosRgb: each percent to a byte (× 255 / 100, HALF_UP), packed with alpha 0xFF.
             let bytes = rgbPercent(try color(r, at)).map { Int64(($0 * 255 / 100).rounded(.toNearestOrAwayFromZero)) & 0xFF }

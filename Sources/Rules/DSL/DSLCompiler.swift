@@ -24,9 +24,12 @@ public enum DSLCompiler {
     /// The words of the problem a call to a function openHAB does not define gets.
     static let undefinedFunction = "is not a function openHAB's core or the twin knows"
 
-    public static func compileAll(_ text: String, file: String, scripts: DSLScripts = .none) -> (rules: [Rule], problems: [RulesError]) {
+    /// `warnings`: what openHAB accepts with a logged warning and drops (a `System shuts down` trigger).
+    public static func compileAll(_ text: String, file: String, scripts: DSLScripts = .none)
+        -> (rules: [Rule], problems: [RulesError], warnings: [RulesError]) {
         var parser: DSLParser
-        do { parser = try DSLParser(text, file: file) } catch { return ([], [error]) }
+        do { parser = try DSLParser(text, file: file) } catch { return ([], [error], []) }
+        var warnings: [RulesError] = []
         let syntax = parser.parseFile()
         var problems = parser.problems
         var checker = DSLChecker()
@@ -47,11 +50,18 @@ public enum DSLCompiler {
         var usesSleep = checker.usesSleep
         var checked: [(DSLRuleSyntax, [RuleTrigger], [String], [ScriptPersistenceRead], [ScriptTransformUse])?] = []
         for rule in syntax.rules {
-            if Task.isCancelled { return ([], problems + [RulesError.cancelled(at: file)]) }
+            if Task.isCancelled { return ([], problems + [RulesError.cancelled(at: file)], warnings) }
             var ruleProblems: [RulesError] = []
             var triggers: [RuleTrigger] = []
-            for (offset, (trigger, at)) in rule.triggers.enumerated() {
-                do { triggers.append(RuleTrigger(id: String(offset + 1), try map(trigger, at))) } catch { ruleProblems.append(error) }
+            for (trigger, at) in rule.triggers {
+                if case .systemShutsDown = trigger {
+                    // DSLRuleProvider.mapTrigger: "System shutdown rule triggers are no longer supported!" (no trigger made).
+                    warnings.append(RulesError(.dslDroppedTrigger, "\(at): \"System shuts down\" is parsed by openHAB 3+, which drops the trigger (\"System shutdown rule triggers are no longer supported!\"); so does the twin, the rule's other triggers load (rules.dslDroppedTrigger).",
+                                               hint: "remove the trigger; a world's end runs no rule."))
+                    continue
+                }
+                // Numbered as openHAB numbers the triggers it makes (a dropped one takes no number).
+                do { triggers.append(RuleTrigger(id: String(triggers.count + 1), try map(trigger, at))) } catch { ruleProblems.append(error) }
             }
             var ruleChecker = DSLChecker()
             ruleChecker.scripts = scripts
@@ -64,7 +74,7 @@ public enum DSLCompiler {
                                                    // The globals' transform calls are checked with the file's first rule.
                                                    (checked.isEmpty ? checker.transformUses : []) + ruleChecker.transformUses) : nil)
         }
-        if Task.isCancelled { return ([], problems + [RulesError.cancelled(at: file)]) }
+        if Task.isCancelled { return ([], problems + [RulesError.cancelled(at: file)], warnings) }
         // What may pause a run is marked once; everything else runs synchronously.
         let marked = DSLSuspension.mark(globals: syntax.globals, bodies: syntax.rules.map(\.body))
         let globals = DSLFileGlobals(declarations: marked.globals)
@@ -78,13 +88,13 @@ public enum DSLCompiler {
             compiled.isEditable = false
             rules.append(compiled)
         }
-        return (rules, problems)
+        return (rules, problems, warnings)
     }
 
     /// The rules of a `.rules` file. UIDs are `<file name without .rules>-<n>`, as openHAB names DSL rules.
     /// - Throws: the first ``RulesError`` (`rules.dslSyntax` / `rules.dslUnsupported` / `rules.cron…`), located.
     public static func compile(_ text: String, file: String, scripts: DSLScripts = .none) throws(RulesError) -> [Rule] {
-        let (rules, problems) = compileAll(text, file: file, scripts: scripts)
+        let (rules, problems, _) = compileAll(text, file: file, scripts: scripts)
         if let first = problems.first { throw first }
         return rules
     }
@@ -123,6 +133,8 @@ public enum DSLCompiler {
             return .dateTime(item: item, timeOnly: timeOnly, offsetSeconds: offset)
         case .systemStarted:
             return .systemStartlevel(40)
+        case .systemShutsDown:
+            throw RulesError(.dslDroppedTrigger, "\(at): \"System shuts down\" makes no trigger (rules.dslDroppedTrigger).")
         case .thingChanged(let thing, let from, let to):
             try checkStatuses([from, to], at)
             return .thingStatusChange(thing: thing, previousStatus: from, status: to)
@@ -476,6 +488,11 @@ struct DSLChecker {
         if let replacement = DSLLibrary.jodaMethodHints[name] {
             problem(.dslUnsupported, at, ".\(name) is Joda-Time of openHAB 2, which openHAB 3+ and the twin do not have",
                     hint: "use \(replacement).")
+            return
+        }
+        if DSLLibrary.openHAB2StringUtils.contains(name) {
+            problem(.dslUnsupported, at, ".\(name)(…) is openHAB 2's StringUtils extension on strings, which openHAB 3+ and the twin do not have",
+                    hint: name == "containsIgnoreCase" ? "write text.toLowerCase.contains(part.toLowerCase)." : "write it with java.lang.String's methods (toLowerCase, indexOf, substring, trim …).")
             return
         }
         if let what = DSLLibrary.unsupportedMethods[name] {

@@ -92,7 +92,13 @@ enum DSLLibrary {
         "PLAY": .constant(type: "PlayPauseType", name: "PLAY"), "PAUSE": .constant(type: "PlayPauseType", name: "PAUSE"),
         "NEXT": .constant(type: "NextPreviousType", name: "NEXT"), "PREVIOUS": .constant(type: "NextPreviousType", name: "PREVIOUS"),
         "REWIND": .constant(type: "RewindFastforwardType", name: "REWIND"), "FASTFORWARD": .constant(type: "RewindFastforwardType", name: "FASTFORWARD"),
-    ]
+    ].merging(staticImportConstants) { own, _ in own }
+
+    /// The constants of the classes openHAB's `ScriptImplicitlyImportedTypes` imports statically (`ChronoUnit`,
+    /// `DayOfWeek`): a rule may write them bare (`MINUTES.between(a, b)`, `now.dayOfWeek == MONDAY`).
+    static let staticImportConstants: [String: DSLValue] = Dictionary(uniqueKeysWithValues:
+        DSLJava.chronoUnitNames.map { ($0, DSLValue.constant(type: "ChronoUnit", name: $0)) }
+            + DSLValue.dayNames.enumerated().map { ($1, DSLValue.dayOfWeek($0 + 1)) })
 
     /// Types a body may name (casts, `instanceof`, `catch`, declarations) beyond those with static members.
     static let knownTypes: Set<String> = [
@@ -170,6 +176,21 @@ enum DSLLibrary {
         "withMonthOfYear": "withMonth", "getMonthOfYear": "now.monthValue (getMonthValue)", "monthOfYear": "now.monthValue (getMonthValue)",
         "getMinuteOfDay": "now.hour * 60 + now.minute", "minuteOfDay": "now.hour * 60 + now.minute",
 "withHourOfDay": "withHour", "withMinuteOfHour": "withMinute",
+    ]
+
+    /// Methods of Apache Commons Lang's `StringUtils` that openHAB 2 offered on strings as extensions
+    /// (`name.containsIgnoreCase(part)`). openHAB 3 dropped that extension class (its
+    /// `ScriptImplicitlyImportedTypes`) and `java.lang.String` has none of them, so openHAB 3+ refuses a file that
+    /// calls one ("The method containsIgnoreCase(String) is undefined").
+    static let openHAB2StringUtils: Set<String> = [
+        "containsIgnoreCase", "containsAny", "containsNone", "containsOnly", "containsWhitespace",
+        "isNotEmpty", "isNotBlank", "isAllLowerCase", "isAllUpperCase", "isAlpha", "isAlphaSpace", "isAlphanumeric",
+        "isNumeric", "isNumericSpace", "abbreviate", "capitalize", "uncapitalize", "swapCase", "leftPad", "rightPad",
+        "chomp", "deleteWhitespace", "substringBefore", "substringAfter", "substringBeforeLast", "substringAfterLast",
+        "substringBetween", "removeStart", "removeEnd", "removeStartIgnoreCase", "removeEndIgnoreCase",
+        "startsWithIgnoreCase", "endsWithIgnoreCase", "countMatches", "defaultString", "defaultIfEmpty", "defaultIfBlank",
+        "indexOfIgnoreCase", "lastIndexOfIgnoreCase", "ordinalIndexOf", "replaceOnce", "splitByWholeSeparator",
+        "stripStart", "stripEnd", "trimToNull", "trimToEmpty", "stripToNull", "stripToEmpty",
     ]
 
     // MARK: Functions

@@ -199,6 +199,8 @@ struct DSLParser {
                 advance()
                 if level <= 100 { return .systemStarted }
             }
+            // Rules.xtext still parses 'System' 'shuts' 'down'; openHAB 3+ drops the trigger with a warning.
+            if isWord("shuts") { advance(); try expectWord("down"); return .systemShutsDown }
             throw RulesError(.dslUnsupported, "\(at): this System trigger is not run by the twin (rules.dslUnsupported).",
                              hint: "the twin runs \"System started\" and \"System reached start level N\".")
         case "Thing":

@@ -152,6 +152,8 @@ enum DSLTriggerSyntax: Sendable {
     case timeOfDay(hour: Int, minute: Int)
     case dateTime(item: String, timeOnly: Bool, offset: Int)
     case systemStarted
+    /// `System shuts down`: parsed, and dropped as openHAB 3+ drops it ("no longer supported").
+    case systemShutsDown
     case thingChanged(thing: String, from: String?, to: String?)
     case thingUpdate(thing: String, status: String?)
     case channel(uid: String, event: String?)

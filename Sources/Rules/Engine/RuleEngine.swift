@@ -119,10 +119,6 @@ public final class RuleEngine: Sendable {
         persistenceAccess.withLock { $0 = (store, Set(items)) }
     }
 
-    /// The persistence service, when it records `item`.
-    public func persistence(for item: ItemName) -> PersistenceStore? {
-        persistenceAccess.withLock { access in access.flatMap { $0.items.contains(item) ? $0.store : nil } }
-    }
     /// The persistence services of `.persist` files by service id, and the default service's id (see
     /// ``usePersistenceServices(_:defaultService:)``).
     let persistenceServices = Mutex<(services: [String: (store: PersistenceStore, items: Set<ItemName>)], defaultService: String?)>(([:], nil))

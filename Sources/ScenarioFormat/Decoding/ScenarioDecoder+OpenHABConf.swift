@@ -148,8 +148,11 @@ extension ScenarioDecoder {
         for path in listing.ruleFiles {
             let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
             guard let text = readConfText(field, resolved) else { continue }
-            let (rules, problems) = DSLCompiler.compileAll(text, file: resolved, scripts: scripts)
+            let (rules, problems, warnings) = DSLCompiler.compileAll(text, file: resolved, scripts: scripts)
             let fileIssues = IssueCollector(file: resolved, strict: field.issues.strict)
+            if !problems.contains(where: DSLCompiler.openHABRefuses) {
+                for warning in warnings { RuleScripts.report(warning, file: resolved, issues: fileIssues, asWarning: true) }
+            }
             let undefined = problems.isEmpty ? undefinedItems(rules, known: knownItems) : []
             if problems.contains(where: DSLCompiler.openHABRefuses) {
                 let scratch = IssueCollector(file: resolved)

@@ -4,10 +4,15 @@ import Simulation
 extension ScenarioDecoder {
     /// `scriptFiles`: openHAB script files (`scripts/<name>.script`, a Rules DSL body) relative to the
     /// scenario, which rules run with `callScript("<name>")`. Every problem of a script is reported, located.
-    static func decodeScriptFiles(_ field: Field) -> DSLScripts? {
+    /// A script of the `openhabConf` directory (`confFiles`, as listed) with a problem is left out with located
+    /// warnings instead, as a refused `.rules` file is: openHAB refuses it too (a syntax error, openHAB 2's API),
+    /// or openHAB loads it and the twin cannot run it — then nothing runs it unless a rule calls it, and such a
+    /// call is refused (`rules.dslUnknownScript`), so the construct never runs unseen.
+    static func decodeScriptFiles(_ field: Field, confFiles: Set<String> = []) -> DSLScripts? {
         guard let list = field.array else { return nil }
         var files: [(file: String, text: String)] = []
         var names: [String: String] = [:]
+        var fromConf = Set<String>()
         for f in list {
             guard let path = f.name else { continue }
             guard path.lowercased().hasSuffix(".script") else {
@@ -24,12 +29,29 @@ extension ScenarioDecoder {
             }
             names[name] = path
             files.append((resolved, text))
+            if confFiles.contains(path) { fromConf.insert(resolved) }
         }
         let (scripts, problems) = DSLScripts.compile(files)
+        var byFile: [String: [RulesError]] = [:]
         for error in problems {
-            let file = files.first { error.message.hasPrefix($0.file + ":") }?.file ?? ""
-            let issues = IssueCollector(file: file.isEmpty ? field.issues.file : file)
-            RuleScripts.report(error, file: file, issues: issues)
+            byFile[files.first { error.message.hasPrefix($0.file + ":") }?.file ?? "", default: []].append(error)
+        }
+        for file in [""] + files.map(\.file) {
+            guard let fileProblems = byFile[file] else { continue }
+            let issues = IssueCollector(file: file.isEmpty ? field.issues.file : file, strict: field.issues.strict)
+            if fromConf.contains(file) {
+                let refused = fileProblems.contains(where: DSLCompiler.openHABRefuses)
+                let scratch = IssueCollector(file: file)
+                for error in fileProblems { RuleScripts.report(error, file: file, issues: scratch) }
+                for issue in scratch.issues {
+                    issues.warning("", line: issue.line, issue.message + (refused
+                        ? " — openHAB refuses this script too; it is skipped, the rest loads."
+                        : " — the twin cannot run this script, so it leaves it out; a rule that calls it is refused (rules.dslUnknownScript)."),
+                                   hint: issue.hint)
+                }
+            } else {
+                for error in fileProblems { RuleScripts.report(error, file: file, issues: issues) }
+            }
             field.issues.absorb(issues)
         }
         return scripts

@@ -121,7 +121,7 @@ public enum ScenarioDecoder {
         items += itemFiles?.items ?? []
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
         let persistence = root.optional("persistence").flatMap(decodePersistence)
-        let scripts = joined(root, "scriptFiles", conf?.scriptFiles).flatMap(decodeScriptFiles) ?? .none
+        let scripts = joined(root, "scriptFiles", conf?.scriptFiles).flatMap { decodeScriptFiles($0, confFiles: Set(conf?.scriptFiles ?? [])) } ?? .none
         let javaScript = JavaScriptRuleFiles.Context(scenarioFile: field.issues.file, items: items, seed: seed, calendar: calendar, start: start)
         var rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts, javaScript: javaScript) } ?? ([], [])
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
@@ -151,8 +151,9 @@ public enum ScenarioDecoder {
                         return JavaScriptRuleFiles.Entry(field: f, path: URL(fileURLWithPath: resolved).standardizedFileURL.path, resolved: resolved, text: text)
                     }
                     for (entry, loaded) in zip(entries, JavaScriptRuleFiles.load(entries, context: confScripts, issues: field.issues)) {
+                        guard let loaded else { continue }  // told: an error, or a file openHAB fails to load too (skipped)
                         rules.files.append(entry.resolved)
-                        rules.rules += loaded ?? []
+                        rules.rules += loaded
                     }
                 }
             }

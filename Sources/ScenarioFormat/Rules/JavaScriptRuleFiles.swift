@@ -72,7 +72,8 @@ enum JavaScriptRuleFiles {
         return Prepared(session: JavaScriptSession(setup: setup, files: valid ? files : []), valid: valid)
     }
 
-    /// Loads the entries in order; returns, per entry, the rules it registered (`nil` where it failed).
+    /// Loads the entries in order; returns, per entry, the rules it registered (`nil` where it failed or, in a conf
+    /// directory, was skipped with a warning).
     /// Without Node.js, `issues` is told once (the scenario cannot run; exit 69) and no rules come back.
     static func load(_ entries: [Entry], context: Context, issues: IssueCollector) -> [[Rule]?] {
         guard !entries.isEmpty else { return [] }
@@ -85,10 +86,10 @@ enum JavaScriptRuleFiles {
     static func load(_ entries: [Entry], modules: [Module], prepared: Prepared, context: Context, issues: IssueCollector) -> [[Rule]?] {
         guard prepared.valid else { return entries.map { _ in nil } }
         guard !entries.isEmpty || !modules.isEmpty else { return [] }
-        let session = prepared.session
+        let setup = prepared.session.setup, files = prepared.session.files
         let results: [JavaScriptCollector.FileResult]
         do {
-            let collected = try session.collect(modules: modules.map(\.script), items: seeds(context.items))
+            let collected = try prepared.session.collect(modules: modules.map(\.script), items: seeds(context.items))
             results = collected.files
             for (module, error) in zip(modules, collected.modules) {
                 guard let error else { continue }
@@ -107,15 +108,29 @@ enum JavaScriptRuleFiles {
         let directory = context.confRoot.map { ScenarioDecoder.resolvedSidePath($0.written, scenarioFile: context.scenarioFile) }
             ?? (context.scenarioFile as NSString).deletingLastPathComponent
         let shown = { (path: String) in directory.isEmpty ? path : "\(directory)/\(path)" }
+        // A conf directory's script that openHAB's add-on fails to load too (a syntax error, a `require` that
+        // resolves to nothing) is skipped with a located warning, as openHAB logs it and loads the others; the
+        // world's child then loads only the others.
+        let skipped = Set(zip(entries, results).compactMap { entry, result in
+            context.confRoot != nil && result.error.map(openHABFailsToo) == true ? result.file.path : nil
+        })
+        let session = skipped.isEmpty ? prepared.session : JavaScriptSession(setup: setup, files: files.filter { !skipped.contains($0.path) })
         var loaded: [[Rule]?] = []
-        var carried = false
+        var carried = false, failed = false
         for (entry, result) in zip(entries, results) {
             let fileIssues = IssueCollector(file: entry.resolved)
             if let error = result.error {
                 let (file, line) = split(error.location, fallback: result.file.path)
-                let located = IssueCollector(file: shown(file))
-                located.add("", line: line, "\(error.code.rawValue): \(error.message)\(column(error.location))", hint: hint(for: error))
+                let located = IssueCollector(file: shown(file), strict: issues.strict)
+                let what = "\(error.code.rawValue): \(error.message)\(column(error.location))"
+                if skipped.contains(result.file.path) {
+                    located.warning("", line: line, "\(what) — openHAB fails to load this file too; it is skipped, the rest loads.",
+                                    hint: context.confRoot.flatMap { packageSourcesHint(error, conf: $0.absolute) } ?? hint(for: error))
+                } else {
+                    located.add("", line: line, what, hint: hint(for: error))
+                }
                 issues.absorb(located)
+                failed = failed || !skipped.contains(result.file.path)
                 loaded.append(nil)
                 continue
             }
@@ -127,13 +142,13 @@ enum JavaScriptRuleFiles {
             issues.absorb(fileIssues)
             loaded.append(rules)
         }
-        if !carried, !loaded.contains(where: { $0 == nil }), let first = entries.first, context.confRoot != nil {
+        if !carried, skipped.count < entries.count, !failed, let first = entries.first, context.confRoot != nil {
             // A conf directory's automation/js may hold scripts that register no rule (a test, a cache set-up):
             // openHAB runs them once as they load, and so did the collection.
             issues.notice(first.field.path, line: first.field.node.line,
                           "the JavaScript files of automation/js register no rule: they ran once as they loaded, as openHAB runs them; nothing of theirs runs later.",
                           hint: "register rules with rules.JSRule to have the twin run them on triggers.")
-        } else if !carried, !loaded.contains(where: { $0 == nil }), let first = entries.first {
+        } else if !carried, !failed, let first = entries.first {
             first.field.problem("the JavaScript files register no rule (rules.JSRule); the twin runs script files for their rules.",
                                 hint: "register at least one rules.JSRule; code outside rules runs when its file loads.")
         }
@@ -190,10 +205,30 @@ enum JavaScriptRuleFiles {
         return " (column \(last))"
     }
 
+    /// Whether openHAB's JavaScript add-on fails to load a file with this error too: GraalJS reports the same
+    /// syntax error, and a `require` that resolves to nothing throws there as well (the add-on logs it and
+    /// loads the other files). An unsupported member or a throw is the twin's to report.
+    static func openHABFailsToo(_ error: JavaScriptError) -> Bool {
+        error.code == .syntax || error.code == .require
+    }
+
+    /// A `require('name')` of a package whose sources the conf directory holds beside the scripts
+    /// (`automation/js/<name>/package.json` naming it, as a repository keeps a local package that `npm install`
+    /// puts into `node_modules`): the hint says so.
+    private static func packageSourcesHint(_ error: JavaScriptError, conf: String) -> String? {
+        guard error.code == .require, let open = error.message.range(of: "require('"),
+              let close = error.message[open.upperBound...].range(of: "')") else { return nil }
+        let name = String(error.message[open.upperBound..<close.lowerBound])
+        guard !name.hasPrefix("."), !name.contains(".."),
+              let data = FileManager.default.contents(atPath: "\(conf)/automation/js/\(name)/package.json"),
+              let text = String(data: data, encoding: .utf8), text.contains("\"\(name)\"") else { return nil }
+        return "automation/js/\(name) holds the package's sources, not installed: `npm install` in automation/js puts it into automation/js/node_modules, where openHAB and the twin look."
+    }
+
     private static func hint(for error: JavaScriptError) -> String? {
         switch error.code {
         case .unsupported: return "Docs/JAVASCRIPT.md lists what the twin runs."
-        case .require: return "put your modules in automation/js/node_modules (or next to the script) under the scenario's folder."
+        case .require: return "put your modules in automation/js/node_modules (or next to the script) under the scenario's folder; an npm package is installed there by `npm install` in automation/js."
         case .runtime: return "code outside rules runs at validation with the scenario's own Items only."
         default: return error.hint
         }

@@ -13,7 +13,7 @@ package enum RuleFileDecoder {
                                "core.GroupStateChangeTrigger", "core.GroupStateUpdateTrigger", "core.GroupCommandTrigger",
                                "timer.GenericCronTrigger", "timer.TimeOfDayTrigger", "timer.DateTimeTrigger",
                                "core.ThingStatusChangeTrigger", "core.ThingStatusUpdateTrigger", "core.SystemStartlevelTrigger",
-                               "core.ChannelEventTrigger"]
+                               "core.ChannelEventTrigger", "core.GenericEventTrigger"]
     static let conditionTypes = ["core.ItemStateCondition", "core.TimeOfDayCondition", "timer.DayOfWeekCondition",
                                  "ephemeris.WeekdayCondition", "ephemeris.WeekendCondition", "core.ThingStatusCondition",
                                  "timer.IntervalCondition", "script.ScriptCondition"]
@@ -116,6 +116,7 @@ package enum RuleFileDecoder {
         case "core.ThingStatusUpdateTrigger": configKeys = ["thingUID", "status"]
         case "core.ChannelEventTrigger": configKeys = ["channelUID", "event"]  // openhab-core ChannelEventTriggerHandler
         case "core.SystemStartlevelTrigger": configKeys = ["startlevel"]
+        case "core.GenericEventTrigger": configKeys = ["topic", "source", "types"]  // GenericEventTriggerHandler
         case "core.ItemStateCondition": configKeys = ["itemName", "operator", "state"]
         case "core.TimeOfDayCondition": configKeys = ["startTime", "endTime"]
         case "timer.DayOfWeekCondition": configKeys = ["days"]
@@ -187,6 +188,21 @@ package enum RuleFileDecoder {
                 return nil
             }
             kind = .channelEvent(channel: channel, event: t("event"))
+        case "core.GenericEventTrigger":
+            // Run as the Item trigger that fires on the same events (GenericItemEventFilter); the rest is refused.
+            guard let topic = t("topic", true) else { return nil }
+            switch GenericItemEventFilter.parse(topic: topic, source: t("source"), types: t("types")) {
+            case .success(let filter):
+                let pattern = ItemNamePattern(filter.itemPattern)
+                switch filter.event {
+                case .stateChanged: kind = .itemStateChange(pattern, previousState: nil, state: nil)
+                case .state, .stateUpdated: kind = .itemStateUpdate(pattern, state: nil)
+                case .command: kind = .itemCommand(pattern, command: nil)
+                }
+            case .failure(let refusal):
+                c?.value("topic")?.problem("core.GenericEventTrigger: the twin does not run \(refusal.reason).", hint: refusal.hint)
+                return nil
+            }
         default:  // core.SystemStartlevelTrigger
             guard let text = t("startlevel", true), let level = integer(text, c?.value("startlevel")) else { return nil }
             kind = .systemStartlevel(level)

@@ -300,6 +300,91 @@ struct OpenHABConfTests {
         #expect(throws: ScenarioError.self) { _ = try c.load(strict: true) }
     }
 
+    /// Files openHAB's loaders fail on too are skipped with located warnings and the rest runs: a JavaScript file
+    /// with a syntax error or a `require` of a package the directory lacks (the add-on logs it and loads the
+    /// others), a `.script` openHAB refuses, a `.script` the twin cannot run (nothing calls it), a `.rules` file
+    /// with openHAB 2's StringUtils extension; a `System shuts down` trigger is dropped with openHAB's warning.
+    /// `--strict` makes each an error.
+    @Test func filesOpenHABFailsOnAreSkippedWithLocatedWarnings() async throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Switch Pump\nNumber Level\nString Mode\n",
+            "automation/js/broken.js": "rules.JSRule({\n  name: 'broken',\n  execute: () => { if (x) }\n});\n",
+            "automation/js/tools.js": "const tools = require('my-home-tools');\nrules.JSRule({ name: 'tools', execute: () => tools.go() });\n",
+            "automation/js/my-home-tools/package.json": "{ \"name\": \"my-home-tools\", \"main\": \"index.js\" }\n",
+            "automation/js/level.js": """
+                rules.JSRule({ name: 'level', triggers: [triggers.ItemStateChangeTrigger('Pump')], execute: () => items.Level.postUpdate(7) });
+                """,
+            "scripts/half.script": "Mode.postUpdate(\n",
+            "scripts/fetch.script": "val url = new URL(\"http://10.0.0.9/status\")\nMode.postUpdate(url.openConnection.getInputStream.toString)\n",
+            "rules/pump.rules": """
+                rule "pump"
+                when
+                    System shuts down or
+                    Item Pump changed
+                then
+                    Mode.postUpdate("changed")
+                end
+                """,
+            "rules/blinds.rules": """
+                rule "blinds"
+                when
+                    Item Pump changed
+                then
+                    if (triggeringItemName.containsIgnoreCase("pump")) Mode.postUpdate("old")
+                end
+                """,
+        ]
+        c.timeline = #"{ "at": "2026-01-09T08:00", "command": { "item": "Pump", "value": "ON" } }"#
+        c.expect = """
+            { "at": "2026-01-09T08:00", "item": "Level", "state": "7" },
+            { "at": "2026-01-09T08:00", "item": "Mode", "state": "changed" }
+            """
+        let scenario = try c.load()
+        let warnings = scenario.warnings
+        func warned(_ file: String, _ words: String) -> Bool { warnings.contains { $0.contains(file) && $0.contains(words) } }
+        #expect(warned("broken.js:3", "rules.jsSyntax") && warned("broken.js", "openHAB fails to load this file too; it is skipped"), "\(warnings)")
+        #expect(warned("tools.js", "rules.jsRequire") && warned("tools.js", "it is skipped")
+                && warned("tools.js", "automation/js/my-home-tools holds the package's sources, not installed: `npm install` in automation/js"), "\(warnings)")
+        #expect(warned("half.script", "openHAB refuses this script too; it is skipped"), "\(warnings)")
+        #expect(warned("fetch.script:1", "the twin cannot run this script, so it leaves it out"), "\(warnings)")
+        #expect(warned("pump.rules:3", "rules.dslDroppedTrigger"), "\(warnings)")
+        #expect(warned("blinds.rules:5", "StringUtils") && warned("blinds.rules", "openHAB refuses this file too"), "\(warnings)")
+        #expect(scenario.rules.map(\.name).sorted() == ["level", "pump"])
+        #expect(scenario.ruleFiles.contains { $0.hasSuffix("level.js") } && !scenario.ruleFiles.contains { $0.hasSuffix("broken.js") })
+        let result = try await ScenarioRunner.run(scenario)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        do {
+            _ = try c.load(strict: true)
+            Issue.record("--strict loaded")
+        } catch {
+            for file in ["broken.js", "tools.js", "half.script", "fetch.script", "pump.rules", "blinds.rules"] {
+                #expect(error.issues.contains { $0.description.contains(file) }, "\(file): \(error.issues)")
+            }
+        }
+    }
+
+    /// A JavaScript rule's persistence query reads the default service of the conf directory's `.persist` files,
+    /// as a Rules DSL rule's does (here the only service, jdbc, persisting the Group's members).
+    @Test func javaScriptPersistenceReadsTheConfDirectorysService() async throws {
+        var c = Conf()
+        c.files = [
+            "items/home.items": "Group gTemp\nNumber Tank (gTemp)\nString Report\n",
+            "persistence/jdbc.persist": "Items { gTemp* : strategy = everyChange }\n",
+            "automation/js/report.js": """
+                rules.JSRule({ name: 'report', triggers: [triggers.GenericCronTrigger('0 0 12 * * ?')],
+                  execute: () => items.Report.postUpdate(`${items.Tank.persistence.maximumSince(time.ZonedDateTime.now().minusHours(6)).numericState}`) });
+                """,
+        ]
+        c.timeline = """
+            { "at": "2026-01-09T08:00", "update": { "item": "Tank", "state": "40" } },
+            { "at": "2026-01-09T09:00", "update": { "item": "Tank", "state": "38" } }
+            """
+        c.expect = #"{ "at": "2026-01-09T12:00", "item": "Report", "state": "40" }"#
+        let result = try await ScenarioRunner.run(try c.load())
+        #expect(result.failures.isEmpty, "\(result.failures) \(result.log.filter { $0.contains("error") })")
+    }
+
     /// A core action openHAB 3+ runs and the twin does not yet (`checkVitality`, Semantics' `getLocation`) is no
     /// file openHAB refuses: it stays an error, the file is not skipped.
     @Test func aCoreActionTheTwinDoesNotRunStaysAnError() throws {

@@ -137,6 +137,32 @@ struct DSLRealFilesTests {
         #expect(Self.logged(rules) == ["120 100 50 0 50 0 -16744448 [0, 50, 0]", "240,50,100 0,100,100 240,100,100 30.117,100,100 120,100,100 true"], "\(rules)")
     }
 
+    /// HSBType.toXY as openHAB 4's ColorUtil.hsbToXY computes it: sRGB gamma, the "Wide RGB D65" matrix, x and y of
+    /// X+Y+Z (moved onto the default gamut's closest edge when outside it: then a fourth element, 0), then Y; each
+    /// × 100 as a PercentType. Worked by hand from the formulas: red is X 0.664511, Y 0.283881, Z 0.000088 →
+    /// x 0.70061, y 0.29930, outside the red–green edge (x + y ≤ 0.9962) → projected onto it: 0.69874, 0.29736.
+    @Test func hsbTypeToXYAsOpenHAB() async throws {
+        let (result, rules) = try await DSLLanguageTests.run("""
+            for (text : newArrayList("0,100,100", "240,100,100", "120,50,100")) {
+                val xy = new HSBType(text).toXY
+                logInfo("test", text + " " + xy.size + " " + Math.round(xy.get(0).doubleValue * 100) + " " + Math.round(xy.get(1).doubleValue * 100) + " " + Math.round(xy.get(2).doubleValue * 100))
+            }
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["0,100,100 4 6987 2974 2839", "240,100,100 3 1355 399 477", "120,50,100 3 2446 5461 7394"], "\(rules)")
+    }
+
+    /// openHAB imports ChronoUnit's and DayOfWeek's constants statically: a rule writes them bare, and they are no
+    /// Item names (a conf directory would otherwise skip the file for an Item "MINUTES" no .items file declares).
+    @Test func staticallyImportedConstantsWrittenBare() async throws {
+        let (result, rules) = try await DSLLanguageTests.run("""
+            val n = MINUTES.between(now, now.withHour(18).withMinute(0))
+            logInfo("test", "" + n + " " + (now.dayOfWeek == FRIDAY) + " " + (now.dayOfWeek == MONDAY) + " " + HOURS.between(now.withHour(1), now.withHour(5)))
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["480 true false 4"], "\(rules)")
+    }
+
     /// `new SimpleDateFormat(pattern).format(new Date())` as rules print a time; `new Date(ms)`.
     @Test func simpleDateFormatAndDate() async throws {
         let (result, rules) = try await DSLLanguageTests.run("""
