@@ -457,6 +457,12 @@ public final class RuleEngine: Sendable {
     /// The type of the Item called `name` (`nil` if there is none): also whether it exists.
     public func itemType(_ name: String) -> ItemType? { checkedItemName(name).flatMap { runtime.items.type(of: $0) } }
 
+    /// The Item called `name` as a checked name and its type (`nil` if there is none).
+    func checkedItem(_ name: String) -> (ItemName, ItemType)? {
+        guard let checked = checkedItemName(name), let type = runtime.items.type(of: checked) else { return nil }
+        return (checked, type)
+    }
+
     /// `name` as a checked Item name, checked once per written name (`nil`: not a valid name).
     func checkedItemName(_ name: String) -> ItemName? {
         if let known = state.withLock({ $0.itemNames[name] }) { return known }
