@@ -397,10 +397,10 @@ public final class RuleEngine: Sendable {
             for trigger in loaded.rule.triggers {
                 guard case .channelEvent(let wantedChannel, let wantedEvent) = trigger.kind, wantedChannel == channel else { continue }
                 if let wantedEvent = wantedEvent?.trimmingCharacters(in: .whitespaces), !wantedEvent.isEmpty, wantedEvent != event { continue }
-                var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "channel \(channel) triggered \(event)")
+                var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("channel \(channel) triggered \(event)"))
                 matched.channelUID = channel
                 matched.channelEvent = event
-                enqueue(loaded.rule.uid, matched)
+                enqueue(loaded.rule.uid, RuleTriggerEvent(matched))
                 queued += 1
             }
         }
@@ -453,29 +453,29 @@ public final class RuleEngine: Sendable {
             }
         case (.thingStatusChange(let thing, let from, let to), .thingStatusChanged(let uid, let new, let old)):
             guard ItemNamePattern(thing).matches(uid.rawValue), wanted(from, old.status.rawValue), wanted(to, new.status.rawValue) else { return nil }
-            var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "Thing \(uid) changed from \(old.status.rawValue) to \(new.status.rawValue)")
+            var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("Thing \(uid) changed from \(old.status.rawValue) to \(new.status.rawValue)"))
             matched.thingUID = uid.rawValue
             matched.thingStatus = new.status.rawValue
             matched.previousThingStatus = old.status.rawValue
-            return matched
+            return RuleTriggerEvent(matched)
         case (.thingStatusUpdate(let thing, let required), .thingStatus(let uid, let info)):
             guard ItemNamePattern(thing).matches(uid.rawValue), wanted(required, info.status.rawValue) else { return nil }
-            var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "Thing \(uid) reported \(info.status.rawValue)")
+            var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("Thing \(uid) reported \(info.status.rawValue)"))
             matched.thingUID = uid.rawValue
             matched.thingStatus = info.status.rawValue
-            return matched
+            return RuleTriggerEvent(matched)
         default:
             return nil
         }
     }
 
     private func itemEvent(_ trigger: RuleTrigger, _ item: String, group: String?, _ summary: RuleTriggerEvent.Summary,
-                           _ fill: (inout RuleTriggerEvent) -> Void) -> RuleTriggerEvent {
-        var event = RuleTriggerEvent(triggerID: trigger.id, summaryParts: summary)
+                           _ fill: (inout RuleTriggerEvent.Fields) -> Void) -> RuleTriggerEvent {
+        var event = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: summary)
         event.itemName = item
         event.groupName = group
         fill(&event)
-        return event
+        return RuleTriggerEvent(event)
     }
 
     /// Whether `item` is a member of `group`, directly or through nested Groups.
