@@ -69,6 +69,20 @@ struct StateAndCommandTests {
         #expect(try #require(DecimalNumber(parsing: input)).text == printed)
     }
 
+    @Test("a plain integer's text (the short way) is read as any decimal text is", arguments: [
+        "0", "-0", "7", "-20", "007", "123456789012345", "-999999999999999", "1234567890123456", "9007199254740993",
+    ])
+    func plainIntegerText(input: String) throws {
+        let number = try #require(DecimalNumber(parsing: input))
+        #expect(number.value.bitPattern == Double(input)!.bitPattern)  // -0 stays -0.0, as Double("-0") is
+        #expect(number.text == input)
+    }
+
+    @Test func textsThatAreNoInteger() {
+        for text in ["", "-", "--1", "1-", "+1", "1 ", " 1", "0x10"] { #expect(DecimalNumber(parsing: text) == nil, "\(text)") }
+        #expect(DecimalNumber(parsing: "1,000")?.value == 1000)
+    }
+
     @Test func decimalsFromDoubles() {
         #expect(DecimalNumber(21).text == "21.0")
         #expect(DecimalNumber(0.1 + 0.2).text == "0.30000000000000004")

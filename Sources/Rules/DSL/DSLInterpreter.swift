@@ -22,7 +22,10 @@ final class DSLBudget: Sendable {
 
 /// Runs DSL statements against a rule run (``RuleExecution``): Items, commands, the clock, timers, the log.
 /// Functions, static members and methods are looked up in ``DSLLibrary``'s tables.
-struct DSLInterpreter: Sendable {
+///
+/// A class of constants, not a struct: the library's methods take it as an argument and closures capture it
+/// many times per run, and a copy of a struct of eight references was eight retains and releases each time.
+final class DSLInterpreter: Sendable {
     let execution: RuleExecution
     /// The rule the body belongs to (timers run later as runs of it).
     let rule: Rule

@@ -383,15 +383,26 @@ enum DSLLibrary {
 
     /// `postUpdate` without suspending: an update never waits for a Thing handler, so a rule body that only
     /// posts updates runs without a suspension (the interpreter's synchronous path).
+    /// The Item is looked up once: its checked name and type go on to the update.
     static func update(_ item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
-        i.execution.postUpdateNow(item, try checkedText("postUpdate", to: item, value, at, i))
+        guard let (name, type) = i.execution.checkedItem(item) else { throw noItem(item, at) }
+        if case .null = value { throw nullValue("postUpdate", to: item, at) }
+        i.execution.postUpdateNow(item, checked: name, type: type, commandText(value, i))
     }
 
     /// The text `function` (`sendCommand`, `postUpdate`) carries to `item`, after openHAB's checks.
     private static func checkedText(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> String {
-        guard i.execution.itemType(item) != nil else { throw DSLFlow.failure("there is no Item called \(item)", at, type: "ItemNotFoundException") }
-        if case .null = value { throw DSLFlow.failure("\(function) to \(item) with null", at, type: "NullPointerException") }
+        guard i.execution.itemType(item) != nil else { throw noItem(item, at) }
+        if case .null = value { throw nullValue(function, to: item, at) }
         return commandText(value, i)
+    }
+
+    private static func noItem(_ item: String, _ at: DSLLocation) -> DSLFlow {
+        DSLFlow.failure("there is no Item called \(item)", at, type: "ItemNotFoundException")
+    }
+
+    private static func nullValue(_ function: String, to item: String, _ at: DSLLocation) -> DSLFlow {
+        DSLFlow.failure("\(function) to \(item) with null", at, type: "NullPointerException")
     }
 
     private static func createTimer(_ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {

@@ -4,9 +4,10 @@ import SmartHome
 extension RuleEngine {
     /// Queues a run of rule `uid` as a kernel event at the current instant, behind what is queued there.
     /// `label` (`rule UID`, what a stalled run names) is made once per listener by callers that run often.
-    func enqueue(_ uid: String, _ event: RuleTriggerEvent, label: String? = nil) {
+    /// `hint`: the rule's index when the trigger was armed (``index(ofUID:hint:in:)``).
+    func enqueue(_ uid: String, _ event: RuleTriggerEvent, label: String? = nil, hint: Int = -1) {
         scheduler.schedule(after: .zero, label: label ?? "rule \(uid)") { [self] _ in
-            await execute(uid, event, considerConditions: true, depth: 0)
+            await execute(uid, event, considerConditions: true, depth: 0, hint: hint)
         }
     }
 
@@ -72,18 +73,21 @@ extension RuleEngine {
     /// One run: conditions (unless told not to), then the actions in order; recorded in ``runs``. With
     /// `onlyIfEnabled` (a clock trigger's fire) a disabled rule does not run. The rule, whether it is enabled and
     /// its runs at this instant are read with one look-up.
-    func execute(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int, onlyIfEnabled: Bool = false) async {
+    /// `hint` is where a trigger found its rule when it was armed (``index(ofUID:hint:in:)``).
+    func execute(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int, onlyIfEnabled: Bool = false,
+                 hint: Int = -1) async {
         let now = scheduler.now
-        let found = state.withLock { state -> (rule: Rule, runsHere: Int)? in
-            guard let index = Self.index(of: uid, in: state), !onlyIfEnabled || state.rules[index].enabled else { return nil }
+        let found = state.withLock { state -> (rule: Rule, runsHere: Int, index: Int, isBuiltIn: Bool)? in
+            guard let index = hint >= 0 ? Self.index(ofUID: uid, hint: hint, in: state) : Self.index(of: uid, in: state),
+                  !onlyIfEnabled || state.rules[index].enabled else { return nil }
             if state.rules[index].runsInstant != now {
                 state.rules[index].runsInstant = now
                 state.rules[index].runsAtInstant = 0
             }
             state.rules[index].runsAtInstant += 1
-            return (state.rules[index].rule, state.rules[index].runsAtInstant)
+            return (state.rules[index].rule, state.rules[index].runsAtInstant, index, state.rules[index].isBuiltIn)
         }
-        guard let (rule, runsHere) = found else { return }
+        guard let (rule, runsHere, index, isBuiltIn) = found else { return }
         guard runsHere <= Self.maxRunsPerInstant else {
             if runsHere == Self.maxRunsPerInstant + 1, let kernel = scheduler as? SimulationKernel {
                 kernel.stop(SimulationError(.stalled,
@@ -116,8 +120,8 @@ extension RuleEngine {
         if let failed { note = "condition \(failed.id) not met (\(describe(failed)))" }
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, triggerParts: event.summaryParts,
                           conditionsHeld: held, conditionNote: note, effectRecords: execution.effectRecords, isPeriodic: event.isPeriodic,
-                          isTimer: false, isBuiltIn: rule.isBuiltIn)
-        record(run)
+                          isTimer: false, isBuiltIn: isBuiltIn)
+        record(run, hint: index)
     }
 
     private func holds(_ condition: RuleCondition, _ execution: RuleExecution) async -> Bool {

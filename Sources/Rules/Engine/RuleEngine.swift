@@ -25,6 +25,21 @@ public final class RuleEngine: Sendable {
         /// The rule's runs at ``runsInstant`` (a rule that triggers itself at one instant is stopped early).
         var runsAtInstant = 0
         var runsInstant: SimInstant?
+        /// ``Rule/isBuiltIn``, worked out once (it looks at every action).
+        let isBuiltIn: Bool
+        /// The instants of its counted runs (conditions held, not a timer), in order: what `rule` expectations count.
+        /// A built-in watcher runs hourly per listing, so the runs are not kept whole (a 1000-flat year would hold
+        /// millions of records).
+        var counted = RunInstants()
+        /// Its runs the run log showed or counted (``RuleEngine/maxLoggedRunsPerRule``), and those with an error it
+        /// kept past that.
+        var logged = 0
+        var loggedErrors = 0
+
+        init(rule: Rule) {
+            self.rule = rule
+            isBuiltIn = rule.isBuiltIn
+        }
     }
 
     /// The bus events triggers listen to, one kind per event kind `match` can pair with a trigger.
@@ -60,6 +75,14 @@ public final class RuleEngine: Sendable {
         let trigger: RuleTrigger
         /// The kernel event's label of the runs it queues (made once, not per run).
         let label: String
+        /// The rule's index (``RuleEngine/index(ofUID:hint:in:)``).
+        let index: Int
+    }
+
+    /// The pending timer of a clock trigger that schedules its next fire when it fires (a cron): replaced in
+    /// place at each fire, not looked up by key, and cancelled through it when the rule is removed.
+    final class PendingTimer: Sendable {
+        let id = Mutex<TimerID?>(nil)
     }
 
     struct EngineState {
@@ -75,25 +98,21 @@ public final class RuleEngine: Sendable {
         mutating func reindex() {
             listeners = Array(repeating: [], count: Heard.allCases.count)
             hasDateTimeTriggers = false
-            for loaded in rules {
+            for (index, loaded) in rules.enumerated() {
                 for trigger in loaded.rule.triggers {
                     if case .dateTime = trigger.kind { hasDateTimeTriggers = true }
-                    if loaded.enabled, let heard = Heard(trigger.kind) { listeners[heard.rawValue].append(Listener(uid: loaded.rule.uid, trigger: trigger, label: "rule \(loaded.rule.uid)")) }
+                    if loaded.enabled, let heard = Heard(trigger.kind) {
+                        listeners[heard.rawValue].append(Listener(uid: loaded.rule.uid, trigger: trigger, label: "rule \(loaded.rule.uid)", index: index))
+                    }
                 }
             }
         }
-        /// The runs the run log shows (``RuleRun/isLogged``), in order.
+        /// The runs the run log shows (``RuleRun/isLogged``), in order. Each rule's counts are in its ``Loaded``.
         var runs: [RuleRun] = []
-        /// Per rule UID, the instants of its counted runs (conditions held, not a timer), in order:
-        /// what `rule` expectations count. A built-in watcher runs hourly per listing, so the other
-        /// runs are not kept whole (a 1000-flat year would hold millions of records).
-        var countedRuns: [String: RunInstants] = [:]
-        /// Per rule UID, its runs the log keeps (``RuleEngine/maxLoggedRunsPerRule``) and those it did not.
-        var loggedPerRule: [String: Int] = [:]
         var intervalPassed: [String: SimInstant] = [:]
         var dateTimeTimers: [String: TimerID] = [:]
         /// `uid/trigger` → the pending timer of a cron or recurrence trigger (so a removed rule stops).
-        var clockTimers: [String: TimerID] = [:]
+        var clockTimers: [String: PendingTimer] = [:]
         /// Item names as rules write them, checked once.
         var itemNames: [String: ItemName] = [:]
         /// A condition's state text parsed for an Item type (parsing is most of a cron-driven condition's cost).
@@ -193,18 +212,24 @@ public final class RuleEngine: Sendable {
         state.byUID[uidOrName] ?? state.rules.firstIndex { $0.rule.name == uidOrName }
     }
 
+    /// The index of the rule with UID `uid`: `hint` when it still holds that rule (a trigger keeps the index its
+    /// rule had when it was armed; removing a rule moves those after it), else looked up.
+    static func index(ofUID uid: String, hint: Int, in state: EngineState) -> Int? {
+        if hint >= 0, hint < state.rules.count, state.rules[hint].rule.uid == uid { return hint }
+        return state.byUID[uid]
+    }
+
     /// The runs the run log shows (``RuleRun/isLogged``) so far, in order.
     public var runs: [RuleRun] { state.withLock { $0.runs } }
 
     /// Runs of a rule (by UID or name) whose conditions held, in `[from, to)` when given.
     public func runCount(of uidOrName: String, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
-        guard let rule = rule(uidOrName) else { return 0 }
-        return state.withLock { $0.countedRuns[rule.uid]?.count(from: from, to: to) ?? 0 }
+        state.withLock { state in Self.index(of: uidOrName, in: state).map { state.rules[$0].counted.count(from: from, to: to) } ?? 0 }
     }
 
     /// Runs of users' rules so far that the run log shows or counts (``RuleRun/isLogged``), kept or not.
     public var loggedRunCount: Int {
-        state.withLock { $0.loggedPerRule.reduce(0) { $1.key.hasPrefix("errors:") ? $0 : $0 + $1.value } }
+        state.withLock { $0.rules.reduce(0) { $0 + $1.logged } }
     }
 
     /// How many runs of one rule the run log keeps whole; later ones are counted (expectations see them)
@@ -217,13 +242,16 @@ public final class RuleEngine: Sendable {
     /// otherwise keep 5,000 runs apiece: over a gigabyte).
     public static let maxLoggedRuns = 100_000
 
-    /// Keeps what the log and the counts need of `run`.
-    func record(_ run: RuleRun) {
+    /// Keeps what the log and the counts need of `run`; `hint` is the rule's index when its run started (see
+    /// ``index(ofUID:hint:in:)``). A run of a rule removed meanwhile (a built-in automation's, which the log never
+    /// shows) is not counted: nothing can ask for it any more.
+    func record(_ run: RuleRun, hint: Int = -1) {
         state.withLock { state in
-            if run.conditionsHeld, !run.isTimer { state.countedRuns[run.ruleUID, default: RunInstants()].append(run.at) }
+            guard let index = Self.index(ofUID: run.ruleUID, hint: hint, in: state) else { return }
+            if run.conditionsHeld, !run.isTimer { state.rules[index].counted.append(run.at) }
             guard run.isLogged else { return }
-            let kept = state.loggedPerRule[run.ruleUID, default: 0]
-            state.loggedPerRule[run.ruleUID] = kept + 1
+            let kept = state.rules[index].logged
+            state.rules[index].logged = kept + 1
             func keep(_ run: RuleRun) {
                 if state.runs.count < Self.maxLoggedRuns {
                     state.runs.append(run)
@@ -241,8 +269,8 @@ public final class RuleEngine: Sendable {
                              conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
             }
             if kept >= Self.maxLoggedRunsPerRule, run.effectRecords.contains(where: \.isError),
-               state.loggedPerRule["errors:" + run.ruleUID, default: 0] < Self.maxLoggedRunsPerRule {
-                state.loggedPerRule["errors:" + run.ruleUID, default: 0] += 1
+               state.rules[index].loggedErrors < Self.maxLoggedRunsPerRule {
+                state.rules[index].loggedErrors += 1
                 keep(run)
             }
         }
@@ -264,26 +292,31 @@ public final class RuleEngine: Sendable {
             let id = runtime.events.subscribe(EventFilter(topics: topics)) { [self] event in hear(event) }
             state.withLock { $0.subscription = id }
         }
-        for rule in rules {
+        for (index, rule) in rules.enumerated() {
             if Task.isCancelled { return }  // Ctrl-C while arming many rules: the run that follows stops at once
-            arm(rule, starting: true)
+            arm(rule, index: index, starting: true)
         }
     }
 
-    /// Schedules a rule's clock triggers (and at the start, its start-level triggers).
-    private func arm(_ rule: Rule, starting: Bool) {
+    /// Schedules a rule's clock triggers (and at the start, its start-level triggers); `index` is where the
+    /// rule is now (``index(ofUID:hint:in:)``).
+    private func arm(_ rule: Rule, index: Int, starting: Bool) {
         for trigger in rule.triggers {
             switch trigger.kind {
             case .cron(let cron):
-                scheduleCron(cron, rule: rule.uid, trigger: trigger.id)
+                scheduleCron(cron, rule: rule.uid, trigger: trigger.id, hint: index)
             case .recurrence(let every, let at, let calendar):
                 var periodic = RuleTriggerEvent(triggerID: trigger.id, summary: "every \(every) min at minute \(at)")
                 periodic.isPeriodic = true
                 let event = periodic, uid = rule.uid
                 let id = try? scheduler.every(minutes: every, atMinute: at, in: calendar, label: rule.name) { [self] _ in
-                    await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true)
+                    await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true, hint: index)
                 }
-                if let id { state.withLock { $0.clockTimers["\(uid)/\(trigger.id)"] = id } }
+                if let id {
+                    let pending = PendingTimer()
+                    pending.id.withLock { $0 = id }
+                    state.withLock { $0.clockTimers["\(uid)/\(trigger.id)"] = pending }
+                }
             case .dateTime:
                 scheduleDateTime(rule: rule.uid, trigger: trigger)
             case .systemStartlevel(let level) where level >= 40 && starting:
@@ -305,7 +338,7 @@ public final class RuleEngine: Sendable {
             }
         }
         try add([rule])
-        if state.withLock({ $0.started }) { arm(rule, starting: false) }
+        if let index = state.withLock({ $0.started ? $0.byUID[rule.uid] : nil }) { arm(rule, index: index, starting: false) }
     }
 
     /// Removes a rule and stops its clock triggers (a built-in automation that has nothing left to do).
@@ -316,7 +349,10 @@ public final class RuleEngine: Sendable {
             state.byUID = Dictionary(uniqueKeysWithValues: state.rules.enumerated().map { ($0.element.rule.uid, $0.offset) })
             state.reindex()
             let keys = (state.clockTimers.keys.filter { $0.hasPrefix("\(uid)/") }) + state.dateTimeTimers.keys.filter { $0.hasPrefix("\(uid)/") }
-            return keys.compactMap { state.clockTimers.removeValue(forKey: $0) ?? state.dateTimeTimers.removeValue(forKey: $0) }
+            return keys.compactMap { key in
+                if let pending = state.clockTimers.removeValue(forKey: key) { return pending.id.withLock { $0 } }
+                return state.dateTimeTimers.removeValue(forKey: key)
+            }
         }
         for timer in timers { scheduler.cancel(timer) }
     }
@@ -357,10 +393,10 @@ public final class RuleEngine: Sendable {
             for trigger in loaded.rule.triggers {
                 guard case .channelEvent(let wantedChannel, let wantedEvent) = trigger.kind, wantedChannel == channel else { continue }
                 if let wantedEvent = wantedEvent?.trimmingCharacters(in: .whitespaces), !wantedEvent.isEmpty, wantedEvent != event { continue }
-                var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "channel \(channel) triggered \(event)")
+                var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("channel \(channel) triggered \(event)"))
                 matched.channelUID = channel
                 matched.channelEvent = event
-                enqueue(loaded.rule.uid, matched)
+                enqueue(loaded.rule.uid, RuleTriggerEvent(matched))
                 queued += 1
             }
         }
@@ -375,7 +411,7 @@ public final class RuleEngine: Sendable {
             for loaded in state.withLock({ $0.rules }) { rescheduleDateTimeTriggers(of: loaded.rule, changedItem: name.rawValue) }
         }
         for listener in listeners {
-            if let matched = match(listener.trigger, event) { enqueue(listener.uid, matched, label: listener.label) }
+            if let matched = match(listener.trigger, event) { enqueue(listener.uid, matched, label: listener.label, hint: listener.index) }
         }
     }
 
@@ -413,29 +449,29 @@ public final class RuleEngine: Sendable {
             }
         case (.thingStatusChange(let thing, let from, let to), .thingStatusChanged(let uid, let new, let old)):
             guard ItemNamePattern(thing).matches(uid.rawValue), wanted(from, old.status.rawValue), wanted(to, new.status.rawValue) else { return nil }
-            var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "Thing \(uid) changed from \(old.status.rawValue) to \(new.status.rawValue)")
+            var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("Thing \(uid) changed from \(old.status.rawValue) to \(new.status.rawValue)"))
             matched.thingUID = uid.rawValue
             matched.thingStatus = new.status.rawValue
             matched.previousThingStatus = old.status.rawValue
-            return matched
+            return RuleTriggerEvent(matched)
         case (.thingStatusUpdate(let thing, let required), .thingStatus(let uid, let info)):
             guard ItemNamePattern(thing).matches(uid.rawValue), wanted(required, info.status.rawValue) else { return nil }
-            var matched = RuleTriggerEvent(triggerID: trigger.id, summary: "Thing \(uid) reported \(info.status.rawValue)")
+            var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("Thing \(uid) reported \(info.status.rawValue)"))
             matched.thingUID = uid.rawValue
             matched.thingStatus = info.status.rawValue
-            return matched
+            return RuleTriggerEvent(matched)
         default:
             return nil
         }
     }
 
     private func itemEvent(_ trigger: RuleTrigger, _ item: String, group: String?, _ summary: RuleTriggerEvent.Summary,
-                           _ fill: (inout RuleTriggerEvent) -> Void) -> RuleTriggerEvent {
-        var event = RuleTriggerEvent(triggerID: trigger.id, summaryParts: summary)
+                           _ fill: (inout RuleTriggerEvent.Fields) -> Void) -> RuleTriggerEvent {
+        var event = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: summary)
         event.itemName = item
         event.groupName = group
         fill(&event)
-        return event
+        return RuleTriggerEvent(event)
     }
 
     /// Whether `item` is a member of `group`, directly or through nested Groups.
@@ -453,6 +489,12 @@ public final class RuleEngine: Sendable {
     /// The type of the Item called `name` (`nil` if there is none): also whether it exists.
     public func itemType(_ name: String) -> ItemType? { checkedItemName(name).flatMap { runtime.items.type(of: $0) } }
 
+    /// The Item called `name` as a checked name and its type (`nil` if there is none).
+    func checkedItem(_ name: String) -> (ItemName, ItemType)? {
+        guard let checked = checkedItemName(name), let type = runtime.items.type(of: checked) else { return nil }
+        return (checked, type)
+    }
+
     /// `name` as a checked Item name, checked once per written name (`nil`: not a valid name).
     func checkedItemName(_ name: String) -> ItemName? {
         if let known = state.withLock({ $0.itemNames[name] }) { return known }
@@ -464,24 +506,22 @@ public final class RuleEngine: Sendable {
     // MARK: Timers
 
     /// A cron trigger's fires: the timer event is the run (nothing else is waiting on it, so no second event).
-    private func scheduleCron(_ cron: CronExpression, rule uid: String, trigger id: String) {
+    private func scheduleCron(_ cron: CronExpression, rule uid: String, trigger id: String, hint: Int) {
         var event = RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")
         event.isPeriodic = true
-        scheduleCron(cron, rule: uid, event: event, label: "cron \(cron) of rule \(uid)")
+        let pending = PendingTimer()
+        state.withLock { $0.clockTimers["\(uid)/\(id)"] = pending }
+        scheduleCron(cron, rule: uid, event: event, label: "cron \(cron) of rule \(uid)", pending: pending, hint: hint)
     }
 
-    private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String) {
-        scheduleCron(cron, rule: uid, event: event, label: label, key: "\(uid)/\(event.triggerID ?? "")")
-    }
-
-    /// Each fire schedules the next under the same `key` (made once, not per fire).
-    private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String, key: String) {
+    /// Each fire schedules the next into the same `pending` (no look-up by key per fire).
+    private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String, pending: PendingTimer, hint: Int) {
         guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
         let id = scheduler.schedule(at: next, label: label) { [self] _ in
-            scheduleCron(cron, rule: uid, event: event, label: label, key: key)
-            await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true)
+            scheduleCron(cron, rule: uid, event: event, label: label, pending: pending, hint: hint)
+            await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true, hint: hint)
         }
-        state.withLock { $0.clockTimers[key] = id }
+        pending.id.withLock { $0 = id }
     }
 
     private func rescheduleDateTimeTriggers(of rule: Rule, changedItem: String) {

@@ -64,12 +64,9 @@ public final class RuleExecution: Sendable {
     /// - Returns: whether it was accepted; a refusal is recorded as an error effect.
     @discardableResult
     public func postUpdateNow(_ item: String, _ state: String) -> Bool {
+        if let (name, type) = engine.checkedItem(item) { return postUpdateNow(item, checked: name, type: type, state) }
         do {
-            if let name = engine.checkedItemName(item) {
-                try engine.runtime.postUpdate(text: state, to: name)
-            } else {
-                try engine.runtime.postUpdate(text: state, to: item)  // refused as openHAB words it
-            }
+            try engine.runtime.postUpdate(text: state, to: item)  // refused as openHAB words it
             recorded.withLock { $0.append(.update(item: item, state)) }
             return true
         } catch {
@@ -77,6 +74,22 @@ public final class RuleExecution: Sendable {
             return false
         }
     }
+
+    /// ``postUpdateNow(_:_:)`` to an Item the caller has looked up (``checkedItem(_:)``): no second look-up.
+    @discardableResult
+    func postUpdateNow(_ item: String, checked name: ItemName, type: ItemType, _ state: String) -> Bool {
+        do {
+            try engine.runtime.postUpdate(text: state, to: name, type: type)
+            recorded.withLock { $0.append(.update(item: item, state)) }
+            return true
+        } catch {
+            record("error: update \(state) of \(item) refused: \(error.message)")
+            return false
+        }
+    }
+
+    /// The Item called `name` as a checked name and its type, with one look-up (`nil` if there is none).
+    func checkedItem(_ name: String) -> (ItemName, ItemType)? { engine.checkedItem(name) }
 
     /// A log line of the script (`logInfo("heating", "…")` → `INFO [heating] …`).
     public func log(level: String, logger: String, _ text: String) {

@@ -17,6 +17,12 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
     /// 215 and `2,000.5` is 2000.5 — a real openHAB trap the twin shows rather than hides.
     /// Returns `nil` for anything else (empty, `NaN`, `+22`, `2.5E+3`, `0x10`, spaces).
     public init?(parsing text: some StringProtocol) {
+        if let integer = Self.plainInteger(text.utf8) {
+            // The common case (`1`, `-20`, what rules and REST clients post most): the same value and text as below.
+            value = integer
+            self.text = String(text)
+            return
+        }
         guard Self.isJavaDecimal(String(text)) else { return nil }
         let whole = String(text)
         // Foundation's replacingOccurrences bridges to NSString: only for a text that has a comma.
@@ -136,6 +142,23 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         for _ in 0..<digits { scale *= 10 }
         let magnitude = Double(integer) / scale
         return (text, negative ? -magnitude : magnitude)
+    }
+
+    /// The value of `-?digits` with at most 15 digits (every such integer is exact as a `Double`, as `Double(text)`
+    /// gives it, `-0` as `-0.0`); `nil` for any other text.
+    private static func plainInteger(_ bytes: some Collection<UInt8>) -> Double? {
+        var magnitude: Int64 = 0, digits = 0, negative = false
+        for byte in bytes {
+            if digits == 0, !negative, byte == UInt8(ascii: "-") {
+                negative = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), digits < 15 else { return nil }
+            magnitude = magnitude * 10 + Int64(byte - UInt8(ascii: "0"))
+            digits += 1
+        }
+        guard digits > 0 else { return nil }
+        return negative ? -Double(magnitude) : Double(magnitude)
     }
 
     /// `-?(digit[digits,]*[.digits?]|.digits)([eE]-?digits)?` — what `DecimalType(String)` accepts

@@ -37,6 +37,12 @@ extension OpenHABRuntime {
     /// - Throws: as ``postUpdate(text:to:)``.
     public func postUpdate(text: String, to name: ItemName) throws(SmartHomeError) {
         guard let type = items.type(of: name) else { throw Self.noItem(name.rawValue) }
+        try postUpdate(text: text, to: name, type: type)
+    }
+
+    /// ``postUpdate(text:to:)`` for an Item whose `type` the caller has just read (a rule's update, looked up once).
+    /// - Throws: ``SmartHomeError`` `state.invalid` when `text` is no state of `type`.
+    public func postUpdate(text: String, to name: ItemName, type: ItemType) throws(SmartHomeError) {
         guard let state = type.parseState(text, in: calendar) else {
             throw SmartHomeError(.invalidState, "State could not be parsed: \(text)")
         }
