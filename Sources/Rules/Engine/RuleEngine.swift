@@ -27,14 +27,8 @@ public final class RuleEngine: Sendable {
         var runsInstant: SimInstant?
         /// ``Rule/isBuiltIn``, worked out once (it looks at every action).
         let isBuiltIn: Bool
-        /// The instants of its counted runs (conditions held, not a timer), in order: what `rule` expectations count.
-        /// A built-in watcher runs hourly per listing, so the runs are not kept whole (a 1000-flat year would hold
-        /// millions of records).
-        var counted = RunInstants()
-        /// Its runs the run log showed or counted (``RuleEngine/maxLoggedRunsPerRule``), and those with an error it
-        /// kept past that.
-        var logged = 0
-        var loggedErrors = 0
+        /// Its runs' counts.
+        var tally = RunTally()
 
         init(rule: Rule) {
             self.rule = rule
@@ -67,6 +61,18 @@ public final class RuleEngine: Sendable {
             default: return nil
             }
         }
+    }
+
+    /// What the engine keeps of one rule's runs.
+    struct RunTally {
+        /// The instants of its counted runs (conditions held, not a timer), in order: what `rule` expectations count.
+        /// A built-in watcher runs hourly per listing, so the runs are not kept whole (a 1000-flat year would hold
+        /// millions of records).
+        var counted = RunInstants()
+        /// Its runs the run log showed or counted (``RuleEngine/maxLoggedRunsPerRule``), and those with an error it
+        /// kept past that.
+        var logged = 0
+        var loggedErrors = 0
     }
 
     /// A trigger of an enabled rule that hears one kind of bus event.
@@ -109,6 +115,9 @@ public final class RuleEngine: Sendable {
         }
         /// The runs the run log shows (``RuleRun/isLogged``), in order. Each rule's counts are in its ``Loaded``.
         var runs: [RuleRun] = []
+        /// The counts of runs whose rule is not loaded: a JavaScript file's load (`runDetached`), a run that ends
+        /// after its rule was removed.
+        var unloaded: [String: RunTally] = [:]
         var intervalPassed: [String: SimInstant] = [:]
         var dateTimeTimers: [String: TimerID] = [:]
         /// `uid/trigger` → the pending timer of a cron or recurrence trigger (so a removed rule stops).
@@ -224,12 +233,17 @@ public final class RuleEngine: Sendable {
 
     /// Runs of a rule (by UID or name) whose conditions held, in `[from, to)` when given.
     public func runCount(of uidOrName: String, from: SimInstant? = nil, to: SimInstant? = nil) -> Int {
-        state.withLock { state in Self.index(of: uidOrName, in: state).map { state.rules[$0].counted.count(from: from, to: to) } ?? 0 }
+        state.withLock { state in
+            let tally = Self.index(of: uidOrName, in: state).map { state.rules[$0].tally } ?? state.unloaded[uidOrName]
+            return tally?.counted.count(from: from, to: to) ?? 0
+        }
     }
 
     /// Runs of users' rules so far that the run log shows or counts (``RuleRun/isLogged``), kept or not.
     public var loggedRunCount: Int {
-        state.withLock { $0.rules.reduce(0) { $0 + $1.logged } }
+        state.withLock { state in
+            state.rules.reduce(0) { $0 + $1.tally.logged } + state.unloaded.values.reduce(0) { $0 + $1.logged }
+        }
     }
 
     /// How many runs of one rule the run log keeps whole; later ones are counted (expectations see them)
@@ -243,36 +257,42 @@ public final class RuleEngine: Sendable {
     public static let maxLoggedRuns = 100_000
 
     /// Keeps what the log and the counts need of `run`; `hint` is the rule's index when its run started (see
-    /// ``index(ofUID:hint:in:)``). A run of a rule removed meanwhile (a built-in automation's, which the log never
-    /// shows) is not counted: nothing can ask for it any more.
+    /// ``index(ofUID:hint:in:)``). A run whose rule is not loaded (a JavaScript file's load, a rule removed
+    /// meanwhile) is kept and counted by its UID.
     func record(_ run: RuleRun, hint: Int = -1) {
         state.withLock { state in
-            guard let index = Self.index(ofUID: run.ruleUID, hint: hint, in: state) else { return }
-            if run.conditionsHeld, !run.isTimer { state.rules[index].counted.append(run.at) }
-            guard run.isLogged else { return }
-            let kept = state.rules[index].logged
-            state.rules[index].logged = kept + 1
-            func keep(_ run: RuleRun) {
-                if state.runs.count < Self.maxLoggedRuns {
-                    state.runs.append(run)
-                } else if state.runs.count == Self.maxLoggedRuns {
-                    state.runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
-                                              triggerParts: .text("the log keeps the first \(Self.maxLoggedRuns) runs of all rules; later runs are counted but not listed"),
-                                              conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
-                }
+            if let index = Self.index(ofUID: run.ruleUID, hint: hint, in: state) {
+                Self.record(run, in: &state.rules[index].tally, runs: &state.runs)
+            } else {
+                Self.record(run, in: &state.unloaded[run.ruleUID, default: RunTally()], runs: &state.runs)
             }
-            if kept < Self.maxLoggedRunsPerRule {
-                keep(run)
-            } else if kept == Self.maxLoggedRunsPerRule {
-                keep(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
-                             triggerParts: .text("rule \"\(Rule.shown(run.ruleName))\": the log keeps its first \(Self.maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error"),
-                             conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+        }
+    }
+
+    private static func record(_ run: RuleRun, in tally: inout RunTally, runs: inout [RuleRun]) {
+        if run.conditionsHeld, !run.isTimer { tally.counted.append(run.at) }
+        guard run.isLogged else { return }
+        let kept = tally.logged
+        tally.logged = kept + 1
+        func keep(_ run: RuleRun) {
+            if runs.count < maxLoggedRuns {
+                runs.append(run)
+            } else if runs.count == maxLoggedRuns {
+                runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
+                                    triggerParts: .text("the log keeps the first \(maxLoggedRuns) runs of all rules; later runs are counted but not listed"),
+                                    conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
             }
-            if kept >= Self.maxLoggedRunsPerRule, run.effectRecords.contains(where: \.isError),
-               state.rules[index].loggedErrors < Self.maxLoggedRunsPerRule {
-                state.rules[index].loggedErrors += 1
-                keep(run)
-            }
+        }
+        if kept < maxLoggedRunsPerRule {
+            keep(run)
+        } else if kept == maxLoggedRunsPerRule {
+            keep(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
+                         triggerParts: .text("rule \"\(Rule.shown(run.ruleName))\": the log keeps its first \(maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error"),
+                         conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+        }
+        if kept >= maxLoggedRunsPerRule, run.effectRecords.contains(where: \.isError), tally.loggedErrors < maxLoggedRunsPerRule {
+            tally.loggedErrors += 1
+            keep(run)
         }
     }
 
