@@ -244,8 +244,9 @@ public struct ScenarioFuzzer: Sendable {
         }
         var printed = result.failures.map(\.description) + result.log
         printed.append("\((scenario.end - scenario.start).hours) h simulated")
+        let logged = nonFiniteUserLogs(result)
         for line in printed {
-            if let token = nonFiniteToken(in: line, notIn: input.text + (input.sideFile?.text ?? "")) {
+            if let token = nonFiniteToken(in: withoutUserLogs(line, logged), notIn: input.text + (input.sideFile?.text ?? "")) {
                 return finding(.nonFinite, "a printed line says \"\(token)\": \(line)")
             }
         }
@@ -255,7 +256,7 @@ public struct ScenarioFuzzer: Sendable {
             return finding(.reportFailed, error.description)
         }
         for report in reports {
-            if let token = nonFiniteToken(in: report.text, notIn: input.text + (input.sideFile?.text ?? "")) {
+            if let token = nonFiniteToken(in: withoutUserLogs(report.text, logged), notIn: input.text + (input.sideFile?.text ?? "")) {
                 return finding(.nonFinite, "\(report.name) says \"\(token)\": \(firstLine(containing: token, in: report.text))")
             }
         }
@@ -289,6 +290,27 @@ public struct ScenarioFuzzer: Sendable {
             return "with typed seams \(report.1.name) differs from \(report.0.name) with bytes"
         }
         return reports.count == typedReports.count ? nil : "with typed seams \(typedReports.count) reports instead of \(reports.count)"
+    }
+
+    /// The messages the rules' own code logged (`INFO [logger] message`: `logInfo`, `console.*`, `log(name)`)
+    /// that hold a non-finite word. A value the user's code makes and logs itself — JavaScript's `NaN` from
+    /// `fn * 'text'`, as GraalJS logs it too — is the user's text, not a number the twin made.
+    static func nonFiniteUserLogs(_ result: ScenarioResult) -> [String] {
+        var messages: [String] = []
+        for run in result.ruleRunRecords {
+            for effect in run.effects where !nonFiniteWords(in: effect).isEmpty {
+                guard let open = effect.firstIndex(of: "["), let close = effect[open...].range(of: "] "),
+                      ["TRACE ", "DEBUG ", "INFO ", "WARN ", "ERROR "].contains(String(effect[..<open])) else { continue }
+                let message = String(effect[close.upperBound...])
+                if !message.isEmpty, !messages.contains(message) { messages.append(message) }
+            }
+        }
+        return messages
+    }
+
+    /// `text` with each of `messages` removed (the text as is when there are none, the usual case).
+    static func withoutUserLogs(_ text: String, _ messages: [String]) -> String {
+        messages.reduce(text) { $0.replacingOccurrences(of: $1, with: "") }
     }
 
     /// The first word of `text` that is `nan`, `inf` or `infinity` (any case; `-nan` too) and does not

@@ -103,6 +103,25 @@ struct ScenarioFuzzerTests {
         #expect(ScenarioFuzzer.nonFiniteToken(in: "the city \"NaN\" has no weather", notIn: #"{"city": "NaN"}"#) == nil)
         #expect(ScenarioFuzzer.nonFiniteToken(in: "Infinité, information, nano, 21.5 °C", notIn: "{}") == nil)
     }
+
+    /// A mutant JavaScript rule that logs `NaN` it computed itself (`fn * 'text'`, as GraalJS computes it too) is
+    /// the user's text, no finding; the same NaN in what the twin prints is one.
+    @Test func aNaNTheUsersCodeLogsIsNoFindingButOneTheTwinPrintsIs() async throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+        let base = root.appendingPathComponent("Scenarios/js-12-thing-actions.json").path
+        let text = try String(contentsOfFile: base, encoding: .utf8)
+        let script = try String(contentsOfFile: root.appendingPathComponent("Scenarios/automation/js/lock-watch.js").path, encoding: .utf8)
+        let call = "actions.Things.getThingStatusInfo('zwave:device:none')"
+        #expect(script.contains(call))
+        let mutated = script.replacingOccurrences(of: call, with: "actions.Things.getThingStatusInfo * ('zwave:device:none')")
+        let input = ScenarioFuzzer.Input(index: 1, base: base, text: text, target: "js",
+                                         sideFile: .init(reference: "automation/js/lock-watch.js", text: mutated))
+        let verdict = await ScenarioFuzzer.check(input, eventsPerListingDay: 5_000)
+        #expect(verdict == .outcome(.passed) || verdict == .outcome(.failed), "\(verdict)")
+        #expect(ScenarioFuzzer.withoutUserLogs("rule \"R\": INFO [r] unknown Thing: NaN", ["unknown Thing: NaN"]) == "rule \"R\": INFO [r] ")
+        #expect(ScenarioFuzzer.nonFiniteToken(in: ScenarioFuzzer.withoutUserLogs("Counter := NaN; INFO [r] x NaN", ["x NaN"]), notIn: "{}") == "NaN")
+    }
 }
 
 /// The fuzzer repeats every ``ScenarioFuzzer/typedSeamsEvery``-th input with typed seams: the judge sees a
