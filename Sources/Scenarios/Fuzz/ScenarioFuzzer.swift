@@ -292,17 +292,18 @@ public struct ScenarioFuzzer: Sendable {
         return reports.count == typedReports.count ? nil : "with typed seams \(typedReports.count) reports instead of \(reports.count)"
     }
 
-    /// The messages the rules' own code logged (`INFO [logger] message`: `logInfo`, `console.*`, `log(name)`)
-    /// that hold a non-finite word. A value the user's code makes and logs itself — JavaScript's `NaN` from
-    /// `fn * 'text'`, as GraalJS logs it too — is the user's text, not a number the twin made.
+    /// The rules' log lines (`INFO [logger] message`: `logInfo`, `console.*`, `log(name)`) and error lines (`error: …`,
+    /// which quote the value a script gave back) that hold a non-finite word. A value the user's code makes itself —
+    /// JavaScript's `NaN` from `fn * 'text'` or `Infinity` from `x / 0`, as GraalJS makes them too — is the user's
+    /// text, not a number the twin made. An update or command with such a value stays a finding (openHAB refuses it).
     static func nonFiniteUserLogs(_ result: ScenarioResult) -> [String] {
         var messages: [String] = []
         for run in result.ruleRunRecords {
             for effect in run.effects where !nonFiniteWords(in: effect).isEmpty {
-                guard let open = effect.firstIndex(of: "["), let close = effect[open...].range(of: "] "),
-                      ["TRACE ", "DEBUG ", "INFO ", "WARN ", "ERROR "].contains(String(effect[..<open])) else { continue }
-                let message = String(effect[close.upperBound...])
-                if !message.isEmpty, !messages.contains(message) { messages.append(message) }
+                let logged = effect.firstIndex(of: "[").map { ["TRACE ", "DEBUG ", "INFO ", "WARN ", "ERROR "].contains(String(effect[..<$0])) } ?? false
+                guard logged || effect.hasPrefix("error: ") else { continue }
+                // As printed, and as the report page shows it (HTML-escaped).
+                for text in [effect, HTMLPage.escape(effect)] where !messages.contains(text) { messages.append(text) }
             }
         }
         return messages

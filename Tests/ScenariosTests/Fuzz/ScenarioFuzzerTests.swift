@@ -104,8 +104,8 @@ struct ScenarioFuzzerTests {
         #expect(ScenarioFuzzer.nonFiniteToken(in: "Infinité, information, nano, 21.5 °C", notIn: "{}") == nil)
     }
 
-    /// A mutant JavaScript rule that logs `NaN` it computed itself (`fn * 'text'`, as GraalJS computes it too) is
-    /// the user's text, no finding; the same NaN in what the twin prints is one.
+    /// A mutant JavaScript rule that logs `NaN` it computed itself (`fn * 'text'`, as GraalJS computes it too), or a
+    /// script condition that gives back `Infinity`, is the user's text, no finding; a NaN update the twin printed is one.
     @Test func aNaNTheUsersCodeLogsIsNoFindingButOneTheTwinPrintsIs() async throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent()
@@ -119,8 +119,17 @@ struct ScenarioFuzzerTests {
                                          sideFile: .init(reference: "automation/js/lock-watch.js", text: mutated))
         let verdict = await ScenarioFuzzer.check(input, eventsPerListingDay: 5_000)
         #expect(verdict == .outcome(.passed) || verdict == .outcome(.failed), "\(verdict)")
-        #expect(ScenarioFuzzer.withoutUserLogs("rule \"R\": INFO [r] unknown Thing: NaN", ["unknown Thing: NaN"]) == "rule \"R\": INFO [r] ")
-        #expect(ScenarioFuzzer.nonFiniteToken(in: ScenarioFuzzer.withoutUserLogs("Counter := NaN; INFO [r] x NaN", ["x NaN"]), notIn: "{}") == "NaN")
+        // A script condition that gives back `Infinity` (x / 0): the twin's error quotes the user's value.
+        let blockly = root.appendingPathComponent("Scenarios/js-10-blockly-ui-rule.json").path
+        let rules = try String(contentsOfFile: root.appendingPathComponent("Scenarios/rules/js-blockly-welcome.json").path, encoding: .utf8)
+        let condition = "items.getItem('Hall_Auto').state == 'ON'"
+        #expect(rules.contains(condition))
+        let infinite = ScenarioFuzzer.Input(index: 2, base: blockly, text: try String(contentsOfFile: blockly, encoding: .utf8), target: "ui-rules",
+                                            sideFile: .init(reference: "rules/js-blockly-welcome.json", text: rules.replacingOccurrences(of: condition, with: "1 / 0")))
+        let infiniteVerdict = await ScenarioFuzzer.check(infinite, eventsPerListingDay: 5_000)
+        #expect(infiniteVerdict == .outcome(.passed) || infiniteVerdict == .outcome(.failed), "\(infiniteVerdict)")
+        #expect(ScenarioFuzzer.withoutUserLogs("rule \"R\": no conditions; INFO [r] unknown Thing: NaN", ["INFO [r] unknown Thing: NaN"]) == "rule \"R\": no conditions; ")
+        #expect(ScenarioFuzzer.nonFiniteToken(in: ScenarioFuzzer.withoutUserLogs("Counter := NaN; INFO [r] x NaN", ["INFO [r] x NaN"]), notIn: "{}") == "NaN")
     }
 }
 
