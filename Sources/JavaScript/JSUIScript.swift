@@ -27,13 +27,8 @@ public struct JSUIScript: RuleScript {
 
     public init(session: JavaScriptSession, ruleUID: String, moduleID: String, source: String, mediaType: String,
                 isCondition: Bool, file: String) {
-        self.session = session
-        self.ruleUID = ruleUID
-        self.moduleID = moduleID
-        self.source = source
-        self.mediaType = mediaType
-        self.isCondition = isCondition
-        self.key = "\(file)#\(ruleUID).\(moduleID)"
+        self.init(session: session, ruleUID: ruleUID, moduleID: moduleID, source: source, mediaType: mediaType,
+                  isCondition: isCondition, key: "\(file)#\(ruleUID).\(moduleID)")
     }
 
     public var referencedItems: [String] { [] }
