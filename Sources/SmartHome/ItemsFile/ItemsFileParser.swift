@@ -89,7 +89,7 @@ enum ItemsKeywords {
                         "Location", "Player", "Call", "Image", "Group"]
 }
 
-private struct Parser {
+private struct Parser: ModelTokenParser {
     var lexer: ItemsFileLexer
     var issues: IssueList
     var notices: IssueList
@@ -102,10 +102,9 @@ private struct Parser {
         token = self.lexer.next()
     }
 
-    /// A syntax problem: the item is abandoned up to the next line that starts with a type keyword.
-    struct Abandon: Error {}
-
-    mutating func bump() { token = lexer.next() }
+    mutating func addSyntax(_ line: Int, _ column: Int, _ message: String, hint: String?) {
+        issues.add(.syntax, line, column, message, hint: hint)
+    }
 
     mutating func parseFile() -> [ItemDefinition] {
         var items: [ItemDefinition] = []
@@ -127,41 +126,6 @@ private struct Parser {
             if token.startsLine, token.kind == .identifier, ItemsKeywords.types.contains(token.text) { return }
             bump()
         }
-    }
-
-    func describe(_ t: ItemsFileLexer.Token) -> String {
-        switch t.kind {
-        case .end: return "the end of the file"
-        case .string: return "the string \(ItemsFileIssue.quoted(t.text))"
-        case .number: return "the number \(t.text)"
-        case .identifier: return ItemsFileIssue.quoted(t.text)
-        case .punctuation: return "\"\(t.text)\""
-        case .invalid: return ItemsFileIssue.quoted(t.text)
-        }
-    }
-
-    mutating func fail(_ expected: String, hint: String? = nil) throws(Abandon) -> Never {
-        let t = token
-        if t.kind == .invalid, let problem = t.problem {
-            issues.add(.syntax, t.line, t.column, "\(problem): \(ItemsFileIssue.quoted(t.text)); expected \(expected).", hint: hint)
-        } else {
-            issues.add(.syntax, t.line, t.column, "expected \(expected), found \(describe(t)).", hint: hint)
-        }
-        throw Abandon()
-    }
-
-    mutating func expect(_ p: Character, _ what: String) throws(Abandon) {
-        guard token.kind == .punctuation(UInt8(ascii: p.unicodeScalars.first!)) else { try fail(what) }
-        bump()
-    }
-
-    func isPunct(_ p: Character) -> Bool { token.kind == .punctuation(UInt8(ascii: p.unicodeScalars.first!)) }
-
-    mutating func identifier(_ what: String) throws(Abandon) -> ItemsFileLexer.Token {
-        guard token.kind == .identifier else { try fail(what) }
-        let t = token
-        bump()
-        return t
     }
 
     // MARK: Item

@@ -45,7 +45,7 @@ public enum PersistenceFileParser {
     }
 }
 
-private struct PersistParser {
+private struct PersistParser: ModelTokenParser {
     let file: String
     var lexer: ItemsFileLexer
     var definition: PersistenceFileDefinition
@@ -54,8 +54,6 @@ private struct PersistParser {
     /// Where each strategy and filter name is used, for the checks.
     var strategyUses: [(name: String, line: Int, column: Int)] = []
     var filterUses: [(name: String, line: Int, column: Int)] = []
-
-    struct Abandon: Error {}
 
     init(file: String, lexer: ItemsFileLexer, definition: PersistenceFileDefinition) {
         self.file = file
@@ -69,31 +67,8 @@ private struct PersistParser {
         issues.append(PersistenceFileIssue(code, file: file, line: line, column: column, message, hint: hint))
     }
 
-    mutating func bump() { token = lexer.next() }
-    func isPunct(_ p: String) -> Bool { token.kind == .punctuation(p.utf8.first ?? 0) }
-    func isWord(_ w: String) -> Bool { token.kind == .identifier && token.text == w }
-    func peek() -> ItemsFileLexer.Token {
-        var copy = lexer
-        return copy.next()
-    }
-
-    func describe(_ t: ItemsFileLexer.Token) -> String { t.described }
-
-    mutating func fail(_ expected: String, hint: String? = nil) throws(Abandon) -> Never {
-        add(.syntax, token.line, token.column, "expected \(expected), found \(describe(token)).", hint: hint)
-        throw Abandon()
-    }
-
-    mutating func expect(_ p: String, _ what: String) throws(Abandon) {
-        guard isPunct(p) else { try fail(what) }
-        bump()
-    }
-
-    mutating func name(_ what: String) throws(Abandon) -> ItemsFileLexer.Token {
-        guard token.kind == .identifier else { try fail(what) }
-        let t = token
-        bump()
-        return t
+    mutating func addSyntax(_ line: Int, _ column: Int, _ message: String, hint: String?) {
+        add(.syntax, line, column, message, hint: hint)
     }
 
     /// Skips to the next token that starts a line (an entry of the section), or to the section's `}`.
@@ -110,7 +85,7 @@ private struct PersistParser {
         var next = 0
         while token.kind != .end {
             guard token.kind == .identifier, let index = order.firstIndex(of: token.text) else {
-                add(.syntax, token.line, token.column, "expected a section (\(order[next...].joined(separator: ", "))), found \(describe(token)).",
+                add(.syntax, token.line, token.column, "expected a section (\(order[next...].joined(separator: ", "))), found \(token.described).",
                     hint: "a .persist file has the sections Strategies { }, Filters { }, Items { } and Aliases { }, in that order.")
                 bump()
                 while token.kind != .end, !(token.kind == .identifier && order.contains(token.text) && token.startsLine) { bump() }
@@ -123,7 +98,7 @@ private struct PersistParser {
             let section = token.text
             bump()
             guard isPunct("{") else {
-                add(.syntax, token.line, token.column, "expected \"{\" after \(section), found \(describe(token)).")
+                add(.syntax, token.line, token.column, "expected \"{\" after \(section), found \(token.described).")
                 continue
             }
             bump()
@@ -149,11 +124,11 @@ private struct PersistParser {
 
     /// `name : "cron"`, `name` (a global, listed again), or `default = a, b`.
     mutating func strategy() throws(Abandon) {
-        let n = try name("a strategy (name : \"cron expression\") or default = …")
+        let n = try identifier("a strategy (name : \"cron expression\") or default = …")
         if n.text == "default", isPunct("=") {
             bump()
             while true {
-                let s = try name("a strategy name after default =")
+                let s = try identifier("a strategy name after default =")
                 definition.defaults.append(s.text)
                 strategyUses.append((s.text, s.line, s.column))
                 guard isPunct(",") else { break }
@@ -173,7 +148,7 @@ private struct PersistParser {
 
     /// `name : > [%] value [unit]`, `T value s|m|h|d`, `= "a", …`, `! "a", …`, `[] lower upper [unit]`, `][ lower upper [unit]`.
     mutating func filter() throws(Abandon) {
-        let n = try name("a filter (name : definition)")
+        let n = try identifier("a filter (name : definition)")
         try expect(":", "\":\" after the filter's name \(n.text)")
         let kind: PersistenceFilterKind
         if isPunct(">") {
@@ -258,7 +233,7 @@ private struct PersistParser {
             } else {
                 var exclude = false
                 if isPunct("!") { exclude = true; bump() }
-                let n = try name("an Item, a Group followed by *, or * (every Item)")
+                let n = try identifier("an Item, a Group followed by *, or * (every Item)")
                 if isPunct("*") {
                     bump()
                     selectors.append(exclude ? .excludeGroup(n.text) : .group(n.text))
@@ -278,7 +253,7 @@ private struct PersistParser {
                 bump()
                 try expect("=", "\"=\" after \(key)")
                 while true {
-                    let s = try name("a \(key) name")
+                    let s = try identifier("a \(key) name")
                     if key == "strategy" {
                         config.strategies.append(s.text)
                         strategyUses.append((s.text, s.line, s.column))
@@ -297,7 +272,7 @@ private struct PersistParser {
 
     /// `Item -> alias` (the lexer reads `Item-` then `>`).
     mutating func alias() throws(Abandon) {
-        let n = try name("an Item name (Item -> alias)")
+        let n = try identifier("an Item name (Item -> alias)")
         var item = n.text
         if item.hasSuffix("-"), isPunct(">") {
             item.removeLast()

@@ -56,7 +56,7 @@ public enum ThingsFileParser {
 private let channelItemTypes: Set<String> = ["Switch", "Rollershutter", "Number", "String", "Dimmer", "Contact", "DateTime", "Color",
                                              "Player", "Location", "Call", "Image"]
 
-private struct ThingsParser {
+private struct ThingsParser: ModelTokenParser {
     let file: String
     var lexer: ItemsFileLexer
     var token: ItemsFileLexer.Token
@@ -64,9 +64,6 @@ private struct ThingsParser {
     var notices: [ThingsFileIssue] = []
     var leftOut = 0
     var things: [ThingDefinition] = []
-
-    /// A syntax problem: the Thing is abandoned and reading resumes at the next line that starts a Thing.
-    struct Abandon: Error {}
 
     init(file: String, lexer: ItemsFileLexer) {
         self.file = file
@@ -79,31 +76,8 @@ private struct ThingsParser {
         issues.append(ThingsFileIssue(code, file: file, line: line, column: column, message, hint: hint))
     }
 
-    mutating func bump() { token = lexer.next() }
-    func isPunct(_ p: UInt8) -> Bool { token.kind == .punctuation(p) }
-    func isWord(_ w: String) -> Bool { token.kind == .identifier && token.text == w }
-
-    /// The token after the current one, without consuming either.
-    func peek() -> ItemsFileLexer.Token {
-        var copy = lexer
-        return copy.next()
-    }
-
-    func describe(_ t: ItemsFileLexer.Token) -> String { t.described }
-
-    mutating func fail(_ expected: String, hint: String? = nil) throws(Abandon) -> Never {
-        let t = token
-        if t.kind == .invalid, let problem = t.problem {
-            add(.syntax, t.line, t.column, "\(problem): \(ItemsFileIssue.quoted(t.text)); expected \(expected).", hint: hint)
-        } else {
-            add(.syntax, t.line, t.column, "expected \(expected), found \(describe(t)).", hint: hint)
-        }
-        throw Abandon()
-    }
-
-    mutating func expect(_ p: UInt8, _ what: String) throws(Abandon) {
-        guard isPunct(p) else { try fail(what) }
-        bump()
+    mutating func addSyntax(_ line: Int, _ column: Int, _ message: String, hint: String?) {
+        add(.syntax, line, column, message, hint: hint)
     }
 
     /// An ID (or a run of digits, which Xtext's ID also matches) as a UID segment.
@@ -153,7 +127,7 @@ private struct ThingsParser {
         if isWord("Bridge") { isBridge = true; bump() } else if isWord("Thing") { bump() }
         let first = try segment(isBridge ? "the Bridge's UID (binding:type:id)" : "a Thing (its UID binding:type:id, or Thing/Bridge)")
         var segments = [first.text]
-        while isPunct(UInt8(ascii: ":")) {
+        while isPunct(":") {
             bump()
             segments.append(try segment("a UID segment after \":\"").text)
         }
@@ -183,32 +157,32 @@ private struct ThingsParser {
         var thing = ThingDefinition(uid: uid, isBridge: isBridge, bridgeUID: parent?.uid, label: nil, location: nil, configuration: [],
                                     channels: [], line: start.line, column: start.column)
         if token.kind == .string { thing.label = token.text; bump() }
-        if !isBridge, isPunct(UInt8(ascii: "(")) {
+        if !isBridge, isPunct("(") {
             bump()
             let b = try segment("the Bridge's UID in (…)")
             var bridge = [b.text]
-            while isPunct(UInt8(ascii: ":")) { bump(); bridge.append(try segment("a UID segment after \":\"").text) }
-            try expect(UInt8(ascii: ")"), "\")\" after the Bridge's UID")
+            while isPunct(":") { bump(); bridge.append(try segment("a UID segment after \":\"").text) }
+            try expect(")", "\")\" after the Bridge's UID")
             if bridge.count < 3 {
                 add(.invalidUID, b.line, b.column, "\(ItemsFileIssue.quoted(bridge.joined(separator: ":"))) is no Bridge UID (binding:type:id).")
             }
             thing.bridgeUID = bridge.joined(separator: ":")
         }
-        if isPunct(UInt8(ascii: "@")) {
+        if isPunct("@") {
             bump()
             guard token.kind == .string else { try fail("the location as a quoted string after @ (such as @ \"Kitchen\")") }
             thing.location = token.text
             bump()
         }
-        if isPunct(UInt8(ascii: "[")) { thing.configuration = try parseProperties() }
+        if isPunct("[") { thing.configuration = try parseProperties() }
         let index = things.count
         if valid { things.append(thing) }
-        if isPunct(UInt8(ascii: "{")) {
+        if isPunct("{") {
             bump()
             var channels: [ChannelDefinition] = []
             var inChannels = false
             if isBridge, isWord("Things"), peek().kind == .punctuation(UInt8(ascii: ":")) { bump(); bump() }
-            while !isPunct(UInt8(ascii: "}")) {
+            while !isPunct("}") {
                 guard token.kind != .end else { try fail("\"}\" to close \(ItemsFileIssue.quoted(uid))'s block") }
                 if isWord("Channels"), peek().kind == .punctuation(UInt8(ascii: ":")) {
                     guard !inChannels else { try fail("a channel (Channels: is given once)") }
@@ -253,7 +227,7 @@ private struct ThingsParser {
             }
             let typeToken = token
             bump()
-            if typeToken.text == "Number", isPunct(UInt8(ascii: ":")), peek().kind == .identifier {
+            if typeToken.text == "Number", isPunct(":"), peek().kind == .identifier {
                 // `Number:Temperature : id`: the dimension, then the channel's colon.
                 var copy = lexer
                 _ = copy.next()
@@ -272,15 +246,15 @@ private struct ThingsParser {
             }
             if channel.itemType == nil { channel.itemType = ItemType(rawValue: typeToken.text) }
         }
-        try expect(UInt8(ascii: ":"), "\":\" before the channel's id")
+        try expect(":", "\":\" before the channel's id")
         var id = try segment("the channel's id").text
-        if isPunct(UInt8(ascii: "#")) {
+        if isPunct("#") {
             bump()
             id += "#" + (try segment("the channel's id after its group and \"#\"")).text
         }
         channel.id = id
         if token.kind == .string { channel.label = token.text; bump() }
-        if isPunct(UInt8(ascii: "[")) { channel.configuration = try parseProperties() }
+        if isPunct("[") { channel.configuration = try parseProperties() }
         return channel
     }
 
@@ -291,13 +265,13 @@ private struct ThingsParser {
         bump()
         var entries: [ThingConfigEntry] = []
         var seen: Set<String> = []
-        while !isPunct(UInt8(ascii: "]")) {
+        while !isPunct("]") {
             let key = try segment("a configuration key (key=value)")
-            try expect(UInt8(ascii: "="), "\"=\" after \(key.text)")
+            try expect("=", "\"=\" after \(key.text)")
             var values: [ThingConfigValue] = []
             while true {
                 values.append(try value(for: key.text))
-                guard isPunct(UInt8(ascii: ",")) else { break }
+                guard isPunct(",") else { break }
                 bump()
                 // `k=a, b` lists values; `k=a, k2=b` starts the next key.
                 if token.kind == .identifier, peek().kind == .punctuation(UInt8(ascii: "=")) { break }
@@ -306,7 +280,7 @@ private struct ThingsParser {
                 add(.duplicate, key.line, key.column, "the configuration key \(key.text) is given twice.", hint: "give each key once.")
             }
             entries.append(ThingConfigEntry(key: key.text, value: values.count == 1 ? values[0] : .list(values)))
-            if isPunct(UInt8(ascii: "]")) { break }
+            if isPunct("]") { break }
             if values.count > 1 || token.kind == .identifier { continue }
             try fail("\",\" or \"]\" after a configuration value")
         }
