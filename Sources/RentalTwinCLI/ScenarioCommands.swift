@@ -135,15 +135,16 @@ enum ScenarioCommands {
             // As `run`: every core for a portfolio worth it (the part runs as smaller parts, the same bytes).
             let jobs = explicitJobs ?? (loaded.scenario.listings.count >= defaultJobsFromListings
                                         ? max(1, min(ProcessInfo.processInfo.activeProcessorCount, 64)) : 1)
-            let summary = try await PortfolioRun.runPartition(loaded, part: part, of: count, jobs: jobs, world: world,
-                                                               withLog: log, directory: directory, progress: progress)
+            let ran = try await PortfolioRun.runPartition(loaded, part: part, of: count, jobs: jobs, world: world,
+                                                          withLog: log, directory: directory, progress: progress)
+            let summary = ran.summary
             let result = RunSummary.merged([summary])
             outcome.standardOutput = "partition \(part)/\(count): \(summary.listings.count) of \(summary.allListings) listing(s) → "
                 + "\(TerminalText.escaped(directory)) (join the \(count) directories with rental-twin merge)\n"
             outcome.standardOutput += describe(result, path: file, verbose: true)
             if let coverageFile {
                 // The part's coverage, as its page record holds it for the merge (merge --coverage joins the parts').
-                let files = try PartitionSet.coverage(ofPartition: directory) ?? []
+                let files = ran.coverage ?? []
                 try CoverageReport.write(files, to: coverageFile)
                 outcome.standardOutput += CoverageReport.summary(files, file: coverageFile)
             }

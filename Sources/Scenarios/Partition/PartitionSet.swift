@@ -306,12 +306,6 @@ public struct PartitionSet: Sendable {
         try mergedRecord().coverage
     }
 
-    /// The rule coverage a partition directory holds (`nil` when its part was run without `--coverage`).
-    /// - Throws: ``PartitionError`` `partition.unreadable`, `partition.corrupt` or `partition.mismatch`.
-    public static func coverage(ofPartition directory: String) throws(PartitionError) -> [RuleFileCoverage]? {
-        try record(in: directory).coverage
-    }
-
     /// The scenario the parts ran, read again from the file their manifests name (as named then, so from
     /// the same working directory) and checked to be the same bytes: what `merge` builds the page from.
     /// - Throws: ``PartitionError`` `partition.unreadable` when the file cannot be read or decoded here,

@@ -1,3 +1,4 @@
+import Rules
 import ScenarioFormat
 import Twin
 import Foundation
@@ -59,7 +60,7 @@ public enum PortfolioRun {
     /// `progress` hears the part's share done (its smaller parts' shares weighted by their listings) and the
     /// local time the slowest of them reached.
     public static func runPartition(_ loaded: Loaded, part: Int, of count: Int, jobs: Int = 1, world: World.Options, withLog: Bool,
-                                    directory: String?, progress: ScenarioRunner.Progress? = nil) async throws -> PartitionSummary {
+                                    directory: String?, progress: ScenarioRunner.Progress? = nil) async throws -> PartRun {
         let plan = ScenarioPartition.plan(loaded.scenario, parts: count)
         guard plan.parts.count == count else {
             throw PartitionError(.tooManyParts, "\(loaded.file) has \(plan.parts.count) independent part(s) (\(plan.notes.joined(separator: "; "))), "
@@ -69,8 +70,9 @@ public enum PortfolioRun {
         let refined = ScenarioPartition.plan(loaded.scenario, parts: count, splitting: part,
                                              into: partCount(listings: plan.parts[part - 1].listings.count, jobs: jobs))
         guard refined.parts.count > 1 else {
-            return try await run(loaded, plan: plan, part: part, world: world, withLog: withLog, directory: directory,
-                                 keepsRecord: false, progress: progress).summary
+            let whole = try await run(loaded, plan: plan, part: part, world: world, withLog: withLog, directory: directory,
+                                      keepsRecord: false, progress: progress)
+            return PartRun(summary: whole.summary, coverage: whole.record?.coverage)
         }
         var report: Progress?
         if let progress {
@@ -85,16 +87,25 @@ public enum PortfolioRun {
         let subparts = try await run(loaded, plan: refined.plan, parts: refined.parts, jobs: jobs, world: world,
                                      scratch: scratch, withLog: withLog, progress: report)
         var reports: [PartitionSummary.ReportFile] = []
+        var coverage: [RuleFileCoverage]?
         if let directory {
             // The parts' reports merge as a whole run's do (PartitionSet checks nothing here: these parts are of one run, just made).
             let set = PartitionSet(parts: subparts.map { ($0.directory, $0.summary) }, records: subparts.compactMap(\.record))
             reports = try readBack(try set.writeReports(to: directory, page: .record), in: directory)
+            coverage = try set.coverage()
         }
         let summary = PartitionSummary(merging: subparts.map(\.summary), as: part, of: plan, reports: reports)
         if let directory {
             try OutputFiles.write([(path: (directory as NSString).appendingPathComponent(PartitionSummary.manifestName), text: summary.manifestText)])
         }
-        return summary
+        return PartRun(summary: summary, coverage: coverage)
+    }
+
+    /// What ``runPartition(_:part:of:jobs:world:withLog:directory:progress:)`` ran: its summary, and the part's rule
+    /// coverage as its page record holds it (`nil` without `--coverage` or without a report directory).
+    public struct PartRun: Sendable {
+        public let summary: PartitionSummary
+        public let coverage: [RuleFileCoverage]?
     }
 
     /// A fresh directory name for parts' reports before their merge.
@@ -115,8 +126,8 @@ public enum PortfolioRun {
     }
 
     /// Runs part `part` of `plan` and, with `directory`, writes its reports and manifest there, with its page
-    /// record (``PageRecord``) as a file, or — `keepsRecord`, a part merged in this process — handed back in memory
-    /// instead (never encoded as JSON only to be parsed again).
+    /// record (``PageRecord``) as a file — unless `keepsRecord`, a part merged in this process (never encoded as JSON
+    /// only to be parsed again) — and hands the record back in memory.
     private static func run(_ loaded: Loaded, plan: ScenarioPartition, part: Int, world: World.Options, withLog: Bool,
                             directory: String?, keepsRecord: Bool,
                             progress: ScenarioRunner.Progress?) async throws -> (summary: PartitionSummary, record: PageRecord?) {
@@ -129,8 +140,8 @@ public enum PortfolioRun {
         if let directory {
             let spec = plan.parts[part - 1]
             let record = PageRecord(result, steps: { spec.steps[$0] })
+            kept = record
             if keepsRecord {
-                kept = record
                 reports = try readBack(try ReportWriter.write(result, to: directory), in: directory)
             } else {
                 reports = try readBack(try ReportWriter.writeWithRecord(result, record: record, to: directory), in: directory)

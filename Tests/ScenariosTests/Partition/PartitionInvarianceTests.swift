@@ -169,7 +169,7 @@ struct PartitionInvarianceTests {
             for (j, jobs) in [1, 3].enumerated() {
                 let out = (directory as NSString).appendingPathComponent("part-\(part)-jobs-\(jobs)")
                 let summary = try await PortfolioRun.runPartition(loaded, part: part, of: 2, jobs: jobs, world: World.Options(recordTimeseries: .minutes(15)),
-                                                                  withLog: true, directory: out)
+                                                                  withLog: true, directory: out).summary
                 #expect(summary.part == part && summary.parts == 2)
                 sets[j].append(out)
             }
