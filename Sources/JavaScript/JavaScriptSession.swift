@@ -46,6 +46,8 @@ public final class JavaScriptSession: Sendable {
     /// scenario with JavaScript starts Node once, not once to validate and again to run. A session made by
     /// ``fresh()`` takes it over; it is stopped with the session that holds it when no world takes it.
     private let spare: Mutex<JSHostConnection?>
+    /// Script files no world's child loads (``leaveOut(_:)``).
+    private let leftOut = Mutex<Set<String>>([])
 
     /// How deep `rules.runRule` may nest.
     static let maxNesting = 16
@@ -62,10 +64,20 @@ public final class JavaScriptSession: Sendable {
         self.spare = Mutex(spare)
     }
 
-    /// A new, unstarted session for another world built from the same scenario; the first one made takes over the
-    /// child that validated the files.
+    /// A new, unstarted session for another world built from the same scenario, without the files left out
+    /// (``leaveOut(_:)``); the first one made takes over the child that validated the files.
     public func fresh() -> JavaScriptSession {
-        JavaScriptSession(setup: setup, files: files, environment: environment, spare: spare.withLock { $0.take() })
+        let skipped = leftOut.withLock { $0 }
+        return JavaScriptSession(setup: setup, files: skipped.isEmpty ? files : files.filter { !skipped.contains($0.path) },
+                                 environment: environment, spare: spare.withLock { $0.take() })
+    }
+
+    /// Leaves the files at `paths` (as ``JSScriptFile/path``) out of the worlds' children: a conf directory's scripts
+    /// that openHAB's add-on fails to load too, skipped after validation. The child that validated them is not kept.
+    public func leaveOut(_ paths: Set<String>) {
+        guard !paths.isEmpty else { return }
+        leftOut.withLock { $0.formUnion(paths) }
+        spare.withLock { $0.take() }?.close()
     }
 
     /// Validates the files and UI rules' script `modules` in a child (``JavaScriptCollector``), with the scenario's

@@ -163,17 +163,42 @@ extension JavaScriptSuite {
             #expect(problems.contains { $0.contains("automation/js/for.js:2") && $0.contains("rules.jsUnsupported") && $0.contains(".for(duration)") }, "\(problems)")
         }
 
-        @Test func uiJavaScriptAndAConfDirectorysScriptsAreOneSetTooMany() {
-            // One world runs one set of JavaScript (one child, one root): UI rules with JavaScript in `rules` and an
-            // openhabConf with automation/js scripts are refused together, as .js entries and such a conf are.
+        @Test func uiJavaScriptAndAConfDirectorysScriptsShareTheWorldsChild() async throws {
+            // A user's whole configuration: the conf directory's automation/js scripts and UI rules with JavaScript run
+            // in the world's one child, with the conf directory as root. The UI action requires the conf's own module
+            // (automation/js/node_modules, as the add-on resolves it) and reads what a file's rule put in cache.shared;
+            // a conf script openHAB fails to load too is skipped with a warning, and the rest runs.
             let s = JSScenario()
             s.items = Self.items
             s.members = "\"openhabConf\": \"conf\","
-            s.files["conf/automation/js/a.js"] = "rules.JSRule({ name: 'a', triggers: [triggers.TimeOfDayTrigger('09:00')], execute: () => {} });\n"
-            s.files["rules/ui.json"] = "[" + Self.rule("ui", trigger: "", action: "items.Lamp.sendCommand('ON');") + "]"
+            s.files["conf/automation/js/a.js"] = """
+            rules.JSRule({ name: 'a', triggers: [triggers.TimeOfDayTrigger('09:00')],
+              execute: () => { cache.shared.put('who', 'file'); items.Counter.postUpdate(1); } });
+            """
+            s.files["conf/automation/js/broken.js"] = "rules.JSRule({ name: 'b',\n"
+            s.files["conf/automation/js/node_modules/helper/index.js"] = "module.exports = { label: (x) => `helped ${x}` };\n"
+            s.files["rules/ui.json"] = "[" + Self.rule("ui", trigger: "{ \"id\": \"1\", \"type\": \"timer.TimeOfDayTrigger\", \"configuration\": { \"time\": \"10:00\" } }",
+                                                       action: "items.Mode.postUpdate(require('helper').label(cache.shared.get('who')));") + "]"
             s.otherRules = ["rules/ui.json"]
-            let problems = s.problems()
-            #expect(problems.contains { $0.contains("UI rules with JavaScript") && $0.contains("one set of JavaScript") }, "\(problems)")
+            s.expect = """
+            { "at": "2026-01-09T08:59", "item": "Counter", "state": "0" },
+            { "at": "2026-01-09T09:01", "item": "Counter", "state": "1" },
+            { "at": "2026-01-09T10:01", "item": "Mode", "state": "helped file" },
+            { "rule": "a", "runs": 1 }, { "rule": "ui", "runs": 1 }
+            """
+            let scenario = try s.load()
+            #expect(scenario.warnings.contains { $0.contains("conf/automation/js/broken.js:") && $0.contains("skipped") }, "\(scenario.warnings)")
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+
+            // A .js entry of `rules` beside such a conf directory is one root too many: located, with where it belongs.
+            let refused = JSScenario()
+            refused.items = Self.items
+            refused.members = s.members
+            refused.files["conf/automation/js/a.js"] = s.files["conf/automation/js/a.js"]
+            refused.files["automation/js/extra.js"] = "rules.JSRule({ name: 'x', triggers: [triggers.TimeOfDayTrigger('09:00')], execute: () => {} });\n"
+            let problems = refused.problems()
+            #expect(problems.contains { $0.contains("rules[0]") && $0.contains("extra.js") && $0.contains("one set of JavaScript files") }, "\(problems)")
         }
 
         @Test func blocklysDateBlocksReadFieldsAndSubMillisecondUnits() async throws {

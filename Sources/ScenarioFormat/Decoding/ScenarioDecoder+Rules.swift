@@ -64,11 +64,17 @@ extension ScenarioDecoder {
     }
 
     /// `rules`: rule files relative to the scenario — `.json` UI rules, `.rules` DSL files or `.js` JavaScript
-    /// (openhab-js) script files, whose rules come in the list's order. The `.js` files and the UI rules'
-    /// JavaScript script modules share one session (the world's Node.js child).
-    static func decodeRules(_ field: Field, scripts: DSLScripts = .none,
-                            javaScript: JavaScriptRuleFiles.Context? = nil) -> (files: [String], rules: [Rule])? {
-        guard let list = field.array else { return nil }
+    /// (openhab-js) script files, whose rules come in the list's order — and `confScripts`, an `openhabConf`'s
+    /// automation/js scripts (``confJavaScript(_:field:javaScript:)``), whose rules come back apart (`conf`). The `.js`
+    /// files and the UI rules' JavaScript script modules share one session (the world's Node.js child).
+    static func decodeRules(_ field: Field?, scripts: DSLScripts = .none, javaScript: JavaScriptRuleFiles.Context? = nil,
+                            confScripts: [JavaScriptRuleFiles.Entry] = [])
+        -> (files: [String], rules: [Rule], conf: (files: [String], rules: [Rule]))? {
+        var list: [Field] = []
+        if let field {
+            guard let array = field.array else { return nil }
+            list = Array(array)
+        }
         // First the files as written, so the JavaScript session exists before a UI rule's module needs it.
         var read: [(f: Field, path: String, lower: String, text: String, resolved: String)] = []
         for f in list {
@@ -79,13 +85,19 @@ extension ScenarioDecoder {
                           hint: "name Rules DSL files *.rules, exported UI rules *.json and JavaScript script files *.js.")
                 continue
             }
+            if lower.hasSuffix(".js"), !confScripts.isEmpty {
+                // One world has one JavaScript root: the conf directory's.
+                f.problem("\(UserText.quoted(path)) is a .js file in \"rules\", and the scenario's openhabConf has automation/js scripts; one world runs one set of JavaScript files.",
+                          hint: "move the script into the conf directory's automation/js (openHAB loads it from there), or leave the conf's scripts out with \"exclude\".")
+                continue
+            }
             guard let text = readSideFile(f, path: path, what: "rule", example: "rules/heating.rules") else { continue }
-            read.append((f, path, lower, text, resolvedSidePath(path, scenarioFile: field.issues.file)))
+            read.append((f, path, lower, text, resolvedSidePath(path, scenarioFile: field?.issues.file ?? "")))
         }
         let jsEntries = read.enumerated().filter { $0.element.lower.hasSuffix(".js") }.map { index, entry in
             (index: index, entry: JavaScriptRuleFiles.Entry(field: entry.f, path: entry.path, resolved: entry.resolved, text: entry.text))
         }
-        let prepared = javaScript.map { JavaScriptRuleFiles.prepare(jsEntries.map(\.entry), context: $0) }
+        let prepared = javaScript.map { JavaScriptRuleFiles.prepare(jsEntries.map(\.entry) + confScripts, context: $0) }
         var files: [String] = []
         var loaded: [[Rule]?] = []
         var modules: [JavaScriptRuleFiles.Module] = []
@@ -122,14 +134,34 @@ extension ScenarioDecoder {
             } else {
                 rules = RuleScripts.loadDSLFile(entry.text, file: entry.resolved, issues: fileIssues, scripts: scripts)
             }
-            field.issues.absorb(fileIssues)
+            entry.f.issues.absorb(fileIssues)
             loaded.append(rules)
         }
-        if let javaScript, let prepared, !jsEntries.isEmpty || !modules.isEmpty {
-            let results = JavaScriptRuleFiles.load(jsEntries.map(\.entry), modules: modules, prepared: prepared, context: javaScript, issues: field.issues)
+        var conf: (files: [String], rules: [Rule]) = ([], [])
+        if let javaScript, let prepared, let issues = field?.issues ?? confScripts.first?.field.issues,
+           !jsEntries.isEmpty || !modules.isEmpty || !confScripts.isEmpty {
+            let results = JavaScriptRuleFiles.load(jsEntries.map(\.entry) + confScripts, modules: modules, prepared: prepared,
+                                                   context: javaScript, issues: issues)
             for (slot, rules) in zip(jsEntries.map(\.index), results) { loaded[slot] = rules ?? [] }
+            for (entry, rules) in zip(confScripts, results.dropFirst(jsEntries.count)) {
+                guard let rules else { continue }  // told: an error, or a file openHAB fails to load too (skipped)
+                conf.files.append(entry.resolved)
+                conf.rules += rules
+            }
         }
-        for fileIssues in deferred { field.issues.absorb(fileIssues) }
-        return (files, loaded.flatMap { $0 ?? [] })
+        for fileIssues in deferred { field?.issues.absorb(fileIssues) }
+        return (files, loaded.flatMap { $0 ?? [] }, conf)
+    }
+
+    /// An `openhabConf`'s automation/js scripts, read, with `javaScript`'s root set to the conf directory (absolute, and
+    /// as the scenario writes it); none when the directory has none.
+    static func confJavaScript(_ conf: ConfListing?, field: Field?, javaScript: inout JavaScriptRuleFiles.Context) -> [JavaScriptRuleFiles.Entry] {
+        guard let conf, let field, !conf.javaScriptFiles.isEmpty else { return [] }
+        javaScript.confRoot = (URL(fileURLWithPath: conf.directory).standardizedFileURL.path, conf.written)
+        return conf.javaScriptFiles.compactMap { path -> JavaScriptRuleFiles.Entry? in
+            let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
+            guard let text = readSideFile(field, path: path, what: "JavaScript", example: "conf/automation/js/heating.js") else { return nil }
+            return JavaScriptRuleFiles.Entry(field: field, path: URL(fileURLWithPath: resolved).standardizedFileURL.path, resolved: resolved, text: text)
+        }
     }
 }

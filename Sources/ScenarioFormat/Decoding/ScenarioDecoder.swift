@@ -122,8 +122,13 @@ public enum ScenarioDecoder {
         let itemBindings = root.optional("itemBindings").flatMap(decodeItemBindings) ?? []
         let persistence = root.optional("persistence").flatMap(decodePersistence)
         let scripts = joined(root, "scriptFiles", conf?.scriptFiles).flatMap { decodeScriptFiles($0, confFiles: Set(conf?.scriptFiles ?? [])) } ?? .none
-        let javaScript = JavaScriptRuleFiles.Context(scenarioFile: field.issues.file, items: items, seed: seed, calendar: calendar, start: start)
-        var rules = root.optional("rules").flatMap { decodeRules($0, scripts: scripts, javaScript: javaScript) } ?? ([], [])
+        var javaScript = JavaScriptRuleFiles.Context(scenarioFile: field.issues.file, items: items, seed: seed, calendar: calendar, start: start)
+        // automation/js's scripts load as `.js` entries of `rules` do, with the conf directory as their root, in the session
+        // the UI rules' JavaScript modules share (one world, one child).
+        let confScripts = confJavaScript(conf, field: root.value("openhabConf"), javaScript: &javaScript)
+        var rules = (root.optional("rules").flatMap { decodeRules($0, scripts: scripts, javaScript: javaScript, confScripts: confScripts) }
+            ?? (confScripts.isEmpty ? nil : decodeRules(nil, javaScript: javaScript, confScripts: confScripts)))
+            ?? ([], [], ([], []))
         let responses = root.optional("responses").flatMap(decodeResponses) ?? []
         let transforms = joined(root, "transformFiles", conf?.transformFiles).flatMap { decodeTransformFiles($0, confFiles: Set(conf?.transformFiles ?? [])) }
         let confLoaded = conf.map { listing in
@@ -137,26 +142,8 @@ public enum ScenarioDecoder {
         if let confLoaded {
             rules.files += confLoaded.ruleFiles
             rules.rules += confLoaded.rules
-            if let conf, let f = root.value("openhabConf"), !conf.javaScriptFiles.isEmpty {
-                // automation/js's scripts, as `.js` entries of `rules` are loaded, with the conf directory as their root.
-                if rules.files.contains(where: { $0.lowercased().hasSuffix(".js") }) || JavaScriptRuleFiles.runJavaScript(rules.rules) {
-                    f.problem("the scenario lists .js files or UI rules with JavaScript in \"rules\" and its openhabConf has automation/js scripts; one world runs one set of JavaScript.",
-                              hint: "keep the scripts in the conf directory's automation/js, or leave them out of it with \"exclude\".")
-                } else {
-                    var confScripts = javaScript
-                    confScripts.confRoot = (URL(fileURLWithPath: conf.directory).standardizedFileURL.path, conf.written)
-                    let entries = conf.javaScriptFiles.compactMap { path -> JavaScriptRuleFiles.Entry? in
-                        let resolved = resolvedSidePath(path, scenarioFile: field.issues.file)
-                        guard let text = readSideFile(f, path: path, what: "JavaScript", example: "conf/automation/js/heating.js") else { return nil }
-                        return JavaScriptRuleFiles.Entry(field: f, path: URL(fileURLWithPath: resolved).standardizedFileURL.path, resolved: resolved, text: text)
-                    }
-                    for (entry, loaded) in zip(entries, JavaScriptRuleFiles.load(entries, context: confScripts, issues: field.issues)) {
-                        guard let loaded else { continue }  // told: an error, or a file openHAB fails to load too (skipped)
-                        rules.files.append(entry.resolved)
-                        rules.rules += loaded
-                    }
-                }
-            }
+            rules.files += rules.conf.files
+            rules.rules += rules.conf.rules
             if let f = root.value("openhabConf") { noteUnknownThings(f, items: items, things: confLoaded.things) }
         }
         let bankHolidays = root.optional("ephemeris").flatMap(decodeEphemeris)

@@ -72,21 +72,12 @@ enum JavaScriptRuleFiles {
         return Prepared(session: JavaScriptSession(setup: setup, files: valid ? files : []), valid: valid)
     }
 
-    /// Loads the entries in order; returns, per entry, the rules it registered (`nil` where it failed or, in a conf
-    /// directory, was skipped with a warning).
-    /// Without Node.js, `issues` is told once (the scenario cannot run; exit 69) and no rules come back.
-    static func load(_ entries: [Entry], context: Context, issues: IssueCollector) -> [[Rule]?] {
-        guard !entries.isEmpty else { return [] }
-        return load(entries, modules: [], prepared: prepare(entries, context: context), context: context, issues: issues)
-    }
-
     /// Loads the entries in order and compiles the UI rules' JavaScript `modules` (a syntax error is a problem of
     /// the module's rule file, at its `script` field); returns, per entry, the rules it registered (`nil` where
     /// it failed). Without Node.js, `issues` is told once (the scenario cannot run; exit 69).
     static func load(_ entries: [Entry], modules: [Module], prepared: Prepared, context: Context, issues: IssueCollector) -> [[Rule]?] {
         guard prepared.valid else { return entries.map { _ in nil } }
         guard !entries.isEmpty || !modules.isEmpty else { return [] }
-        let setup = prepared.session.setup, files = prepared.session.files
         let results: [JavaScriptCollector.FileResult]
         do {
             let collected = try prepared.session.collect(modules: modules.map(\.script), items: seeds(context.items))
@@ -114,7 +105,9 @@ enum JavaScriptRuleFiles {
         let skipped = Set(zip(entries, results).compactMap { entry, result in
             context.confRoot != nil && result.error.map(openHABFailsToo) == true ? result.file.path : nil
         })
-        let session = skipped.isEmpty ? prepared.session : JavaScriptSession(setup: setup, files: files.filter { !skipped.contains($0.path) })
+        // The UI rules' modules hold the session already: it leaves the skipped files out of every world's child.
+        let session = prepared.session
+        session.leaveOut(skipped)
         var loaded: [[Rule]?] = []
         var carried = false, failed = false
         for (entry, result) in zip(entries, results) {
