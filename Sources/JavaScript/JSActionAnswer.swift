@@ -3,10 +3,11 @@ import Simulation
 
 /// The twin's answers to a script's questions about actions in the middle of a run, from the same sources the
 /// Rules DSL's actions use: a Thing action's scripted result (`responses`), a transformation
-/// (``ScriptTransformation``), an HTTP or Exec action's scripted answer, a bank holiday, a rule's enablement.
+/// (``ScriptTransformation``), an HTTP action's scripted answer or the twin's own (``http(_:execution:)``), an Exec
+/// action's scripted answer, a bank holiday, a rule's enablement.
 enum JSActionAnswer {
     /// The questions this answers (`q`).
-    static let questions: Set<String> = ["action", "transform", "http", "exec", "holiday", "rule"]
+    static let questions: Set<String> = ["action", "transform", "exec", "holiday", "rule"]
 
     /// The answer to `question` for the run `execution`: the fields the runtime reads, with JSON nulls, or
     /// `{error, code}`.
@@ -29,9 +30,6 @@ enum JSActionAnswer {
             case .failure(let message): return ["failed": .string(message)]
             case .refused(let message): return ["error": .string(message), "code": .string(JavaScriptError.Code.unsupported.rawValue)]
             }
-        case "http":
-            guard let url = text("url"), let method = text("method") else { break }
-            return ["body": .stringOrNull(execution.scriptedResponse(url: url, method: method)?.body)]
         case "exec":
             guard let command = text("command") else { break }
             return ["output": .stringOrNull(execution.scriptedOutput(command: command))]
@@ -51,6 +49,19 @@ enum JSActionAnswer {
         default:
             break
         }
-        return ["error": "the twin does not answer this question", "code": .string(JavaScriptError.Code.protocolError.rawValue)]
+        return malformed
+    }
+
+    private static let malformed: JSWireValue = ["error": "the twin does not answer this question", "code": .string(JavaScriptError.Code.protocolError.rawValue)]
+
+    /// An HTTP action's answer, as the Rules DSL's: the scenario's scripted body; else, for a URL of the twin's own
+    /// (its OpenWeatherMap, its openHAB REST API), the twin's answer and its status; else `body: null`.
+    static func http(_ question: JSWireValue, execution: RuleExecution) async -> JSWireValue {
+        guard let url = question["url"]?.stringValue, let method = question["method"]?.stringValue else { return malformed }
+        if let response = execution.scriptedResponse(url: url, method: method) { return ["body": .string(response.body)] }
+        if let response = await execution.twinResponse(method: method, url: url, body: question["body"]?.stringValue ?? "") {
+            return ["body": .string(response.body), "status": .integer(Int64(response.status))]
+        }
+        return ["body": .null]
     }
 }

@@ -37,23 +37,42 @@ final class JSHostConnection: Sendable {
          "members": .strings(members), "state": .string(state)]
     }
 
-    /// Sends one request and parses its answer; questions the child asks on the way (`{"ask": {…}}`, a
-    /// persistence query) are answered by `answer`, at most ``maxQuestions`` per request.
-    func request(_ message: JSWireValue, childEnforces: Bool = true,
-                 answer: ((JSWireValue) -> JSWireValue)? = nil) throws(JavaScriptError) -> JSReply {
+    /// Sends one request and parses its answer; a question the child asks on the way is answered "no questions here"
+    /// (a load, a compile, `init`: the twin answers questions only in a run).
+    func request(_ message: JSWireValue, childEnforces: Bool = true) throws(JavaScriptError) -> JSReply {
         var bytes = try child.exchange(message.encoded, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
         for _ in 0..<Self.maxQuestions {
-            guard bytes.starts(with: Self.askPrefix) else { break }
-            let question: JSWireValue
-            do { question = try JSWireValue.parse(bytes) } catch { throw JSReply.malformed(bytes, error) }
-            guard let asked = question["ask"], case .object = asked else {
-                throw JavaScriptError(.child, "the Node.js child asked a malformed question: \"\(JSReply.shown(bytes))\".")
-            }
-            let reply = answer?(asked) ?? ["error": "the twin answers no questions here"]
-            bytes = try child.exchange(reply.encoded, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+            guard try Self.question(in: bytes) != nil else { break }
+            bytes = try child.exchange(Self.noQuestions, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
         }
         return try JSReply.parse(bytes)
     }
+
+    /// Sends one request (a run) and parses its answer; questions the child asks on the way (`{"ask": {…}}`, a
+    /// persistence query, an HTTP request to the twin's own URLs) are answered by `answer`, at most
+    /// ``maxQuestions`` per request.
+    func request(_ message: JSWireValue, childEnforces: Bool = true,
+                 answer: (JSWireValue) async -> JSWireValue) async throws(JavaScriptError) -> JSReply {
+        var bytes = try child.exchange(message.encoded, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+        for _ in 0..<Self.maxQuestions {
+            guard let asked = try Self.question(in: bytes) else { break }
+            bytes = try child.exchange(await answer(asked).encoded, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
+        }
+        return try JSReply.parse(bytes)
+    }
+
+    /// The question a message of the child asks (`{"ask": {…}}`), or `nil` when it is an answer.
+    private static func question(in bytes: [UInt8]) throws(JavaScriptError) -> JSWireValue? {
+        guard bytes.starts(with: askPrefix) else { return nil }
+        let question: JSWireValue
+        do { question = try JSWireValue.parse(bytes) } catch { throw JSReply.malformed(bytes, error) }
+        guard let asked = question["ask"], case .object = asked else {
+            throw JavaScriptError(.child, "the Node.js child asked a malformed question: \"\(JSReply.shown(bytes))\".")
+        }
+        return asked
+    }
+
+    private static let noQuestions = (["error": "the twin answers no questions here"] as JSWireValue).encoded
 
     private static let askPrefix = Array("{\"ask\":".utf8)
 

@@ -336,9 +336,10 @@ public final class JavaScriptSession: Sendable {
         let reply: JSReply
         do {
             let engine = execution.engine, now = execution.now
-            reply = try host.request(.object(request), childEnforces: false) { question in
+            reply = try await host.request(.object(request), childEnforces: false) { question in
                 switch question["q"]?.stringValue {
                 case "item": JSItemAnswer.answer(question, engine: engine)
+                case "http": await JSActionAnswer.http(question, execution: execution)
                 case let q? where JSActionAnswer.questions.contains(q): JSActionAnswer.answer(question, execution: execution)
                 default: JSPersistenceAnswer.answer(question, engine: engine, now: now)
                 }

@@ -297,5 +297,33 @@ extension JavaScriptSuite {
             let log = try await refused.run().log
             #expect(log.contains { $0.contains("rules.jsUnsupported") && $0.contains("XSLT") && $0.contains("automation/js/x.js:2") }, "\(log)")
         }
+
+        @Test func httpActionsToTheTwinsOwnURLsAreAnsweredByTheTwin() async throws {
+            // As the Rules DSL's: the twin's OpenWeatherMap and its openHAB REST API answer in the middle of the run (a
+            // POST to an Item is its command); a status outside 2xx is noted; any other URL still needs "responses".
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/web.js"] = """
+            rules.JSRule({ name: 'Web', triggers: [triggers.TimeOfDayTrigger('09:00')], execute: () => {
+              const w = JSON.parse(actions.HTTP.sendHttpGetRequest('https://api.openweathermap.org/data/2.5/weather?q=Budapest&units=metric&appid=MY-KEY'));
+              actions.HTTP.sendHttpPostRequest('http://openhabian:8080/rest/items/Counter', 'text/plain', '5');
+              const lamp = actions.HTTP.sendHttpGetRequest('http://localhost:8080/rest/items/Lamp/state');
+              const counter = actions.HTTP.sendHttpGetRequest('http://localhost:8080/rest/items/Counter/state');
+              const nope = actions.HTTP.sendHttpGetRequest('http://127.0.0.1:8080/rest/items/Nope/state');
+              const other = actions.HTTP.sendHttpGetRequest('https://example.org/forecast');
+              items.Mode.postUpdate(`${w.name} ${w.main.temp} ${lamp} ${counter} ${nope.includes('Nope')} ${other}`);
+            } });
+            """
+            s.expect = """
+            { "at": "2026-01-09T09:01", "item": "Mode", "state": "Budapest -2 OFF 5 true null" },
+            { "item": "Counter", "state": "5" },
+            { "http": { "text": "POST http://openhabian:8080/rest/items/Counter 5" }, "count": 1 }
+            """
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures)")
+            #expect(result.log.contains { $0.contains("GET http://127.0.0.1:8080/rest/items/Nope/state answered 404 by the twin") }, "\(result.log)")
+            #expect(result.log.contains { $0.contains("https://example.org/forecast has no scripted response") }, "\(result.log)")
+            #expect(!result.log.contains { $0.contains("appid=MY-KEY has no scripted response") }, "\(result.log)")
+        }
     }
 }

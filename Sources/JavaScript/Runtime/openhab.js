@@ -1351,15 +1351,16 @@
     return a.value;
   };
   const Transformation = { transform: transformCall(false), transformRaw: transformCall(true) };
-  // HTTP and Exec: the outbox, answered by the scenario's scripted `responses` (null when none matches, noted
-  // in the run log as the Rules DSL does).
+  // HTTP and Exec: the outbox, answered by the scenario's scripted `responses` — and HTTP, as the Rules DSL's, by the
+  // twin's own URLs (its OpenWeatherMap, its REST API) — null when none matches, noted in the run log as the DSL does.
   function httpCall (method) {
     return (url, ...rest) => {
       const u = String(url);
       let body = '';
       if ((method === 'POST' || method === 'PUT') && rest.length >= 2 && typeof rest[0] === 'string') body = show(rest[1]);
       out('http', `sendHttp${method[0]}${method.slice(1).toLowerCase()}Request`, u, body === '' ? `${method} ${u}` : `${method} ${u} ${body}`);
-      const a = askTwin({ q: 'http', url: u, method });
+      const a = askTwin({ q: 'http', url: u, method, body });
+      if (a.status !== undefined && (a.status < 200 || a.status > 299)) emit({ k: 'note', text: `${method} ${u} answered ${a.status} by the twin` });
       if (a.body === null) emit({ k: 'note', text: `error: ${host.file}: ${method} ${u} has no scripted response; it was answered as a failure (null) (rules.unscripted); hint: add {"url": "${u}", "body": "…"} to the scenario's "responses"` });
       return a.body;
     };
