@@ -541,8 +541,8 @@
     }
     format (t) { return t.format(this); }
   }
-  DateTimeFormatter.ISO_LOCAL_TIME = { format: (t) => t.toLocalTime ? t.toLocalTime().toString() : t.toString() };
-  DateTimeFormatter.ISO_LOCAL_DATE = { format: (t) => t.toLocalDate ? t.toLocalDate().toString() : t.toString() };
+  DateTimeFormatter.ISO_LOCAL_TIME = { format: (t) => (t instanceof LocalTime ? t : t.toLocalTime()).toString() };
+  DateTimeFormatter.ISO_LOCAL_DATE = { format: (t) => (t instanceof LocalDate ? t : t.toLocalDate()).toString() };
 
   function parseLocal (text) {
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(text);
@@ -610,6 +610,29 @@
     javaInstantToJsInstant: (i) => i,
     Period: { ofDays: (n) => Duration.ofDays(n) }
   };
+  // js-joda's other exports: refused by name where a script reaches them (the twin's time is a js-joda subset).
+  for (const name of ['Clock', 'MonthDay', 'OffsetDateTime', 'OffsetTime', 'Year', 'YearMonth', 'ZoneOffset', 'ZoneRegion', 'ZoneOffsetTransition',
+    'ZoneRules', 'ZoneRulesProvider', 'IsoFields', 'TemporalAdjusters', 'TemporalQueries', 'ValueRange', 'DateTimeFormatterBuilder', 'DecimalStyle',
+    'ResolverStyle', 'SignStyle', 'TextStyle', 'IsoChronology', 'nativeJs', 'convert', 'use']) {
+    Object.defineProperty(time, name, { get () { throw unsupported(`time.${name}`, 'the twin\'s time has ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, ChronoField, DateTimeFormatter, ZoneId, DayOfWeek, Month'); }, enumerable: false });
+  }
+  /**
+   * A prototype at the end of a js-joda class's chain: a member the class does not have is a located
+   * rules.jsUnsupported naming it, not undefined (js-joda's classes have far more members than real rules use).
+   */
+  function refusingPrototype (label) {
+    return new Proxy(Object.prototype, {
+      get (target, prop, receiver) {
+        if (typeof prop === 'symbol' || prop in target || prop === 'then' || prop === 'toJSON' || prop.startsWith('_')) return Reflect.get(target, prop, receiver);
+        throw unsupported(`${label}.${prop}`, 'a js-joda member the twin\'s time does not have');
+      }
+    });
+  }
+  for (const [label, cls] of [['ZonedDateTime', ZonedDateTime], ['LocalTime', LocalTime], ['LocalDate', LocalDate], ['LocalDateTime', LocalDateTime],
+    ['Instant', Instant], ['Duration', Duration], ['ChronoUnit', ChronoUnit], ['ChronoField', ChronoField], ['DateTimeFormatter', DateTimeFormatter],
+    ['ZoneId', ZoneId], ['DayOfWeek', DayOfWeek], ['Month', Month]]) {
+    Object.setPrototypeOf(cls.prototype, refusingPrototype(`time.${label}`));
+  }
 
   // ------------------------------------------------------------ Quantity
   const UNITS = {
@@ -820,7 +843,9 @@
     get persistence () { return persistenceOf(this._name); }
     get history () { return persistenceOf(this._name); }
     get semantics () { throw unsupported('Item.semantics'); }
-    get rawItem () { throw unsupported('Item.rawItem'); }
+    get rawItem () { throw unsupported('Item.rawItem', 'the twin has no Java Item; use the Item\'s members'); }
+    /** The state before the last change as openHAB's State object (`null` before any change). */
+    get previousRawState () { const s = this.previousState; return s === null ? null : stateObject(this.type, s); }
     getMetadata (namespace) {
       const all = this._askItem('metadata').metadata || {};
       if (namespace === undefined) return all;
@@ -898,9 +923,17 @@
       },
       replaceMetadata: () => { throw unsupported('items.metadata.replaceMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
       removeMetadata: () => { throw unsupported('items.metadata.removeMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
+      addMetadata: () => { throw unsupported('items.metadata.addMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
       itemChannelLink: new Proxy({}, { get: (_, p) => { throw unsupported(`items.metadata.itemChannelLink.${String(p)}`); } })
     },
     itemChannelLink: new Proxy({}, { get: (_, p) => { throw unsupported(`items.itemChannelLink.${String(p)}`); } }),
+    // openhab-js's classes, exported as it exports them.
+    ItemPersistence,
+    PersistedState,
+    PersistedItem,
+    ItemSemantics: class ItemSemantics { constructor () { throw unsupported('items.ItemSemantics', 'the twin has no semantic model'); } },
+    RiemannType: { LEFT: 'LEFT', RIGHT: 'RIGHT', TRAPEZOIDAL: 'TRAPEZOIDAL', MIDPOINT: 'MIDPOINT' },
+    TimeSeries: class TimeSeries { constructor () { throw unsupported('items.TimeSeries', 'the twin persists no time series; persistence writes are refused'); } },
     Item
   };
   const items = new Proxy(itemsApi, {
@@ -2033,6 +2066,9 @@
     javaListToJsArray: (l) => [...l], javaSetToJsArray: (s) => [...s], jsArrayToJavaList: (a) => a, jsArrayToJavaSet: (a) => new Set(a),
     javaMapToJsObj: (m) => Object.fromEntries(m instanceof Map ? m : Object.entries(m)), jsObjToJavaMap: (o) => new Map(Object.entries(o)),
     isJsInstanceOfJavaType: () => false,
+    javaMapToJsMap: (m) => new Map(m instanceof Map ? m : Object.entries(m)), javaSetToJsSet: (s) => new Set(s), jsSetToJavaSet: (s) => new Set(s),
+    // The twin's values are JavaScript values on both sides: javaify/jsify hand them back as they are.
+    javaify: (v) => v, jsify: (v) => v,
     OPENHAB_JS_VERSION: 'twin'
   };
   // ------------------------------------------------------------ osgi: the services real files reach
@@ -2092,6 +2128,7 @@
     getService: (...names) => { if (names.length === 0) throw new Error('osgi.getService needs a class or a class name'); return serviceOf(names[0]); },
     findServices: (name) => [serviceOf(name)],
     registerService: () => { throw unsupported('osgi.registerService', 'the twin registers no OSGi services'); },
+    registerPermanentService: () => { throw unsupported('osgi.registerPermanentService', 'the twin registers no OSGi services'); },
     unregisterService: () => { throw unsupported('osgi.unregisterService', 'the twin registers no OSGi services'); }
   };
   // ------------------------------------------------------------ things: the twin's Thing registry, mirrored
@@ -2123,7 +2160,12 @@
     getThing: (uid) => (thingData(String(uid)) === null ? null : new Thing(String(uid))),
     getThings: () => host.thingUIDs().split('\n').filter((u) => u.length > 0).map((u) => new Thing(u))
   };
-  const environment = { isScriptFile: () => uiRule === null };
+  const environment = {
+    isScriptFile: () => uiRule === null,
+    // No provider registries in the twin: Items are declared in the scenario (items.addItem is refused either way).
+    useProviderRegistries: () => {},
+    OPENHAB_JS_VERSION: 'twin', GRAALJS_VERSION: 'none (Node.js)', OPENHAB_VERSION: 'twin'
+  };
 
   const openhab = { items, things, rules, triggers, actions, cache, time, utils, osgi, log: makeLogger, Quantity: Q, environment };
 
