@@ -1502,7 +1502,8 @@
     }
   };
   const TEN = 10n;
-  const pow10 = (n) => TEN ** BigInt(n);
+  // A scale far beyond any real number's (a hostile setScale(1e9)) would build a billion-digit BigInt: refused as Java runs out of memory there.
+  const pow10 = (n) => { if (!(Math.abs(n) <= 100000)) throw new Error(`ArithmeticException: a scale of ${n} digits is beyond the twin's BigDecimal (±100000)`); return TEN ** BigInt(n); };
   /** java.math.RoundingMode. */
   class RoundingMode {
     constructor (name, ordinal) { this._name = name; this._o = ordinal; }
@@ -1542,7 +1543,7 @@
       const text = typeof v === 'number' ? javaDoubleText(v) : String(v);
       const m = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
       if (!m || (m[2] === '' && (m[3] === undefined || m[3] === '')) || (m[4] !== undefined && Math.abs(+m[4]) > 1000)) {
-        throw new Error(`NumberFormatException: Character array is missing "exponent" mark 'e' or 'E'. (${text})`.replace(/Character.*\(/, 'Invalid BigDecimal value ('));
+        throw new Error(`NumberFormatException: Invalid BigDecimal value: ${text.length > 120 ? text.slice(0, 120) + '…' : text}`);
       }
       const frac = m[3] || '';
       this._u = BigInt((m[1] === '-' ? '-' : '') + ((m[2] + frac) || '0'));
