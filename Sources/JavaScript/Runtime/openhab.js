@@ -1716,7 +1716,7 @@
       if (typeof v === 'string') {
         // openHAB parses with the English DecimalFormat: grouping commas allowed, nothing after the number.
         const t = v.toUpperCase();
-        if (!/^-?(\d[\d,]*)?(\.\d*)?(E[-+]?\d+)?$/.test(t) || !/\d/.test(t)) throw new Error(`NumberFormatException: Invalid BigDecimal value: ${v}`);
+        if (!/^-?(\d[\d,]*)?(\.\d*)?(E[-+]?\d+)?$/.test(t) || !/\d/.test(t)) throw new Error(`NumberFormatException: Invalid BigDecimal value: ${v.length > 120 ? v.slice(0, 120) + '…' : v}`);
         this._b = new BigDecimal(t.replace(/,/g, ''));
       } else {
         this._b = decimalOf(v);
