@@ -197,6 +197,28 @@ extension JavaScriptSuite {
             #expect(result.passed, "\(result.failures)")
         }
 
+        /// A persisted state's `rawState` is read as its Item's type reads it.
+        @Test func persistedStatesHaveOpenHABsStateObjects() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.members = #""persistence": { "items": [ "Temp" ], "strategy": "everyChange" },"#
+            s.files["automation/js/persisted.js"] = """
+            const QuantityType = Java.type('org.openhab.core.library.types.QuantityType');
+            rules.JSRule({ name: 'Persisted', triggers: [triggers.TimeOfDayTrigger('10:00')], execute: () => {
+              const max = items.Temp.persistence.maximumSince(time.toZDT('PT-2H'));
+              const previous = items.Temp.persistence.previousState(true);
+              items.Out.postUpdate([max.rawState instanceof QuantityType, max.rawState.toUnit('K'), previous.rawState.add(previous.rawState)].join(' '));
+            } });
+            """
+            s.timeline = """
+            { "at": "2026-01-09T08:30", "update": { "item": "Temp", "state": "22 °C" } },
+            { "at": "2026-01-09T09:00", "update": { "item": "Temp", "state": "21 °C" } }
+            """
+            s.expect = #"{ "at": "2026-01-09T10:01", "item": "Out", "state": "true 295.15 K 44 °C" }"#
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures) \(result.log.filter { $0.contains("error") })")
+        }
+
         /// `osgi.getService('org.openhab.core.automation.RuleManager')` (or its short name) runs rules, enables them and
         /// reports their status through the twin's engine; an unknown UID and a rule that runs itself are logged, located
         /// errors; another service is got, and using it is refused by name.

@@ -725,19 +725,21 @@
   }
   // ------------------------------------------------------------ persistence (asked of the twin's store)
   class PersistedState {
-    constructor (state) { this.state = state; }
+    constructor (state, type) { this.state = state; this._type = type; }
     get numericState () { const n = parseFloat(this.state); return Number.isNaN(n) ? null : n; }
     get quantityState () { try { return /^[-+]?\d*\.?\d+(e[-+]?\d+)?\s+\S/i.test(this.state) ? Q(this.state) : null; } catch (e) { return null; } }
-    get rawState () { const s = this.state; return { toString: () => s }; }
+    /** openHAB's State object, read as the Item's type reads it (an average of a Switch is a DecimalType). */
+    get rawState () { return stateObject(this._type, this.state); }
     toString () { return this.state; }
   }
   class PersistedItem extends PersistedState {
-    constructor (state, at) { super(state); this._at = at; }
+    constructor (state, at, type) { super(state, type); this._at = at; }
     get timestamp () { return new ZonedDateTime(this._at, host.zone); }
     get instant () { return new Instant(this._at); }
   }
   class ItemPersistence {
     constructor (name) { this._n = name; }
+    _type () { const d = itemData(this._n); return d === null ? 'String' : d.type; }
     _ask (method, args) {
       const a = JSON.parse(host.ask(JSON.stringify({ q: 'persistence', item: this._n, method, args })));
       if (a.error) { const e = new Error(a.error); e.code = a.code || 'rules.jsNotPersisted'; throw e; }
@@ -748,17 +750,17 @@
       const end = which === 'Since' ? null : toZDT(which === 'Until' ? a : b)._e;
       return this._ask(kind, [begin, end]);
     }
-    persistedState (when) { const a = this._ask('persistedState', [toZDT(when)._e]); return a.state === null ? null : new PersistedItem(a.state, a.at); }
-    previousState (skipEqual = false) { const a = this._ask('previousState', [!!skipEqual]); return a.state === null ? null : new PersistedItem(a.state, a.at); }
+    persistedState (when) { const a = this._ask('persistedState', [toZDT(when)._e]); return a.state === null ? null : new PersistedItem(a.state, a.at, this._type()); }
+    previousState (skipEqual = false) { const a = this._ask('previousState', [!!skipEqual]); return a.state === null ? null : new PersistedItem(a.state, a.at, this._type()); }
     lastUpdate () { const a = this._ask('lastUpdate', []); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
     lastChange () { const a = this._ask('lastChange', []); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
   }
   for (const which of ['Since', 'Until', 'Between']) {
     for (const kind of ['average', 'sum', 'delta']) {
-      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedState(r.state); };
+      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedState(r.state, this._type()); };
     }
     for (const kind of ['maximum', 'minimum']) {
-      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedItem(r.state, r.at); };
+      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedItem(r.state, r.at, this._type()); };
     }
     for (const kind of ['count', 'countStateChanges']) {
       ItemPersistence.prototype[kind + which] = function (a, b) { return this._range(kind, which, a, b).number; };
@@ -1973,7 +1975,8 @@
       if (t === 'DateTime') return new DateTimeType(s);
       if (t === 'Player') return /^(PLAY|PAUSE)$/.test(s) ? PlayPauseType.valueOf(s) : RewindFastforwardType.valueOf(s);
       if (t === 'String') return new StringType(s);
-    } catch (e) { /* a state text the type does not read: the text shim below */ }
+    } catch (e) { /* a state text the type does not read (an average of a Switch): a number or a text */ }
+    if (/^-?\d+(\.\d+)?$/.test(s)) return new DecimalType(s);
     return new StringType(s);
   }
 
