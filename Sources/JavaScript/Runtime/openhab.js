@@ -1328,7 +1328,9 @@
     isCancelled () { return this._state === 'cancelled'; }
     getExecutionTime () { return this._state === 'scheduled' ? new ZonedDateTime(this._at, host.zone) : null; }
   }
-  const ScriptExecution = {
+  /** One of openHAB's script action classes (`actions.X`, `Java.type('…actions.X')`): the members the twin runs, and a located refusal for the others. */
+  function actionClass (name, members) { return refusingRest(members, name, `the twin runs ${name}'s ${Object.keys(members).join(', ')}`); }
+  const ScriptExecution = actionClass('actions.ScriptExecution', {
     createTimer (...args) {
       let label = 'timer';
       if (typeof args[0] === 'string' && args.length >= 3) label = `timer ${args.shift()}`;
@@ -1338,15 +1340,15 @@
     },
     createTimerWithArgument (when, arg, fn) { return new Timer(toZDT(when)._e, () => fn(arg), 'timer'); },
     callScript () { throw unsupported('actions.ScriptExecution.callScript'); }
-  };
+  });
 
   // ------------------------------------------------------------ actions → the twin's outbox
   const out = (channel, action, recipient, text) => emit({ k: 'out', channel, action, recipient: String(recipient), text: String(text) });
-  const NotificationAction = {
+  const NotificationAction = actionClass('actions.NotificationAction', {
     sendNotification: (user, msg) => out('notification', 'sendNotification', user, msg),
     sendBroadcastNotification: (msg) => out('notification', 'sendBroadcastNotification', 'broadcast', msg),
     sendLogNotification: (msg) => out('notification', 'sendLogNotification', 'log', msg)
-  };
+  });
   function notificationBuilder (message) {
     const users = []; let logOnly = false; let title = null;
     const b = {
@@ -1398,7 +1400,7 @@
     }
     return a.value;
   };
-  const Transformation = { transform: transformCall(false), transformRaw: transformCall(true) };
+  const Transformation = actionClass('actions.Transformation', { transform: transformCall(false), transformRaw: transformCall(true) });
   // HTTP and Exec: the outbox, answered by the scenario's scripted `responses` (null when none matches, noted
   // in the run log as the Rules DSL does).
   function httpCall (method) {
@@ -1412,11 +1414,11 @@
       return a.body;
     };
   }
-  const HTTP = {
+  const HTTP = actionClass('actions.HTTP', {
     sendHttpGetRequest: httpCall('GET'), sendHttpPostRequest: httpCall('POST'), sendHttpPutRequest: httpCall('PUT'),
     sendHttpDeleteRequest: httpCall('DELETE')
-  };
-  const Exec = {
+  });
+  const Exec = actionClass('actions.Exec', {
     executeCommandLine: (...a) => {
       let waits = false;
       if (a[0] instanceof Duration) { waits = true; a = a.slice(1); }
@@ -1430,7 +1432,7 @@
       }
       return waits ? answer.output : null;
     }
-  };
+  });
   // Ephemeris: openHAB's default dayset "weekend" (Saturday, Sunday); bank holidays from the scenario's
   // `ephemeris.bankHolidays` (the twin has no holiday calendar of its own), as for the Rules DSL.
   const ephemerisDay = (x) => {
@@ -1441,7 +1443,7 @@
   };
   const isoDate = (z) => { const f = z._f(); return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`; };
   const holiday = (x) => askTwin({ q: 'holiday', date: isoDate(ephemerisDay(x)) }).name;
-  const Ephemeris = {
+  const Ephemeris = actionClass('actions.Ephemeris', {
     isWeekend: (x) => ephemerisDay(x)._f().dow >= 6,
     isInDayset: (name, x) => {
       if (String(name) !== 'weekend') throw unsupported(`actions.Ephemeris.isInDayset("${name}")`, 'the twin knows openHAB\'s default dayset "weekend" only');
@@ -1452,22 +1454,22 @@
     getNextBankHoliday: () => { throw unsupported('actions.Ephemeris.getNextBankHoliday'); },
     getDaysUntil: () => { throw unsupported('actions.Ephemeris.getDaysUntil'); },
     getHolidayDescription: () => { throw unsupported('actions.Ephemeris.getHolidayDescription'); }
-  };
-  const Voice = { say: (text, voice, sink) => out('say', 'say', sink ?? 'default', text), interpret: () => { throw unsupported('actions.Voice.interpret'); } };
-  const Audio = { playSound: (a, b) => out('sound', 'playSound', b === undefined ? 'default' : a, b === undefined ? a : b), playStream: () => { throw unsupported('actions.Audio.playStream'); } };
-  const LogAction = {
+  });
+  const Voice = actionClass('actions.Voice', { say: (text, voice, sink) => out('say', 'say', sink ?? 'default', text), interpret: () => { throw unsupported('actions.Voice.interpret'); } });
+  const Audio = actionClass('actions.Audio', { playSound: (a, b) => out('sound', 'playSound', b === undefined ? 'default' : a, b === undefined ? a : b), playStream: () => { throw unsupported('actions.Audio.playStream'); } });
+  const LogAction = actionClass('actions.Log', {
     logInfo: (l, m, ...a) => logLine('INFO', l, slf4j(m, a)), logWarn: (l, m, ...a) => logLine('WARN', l, slf4j(m, a)),
-    logError: (l, m, ...a) => logLine('ERROR', l, slf4j(m, a)), logDebug: () => {}
-  };
-  const BusEvent = {
+    logError: (l, m, ...a) => logLine('ERROR', l, slf4j(m, a)), logDebug: () => {}, logTrace: () => {}
+  });
+  const BusEvent = actionClass('actions.BusEvent', {
     sendCommand: (i, v) => emit({ k: 'cmd', item: iname(i), value: valueText(v) }),
     postUpdate: (i, v) => emit({ k: 'upd', item: iname(i), value: valueText(v) })
-  };
+  });
   const refuse = (ns) => new Proxy({}, { get: (_, p) => (typeof p === 'symbol' || p === 'then' ? undefined : () => { throw unsupported(`actions.${ns}.${String(p)}`); }) });
-  const Things = {
+  const Things = actionClass('actions.Things', {
     getThingStatusInfo: (uid) => { const t = thingData(String(uid)); return t === null ? null : statusInfoOf(t); },
     getActions: (scope, uid) => thingActions(scope, uid)
-  };
+  });
   const actions = {
     ScriptExecution, NotificationAction, notificationBuilder, thingActions, get: thingActions, Voice, Audio, Log: LogAction, BusEvent,
     HTTP, Exec, Ephemeris, Transformation, Things,
