@@ -868,6 +868,7 @@
       }
     }
     sendCommandIfDifferent (value) {
+      if (value instanceof QuantityType) value = Q(value.toString()); else if (value instanceof DecimalType && !(value instanceof HSBType)) value = value.doubleValue();
       const text = valueText(value); const cur = this.state;
       let same = text === cur;
       if (!same && value instanceof Quantity) { const q = this.quantityState; same = q !== null && q.toUnit(value.unit) !== null && q.equal(value); }
@@ -876,6 +877,7 @@
       this.sendCommand(value); return true;
     }
     _compareSend (value, greater) {
+      if (value instanceof QuantityType) value = Q(value.toString()); else if (value instanceof DecimalType && !(value instanceof HSBType)) value = value.doubleValue();
       const cur = value instanceof Quantity ? this.quantityState : this.numericState;
       if (cur === null) { this.sendCommand(value); return true; }
       const differs = value instanceof Quantity ? (greater ? value.greaterThan(cur) : value.lessThan(cur)) : (greater ? Number(value) > cur : Number(value) < cur);
