@@ -1684,7 +1684,7 @@
       if (t === HSBType) return this === OnOffType.ON ? HSBType.WHITE : HSBType.BLACK;
       return null;
     }
-    static from (v) { return (typeof v === 'string' ? ['ON', 'TRUE', '1'].includes(v.trim().toUpperCase()) : !!v) ? OnOffType.ON : OnOffType.OFF; }
+    static from (v) { return (typeof v === 'string' ? ['ON', '1'].includes(v.toUpperCase()) : !!v) ? OnOffType.ON : OnOffType.OFF; }
   }
   javaEnum(OnOffType, 'org.openhab.core.library.types.OnOffType', ['ON', 'OFF']);
   class OpenClosedType extends JavaEnum {
@@ -1697,7 +1697,7 @@
   javaEnum(OpenClosedType, 'org.openhab.core.library.types.OpenClosedType', ['OPEN', 'CLOSED']);
   class UpDownType extends JavaEnum {
     _as (t) {
-      if (t === DecimalType) return new DecimalType(this === UpDownType.UP ? 0 : 1);
+      if (t === DecimalType) return this === UpDownType.UP ? DecimalType.ZERO : new DecimalType('1.0');
       if (t === PercentType) return this === UpDownType.UP ? PercentType.ZERO : PercentType.HUNDRED;
       return null;
     }
@@ -1773,7 +1773,8 @@
     equals (o) { return o instanceof PercentType && !(o instanceof HSBType) && this._b.compareTo(o._b) === 0; }
     as (t) {
       if (t === PercentType) return this;
-      if (t === DecimalType) return new DecimalType(this._b.divide(new BigDecimal(100n), 8, RoundingMode.HALF_UP).stripTrailingZeros());
+      if (t === DecimalType) return new DecimalType(this._b.divide(new BigDecimal(100n), 8, RoundingMode.UP));
+      if (t === QuantityType) { const d = this.doubleValue(); return new QuantityType(Number.isInteger(d) ? `${d}.0` : String(d), '%'); }
       const zero = this._b.signum() === 0, full = this._b.compareTo(new BigDecimal(100n)) === 0;
       if (t === OnOffType) return zero ? OnOffType.OFF : OnOffType.ON;
       if (t === UpDownType) return zero ? UpDownType.UP : full ? UpDownType.DOWN : null;
