@@ -1840,7 +1840,8 @@
       return new QuantityType(r, this._u);
     }
     negate () { return new QuantityType(this._b.negate(), this._u); }
-    equals (o) { return o instanceof QuantityType && o._u === this._u && this._b.compareTo(o._b) === 0; }
+    /** openhab-core: a quantity of a compatible unit with the same value once converted (1000 W equals 1 kW). */
+    equals (o) { if (!(o instanceof QuantityType)) return false; try { return this._b.compareTo(this._same(o)) === 0; } catch (e) { return false; } }
     compareTo (o) { return this._b.compareTo(this._same(o)); }
     format (pattern) { return super.format(String(pattern).replace(/%unit%/g, this._u === 'one' ? '' : this._u)); }
     as (t) {
