@@ -1025,7 +1025,10 @@
       running.add(id);
       try { return execute(event); } finally { running.delete(id); }
     });
-    return { getUID: () => id, getName: () => name, uid: id, name };
+    // openhab-js returns the Java Rule: its getters the twin knows, a located refusal for the rest.
+    const tags = spec.tags, description = spec.description;
+    return refusingRest({ getUID: () => id, getName: () => name, getDescription: () => description, getTags: () => new Set(tags), uid: id, name },
+      'the Rule rules.JSRule returns', 'the twin answers getUID, getName, getDescription, getTags');
   }
   function SwitchableJSRule (config) {
     const itemName = config.switchItemName || `vRuleItemFor${itemsApi.safeItemName(config.name || '')}`;
