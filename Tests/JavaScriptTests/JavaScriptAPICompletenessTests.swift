@@ -220,8 +220,9 @@ extension JavaScriptSuite {
         }
 
         /// `osgi.getService('org.openhab.core.automation.RuleManager')` (or its short name) runs rules, enables them and
-        /// reports their status through the twin's engine; an unknown UID and a rule that runs itself are logged, located
-        /// errors; another service is got, and using it is refused by name.
+        /// reports their status through the twin's engine (a change the run made is seen later in the same run, as openHAB
+        /// applies it at once); an unknown UID and a rule that runs itself are logged, located errors; another service is
+        /// got, and using it is refused by name.
         @Test func theRuleManagerServiceRunsOnTheTwinsEngine() async throws {
             let s = JSScenario()
             s.items = Self.items
@@ -239,7 +240,7 @@ extension JavaScriptSuite {
               let refusal = '';
               try { ruleRegistry.get('target'); } catch (e) { refusal = e.name; }
               items.Out.postUpdate([RuleManager.isEnabled('other'), String(RuleManager.isEnabled('nope')), RuleManager.getStatus('target'),
-                RuleManager.getStatus('Manager-manager-4'), RuleManager.getStatusInfo('target'), refusal].join(' '));
+                RuleManager.getStatus('Manager-manager-4'), RuleManager.getStatusInfo('target'), RuleManager.getStatusInfo('other'), refusal].join(' '));
             } });
             """
             s.timeline = """
@@ -248,7 +249,7 @@ extension JavaScriptSuite {
             { "at": "2026-01-09T10:00", "command": { "item": "Level", "value": "10" } }
             """
             s.expect = """
-            { "at": "2026-01-09T08:01", "item": "Out", "state": "true null IDLE RUNNING IDLE rules.jsUnsupported" },
+            { "at": "2026-01-09T08:01", "item": "Out", "state": "false null IDLE RUNNING IDLE UNINITIALIZED (DISABLED) rules.jsUnsupported" },
             { "at": "2026-01-09T08:01", "item": "Out2", "state": "target ran {\\"why\\":\\"asked\\"}" },
             { "rule": "Target", "runs": 1 }, { "rule": "Other", "runs": 0 }
             """

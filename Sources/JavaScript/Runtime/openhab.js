@@ -1002,6 +1002,10 @@
 
   // ------------------------------------------------------------ rules
   let ruleCount = 0;
+  // openHAB enables and disables a rule at once; the twin applies the change after the run, with the run's other
+  // effects. What this run set is remembered here, so isEnabled/getStatus later in the same run answer as
+  // openHAB does; a new request (a rule's run, a timer, a UI script) starts without it.
+  const enabledThisRun = new Map();
   /** The UIDs of this file's rules whose execute is on the stack (RuleManager.getStatus answers RUNNING for them). */
   const running = new Set();
   const safeUID = (s) => String(s).replace(/[^\w]/g, '-');
@@ -1040,7 +1044,7 @@
   const rules = {
     JSRule,
     SwitchableJSRule,
-    setEnabled: (uid, enabled) => emit({ k: 'enable', rule: String(uid), enabled: !!enabled }),
+    setEnabled: (uid, enabled) => { enabledThisRun.set(String(uid), !!enabled); emit({ k: 'enable', rule: String(uid), enabled: !!enabled }); },
     // openhab-js runRule(uid, args = {}, cond = true): the arguments join the called rule's context (a UI
     // script reads them as ctx[key] and as globals, a JSRule in event.raw), as JSON values.
     runRule: (uid, args = {}, cond = true) => {
@@ -1049,7 +1053,7 @@
       emit({ k: 'runRule', rule: String(uid), conditions: cond !== false, args: json });
     },
     // openhab-js: ruleManager.isEnabled(uid); a UID the registry does not have throws.
-    isEnabled: (uid) => askTwin({ q: 'rule', uid: String(uid) }).enabled,
+    isEnabled: (uid) => (enabledThisRun.has(String(uid)) ? enabledThisRun.get(String(uid)) : askTwin({ q: 'rule', uid: String(uid) }).enabled),
     removeRule: () => { throw unsupported('rules.removeRule', 'a scenario\'s rules are fixed for its run; disable the rule with rules.setEnabled'); },
     runAsync: () => { throw unsupported('rules.runAsync'); },
     when: (withToggle) => new RuleBuilder(!!withToggle).when()
@@ -1300,12 +1304,12 @@
   function delayOf (ms) { const n = Number(ms); return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0; }
   const setTimeout = (fn, ms, ...args) => {
     if (typeof fn !== 'function') throw new TypeError('setTimeout needs a function');
-    return host.createTimer(host.now() + delayOf(ms), () => fn(...args), 0, `setTimeout #${++timerSeq}`);
+    return host.createTimer(host.now() + delayOf(ms), () => { enabledThisRun.clear(); fn(...args); }, 0, `setTimeout #${++timerSeq}`);
   };
   const setInterval = (fn, ms, ...args) => {
     if (typeof fn !== 'function') throw new TypeError('setInterval needs a function');
     const every = Math.max(1, delayOf(ms));
-    return host.createTimer(host.now() + every, () => fn(...args), every, `setInterval #${++timerSeq}`);
+    return host.createTimer(host.now() + every, () => { enabledThisRun.clear(); fn(...args); }, every, `setInterval #${++timerSeq}`);
   };
   const clearTimer = (id) => { if (typeof id === 'number') host.cancelTimer(id); };
 
@@ -1314,7 +1318,7 @@
       this._state = 'scheduled';
       this._at = at;
       const self = this;
-      this._id = host.createTimer(at, () => { self._state = 'running'; try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, label);
+      this._id = host.createTimer(at, () => { self._state = 'running'; enabledThisRun.clear(); try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, label);
       this._fn = fn; this._label = label;
     }
     cancel () { const was = host.cancelTimer(this._id); if (was) this._state = 'cancelled'; return was; }
@@ -1322,7 +1326,7 @@
       const at = toZDT(zdt)._e; this._at = at;
       if (!host.rescheduleTimer(this._id, at)) {
         const self = this; const fn = this._fn;
-        this._id = host.createTimer(at, () => { self._state = 'running'; try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, this._label);
+        this._id = host.createTimer(at, () => { self._state = 'running'; enabledThisRun.clear(); try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, this._label);
       }
       this._state = 'scheduled';
       return true;
@@ -2087,6 +2091,7 @@
   // ------------------------------------------------------------ osgi: the services real files reach
   /** Whether rule `uid` is enabled, or null when no rule has it (RuleManager.isEnabled). */
   const enabledOrNull = (uid) => {
+    if (enabledThisRun.has(String(uid))) return enabledThisRun.get(String(uid));
     const a = JSON.parse(host.ask(JSON.stringify({ q: 'rule', uid: String(uid) })));
     if (a && a.error) { if (/^There is no rule/.test(a.error)) return null; askTwin({ q: 'rule', uid: String(uid) }); }
     return a.enabled;
@@ -2189,11 +2194,12 @@
   hide('clearTimeout', clearTimer); hide('clearInterval', clearTimer);
   hide('Java', Java);
   hide('__openhab', openhab);
-  hide('__twinEvent', function (json, args) { const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {}; return e; });
+  hide('__twinEvent', function (json, args) { enabledThisRun.clear(); const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {}; return e; });
   // A UI rule's script module: the add-on's `rules._getTriggeredData(ctx, true)` — the event object with the
   // old Java event's names kept as deprecated getters that warn when read (itemState, oldItemState,
   // itemCommand, type, channel, event).
   hide('__twinUIEvent', function (json, args) {
+    enabledThisRun.clear();
     const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {};
     const old = (name, value, hint) => {
       if (value === undefined) return;
