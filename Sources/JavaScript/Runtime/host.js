@@ -314,7 +314,7 @@ function notesThings (text) { if (!world.needsThings && /hing/.test(text)) world
 function loadInto (file, spec) {
   const mapped = mapConfRoot(spec);
   const abs = path.isAbsolute(mapped) ? mapped : path.resolve(world.conf || world.root, mapped);
-  if (!isFile(abs)) throw new TwinError('rules.jsRequire', `load('${spec}') finds no file (looked at ${display(abs)})`, file.display);
+  if (!isFile(abs)) throw new TwinError('rules.jsRequire', `load('${spec}') finds no file (looked at ${display(abs)})`, callerLocation(file) || file.display);
   const name = display(abs);
   const text = readInside(abs, file.display);
   file.known.add(name);
@@ -322,12 +322,15 @@ function loadInto (file, spec) {
   return vm.runInContext(text, file.context, { filename: name });
 }
 
+/** The file:line:column of the script or module line that called into the host (a `require` or `load`), or null. */
+function callerLocation (file) { return locate(new Error(), file); }
+
 function requireFrom (file, spec, fromName) {
   if (spec === 'openhab' || spec === '@openhab/core') return file.sandbox.__openhab;
   if (spec === '@runtime') return file.sandbox.__twinRuntime;
   const fromAbs = fromName === file.display ? file.abs : path.join(world.root, fromName);
   const resolved = resolveModule(spec, fromAbs, fromName === file.display);
-  if (!resolved) throw new TwinError('rules.jsRequire', `require('${spec}') resolves to nothing (looked relative to ${fromName} and in automation/js/node_modules)`, fromName);
+  if (!resolved) throw new TwinError('rules.jsRequire', `require('${spec}') resolves to nothing (looked relative to ${fromName} and in automation/js/node_modules)`, callerLocation(file) || fromName);
   const key = resolved;
   if (file.modules.has(key)) return file.modules.get(key).exports;
   const name = display(resolved);

@@ -541,8 +541,8 @@
     }
     format (t) { return t.format(this); }
   }
-  DateTimeFormatter.ISO_LOCAL_TIME = { format: (t) => t.toLocalTime ? t.toLocalTime().toString() : t.toString() };
-  DateTimeFormatter.ISO_LOCAL_DATE = { format: (t) => t.toLocalDate ? t.toLocalDate().toString() : t.toString() };
+  DateTimeFormatter.ISO_LOCAL_TIME = { format: (t) => (t instanceof LocalTime ? t : t.toLocalTime()).toString() };
+  DateTimeFormatter.ISO_LOCAL_DATE = { format: (t) => (t instanceof LocalDate ? t : t.toLocalDate()).toString() };
 
   function parseLocal (text) {
     const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?)?$/.exec(text);
@@ -575,6 +575,9 @@
     if (when instanceof LocalTime) return todayAt(when._ofDay());
     if (when instanceof LocalDate) return when.atStartOfDay();
     if (when instanceof LocalDateTime) return when.atZone(host.zone);
+    if (when instanceof QuantityType) return toZDT(Q(when.toString()));
+    if (when instanceof DecimalType) return toZDT(when.doubleValue());
+    if (when instanceof DateTimeType) return when.getZonedDateTime();
     if (when instanceof Quantity) {
       const ms = when.toUnit('ms');
       if (ms === null) throw new Error(`time.toZDT: ${when} is not a time quantity`);
@@ -607,6 +610,29 @@
     javaInstantToJsInstant: (i) => i,
     Period: { ofDays: (n) => Duration.ofDays(n) }
   };
+  // js-joda's other exports: refused by name where a script reaches them (the twin's time is a js-joda subset).
+  for (const name of ['Clock', 'MonthDay', 'OffsetDateTime', 'OffsetTime', 'Year', 'YearMonth', 'ZoneOffset', 'ZoneRegion', 'ZoneOffsetTransition',
+    'ZoneRules', 'ZoneRulesProvider', 'IsoFields', 'TemporalAdjusters', 'TemporalQueries', 'ValueRange', 'DateTimeFormatterBuilder', 'DecimalStyle',
+    'ResolverStyle', 'SignStyle', 'TextStyle', 'IsoChronology', 'nativeJs', 'convert', 'use']) {
+    Object.defineProperty(time, name, { get () { throw unsupported(`time.${name}`, 'the twin\'s time has ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, ChronoField, DateTimeFormatter, ZoneId, DayOfWeek, Month'); }, enumerable: false });
+  }
+  /**
+   * A prototype at the end of a js-joda class's chain: a member the class does not have is a located
+   * rules.jsUnsupported naming it, not undefined (js-joda's classes have far more members than real rules use).
+   */
+  function refusingPrototype (label) {
+    return new Proxy(Object.prototype, {
+      get (target, prop, receiver) {
+        if (typeof prop === 'symbol' || prop in target || prop === 'then' || prop === 'toJSON' || prop.startsWith('_')) return Reflect.get(target, prop, receiver);
+        throw unsupported(`${label}.${prop}`, 'a js-joda member the twin\'s time does not have');
+      }
+    });
+  }
+  for (const [label, cls] of [['ZonedDateTime', ZonedDateTime], ['LocalTime', LocalTime], ['LocalDate', LocalDate], ['LocalDateTime', LocalDateTime],
+    ['Instant', Instant], ['Duration', Duration], ['ChronoUnit', ChronoUnit], ['ChronoField', ChronoField], ['DateTimeFormatter', DateTimeFormatter],
+    ['ZoneId', ZoneId], ['DayOfWeek', DayOfWeek], ['Month', Month]]) {
+    Object.setPrototypeOf(cls.prototype, refusingPrototype(`time.${label}`));
+  }
 
   // ------------------------------------------------------------ Quantity
   const UNITS = {
@@ -699,19 +725,21 @@
   }
   // ------------------------------------------------------------ persistence (asked of the twin's store)
   class PersistedState {
-    constructor (state) { this.state = state; }
+    constructor (state, type) { this.state = state; this._type = type; }
     get numericState () { const n = parseFloat(this.state); return Number.isNaN(n) ? null : n; }
     get quantityState () { try { return /^[-+]?\d*\.?\d+(e[-+]?\d+)?\s+\S/i.test(this.state) ? Q(this.state) : null; } catch (e) { return null; } }
-    get rawState () { const s = this.state; return { toString: () => s }; }
+    /** openHAB's State object, read as the Item's type reads it (an average of a Switch is a DecimalType). */
+    get rawState () { return stateObject(this._type, this.state); }
     toString () { return this.state; }
   }
   class PersistedItem extends PersistedState {
-    constructor (state, at) { super(state); this._at = at; }
+    constructor (state, at, type) { super(state, type); this._at = at; }
     get timestamp () { return new ZonedDateTime(this._at, host.zone); }
     get instant () { return new Instant(this._at); }
   }
   class ItemPersistence {
     constructor (name) { this._n = name; }
+    _type () { const d = itemData(this._n); return d === null ? 'String' : d.type; }
     _ask (method, args) {
       const a = JSON.parse(host.ask(JSON.stringify({ q: 'persistence', item: this._n, method, args })));
       if (a.error) { const e = new Error(a.error); e.code = a.code || 'rules.jsNotPersisted'; throw e; }
@@ -722,17 +750,17 @@
       const end = which === 'Since' ? null : toZDT(which === 'Until' ? a : b)._e;
       return this._ask(kind, [begin, end]);
     }
-    persistedState (when) { const a = this._ask('persistedState', [toZDT(when)._e]); return a.state === null ? null : new PersistedItem(a.state, a.at); }
-    previousState (skipEqual = false) { const a = this._ask('previousState', [!!skipEqual]); return a.state === null ? null : new PersistedItem(a.state, a.at); }
+    persistedState (when) { const a = this._ask('persistedState', [toZDT(when)._e]); return a.state === null ? null : new PersistedItem(a.state, a.at, this._type()); }
+    previousState (skipEqual = false) { const a = this._ask('previousState', [!!skipEqual]); return a.state === null ? null : new PersistedItem(a.state, a.at, this._type()); }
     lastUpdate () { const a = this._ask('lastUpdate', []); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
     lastChange () { const a = this._ask('lastChange', []); return a.at === null ? null : new ZonedDateTime(a.at, host.zone); }
   }
   for (const which of ['Since', 'Until', 'Between']) {
     for (const kind of ['average', 'sum', 'delta']) {
-      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedState(r.state); };
+      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedState(r.state, this._type()); };
     }
     for (const kind of ['maximum', 'minimum']) {
-      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedItem(r.state, r.at); };
+      ItemPersistence.prototype[kind + which] = function (a, b) { const r = this._range(kind, which, a, b); return r.state === null ? null : new PersistedItem(r.state, r.at, this._type()); };
     }
     for (const kind of ['count', 'countStateChanges']) {
       ItemPersistence.prototype[kind + which] = function (a, b) { return this._range(kind, which, a, b).number; };
@@ -770,7 +798,12 @@
       return out;
     }
     get state () { return this._d.state; }
-    get rawState () { const s = this.state; return { toString: () => s, toFullString: () => s, floatValue: () => parseFloat(s), intValue: () => parseInt(s, 10), doubleValue: () => parseFloat(s), equals: (o) => String(o) === s }; }
+    /** openHAB's State object of the Item's type (OnOffType.ON, a DecimalType, a QuantityType, …), kept until the state changes. */
+    get rawState () {
+      const d = this._d; const s = d.state;
+      if (d._rawOf !== s) { d._rawOf = s; d._raw = stateObject(d.type, s); }
+      return d._raw;
+    }
     get isInitialized () { const s = this.state; return s !== 'NULL' && s !== 'UNDEF'; }
     get isUninitialized () { return !this.isInitialized; }
     // A state is read far more often than it changes: the number and the quantity read from it are kept with the
@@ -812,7 +845,9 @@
     get persistence () { return persistenceOf(this._name); }
     get history () { return persistenceOf(this._name); }
     get semantics () { throw unsupported('Item.semantics'); }
-    get rawItem () { throw unsupported('Item.rawItem'); }
+    get rawItem () { throw unsupported('Item.rawItem', 'the twin has no Java Item; use the Item\'s members'); }
+    /** The state before the last change as openHAB's State object (`null` before any change). */
+    get previousRawState () { const s = this.previousState; return s === null ? null : stateObject(this.type, s); }
     getMetadata (namespace) {
       const all = this._askItem('metadata').metadata || {};
       if (namespace === undefined) return all;
@@ -833,6 +868,7 @@
       }
     }
     sendCommandIfDifferent (value) {
+      if (value instanceof QuantityType) value = Q(value.toString()); else if (value instanceof DecimalType && !(value instanceof HSBType)) value = value.doubleValue();
       const text = valueText(value); const cur = this.state;
       let same = text === cur;
       if (!same && value instanceof Quantity) { const q = this.quantityState; same = q !== null && q.toUnit(value.unit) !== null && q.equal(value); }
@@ -841,6 +877,7 @@
       this.sendCommand(value); return true;
     }
     _compareSend (value, greater) {
+      if (value instanceof QuantityType) value = Q(value.toString()); else if (value instanceof DecimalType && !(value instanceof HSBType)) value = value.doubleValue();
       const cur = value instanceof Quantity ? this.quantityState : this.numericState;
       if (cur === null) { this.sendCommand(value); return true; }
       const differs = value instanceof Quantity ? (greater ? value.greaterThan(cur) : value.lessThan(cur)) : (greater ? Number(value) > cur : Number(value) < cur);
@@ -890,9 +927,17 @@
       },
       replaceMetadata: () => { throw unsupported('items.metadata.replaceMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
       removeMetadata: () => { throw unsupported('items.metadata.removeMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
+      addMetadata: () => { throw unsupported('items.metadata.addMetadata', 'the twin\'s Item metadata comes from the scenario and is read-only'); },
       itemChannelLink: new Proxy({}, { get: (_, p) => { throw unsupported(`items.metadata.itemChannelLink.${String(p)}`); } })
     },
     itemChannelLink: new Proxy({}, { get: (_, p) => { throw unsupported(`items.itemChannelLink.${String(p)}`); } }),
+    // openhab-js's classes, exported as it exports them.
+    ItemPersistence,
+    PersistedState,
+    PersistedItem,
+    ItemSemantics: class ItemSemantics { constructor () { throw unsupported('items.ItemSemantics', 'the twin has no semantic model'); } },
+    RiemannType: { LEFT: 'LEFT', RIGHT: 'RIGHT', TRAPEZOIDAL: 'TRAPEZOIDAL', MIDPOINT: 'MIDPOINT' },
+    TimeSeries: class TimeSeries { constructor () { throw unsupported('items.TimeSeries', 'the twin persists no time series; persistence writes are refused'); } },
     Item
   };
   const items = new Proxy(itemsApi, {
@@ -957,6 +1002,12 @@
 
   // ------------------------------------------------------------ rules
   let ruleCount = 0;
+  // openHAB enables and disables a rule at once; the twin applies the change after the run, with the run's other
+  // effects. What this run set is remembered here, so isEnabled/getStatus later in the same run answer as
+  // openHAB does; a new request (a rule's run, a timer, a UI script) starts without it.
+  const enabledThisRun = new Map();
+  /** The UIDs of this file's rules whose execute is on the stack (RuleManager.getStatus answers RUNNING for them). */
+  const running = new Set();
   const safeUID = (s) => String(s).replace(/[^\w]/g, '-');
   function JSRule (config) {
     if (uiRule !== null) throw unsupported('rules.JSRule in a UI rule\'s script', 'register rules from a script file in automation/js');
@@ -974,8 +1025,14 @@
     });
     const spec = { id, name, description: config.description ?? null, tags: config.tags ? [...config.tags].map(String) : [], triggers: list, overwrite: !!config.overwrite, switchItem: config.__switchItem ?? null, line: callerLine() };
     const execute = config.execute;
-    host.addRule(JSON.stringify(spec), (event) => execute(event));
-    return { getUID: () => id, getName: () => name, uid: id, name };
+    host.addRule(JSON.stringify(spec), (event) => {
+      running.add(id);
+      try { return execute(event); } finally { running.delete(id); }
+    });
+    // openhab-js returns the Java Rule: its getters the twin knows, a located refusal for the rest.
+    const tags = spec.tags, description = spec.description;
+    return refusingRest({ getUID: () => id, getName: () => name, getDescription: () => description, getTags: () => new Set(tags), uid: id, name },
+      'the Rule rules.JSRule returns', 'the twin answers getUID, getName, getDescription, getTags');
   }
   function SwitchableJSRule (config) {
     const itemName = config.switchItemName || `vRuleItemFor${itemsApi.safeItemName(config.name || '')}`;
@@ -987,7 +1044,7 @@
   const rules = {
     JSRule,
     SwitchableJSRule,
-    setEnabled: (uid, enabled) => emit({ k: 'enable', rule: String(uid), enabled: !!enabled }),
+    setEnabled: (uid, enabled) => { enabledThisRun.set(String(uid), !!enabled); emit({ k: 'enable', rule: String(uid), enabled: !!enabled }); },
     // openhab-js runRule(uid, args = {}, cond = true): the arguments join the called rule's context (a UI
     // script reads them as ctx[key] and as globals, a JSRule in event.raw), as JSON values.
     runRule: (uid, args = {}, cond = true) => {
@@ -996,7 +1053,7 @@
       emit({ k: 'runRule', rule: String(uid), conditions: cond !== false, args: json });
     },
     // openhab-js: ruleManager.isEnabled(uid); a UID the registry does not have throws.
-    isEnabled: (uid) => askTwin({ q: 'rule', uid: String(uid) }).enabled,
+    isEnabled: (uid) => (enabledThisRun.has(String(uid)) ? enabledThisRun.get(String(uid)) : askTwin({ q: 'rule', uid: String(uid) }).enabled),
     removeRule: () => { throw unsupported('rules.removeRule', 'a scenario\'s rules are fixed for its run; disable the rule with rules.setEnabled'); },
     runAsync: () => { throw unsupported('rules.runAsync'); },
     when: (withToggle) => new RuleBuilder(!!withToggle).when()
@@ -1247,12 +1304,12 @@
   function delayOf (ms) { const n = Number(ms); return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0; }
   const setTimeout = (fn, ms, ...args) => {
     if (typeof fn !== 'function') throw new TypeError('setTimeout needs a function');
-    return host.createTimer(host.now() + delayOf(ms), () => fn(...args), 0, `setTimeout #${++timerSeq}`);
+    return host.createTimer(host.now() + delayOf(ms), () => { enabledThisRun.clear(); fn(...args); }, 0, `setTimeout #${++timerSeq}`);
   };
   const setInterval = (fn, ms, ...args) => {
     if (typeof fn !== 'function') throw new TypeError('setInterval needs a function');
     const every = Math.max(1, delayOf(ms));
-    return host.createTimer(host.now() + every, () => fn(...args), every, `setInterval #${++timerSeq}`);
+    return host.createTimer(host.now() + every, () => { enabledThisRun.clear(); fn(...args); }, every, `setInterval #${++timerSeq}`);
   };
   const clearTimer = (id) => { if (typeof id === 'number') host.cancelTimer(id); };
 
@@ -1261,7 +1318,7 @@
       this._state = 'scheduled';
       this._at = at;
       const self = this;
-      this._id = host.createTimer(at, () => { self._state = 'running'; try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, label);
+      this._id = host.createTimer(at, () => { self._state = 'running'; enabledThisRun.clear(); try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, label);
       this._fn = fn; this._label = label;
     }
     cancel () { const was = host.cancelTimer(this._id); if (was) this._state = 'cancelled'; return was; }
@@ -1269,7 +1326,7 @@
       const at = toZDT(zdt)._e; this._at = at;
       if (!host.rescheduleTimer(this._id, at)) {
         const self = this; const fn = this._fn;
-        this._id = host.createTimer(at, () => { self._state = 'running'; try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, this._label);
+        this._id = host.createTimer(at, () => { self._state = 'running'; enabledThisRun.clear(); try { fn(); } finally { if (self._state === 'running') self._state = 'terminated'; } }, 0, this._label);
       }
       this._state = 'scheduled';
       return true;
@@ -1280,7 +1337,9 @@
     isCancelled () { return this._state === 'cancelled'; }
     getExecutionTime () { return this._state === 'scheduled' ? new ZonedDateTime(this._at, host.zone) : null; }
   }
-  const ScriptExecution = {
+  /** One of openHAB's script action classes (`actions.X`, `Java.type('…actions.X')`): the members the twin runs, and a located refusal for the others. */
+  function actionClass (name, members) { return refusingRest(members, name, `the twin runs ${name}'s ${Object.keys(members).join(', ')}`); }
+  const ScriptExecution = actionClass('actions.ScriptExecution', {
     createTimer (...args) {
       let label = 'timer';
       if (typeof args[0] === 'string' && args.length >= 3) label = `timer ${args.shift()}`;
@@ -1290,15 +1349,15 @@
     },
     createTimerWithArgument (when, arg, fn) { return new Timer(toZDT(when)._e, () => fn(arg), 'timer'); },
     callScript () { throw unsupported('actions.ScriptExecution.callScript'); }
-  };
+  });
 
   // ------------------------------------------------------------ actions → the twin's outbox
   const out = (channel, action, recipient, text) => emit({ k: 'out', channel, action, recipient: String(recipient), text: String(text) });
-  const NotificationAction = {
+  const NotificationAction = actionClass('actions.NotificationAction', {
     sendNotification: (user, msg) => out('notification', 'sendNotification', user, msg),
     sendBroadcastNotification: (msg) => out('notification', 'sendBroadcastNotification', 'broadcast', msg),
     sendLogNotification: (msg) => out('notification', 'sendLogNotification', 'log', msg)
-  };
+  });
   function notificationBuilder (message) {
     const users = []; let logOnly = false; let title = null;
     const b = {
@@ -1350,7 +1409,7 @@
     }
     return a.value;
   };
-  const Transformation = { transform: transformCall(false), transformRaw: transformCall(true) };
+  const Transformation = actionClass('actions.Transformation', { transform: transformCall(false), transformRaw: transformCall(true) });
   // HTTP and Exec: the outbox, answered by the scenario's scripted `responses` — and HTTP, as the Rules DSL's, by the
   // twin's own URLs (its OpenWeatherMap, its REST API) — null when none matches, noted in the run log as the DSL does.
   function httpCall (method) {
@@ -1365,11 +1424,11 @@
       return a.body;
     };
   }
-  const HTTP = {
+  const HTTP = actionClass('actions.HTTP', {
     sendHttpGetRequest: httpCall('GET'), sendHttpPostRequest: httpCall('POST'), sendHttpPutRequest: httpCall('PUT'),
     sendHttpDeleteRequest: httpCall('DELETE')
-  };
-  const Exec = {
+  });
+  const Exec = actionClass('actions.Exec', {
     executeCommandLine: (...a) => {
       let waits = false;
       if (a[0] instanceof Duration) { waits = true; a = a.slice(1); }
@@ -1383,7 +1442,7 @@
       }
       return waits ? answer.output : null;
     }
-  };
+  });
   // Ephemeris: openHAB's default dayset "weekend" (Saturday, Sunday); bank holidays from the scenario's
   // `ephemeris.bankHolidays` (the twin has no holiday calendar of its own), as for the Rules DSL.
   const ephemerisDay = (x) => {
@@ -1394,7 +1453,7 @@
   };
   const isoDate = (z) => { const f = z._f(); return `${pad(f.year, 4)}-${pad(f.month)}-${pad(f.day)}`; };
   const holiday = (x) => askTwin({ q: 'holiday', date: isoDate(ephemerisDay(x)) }).name;
-  const Ephemeris = {
+  const Ephemeris = actionClass('actions.Ephemeris', {
     isWeekend: (x) => ephemerisDay(x)._f().dow >= 6,
     isInDayset: (name, x) => {
       if (String(name) !== 'weekend') throw unsupported(`actions.Ephemeris.isInDayset("${name}")`, 'the twin knows openHAB\'s default dayset "weekend" only');
@@ -1405,22 +1464,22 @@
     getNextBankHoliday: () => { throw unsupported('actions.Ephemeris.getNextBankHoliday'); },
     getDaysUntil: () => { throw unsupported('actions.Ephemeris.getDaysUntil'); },
     getHolidayDescription: () => { throw unsupported('actions.Ephemeris.getHolidayDescription'); }
-  };
-  const Voice = { say: (text, voice, sink) => out('say', 'say', sink ?? 'default', text), interpret: () => { throw unsupported('actions.Voice.interpret'); } };
-  const Audio = { playSound: (a, b) => out('sound', 'playSound', b === undefined ? 'default' : a, b === undefined ? a : b), playStream: () => { throw unsupported('actions.Audio.playStream'); } };
-  const LogAction = {
+  });
+  const Voice = actionClass('actions.Voice', { say: (text, voice, sink) => out('say', 'say', sink ?? 'default', text), interpret: () => { throw unsupported('actions.Voice.interpret'); } });
+  const Audio = actionClass('actions.Audio', { playSound: (a, b) => out('sound', 'playSound', b === undefined ? 'default' : a, b === undefined ? a : b), playStream: () => { throw unsupported('actions.Audio.playStream'); } });
+  const LogAction = actionClass('actions.Log', {
     logInfo: (l, m, ...a) => logLine('INFO', l, slf4j(m, a)), logWarn: (l, m, ...a) => logLine('WARN', l, slf4j(m, a)),
-    logError: (l, m, ...a) => logLine('ERROR', l, slf4j(m, a)), logDebug: () => {}
-  };
-  const BusEvent = {
+    logError: (l, m, ...a) => logLine('ERROR', l, slf4j(m, a)), logDebug: () => {}, logTrace: () => {}
+  });
+  const BusEvent = actionClass('actions.BusEvent', {
     sendCommand: (i, v) => emit({ k: 'cmd', item: iname(i), value: valueText(v) }),
     postUpdate: (i, v) => emit({ k: 'upd', item: iname(i), value: valueText(v) })
-  };
+  });
   const refuse = (ns) => new Proxy({}, { get: (_, p) => (typeof p === 'symbol' || p === 'then' ? undefined : () => { throw unsupported(`actions.${ns}.${String(p)}`); }) });
-  const Things = {
+  const Things = actionClass('actions.Things', {
     getThingStatusInfo: (uid) => { const t = thingData(String(uid)); return t === null ? null : statusInfoOf(t); },
     getActions: (scope, uid) => thingActions(scope, uid)
-  };
+  });
   const actions = {
     ScriptExecution, NotificationAction, notificationBuilder, thingActions, get: thingActions, Voice, Audio, Log: LogAction, BusEvent,
     HTTP, Exec, Ephemeris, Transformation, Things,
@@ -1446,9 +1505,402 @@
   const cache = { private: makeCache(privateStore), shared: makeCache(sharedWrapped) };
   for (const m of ['get', 'put', 'remove', 'exists']) cache[m] = () => { throw unsupported(`cache.${m}`, 'removed in openhab-js 5; use cache.private or cache.shared'); };
 
-  // ------------------------------------------------------------ openHAB's HSBType and PercentType (Java.type)
-  // As openhab-core's library.types and util.ColorUtil compute them, and as the twin's Rules DSL does: numbers
-  // print without trailing zeros (BigDecimal's plain text of the value), ColorUtil's 5 significant digits.
+  // ------------------------------------------------------------ openHAB's state types and java.math (Java.type)
+  // As openhab-core's library.types compute them: a DecimalType holds a BigDecimal (exact decimal digits, printed
+  // plain), the enum types are Java enums (`name()`, `ordinal()`, `as(Class)`), every state prints with
+  // `toString()` as openHAB prints it, so sendCommand/postUpdate and string comparisons see openHAB's text.
+  // A member openHAB has and the twin does not run throws a located rules.jsUnsupported naming it.
+  const refuseMembers = (cls, names, hint) => {
+    for (const n of names) {
+      Object.defineProperty(cls.prototype, n, { value: function () { throw unsupported(`${cls.__javaName}.${n}`, hint); }, writable: true, configurable: true });
+    }
+  };
+  const TEN = 10n;
+  // A scale far beyond any real number's (a hostile setScale(1e9)) would build a billion-digit BigInt: refused as Java runs out of memory there.
+  const pow10 = (n) => { if (!(Math.abs(n) <= 100000)) throw new Error(`ArithmeticException: a scale of ${n} digits is beyond the twin's BigDecimal (±100000)`); return TEN ** BigInt(n); };
+  /** java.math.RoundingMode. */
+  class RoundingMode {
+    constructor (name, ordinal) { this._name = name; this._o = ordinal; }
+    name () { return this._name; }
+    ordinal () { return this._o; }
+    toString () { return this._name; }
+    equals (o) { return o === this; }
+  }
+  RoundingMode.__javaName = 'java.math.RoundingMode';
+  ['UP', 'DOWN', 'CEILING', 'FLOOR', 'HALF_UP', 'HALF_DOWN', 'HALF_EVEN', 'UNNECESSARY'].forEach((n, i) => { RoundingMode[n] = new RoundingMode(n, i); });
+  RoundingMode.valueOf = (n) => { const m = RoundingMode[String(n)]; if (!(m instanceof RoundingMode)) throw new Error(`IllegalArgumentException: No enum constant java.math.RoundingMode.${n}`); return m; };
+  RoundingMode.values = () => ['UP', 'DOWN', 'CEILING', 'FLOOR', 'HALF_UP', 'HALF_DOWN', 'HALF_EVEN', 'UNNECESSARY'].map((n) => RoundingMode[n]);
+  /** q = n / d (BigInt, d > 0 or < 0) rounded by `mode`. */
+  function divRound (n, d, mode) {
+    if (d < 0n) { n = -n; d = -d; }
+    let q = n / d; const r = n - q * d;
+    if (r === 0n) return q;
+    const sign = n < 0n ? -1n : 1n; const twice = (r < 0n ? -r : r) * 2n;
+    const away = () => { q += sign; };
+    switch (mode) {
+      case RoundingMode.UP: away(); break;
+      case RoundingMode.DOWN: break;
+      case RoundingMode.CEILING: if (sign > 0n) away(); break;
+      case RoundingMode.FLOOR: if (sign < 0n) away(); break;
+      case RoundingMode.HALF_DOWN: if (twice > d) away(); break;
+      case RoundingMode.HALF_EVEN: if (twice > d || (twice === d && (q % 2n !== 0n))) away(); break;
+      case RoundingMode.UNNECESSARY: throw new Error('ArithmeticException: Rounding necessary');
+      default: if (twice >= d) away(); // HALF_UP
+    }
+    return q;
+  }
+  /** java.math.BigDecimal: an unscaled BigInt and a scale, exact as Java's. */
+  class BigDecimal {
+    constructor (v, scale) {
+      if (typeof v === 'bigint') { this._u = v; this._s = scale || 0; return; }
+      if (v instanceof BigDecimal) { this._u = v._u; this._s = v._s; return; }
+      const text = typeof v === 'number' ? javaDoubleText(v) : String(v);
+      const m = /^([-+]?)(\d*)(?:\.(\d*))?(?:[eE]([-+]?\d+))?$/.exec(text);
+      if (!m || (m[2] === '' && (m[3] === undefined || m[3] === '')) || (m[4] !== undefined && Math.abs(+m[4]) > 1000)) {
+        throw new Error(`NumberFormatException: Invalid BigDecimal value: ${text.length > 120 ? text.slice(0, 120) + '…' : text}`);
+      }
+      const frac = m[3] || '';
+      this._u = BigInt((m[1] === '-' ? '-' : '') + ((m[2] + frac) || '0'));
+      this._s = frac.length - (m[4] ? +m[4] : 0);
+    }
+    static valueOf (v, scale) { return typeof v === 'number' && scale !== undefined ? new BigDecimal(BigInt(Math.trunc(v)), Number(scale)) : new BigDecimal(typeof v === 'number' && Number.isInteger(v) ? BigInt(v) : v); }
+    _align (o) { const b = o instanceof BigDecimal ? o : new BigDecimal(o); const s = Math.max(this._s, b._s); return [this._u * pow10(s - this._s), b._u * pow10(s - b._s), s]; }
+    scale () { return this._s; }
+    unscaledValue () { return this._u; }
+    precision () { return (this._u < 0n ? -this._u : this._u).toString().length; }
+    signum () { return this._u > 0n ? 1 : this._u < 0n ? -1 : 0; }
+    toPlainString () {
+      const neg = this._u < 0n; let digits = (neg ? -this._u : this._u).toString();
+      if (this._s <= 0) return (neg ? '-' : '') + digits + (this._u === 0n ? '' : '0'.repeat(-this._s));
+      digits = digits.padStart(this._s + 1, '0');
+      return (neg ? '-' : '') + digits.slice(0, digits.length - this._s) + '.' + digits.slice(digits.length - this._s);
+    }
+    toString () {
+      const neg = this._u < 0n; const digits = (neg ? -this._u : this._u).toString();
+      const adjusted = -this._s + (digits.length - 1);
+      if (this._s >= 0 && adjusted >= -6) return this.toPlainString();
+      return (neg ? '-' : '') + digits[0] + (digits.length > 1 ? '.' + digits.slice(1) : '') + 'E' + (adjusted >= 0 ? '+' : '') + adjusted;
+    }
+    toJSON () { return this.toString(); }
+    doubleValue () { return Number(this.toString()); }
+    floatValue () { return Math.fround(this.doubleValue()); }
+    longValue () { return Number(BigInt.asIntN(64, this.setScale(0, RoundingMode.DOWN)._u)); }
+    intValue () { return Number(BigInt.asIntN(32, this.setScale(0, RoundingMode.DOWN)._u)); }
+    compareTo (o) { const [a, b] = this._align(o); return a < b ? -1 : a > b ? 1 : 0; }
+    equals (o) { return o instanceof BigDecimal && o._u === this._u && o._s === this._s; }
+    add (o) { const [a, b, s] = this._align(o); return new BigDecimal(a + b, s); }
+    subtract (o) { const [a, b, s] = this._align(o); return new BigDecimal(a - b, s); }
+    multiply (o) { const b = o instanceof BigDecimal ? o : new BigDecimal(o); return new BigDecimal(this._u * b._u, this._s + b._s); }
+    negate () { return new BigDecimal(-this._u, this._s); }
+    abs () { return this._u < 0n ? this.negate() : this; }
+    max (o) { return this.compareTo(o) >= 0 ? this : o; }
+    min (o) { return this.compareTo(o) <= 0 ? this : o; }
+    setScale (scale, mode = RoundingMode.UNNECESSARY) {
+      const s = Number(scale);
+      if (s >= this._s) return new BigDecimal(this._u * pow10(s - this._s), s);
+      return new BigDecimal(divRound(this._u, pow10(this._s - s), mode), s);
+    }
+    stripTrailingZeros () { let u = this._u, s = this._s; if (u === 0n) return new BigDecimal(0n, 0); while (u % TEN === 0n) { u /= TEN; s--; } return new BigDecimal(u, s); }
+    /** divide(o), exact (ArithmeticException when it does not end); divide(o, mode); divide(o, scale, mode). */
+    divide (o, a, b) {
+      const d = o instanceof BigDecimal ? o : new BigDecimal(o);
+      if (d._u === 0n) throw new Error(this._u === 0n ? 'ArithmeticException: Division undefined' : 'ArithmeticException: Division by zero');
+      if (a instanceof RoundingMode || (a !== undefined && b !== undefined)) {
+        const scale = a instanceof RoundingMode ? this._s : Number(a); const mode = a instanceof RoundingMode ? a : b;
+        return new BigDecimal(divRound(this._u * pow10(scale - this._s + d._s), d._u, mode), scale);
+      }
+      const preferred = this._s - d._s;
+      for (let extra = 0; extra <= 400; extra++) {
+        const scale = Math.max(preferred, 0) + extra;
+        const n = this._u * pow10(scale - this._s + d._s);
+        if (n % d._u === 0n) {
+          let r = new BigDecimal(n / d._u, scale);
+          while (r._s > preferred && r._u % TEN === 0n) r = new BigDecimal(r._u / TEN, r._s - 1);
+          return r;
+        }
+      }
+      throw new Error('ArithmeticException: Non-terminating decimal expansion; no exact representable decimal result.');
+    }
+  }
+  BigDecimal.__javaName = 'java.math.BigDecimal';
+  BigDecimal.ZERO = new BigDecimal(0n); BigDecimal.ONE = new BigDecimal(1n); BigDecimal.TEN = new BigDecimal(10n);
+  refuseMembers(BigDecimal, ['pow', 'sqrt', 'remainder', 'divideToIntegralValue', 'divideAndRemainder', 'round', 'movePointLeft', 'movePointRight', 'scaleByPowerOfTen', 'toBigInteger', 'toBigIntegerExact', 'toEngineeringString', 'ulp', 'hashCode'],
+    'the twin\'s BigDecimal runs the arithmetic real rules use: add, subtract, multiply, divide, setScale, compareTo');
+  /** Java's Double.toString of a JS number as GraalJS hands it over (an integral value is an Integer/Long). */
+  function javaDoubleText (n) {
+    if (!Number.isFinite(n)) throw new Error(`NumberFormatException: ${n} is not a finite number`);
+    if (Number.isInteger(n) && Math.abs(n) < 2 ** 63) return BigInt(n).toString();
+    const t = String(n);
+    return /e/.test(t) && !/\./.test(t.split('e')[0]) ? t.replace('e', '.0e') : t;
+  }
+  /** A number the types take: a JS number, a numeric string, a BigDecimal, a DecimalType. */
+  function decimalOf (v) {
+    if (v instanceof DecimalType) return v.toBigDecimal();
+    if (v instanceof BigDecimal) return v;
+    return new BigDecimal(typeof v === 'number' ? v : String(v).trim());
+  }
+  // java.util.Formatter, the conversions openHAB's format(pattern) is used with: %s %d %f %.Nf %e %x %% %n.
+  function javaFormat (pattern, value) {
+    return String(pattern).replace(/%(\d+\$)?([-#+ 0,(]*)(\d+)?(\.\d+)?([a-zA-Z%])/g, (all, arg, flags, width, prec, conv) => {
+      let out;
+      switch (conv) {
+        case '%': return '%';
+        case 'n': return '\n';
+        case 's': case 'S': out = value instanceof BigDecimal ? value.toString() : show(value); if (prec) out = out.slice(0, +prec.slice(1)); if (conv === 'S') out = out.toUpperCase(); break;
+        case 'd': {
+          if (!(value instanceof BigDecimal) || value.stripTrailingZeros()._s > 0) throw new Error(`IllegalFormatConversionException: d != ${value instanceof BigDecimal ? 'java.math.BigDecimal' : typeof value}`);
+          out = value.setScale(0).toPlainString(); break;
+        }
+        case 'f': {
+          if (!(value instanceof BigDecimal)) throw new Error(`IllegalFormatConversionException: f != ${typeof value}`);
+          out = value.setScale(prec ? +prec.slice(1) : 6, RoundingMode.HALF_UP).toPlainString(); break;
+        }
+        case 'x': case 'X': out = value instanceof BigDecimal ? value.setScale(0)._u.toString(16) : show(value); if (conv === 'X') out = out.toUpperCase(); break;
+        default: throw unsupported(`the format conversion %${conv} in "${pattern}"`, 'the twin formats %s, %d, %f, %.Nf, %x, %% and %n');
+      }
+      if (flags.includes(',') && /^-?\d/.test(out)) { const [i, f] = out.split('.'); out = i.replace(/\B(?=(\d{3})+(?!\d))/g, ',') + (f !== undefined ? '.' + f : ''); }
+      if (flags.includes('+') && /^\d/.test(out)) out = '+' + out;
+      if (width && out.length < +width) out = flags.includes('-') ? out.padEnd(+width) : (flags.includes('0') ? out.replace(/^(-?)/, (s) => s + '0'.repeat(+width - out.length)) : out.padStart(+width));
+      return out;
+    });
+  }
+  /** The base of openHAB's enum types (OnOffType, OpenClosedType, …): Java enums. */
+  class JavaEnum {
+    constructor (name, ordinal) { this._name = name; this._o = ordinal; }
+    name () { return this._name; }
+    ordinal () { return this._o; }
+    toString () { return this._name; }
+    toFullString () { return this._name; }
+    toJSON () { return this._name; }
+    equals (o) { return o === this; }
+    compareTo (o) { return this._o - o._o; }
+    format (pattern) { return javaFormat(pattern, this._name); }
+    getDeclaringClass () { return this.constructor; }
+    as (target) { return target === this.constructor ? this : (this._as ? this._as(target) : null); }
+  }
+  function javaEnum (cls, javaName, names) {
+    cls.__javaName = javaName;
+    names.forEach((n, i) => { cls[n] = new cls(n, i); });
+    cls.values = () => names.map((n) => cls[n]);
+    cls.valueOf = (n) => { if (!names.includes(String(n))) throw new Error(`IllegalArgumentException: No enum constant ${javaName}.${n}`); return cls[String(n)]; };
+    return cls;
+  }
+  class OnOffType extends JavaEnum {
+    _as (t) {
+      if (t === DecimalType) return new DecimalType(this === OnOffType.ON ? 1 : 0);
+      if (t === PercentType) return this === OnOffType.ON ? PercentType.HUNDRED : PercentType.ZERO;
+      if (t === HSBType) return this === OnOffType.ON ? HSBType.WHITE : HSBType.BLACK;
+      return null;
+    }
+    static from (v) { return (typeof v === 'string' ? ['ON', '1'].includes(v.toUpperCase()) : !!v) ? OnOffType.ON : OnOffType.OFF; }
+  }
+  javaEnum(OnOffType, 'org.openhab.core.library.types.OnOffType', ['ON', 'OFF']);
+  class OpenClosedType extends JavaEnum {
+    _as (t) {
+      if (t === DecimalType) return new DecimalType(this === OpenClosedType.OPEN ? 1 : 0);
+      if (t === PercentType) return this === OpenClosedType.OPEN ? PercentType.HUNDRED : PercentType.ZERO;
+      return null;
+    }
+  }
+  javaEnum(OpenClosedType, 'org.openhab.core.library.types.OpenClosedType', ['OPEN', 'CLOSED']);
+  class UpDownType extends JavaEnum {
+    _as (t) {
+      if (t === DecimalType) return this === UpDownType.UP ? DecimalType.ZERO : new DecimalType('1.0');
+      if (t === PercentType) return this === UpDownType.UP ? PercentType.ZERO : PercentType.HUNDRED;
+      return null;
+    }
+  }
+  javaEnum(UpDownType, 'org.openhab.core.library.types.UpDownType', ['UP', 'DOWN']);
+  class UnDefType extends JavaEnum {}
+  javaEnum(UnDefType, 'org.openhab.core.types.UnDefType', ['UNDEF', 'NULL']);
+  class StopMoveType extends JavaEnum {}
+  javaEnum(StopMoveType, 'org.openhab.core.library.types.StopMoveType', ['STOP', 'MOVE']);
+  class IncreaseDecreaseType extends JavaEnum {}
+  javaEnum(IncreaseDecreaseType, 'org.openhab.core.library.types.IncreaseDecreaseType', ['INCREASE', 'DECREASE']);
+  class PlayPauseType extends JavaEnum {}
+  javaEnum(PlayPauseType, 'org.openhab.core.library.types.PlayPauseType', ['PLAY', 'PAUSE']);
+  class NextPreviousType extends JavaEnum {}
+  javaEnum(NextPreviousType, 'org.openhab.core.library.types.NextPreviousType', ['NEXT', 'PREVIOUS']);
+  class RewindFastforwardType extends JavaEnum {}
+  javaEnum(RewindFastforwardType, 'org.openhab.core.library.types.RewindFastforwardType', ['REWIND', 'FASTFORWARD']);
+
+  /** org.openhab.core.library.types.DecimalType. */
+  class DecimalType {
+    constructor (v = 0) {
+      if (typeof v === 'string') {
+        // openHAB parses with the English DecimalFormat: grouping commas allowed, nothing after the number.
+        const t = v.toUpperCase();
+        if (!/^-?(\d[\d,]*)?(\.\d*)?(E[-+]?\d+)?$/.test(t) || !/\d/.test(t)) throw new Error(`NumberFormatException: Invalid BigDecimal value: ${v.length > 120 ? v.slice(0, 120) + '…' : v}`);
+        this._b = new BigDecimal(t.replace(/,/g, ''));
+      } else {
+        this._b = decimalOf(v);
+      }
+    }
+    static valueOf (v) { return new DecimalType(String(v)); }
+    toBigDecimal () { return this._b; }
+    toString () { return this._b.toPlainString(); }
+    toFullString () { return this.toString(); }
+    toJSON () { return this.toString(); }
+    doubleValue () { return this._b.doubleValue(); }
+    floatValue () { return this._b.floatValue(); }
+    intValue () { return this._b.intValue(); }
+    longValue () { return this._b.longValue(); }
+    shortValue () { return (this.intValue() << 16) >> 16; }
+    byteValue () { return (this.intValue() << 24) >> 24; }
+    equals (o) { return o instanceof DecimalType && !(o instanceof QuantityType) && this._b.compareTo(o._b) === 0; }
+    compareTo (o) { return this._b.compareTo(decimalOf(o)); }
+    format (pattern) {
+      const whole = this._b.stripTrailingZeros()._s <= 0;
+      if (whole) { try { return javaFormat(pattern, this._b.setScale(0)); } catch (e) { if (!/IllegalFormatConversion/.test(e.message)) throw e; } }
+      return javaFormat(pattern, this._b);
+    }
+    as (t) {
+      if (t === DecimalType) return this;
+      const zero = this._b.signum() === 0, one = this._b.compareTo(BigDecimal.ONE) === 0;
+      if (t === OnOffType) return zero ? OnOffType.OFF : OnOffType.ON;
+      if (t === PercentType) return new PercentType(this._b.multiply(new BigDecimal(100n)));
+      if (t === UpDownType) return zero ? UpDownType.UP : one ? UpDownType.DOWN : null;
+      if (t === OpenClosedType) return zero ? OpenClosedType.CLOSED : one ? OpenClosedType.OPEN : null;
+      if (t === HSBType) return new HSBType(DecimalType.ZERO, PercentType.ZERO, new PercentType(this._b.multiply(new BigDecimal(100n))));
+      if (t === DateTimeType) return new DateTimeType(this.toString());
+      if (t === StringType) return new StringType(this.toString());
+      return null;
+    }
+  }
+  DecimalType.__javaName = 'org.openhab.core.library.types.DecimalType';
+  DecimalType.ZERO = new DecimalType(0);
+  refuseMembers(DecimalType, ['hashCode'], 'hash codes differ from the JVM\'s');
+  class HueType extends DecimalType {}
+  /** org.openhab.core.library.types.PercentType: a DecimalType from 0 to 100. */
+  class PercentType extends DecimalType {
+    constructor (v = 0) {
+      super(typeof v === 'string' ? v.trim() : v);
+      if (this._b.compareTo(BigDecimal.ZERO) < 0 || this._b.compareTo(new BigDecimal(100n)) > 0) throw new Error(`IllegalArgumentException: Value must be between 0 and 100`);
+    }
+    static valueOf (v) { return new PercentType(String(v)); }
+    equals (o) { return o instanceof PercentType && !(o instanceof HSBType) && this._b.compareTo(o._b) === 0; }
+    as (t) {
+      if (t === PercentType) return this;
+      if (t === DecimalType) return new DecimalType(this._b.divide(new BigDecimal(100n), 8, RoundingMode.UP));
+      if (t === QuantityType) { const d = this.doubleValue(); return new QuantityType(Number.isInteger(d) ? `${d}.0` : String(d), '%'); }
+      const zero = this._b.signum() === 0, full = this._b.compareTo(new BigDecimal(100n)) === 0;
+      if (t === OnOffType) return zero ? OnOffType.OFF : OnOffType.ON;
+      if (t === UpDownType) return zero ? UpDownType.UP : full ? UpDownType.DOWN : null;
+      if (t === OpenClosedType) return zero ? OpenClosedType.CLOSED : full ? OpenClosedType.OPEN : null;
+      if (t === HSBType) return new HSBType(DecimalType.ZERO, PercentType.ZERO, this);
+      return super.as(t);
+    }
+  }
+  PercentType.__javaName = 'org.openhab.core.library.types.PercentType';
+  PercentType.ZERO = new PercentType(0);
+  PercentType.HUNDRED = new PercentType(100);
+  /** javax.measure's Unit as the state types hand it out: its symbol. */
+  class JavaUnit {
+    constructor (symbol) { this._s = symbol; }
+    getSymbol () { return this._s; }
+    toString () { return this._s; }
+    equals (o) { return o instanceof JavaUnit && o._s === this._s; }
+  }
+  JavaUnit.__javaName = 'javax.measure.Unit';
+  const unitText = (u) => (u instanceof JavaUnit ? u._s : String(u));
+  /** org.openhab.core.library.types.QuantityType: a BigDecimal and a unit, converted as openhab-js's Quantity converts. */
+  class QuantityType extends DecimalType {
+    constructor (v, unit) {
+      if (unit === undefined) {
+        const m = /^\s*([-+]?\d*\.?\d+(?:[eE][-+]?\d+)?)\s*(\S.*?)?\s*$/.exec(String(v === undefined ? '0' : v));
+        if (!m) throw new Error(`IllegalArgumentException: Invalid QuantityType value: ${v}`);
+        super(m[1].replace(/^\+/, ''));
+        this._u = m[2] === undefined ? 'one' : m[2];
+      } else {
+        super(v);
+        this._u = unitText(unit);
+      }
+      if (this._u !== 'one' && !TEMPS[this._u] && !UNITS[this._u]) throw unsupported(`the unit "${this._u}"`, 'the twin knows the units listed for Quantity');
+    }
+    static valueOf (v, unit) { return unit === undefined ? new QuantityType(String(v)) : new QuantityType(v, unit); }
+    getUnit () { return new JavaUnit(this._u); }
+    toString () { return this._u === 'one' ? this._b.toPlainString() : `${this._b.toPlainString()} ${this._u}`; }
+    _quantity () { return new Quantity(this.doubleValue(), this._u); }
+    toUnit (u) {
+      const target = unitText(u);
+      if (target === this._u) return this;
+      const q = this._quantity().toUnit(target);
+      return q === null ? null : new QuantityType(q.float, target);
+    }
+    _same (o) {
+      if (!(o instanceof QuantityType)) return decimalOf(o);
+      const c = o.toUnit(this._u);
+      if (c === null) throw new Error(`IllegalArgumentException: ${o} is not compatible with ${this._u}`);
+      return c._b;
+    }
+    add (o) { return new QuantityType(this._b.add(this._same(o)), this._u); }
+    subtract (o) { return new QuantityType(this._b.subtract(this._same(o)), this._u); }
+    multiply (n) { if (n instanceof QuantityType) throw unsupported('QuantityType.multiply(QuantityType)', 'multiply by a number'); return new QuantityType(this._b.multiply(decimalOf(n)), this._u); }
+    divide (n) {
+      if (n instanceof QuantityType) throw unsupported('QuantityType.divide(QuantityType)', 'divide by a number');
+      const d = decimalOf(n);
+      // javax.measure divides in MathContext.DECIMAL128: exact when the quotient ends, else 34 significant digits.
+      let r; try { r = this._b.divide(d); } catch (e) {
+        if (/Division/.test(e.message)) throw e;
+        r = this._b.divide(d, 40 + Math.max(0, d.precision() - d._s), RoundingMode.HALF_EVEN);
+        r = r.setScale(r._s - (r.precision() - 34), RoundingMode.HALF_EVEN);
+      }
+      return new QuantityType(r, this._u);
+    }
+    negate () { return new QuantityType(this._b.negate(), this._u); }
+    /** openhab-core: a quantity of a compatible unit with the same value once converted (1000 W equals 1 kW). */
+    equals (o) { if (!(o instanceof QuantityType)) return false; try { return this._b.compareTo(this._same(o)) === 0; } catch (e) { return false; } }
+    compareTo (o) { return this._b.compareTo(this._same(o)); }
+    format (pattern) { return super.format(String(pattern).replace(/%unit%/g, this._u === 'one' ? '' : this._u)); }
+    as (t) {
+      if (t === QuantityType) return this;
+      if (t === DecimalType) return new DecimalType(this._b);
+      if (t === PercentType) return this._u === '%' ? new PercentType(this._b) : new PercentType(this._b.multiply(new BigDecimal(100n)));
+      return super.as(t);
+    }
+  }
+  QuantityType.__javaName = 'org.openhab.core.library.types.QuantityType';
+  refuseMembers(QuantityType, ['getDimension', 'toInvertibleUnit', 'toUnitRelative', 'offset'], 'the twin converts between units of one dimension with toUnit');
+  /** org.openhab.core.library.types.StringType. */
+  class StringType {
+    constructor (v = '') { this._t = v === null ? '' : String(v); }
+    static valueOf (v) { return new StringType(v); }
+    toString () { return this._t; }
+    toFullString () { return this._t; }
+    toJSON () { return this._t; }
+    equals (o) { return (o instanceof StringType && o._t === this._t) || (typeof o === 'string' && o === this._t); }
+    format (pattern) { return javaFormat(pattern, this._t); }
+    as (t) { return t === StringType ? this : null; }
+  }
+  StringType.__javaName = 'org.openhab.core.library.types.StringType';
+  StringType.EMPTY = new StringType('');
+  refuseMembers(StringType, ['hashCode'], 'hash codes differ from the JVM\'s');
+  /** org.openhab.core.library.types.DateTimeType: an instant in a zone, printed as openHAB prints it. */
+  class DateTimeType {
+    constructor (v) {
+      if (v === undefined) { this._z = ZonedDateTime.now(); return; }
+      if (v instanceof ZonedDateTime) { this._z = v; return; }
+      if (v instanceof Instant) { this._z = new ZonedDateTime(v._e, host.zone); return; }
+      const text = String(v).trim();
+      const z = /^-?\d+(\.\d+)?$/.test(text) ? new ZonedDateTime(Math.round(Number(text) * (text.length <= 10 ? 1000 : 1)), host.zone) : parseZoned(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+      if (!z) throw new Error(`IllegalArgumentException: ${text} is not in a valid format.`);
+      this._z = z;
+    }
+    static valueOf (v) { return new DateTimeType(String(v)); }
+    getZonedDateTime (zone) { return zone === undefined ? this._z : this._z.withZoneSameInstant(zone); }
+    getInstant () { return this._z.toInstant(); }
+    toZone (zone) { return new DateTimeType(this._z.withZoneSameInstant(zone)); }
+    toLocaleZone () { return new DateTimeType(this._z.withZoneSameInstant(host.zone)); }
+    toString () { return this._z.toOpenHabString(); }
+    toFullString () { return this.toString(); }
+    toJSON () { return this.toString(); }
+    equals (o) { return o instanceof DateTimeType && o._z._e === this._z._e; }
+    compareTo (o) { return Math.sign(this._z._e - o._z._e); }
+    as (t) { return t === DateTimeType ? this : (t === StringType ? new StringType(this.toString()) : null); }
+  }
+  DateTimeType.__javaName = 'org.openhab.core.library.types.DateTimeType';
+  refuseMembers(DateTimeType, ['format', 'getCalendar', 'hashCode'], 'java.util.Formatter\'s %t conversions are not run; format getZonedDateTime() with time.DateTimeFormatter');
+  // ColorUtil's 5 significant digits and BigDecimal's plain text without trailing zeros (the twin's Rules DSL prints HSBType so).
   const plainNumber = (x) => {
     const r = Math.round(x * 1e10) / 1e10;
     return Math.abs(r) >= 1e-6 || r === 0 ? String(r) : r.toFixed(10).replace(/0+$/, '');
@@ -1458,45 +1910,28 @@
     const scale = 10 ** (5 - Math.floor(Math.log10(Math.abs(x))) - 1);
     return Math.sign(x) * Math.round(Math.abs(x) * scale) / scale;
   };
-  class JavaNumberType {
-    constructor (v) { this._v = Number(v instanceof JavaNumberType ? v._v : v); }
-    doubleValue () { return this._v; }
-    floatValue () { return Math.fround(this._v); }
-    intValue () { return Math.trunc(this._v); }
-    longValue () { return Math.trunc(this._v); }
-    toBigDecimal () { return this._v; }
-    toString () { return plainNumber(this._v); }
-    toFullString () { return this.toString(); }
-    equals (o) { return o instanceof JavaNumberType && o.constructor === this.constructor && o._v === this._v; }
-  }
-  class HueType extends JavaNumberType {}
-  class PercentType extends JavaNumberType {
-    constructor (v) {
-      super(typeof v === 'string' ? Number(v.trim()) : v);
-      if (!(this._v >= 0 && this._v <= 100)) throw new Error(`IllegalArgumentException: Value must be between 0 and 100, not ${v}`);
-    }
-  }
-  PercentType.ZERO = new PercentType(0);
-  PercentType.HUNDRED = new PercentType(100);
-  class HSBType {
+  const numberOf = (v) => Number(v instanceof DecimalType ? v.doubleValue() : v);
+  /** org.openhab.core.library.types.HSBType: a PercentType (its brightness) with a hue and a saturation. */
+  class HSBType extends PercentType {
     constructor (h, s, b) {
       if (arguments.length === 0) { h = 0; s = 0; b = 0; } else if (arguments.length === 1) {
         const parts = String(h).split(',');
         if (parts.length !== 3) throw new Error(`IllegalArgumentException: ${h} is not a valid HSBType syntax`);
         [h, s, b] = parts.map((p) => Number(p.trim()));
       }
-      const [hv, sv, bv] = [h, s, b].map((v) => Number(v instanceof JavaNumberType ? v._v : v));
+      const [hv, sv, bv] = [h, s, b].map(numberOf);
       if (!(hv >= 0 && hv <= 360)) throw new Error('IllegalArgumentException: Hue must be between 0 and 360');
       if (!(sv >= 0 && sv <= 100)) throw new Error('IllegalArgumentException: Saturation must be between 0 and 100');
       if (!(bv >= 0 && bv <= 100)) throw new Error('IllegalArgumentException: Brightness must be between 0 and 100');
-      this._h = hv === 360 ? 0 : hv; this._s = sv; this._b = bv;
+      super(bv);
+      this._h = hv === 360 ? 0 : hv; this._s = sv; this._bv = bv;
     }
     getHue () { return new HueType(this._h); }
     getSaturation () { return new PercentType(this._s); }
-    getBrightness () { return new PercentType(this._b); }
+    getBrightness () { return new PercentType(this._bv); }
     // ColorUtil.hsbToRgbPercent
     toRGB () {
-      const h = Math.round(this._h / 100 * 1e10) / 1e10, sat = this._s / 100, v = this._b;
+      const h = Math.round(this._h / 100 * 1e10) / 1e10, sat = this._s / 100, v = this._bv;
       const hInt = Math.trunc(h * 5 / 3), f5 = Math.round(h * 5 / 3 * 1e10) / 1e10, frac = f5 - Math.trunc(f5);
       const a = v * (1 - sat), b = v * (1 - sat * frac), c = v * (1 - (1 - frac) * sat);
       const rgb = [[v, c, a], [b, v, a], [a, v, c], [a, b, v], [c, a, v], [v, a, b], [v, c, a]][hInt];
@@ -1506,12 +1941,17 @@
     getGreen () { return this.toRGB()[1]; }
     getBlue () { return this.toRGB()[2]; }
     getRGB () {
-      const bytes = this.toRGB().map((p) => Math.round(p._v * 255 / 100) & 0xFF);
+      const bytes = this.toRGB().map((p) => Math.round(p.doubleValue() * 255 / 100) & 0xFF);
       return (0xFF000000 | (bytes[0] << 16) | (bytes[1] << 8) | bytes[2]) | 0;
     }
-    toString () { return `${plainNumber(this._h)},${plainNumber(this._s)},${plainNumber(this._b)}`; }
+    toString () { return `${plainNumber(this._h)},${plainNumber(this._s)},${plainNumber(this._bv)}`; }
     toFullString () { return this.toString(); }
-    equals (o) { return o instanceof HSBType && o._h === this._h && o._s === this._s && o._b === this._b; }
+    equals (o) { return o instanceof HSBType && o._h === this._h && o._s === this._s && o._bv === this._bv; }
+    as (t) {
+      if (t === HSBType) return this;
+      if (t === PercentType) return new PercentType(this._bv);
+      return new PercentType(this._bv).as(t);
+    }
     // ColorUtil.rgbToHsb(int[]): each byte to percent (/ 2.55, 5 digits), then hue, saturation, brightness.
     static fromRGB (r, g, b) {
       const rgb = [r, g, b].map(Number);
@@ -1528,14 +1968,60 @@
     }
     static valueOf (text) { return new HSBType(String(text)); }
   }
+  HSBType.__javaName = 'org.openhab.core.library.types.HSBType';
   HSBType.BLACK = new HSBType(0, 0, 0);
   HSBType.WHITE = new HSBType(0, 0, 100);
   HSBType.RED = new HSBType(0, 100, 100);
   HSBType.GREEN = new HSBType(120, 100, 100);
   HSBType.BLUE = new HSBType(240, 100, 100);
+  refuseMembers(HSBType, ['getCyan', 'getMagenta', 'getYellow', 'toXY', 'fromXY'], 'the twin converts HSB and RGB only');
+  /** An Item's state text as openHAB's State object of the Item's type (what `rawState` gives). */
+  function stateObject (type, s) {
+    if (s === 'NULL' || s === 'UNDEF') return UnDefType[s];
+    const t = type.replace(/^Group:/, '');
+    try {
+      if (t === 'Switch') return OnOffType.valueOf(s);
+      if (t === 'Contact') return OpenClosedType.valueOf(s);
+      if (t === 'Dimmer' || t === 'Rollershutter') return new PercentType(s);
+      if (t === 'Color') return HSBType.valueOf(s);
+      if (t === 'Number') return new DecimalType(s);
+      if (t.startsWith('Number:')) return new QuantityType(s);
+      if (t === 'DateTime') return new DateTimeType(s);
+      if (t === 'Player') return /^(PLAY|PAUSE)$/.test(s) ? PlayPauseType.valueOf(s) : RewindFastforwardType.valueOf(s);
+      if (t === 'String') return new StringType(s);
+    } catch (e) { /* a state text the type does not read (an average of a Switch): a number or a text */ }
+    if (/^-?\d+(\.\d+)?$/.test(s)) return new DecimalType(s);
+    return new StringType(s);
+  }
 
   // ------------------------------------------------------------ Java.type, utils, osgi
-  const STATES = { ON: 'ON', OFF: 'OFF', OPEN: 'OPEN', CLOSED: 'CLOSED', NULL: 'NULL', UNDEF: 'UNDEF', UP: 'UP', DOWN: 'DOWN', PLAY: 'PLAY', PAUSE: 'PAUSE' };
+  // require('@runtime')'s state constants: the enum types' constants.
+  const STATES = {
+    ON: OnOffType.ON, OFF: OnOffType.OFF, OPEN: OpenClosedType.OPEN, CLOSED: OpenClosedType.CLOSED, NULL: UnDefType.NULL, UNDEF: UnDefType.UNDEF,
+    UP: UpDownType.UP, DOWN: UpDownType.DOWN, STOP: StopMoveType.STOP, MOVE: StopMoveType.MOVE, INCREASE: IncreaseDecreaseType.INCREASE,
+    DECREASE: IncreaseDecreaseType.DECREASE, PLAY: PlayPauseType.PLAY, PAUSE: PlayPauseType.PAUSE, NEXT: NextPreviousType.NEXT,
+    PREVIOUS: NextPreviousType.PREVIOUS, REWIND: RewindFastforwardType.REWIND, FASTFORWARD: RewindFastforwardType.FASTFORWARD
+  };
+  // openHAB's unit classes: the units the twin converts (Quantity's table), as javax.measure Units.
+  const unitsOf = (javaName, map) => { const o = { __javaName: javaName }; for (const [k, v] of Object.entries(map)) o[k] = new JavaUnit(v); return o; };
+  const UNIT_CLASSES = {
+    SIUnits: unitsOf('org.openhab.core.library.unit.SIUnits', { CELSIUS: '°C', METRE: 'm', PASCAL: 'Pa', CUBIC_METRE: 'm³', KILOMETRE_PER_HOUR: 'km/h' }),
+    ImperialUnits: unitsOf('org.openhab.core.library.unit.ImperialUnits', { FAHRENHEIT: '°F' }),
+    Units: unitsOf('org.openhab.core.library.unit.Units', {
+      ONE: 'one', PERCENT: '%', KELVIN: 'K', WATT: 'W', KILOWATT_HOUR: 'kWh', WATT_HOUR: 'Wh', MEGAWATT_HOUR: 'MWh', JOULE: 'J', VOLT: 'V',
+      AMPERE: 'A', LUX: 'lx', SECOND: 's', MINUTE: 'min', HOUR: 'h', DAY: 'd', LITRE: 'l', BAR: 'bar', METRE_PER_SECOND: 'm/s'
+    }),
+    MetricPrefix: { __javaName: 'org.openhab.core.library.unit.MetricPrefix' }
+  };
+  for (const [p, f] of [['KILO', 'k'], ['MEGA', 'M'], ['MILLI', 'm'], ['CENTI', 'c'], ['HECTO', 'h']]) {
+    // MetricPrefix.KILO(Units.WATT) → kW, as far as the twin knows the prefixed unit.
+    UNIT_CLASSES.MetricPrefix[p] = (u) => { const s = f + unitText(u); if (!UNITS[s]) throw unsupported(`MetricPrefix.${p}(${unitText(u)})`, 'the twin knows the units listed for Quantity'); return new JavaUnit(s); };
+  }
+  /** openHAB's RuleStatus and RuleStatusDetail (Java enums). */
+  class RuleStatus extends JavaEnum {}
+  javaEnum(RuleStatus, 'org.openhab.core.automation.RuleStatus', ['UNINITIALIZED', 'INITIALIZING', 'IDLE', 'RUNNING']);
+  class RuleStatusDetail extends JavaEnum {}
+  javaEnum(RuleStatusDetail, 'org.openhab.core.automation.RuleStatusDetail', ['NONE', 'HANDLER_MISSING_ERROR', 'HANDLER_INITIALIZING_ERROR', 'CONFIGURATION_ERROR', 'TEMPLATE_MISSING_ERROR', 'INVALID_RULE', 'DISABLED']);
   const JAVA = {
     'java.time.ZonedDateTime': ZonedDateTime, 'java.time.LocalTime': LocalTime, 'java.time.LocalDate': LocalDate, 'java.time.LocalDateTime': LocalDateTime,
     'java.time.Instant': Instant, 'java.time.Duration': Duration, 'java.time.temporal.ChronoUnit': ChronoUnit, 'java.time.ZoneId': ZoneId,
@@ -1554,18 +2040,40 @@
     'org.openhab.core.model.script.actions.Audio': Audio,
     'org.openhab.core.model.script.actions.Things': Things,
     'org.openhab.io.openhabcloud.NotificationAction': NotificationAction,
-    'org.openhab.core.library.types.OnOffType': { ON: 'ON', OFF: 'OFF', from: (b) => (b ? 'ON' : 'OFF') },
-    'org.openhab.core.library.types.OpenClosedType': { OPEN: 'OPEN', CLOSED: 'CLOSED' },
-    'org.openhab.core.types.UnDefType': { NULL: 'NULL', UNDEF: 'UNDEF' },
-    'org.openhab.core.library.types.DecimalType': function (v) { return String(v); },
-    'org.openhab.core.library.types.StringType': function (v) { return String(v); },
-    'org.openhab.core.library.types.HSBType': HSBType,
+    'org.openhab.core.library.types.OnOffType': OnOffType,
+    'org.openhab.core.library.types.OpenClosedType': OpenClosedType,
+    'org.openhab.core.library.types.UpDownType': UpDownType,
+    'org.openhab.core.library.types.StopMoveType': StopMoveType,
+    'org.openhab.core.library.types.IncreaseDecreaseType': IncreaseDecreaseType,
+    'org.openhab.core.library.types.PlayPauseType': PlayPauseType,
+    'org.openhab.core.library.types.NextPreviousType': NextPreviousType,
+    'org.openhab.core.library.types.RewindFastforwardType': RewindFastforwardType,
+    'org.openhab.core.types.UnDefType': UnDefType,
+    'org.openhab.core.library.types.DecimalType': DecimalType,
     'org.openhab.core.library.types.PercentType': PercentType,
+    'org.openhab.core.library.types.QuantityType': QuantityType,
+    'org.openhab.core.library.types.StringType': StringType,
+    'org.openhab.core.library.types.DateTimeType': DateTimeType,
+    'org.openhab.core.library.types.HSBType': HSBType,
+    'org.openhab.core.library.unit.SIUnits': UNIT_CLASSES.SIUnits,
+    'org.openhab.core.library.unit.ImperialUnits': UNIT_CLASSES.ImperialUnits,
+    'org.openhab.core.library.unit.Units': UNIT_CLASSES.Units,
+    'org.openhab.core.library.unit.MetricPrefix': UNIT_CLASSES.MetricPrefix,
+    'java.math.BigDecimal': BigDecimal,
+    'org.openhab.core.automation.RuleManager': { __javaName: 'org.openhab.core.automation.RuleManager' },
+    'org.openhab.core.automation.RuleStatus': RuleStatus,
+    'org.openhab.core.automation.RuleStatusDetail': RuleStatusDetail,
+    'org.openhab.core.items.ItemRegistry': { __javaName: 'org.openhab.core.items.ItemRegistry' },
+    'java.math.RoundingMode': RoundingMode,
     'java.lang.System': { getenv: (k) => (k === 'OPENHAB_CONF' ? host.confDir : null), currentTimeMillis: () => host.now() },
     'java.lang.Thread': { sleep: () => { throw unsupported('java.lang.Thread.sleep', 'use setTimeout or createTimer on the virtual clock'); } }
   };
   const Java = {
-    type: (name) => { if (Object.prototype.hasOwnProperty.call(JAVA, name)) return JAVA[name]; throw unsupported(`Java.type("${name}")`); },
+    type: (name) => {
+      if (Object.prototype.hasOwnProperty.call(JAVA, name)) return JAVA[name];
+      const text = String(name);
+      throw unsupported(`Java.type("${text.length > 120 ? text.slice(0, 120) + '…' : text}")`, 'the twin has the java.time, java.math, logging, action and state-type classes listed in Docs/JAVASCRIPT.md');
+    },
     from: (x) => [...x], to: (x) => x, isJavaObject: () => false, typeName: () => undefined,
     extend: () => { throw unsupported('Java.extend'); }
   };
@@ -1576,9 +2084,72 @@
     javaListToJsArray: (l) => [...l], javaSetToJsArray: (s) => [...s], jsArrayToJavaList: (a) => a, jsArrayToJavaSet: (a) => new Set(a),
     javaMapToJsObj: (m) => Object.fromEntries(m instanceof Map ? m : Object.entries(m)), jsObjToJavaMap: (o) => new Map(Object.entries(o)),
     isJsInstanceOfJavaType: () => false,
+    javaMapToJsMap: (m) => new Map(m instanceof Map ? m : Object.entries(m)), javaSetToJsSet: (s) => new Set(s), jsSetToJavaSet: (s) => new Set(s),
+    // The twin's values are JavaScript values on both sides: javaify/jsify hand them back as they are.
+    javaify: (v) => v, jsify: (v) => v,
     OPENHAB_JS_VERSION: 'twin'
   };
-  const osgi = { getService: (...n) => { throw unsupported(`osgi.getService(${n.join(', ')})`); }, findServices: () => { throw unsupported('osgi.findServices'); } };
+  // ------------------------------------------------------------ osgi: the services real files reach
+  /** Whether rule `uid` is enabled, or null when no rule has it (RuleManager.isEnabled). */
+  const enabledOrNull = (uid) => {
+    if (enabledThisRun.has(String(uid))) return enabledThisRun.get(String(uid));
+    const a = JSON.parse(host.ask(JSON.stringify({ q: 'rule', uid: String(uid) })));
+    if (a && a.error) { if (/^There is no rule/.test(a.error)) return null; askTwin({ q: 'rule', uid: String(uid) }); }
+    return a.enabled;
+  };
+  /**
+   * openHAB's RuleManager on the twin's engine: runNow → rules.runRule (the run happens after the calling run, as
+   * every effect of a run; its context map is not handed back), setEnabled/isEnabled → the engine's enablement,
+   * getStatus/getStatusInfo from it (RUNNING for a rule of this file whose execute is on the stack).
+   */
+  const ruleManager = {
+    runNow: (uid, considerConditions = false, context) => { rules.runRule(uid, context ?? {}, considerConditions === true); return new Map(); },
+    setEnabled: (uid, enabled) => rules.setEnabled(uid, enabled),
+    isEnabled: (uid) => enabledOrNull(uid),
+    getStatus: (uid) => {
+      const enabled = enabledOrNull(uid);
+      if (enabled === null) return null;
+      if (!enabled) return RuleStatus.UNINITIALIZED;
+      return running.has(String(uid)) || uiRule === String(uid) ? RuleStatus.RUNNING : RuleStatus.IDLE;
+    },
+    getStatusInfo: (uid) => {
+      const status = ruleManager.getStatus(uid);
+      if (status === null) return null;
+      const detail = status === RuleStatus.UNINITIALIZED ? RuleStatusDetail.DISABLED : RuleStatusDetail.NONE;
+      return { getStatus: () => status, getStatusDetail: () => detail, getDescription: () => null, toString: () => `${status}${detail === RuleStatusDetail.NONE ? '' : ` (${detail})`}` };
+    }
+  };
+  const SERVICES = {
+    'org.openhab.core.automation.RuleManager': () => refusingRest(ruleManager, 'org.openhab.core.automation.RuleManager', 'the twin runs runNow, setEnabled, isEnabled, getStatus and getStatusInfo'),
+    'org.openhab.core.items.ItemRegistry': () => refusingRest(runtimeScope.itemRegistry, 'org.openhab.core.items.ItemRegistry', 'the twin runs getItem, get and getItems; declare Items in the scenario')
+  };
+  const serviceName = (c) => {
+    const n = typeof c === 'string' ? c : (c && c.__javaName) || String(c);
+    if (Object.prototype.hasOwnProperty.call(SERVICES, n)) return n;
+    const full = Object.keys(SERVICES).find((k) => k.endsWith('.' + n));
+    return full || n;
+  };
+  /** `target`'s members, and a located rules.jsUnsupported for any other member used. */
+  function refusingRest (target, name, hint) {
+    return new Proxy(target, {
+      get (t, p) {
+        if (typeof p === 'symbol' || p in t) return t[p];
+        if (p === 'then' || p === 'toJSON') return undefined;
+        throw unsupported(`${name}.${String(p)}`, hint);
+      }
+    });
+  }
+  /** A service the twin does not mirror: getting it works (real files get services at load), using any member is refused. */
+  const refusedService = (n) => refusingRest({}, `osgi service ${n}`, 'the twin mirrors the RuleManager and the ItemRegistry only; use the openhab-js API');
+  const serviceOf = (c) => { const n = serviceName(c); return SERVICES[n] ? SERVICES[n]() : refusedService(n); };
+  const osgi = {
+    // openhab-js: the first of the services named (class names or classes) that exists.
+    getService: (...names) => { if (names.length === 0) throw new Error('osgi.getService needs a class or a class name'); return serviceOf(names[0]); },
+    findServices: (name) => [serviceOf(name)],
+    registerService: () => { throw unsupported('osgi.registerService', 'the twin registers no OSGi services'); },
+    registerPermanentService: () => { throw unsupported('osgi.registerPermanentService', 'the twin registers no OSGi services'); },
+    unregisterService: () => { throw unsupported('osgi.unregisterService', 'the twin registers no OSGi services'); }
+  };
   // ------------------------------------------------------------ things: the twin's Thing registry, mirrored
   function thingData (uid) { const json = host.thing(uid); return json === undefined ? null : JSON.parse(json); }
   /** openHAB's ThingStatusInfo: getStatus(), getStatusDetail(), getDescription(), and its toString. */
@@ -1608,7 +2179,12 @@
     getThing: (uid) => (thingData(String(uid)) === null ? null : new Thing(String(uid))),
     getThings: () => host.thingUIDs().split('\n').filter((u) => u.length > 0).map((u) => new Thing(u))
   };
-  const environment = { isScriptFile: () => uiRule === null };
+  const environment = {
+    isScriptFile: () => uiRule === null,
+    // No provider registries in the twin: Items are declared in the scenario (items.addItem is refused either way).
+    useProviderRegistries: () => {},
+    OPENHAB_JS_VERSION: 'twin', GRAALJS_VERSION: 'none (Node.js)', OPENHAB_VERSION: 'twin'
+  };
 
   const openhab = { items, things, rules, triggers, actions, cache, time, utils, osgi, log: makeLogger, Quantity: Q, environment };
 
@@ -1619,11 +2195,12 @@
   hide('clearTimeout', clearTimer); hide('clearInterval', clearTimer);
   hide('Java', Java);
   hide('__openhab', openhab);
-  hide('__twinEvent', function (json, args) { const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {}; return e; });
+  hide('__twinEvent', function (json, args) { enabledThisRun.clear(); const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {}; return e; });
   // A UI rule's script module: the add-on's `rules._getTriggeredData(ctx, true)` — the event object with the
   // old Java event's names kept as deprecated getters that warn when read (itemState, oldItemState,
   // itemCommand, type, channel, event).
   hide('__twinUIEvent', function (json, args) {
+    enabledThisRun.clear();
     const e = JSON.parse(json); e.raw = args ? JSON.parse(args) : {};
     const old = (name, value, hint) => {
       if (value === undefined) return;
@@ -1662,11 +2239,8 @@
       postUpdate: (i, v) => emit({ k: 'upd', item: typeof i === 'string' ? i : i.getName(), value: valueText(v) })
     },
     ...STATES,
-    OnOffType: JAVA['org.openhab.core.library.types.OnOffType'], OpenClosedType: JAVA['org.openhab.core.library.types.OpenClosedType'],
-    UnDefType: JAVA['org.openhab.core.types.UnDefType'],
-    DecimalType: function (v) { return { toString: () => String(v), floatValue: () => Number(v), intValue: () => Math.trunc(Number(v)) }; },
-    PercentType: function (v) { return { toString: () => String(v), floatValue: () => Number(v), intValue: () => Math.trunc(Number(v)) }; },
-    StringType: function (v) { return { toString: () => String(v) }; },
+    OnOffType, OpenClosedType, UpDownType, StopMoveType, IncreaseDecreaseType, PlayPauseType, NextPreviousType, RewindFastforwardType,
+    UnDefType, DecimalType, PercentType, QuantityType, StringType, DateTimeType, HSBType, ...UNIT_CLASSES,
     ScriptExecution, things: { get: (uid) => things.getThing(uid) }
   };
   hide('__twinRuntime', new Proxy(runtimeScope, {

@@ -344,7 +344,7 @@ struct OpenHABConfTests {
         let warnings = scenario.warnings
         func warned(_ file: String, _ words: String) -> Bool { warnings.contains { $0.contains(file) && $0.contains(words) } }
         #expect(warned("broken.js:3", "rules.jsSyntax") && warned("broken.js", "openHAB fails to load this file too; it is skipped"), "\(warnings)")
-        #expect(warned("tools.js", "rules.jsRequire") && warned("tools.js", "it is skipped")
+        #expect(warned("tools.js:1", "rules.jsRequire") && warned("tools.js", "it is skipped")
                 && warned("tools.js", "automation/js/my-home-tools holds the package's sources, not installed: `npm install` in automation/js"), "\(warnings)")
         #expect(warned("half.script", "openHAB refuses this script too; it is skipped"), "\(warnings)")
         #expect(warned("fetch.script:1", "the twin cannot run this script, so it leaves it out"), "\(warnings)")
