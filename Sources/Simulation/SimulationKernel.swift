@@ -187,6 +187,7 @@ public final class SimulationKernel: SimulationScheduler {
     /// Schedules `handler` at `first` and then at each instant `next` gives after the one it fired at (see
     /// ``SimulationScheduler/schedule(at:recurring:label:_:)``): when a firing is taken from the queue, the next one is
     /// queued with a new place among the events of its instant, before the handler runs (so the handler may cancel it).
+    /// `next` is asked inside the kernel's lock, as a chain's is: it must not call the kernel.
     /// - Returns: an id for ``cancel(_:)``, which ends the recurrence.
     @discardableResult
     public func schedule(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
