@@ -410,6 +410,8 @@ struct DSLChecker {
             check(inner, scope)
         case .feature(let feature, let at):
             check(.name(feature.name, at), scope)
+        case .literal:
+            break  // read from a checked number
         }
     }
 
