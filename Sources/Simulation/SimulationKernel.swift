@@ -46,7 +46,8 @@ public final class SimulationKernel: SimulationScheduler {
     struct Timer {
         var sequence: UInt64
         var handler: Handler
-        var recurrence: Recurrence?
+        /// For a recurring timer: the instant after a given firing (`nil`: none), queued anew when a firing is taken.
+        var recurrence: (@Sendable (SimInstant) -> SimInstant?)?
         /// For a chain (``schedule(at:then:label:_:)``): the instant after a given one, `nil` after the last.
         var chain: (@Sendable (SimInstant) -> SimInstant?)? = nil
         /// The call site's description, kept for the message of a stalled run.
@@ -58,12 +59,6 @@ public final class SimulationKernel: SimulationScheduler {
         var order: Int
         var arrival: UInt64
         var handler: Handler
-    }
-
-    struct Recurrence {
-        var calendar: LocalCalendar
-        var everyMinutes: Int
-        var atMinute: Int
     }
 
     struct State {
@@ -189,6 +184,22 @@ public final class SimulationKernel: SimulationScheduler {
         }
     }
 
+    /// Schedules `handler` at `first` and then at each instant `next` gives after the one it fired at (see
+    /// ``SimulationScheduler/schedule(at:recurring:label:_:)``): when a firing is taken from the queue, the next one is
+    /// queued with a new place among the events of its instant, before the handler runs (so the handler may cancel it).
+    /// `next` is asked inside the kernel's lock, as a chain's is: it must not call the kernel.
+    /// - Returns: an id for ``cancel(_:)``, which ends the recurrence.
+    @discardableResult
+    public func schedule(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
+                         _ handler: @escaping Handler) -> TimerID {
+        state.withLock { state in
+            let id = TimerID(state.nextSequence)
+            let sequence = state.insert(id, at: max(first, state.now))
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: next, label: label)
+            return id
+        }
+    }
+
     /// Schedules `handler` `delay` after ``now``.
     @discardableResult
     public func schedule(after delay: SimDuration, label: String = "", _ handler: @escaping Handler) -> TimerID {
@@ -209,14 +220,9 @@ public final class SimulationKernel: SimulationScheduler {
     public func every(minutes everyMinutes: Int, atMinute: Int, in calendar: LocalCalendar,
                       label: String = "", _ handler: @escaping Handler) throws(SimulationError) -> TimerID {
         try LocalCalendar.validateRecurrence(everyMinutes: everyMinutes, atMinute: atMinute)
-        let recurrence = Recurrence(calendar: calendar, everyMinutes: everyMinutes, atMinute: atMinute)
-        return try state.withLock { state throws(SimulationError) in
-            let first = try calendar.nextRecurrence(after: state.now, everyMinutes: everyMinutes, atMinute: atMinute)
-            let id = TimerID(state.nextSequence)
-            let sequence = state.insert(id, at: first)
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: recurrence, label: label)
-            return id
-        }
+        let first = try calendar.nextRecurrence(after: now, everyMinutes: everyMinutes, atMinute: atMinute)
+        return schedule(at: first, recurring: { try? calendar.nextRecurrence(after: $0, everyMinutes: everyMinutes, atMinute: atMinute) },
+                        label: label, handler)
     }
 
     /// Drops every pending event and recurrence — their handlers and everything those capture — so a
@@ -326,9 +332,9 @@ public final class SimulationKernel: SimulationScheduler {
                     }
                     return (first.time, state.timers.remove(at: index).value.handler)
                 }
-                if isRecurring, let r = inPlace(&state.timers.values[index], { $0.recurrence }) {
-                    if let next = try? r.calendar.nextRecurrence(after: first.time, everyMinutes: r.everyMinutes, atMinute: r.atMinute) {
-                        let sequence = state.insert(first.timer, at: next)
+                if isRecurring, let recurrence = inPlace(&state.timers.values[index], { $0.recurrence }) {
+                    if let next = recurrence(first.time) {
+                        let sequence = state.insert(first.timer, at: max(next, first.time))
                         return (first.time, inPlace(&state.timers.values[index]) { timer in
                             timer.sequence = sequence
                             return timer.handler

@@ -16,6 +16,16 @@ public protocol SimulationScheduler: Sendable {
     @discardableResult
     func schedule(after delay: SimDuration, label: String, _ handler: @escaping SimulationKernel.Handler) -> TimerID
 
+    /// Schedules `handler` at `first` and then at each instant `next` gives after the one it fired at, until `next`
+    /// gives `nil` or the timer is cancelled. Each next firing is queued when the one before is taken from the
+    /// queue, before its handler runs — exactly as a handler that schedules its own next firing first would be —
+    /// but as one timer, not a new one per firing. `next` is asked inside the scheduler's lock: it must not call the
+    /// scheduler.
+    /// - Returns: an id for ``cancel(_:)``, which ends the recurrence.
+    @discardableResult
+    func schedule(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String,
+                  _ handler: @escaping SimulationKernel.Handler) -> TimerID
+
     /// Schedules `handler` at every local wall time whose minute of day is `atMinute` modulo
     /// `everyMinutes`, strictly after ``now``, until cancelled.
     /// - Throws: ``SimulationError`` `schedule.recurrence` for a bad period or offset.

@@ -174,6 +174,52 @@ struct SimulationKernelTests {
         #expect(kernel.pendingCount == 0)
     }
 
+    /// A recurring timer (a cron) fires where a handler that schedules its own next firing first would: an event queued
+    /// for an instant before the firing there was queued comes before it (a chain, which keeps the place it was first
+    /// scheduled with, would fire first), one queued by the firing before comes after it.
+    @Test func aRecurringTimerFiresWhereASelfSchedulingOneWould() async throws {
+        let start = self.start
+        enum Arming { case selfScheduling, recurring, chain }
+        func runOnce(_ arming: Arming) async throws -> [String] {
+            let kernel = SimulationKernel(start: start)
+            let trace = Trace()
+            @Sendable func second(_ at: SimInstant) -> Int64 { at.unixSeconds - start.unixSeconds }
+            let next: @Sendable (SimInstant) -> SimInstant? = { at in second(at) <= 40 ? at + .seconds(10) : nil }
+            let fire: SimulationKernel.Handler = { now in
+                trace.add("fire@\(second(now))")
+                kernel.schedule(at: now + .seconds(10)) { later in trace.add("by-fire@\(second(later))") }
+            }
+            switch arming {
+            case .recurring:
+                kernel.schedule(at: start + .seconds(10), recurring: next, label: "recurring", fire)
+            case .chain:
+                kernel.schedule(at: start + .seconds(10), then: next, label: "chain", fire)
+            case .selfScheduling:
+                @Sendable func arm(_ at: SimInstant) {
+                    kernel.schedule(at: at) { now in
+                        if let following = next(now) { arm(following) }
+                        await fire(now)
+                    }
+                }
+                arm(start + .seconds(10))
+            }
+            // Queued after the timer was armed, each at 5 s past a firing, for the instant of the firing after the next.
+            for s in stride(from: 5, through: 35, by: 10) {
+                kernel.schedule(at: start + .seconds(Int64(s))) { now in
+                    kernel.schedule(at: now + .seconds(15)) { later in trace.add("earlier@\(second(later))") }
+                }
+            }
+            try await kernel.run(until: start + .minutes(2))
+            #expect(kernel.pendingCount == 0)
+            return trace.all
+        }
+        let selfScheduling = try await runOnce(.selfScheduling)
+        #expect(try await runOnce(.recurring) == selfScheduling)
+        #expect(try await runOnce(.chain).prefix(4) == ["fire@10", "fire@20", "earlier@20", "by-fire@20"])  // what the test tells apart
+        #expect(selfScheduling.prefix(4) == ["fire@10", "earlier@20", "fire@20", "by-fire@20"])
+        #expect(selfScheduling.filter { $0.hasPrefix("fire") } == ["fire@10", "fire@20", "fire@30", "fire@40", "fire@50"])
+    }
+
     @Test func sameScheduleSameOrderEveryTime() async throws {
         func runOnce() async throws -> [String] {
             let kernel = SimulationKernel(start: start)

@@ -410,6 +410,8 @@ struct DSLChecker {
             check(inner, scope)
         case .feature(let feature, let at):
             check(.name(feature.name, at), scope)
+        case .literal:
+            break  // read from a checked number
         }
     }
 
@@ -521,13 +523,32 @@ final class DSLFileGlobals: Sendable {
     let declarations: [DSLStmt]
     let scope = DSLScope(parent: nil)
     private let initialized = Mutex(false)
+    /// Whether a declaration may pause (``DSLSuspension`` marked it).
+    private let declarationsMayPause: Bool
 
-    init(declarations: [DSLStmt]) { self.declarations = declarations }
+    init(declarations: [DSLStmt]) {
+        self.declarations = declarations
+        declarationsMayPause = DSLRuleScript.mayPause(declarations)
+    }
 
     func prepare(_ interpreter: DSLInterpreter) async {
         guard initialized.withLock({ let first = !$0; $0 = true; return first }) else { return }
         do throws(DSLFlow) {
             _ = try await interpreter.runSuspending(declarations, in: scope)
+        } catch {
+            interpreter.report(error)
+        }
+    }
+
+    /// Whether ``prepareWithoutSuspending(_:)`` can make the globals: they are made, or none of them may pause.
+    var canPrepareWithoutSuspending: Bool { !declarationsMayPause || initialized.withLock { $0 } }
+
+    /// ``prepare(_:)`` at once, when ``canPrepareWithoutSuspending`` (the declarations' walk is the same:
+    /// the suspending walk hands every unmarked statement to the synchronous one).
+    func prepareWithoutSuspending(_ interpreter: DSLInterpreter) {
+        guard initialized.withLock({ let first = !$0; $0 = true; return first }) else { return }
+        do throws(DSLFlow) {
+            _ = try interpreter.run(declarations, in: scope)
         } catch {
             interpreter.report(error)
         }
@@ -549,11 +570,15 @@ struct DSLRuleScript: RuleScript {
     let knownItems: Set<String>
     /// The rule's one thread (a run waits while an earlier run of the rule sleeps).
     let thread = DSLLock()
+    /// Whether a statement of the body may pause (``DSLSuspension`` marked it); a body with none, not on a
+    /// fiber, runs without a suspension (``runWithoutSuspending(_:)``).
+    let bodyMayPause: Bool
 
     init(source: String, body: [DSLStmt], globals: DSLFileGlobals, referencedItems: [String], fibered: Bool,
          persistenceReads: [ScriptPersistenceRead], transformUses: [ScriptTransformUse], scripts: DSLScripts) {
         self.source = source
         self.body = body
+        bodyMayPause = Self.mayPause(body)
         self.globals = globals
         self.referencedItems = referencedItems
         self.fibered = fibered
@@ -575,8 +600,32 @@ struct DSLRuleScript: RuleScript {
                       transformUses: transformUses, scripts: scripts)
     }
 
+    /// Whether one of `statements` may pause (``DSLSuspension`` marks such a statement at the top level).
+    static func mayPause(_ statements: [DSLStmt]) -> Bool {
+        statements.contains { statement in
+            if case .awaiting = statement { return true }
+            return false
+        }
+    }
+
     func run(_ execution: RuleExecution) async {
         _ = await evaluate(execution)
+    }
+
+    /// ``run(_:)`` at once when nothing can pause: a body without marked statements, not on a fiber, whose
+    /// file's globals are made or can be made without pausing. The same walk as the suspending one, which
+    /// hands every unmarked statement to the synchronous walk.
+    func runWithoutSuspending(_ execution: RuleExecution) -> Bool {
+        guard !fibered, !bodyMayPause, globals.canPrepareWithoutSuspending else { return false }
+        let interpreter = makeInterpreter(execution, fiber: nil)
+        globals.prepareWithoutSuspending(interpreter)
+        do throws(DSLFlow) {
+            _ = try interpreter.run(body, in: Self.locals(of: execution.event))
+        } catch {
+            if case .returned = error {} else { interpreter.report(error) }
+        }
+        execution.engine.account(work: interpreter.budget.steps.load(ordering: .relaxed), rule: execution.rule)
+        return true
     }
 
     func holds(_ execution: RuleExecution) async -> Bool {
@@ -601,10 +650,24 @@ struct DSLRuleScript: RuleScript {
     }
 
     private func evaluate(_ execution: RuleExecution, fiber: DSLFiber?) async -> DSLValue? {
-        let interpreter = DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber, scripts: scripts,
-                                         knownItems: knownItems)
+        let interpreter = makeInterpreter(execution, fiber: fiber)
         await globals.prepare(interpreter)
-        let event = execution.event
+        var result: DSLValue?
+        do throws(DSLFlow) {
+            result = try await interpreter.runSuspending(body, in: Self.locals(of: execution.event))
+        } catch {
+            if case .returned(let value) = error { result = value } else { interpreter.report(error) }
+        }
+        execution.engine.account(work: interpreter.budget.steps.load(ordering: .relaxed), rule: execution.rule)
+        return result
+    }
+
+    private func makeInterpreter(_ execution: RuleExecution, fiber: DSLFiber?) -> DSLInterpreter {
+        DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber, scripts: scripts, knownItems: knownItems)
+    }
+
+    /// A run's scope: openHAB's implicit variables that `event` sets.
+    private static func locals(of event: RuleTriggerEvent) -> DSLScope {
         // openHAB's implicit variables: each is null when the trigger does not set it.
         // Only those the trigger sets are in the run's scope; the interpreter reads the others as null.
         var implicit: [(String, DSLValue)] = []
@@ -631,15 +694,7 @@ struct DSLRuleScript: RuleScript {
             implicit.append(("previousStatus", .string(status)))
             implicit.append(("previousThingStatus", .string(status)))
         }
-        let locals = DSLScope(parent: nil, constants: implicit)
-        var result: DSLValue?
-        do throws(DSLFlow) {
-            result = try await interpreter.runSuspending(body, in: locals)
-        } catch {
-            if case .returned(let value) = error { result = value } else { interpreter.report(error) }
-        }
-        execution.engine.account(work: interpreter.budget.steps.load(ordering: .relaxed), rule: execution.rule)
-        return result
+        return DSLScope(parent: nil, constants: implicit)
     }
 }
 

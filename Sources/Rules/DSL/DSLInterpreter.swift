@@ -314,6 +314,7 @@ final class DSLInterpreter: Sendable {
         case .number(let n, let at):
             guard let value = Self.literal(n) else { throw DSLFlow.failure("\(n) is not a number", at, type: "NumberFormatException") }
             return value
+        case .literal(let value, _): return value
         case .quantity(let n, let unit, let at):
             guard let q = Quantity(parsing: "\(n) \(unit)") else { throw DSLFlow.failure("\(n)|\(unit) is not a quantity the twin knows", at) }
             return .quantity(q)
@@ -446,7 +447,7 @@ final class DSLInterpreter: Sendable {
     func evalSuspending(_ expr: DSLExpr, _ scope: DSLScope) async throws(DSLFlow) -> DSLValue {
         guard case .awaiting(let marked) = expr else { return try eval(expr, scope) }
         switch marked {
-        case .number, .quantity, .string, .bool, .null, .lambda:
+        case .number, .literal, .quantity, .string, .bool, .null, .lambda:
             return try eval(marked, scope)
         case .name(let name, let at):
             switch try named(name, scope, at) {

@@ -155,7 +155,9 @@ struct DSLSuspension {
 
     private mutating func markUnwrapped(_ expr: DSLExpr, _ scope: Scope) -> (DSLExpr, Bool) {
         switch expr {
-        case .number, .quantity, .string, .bool, .null:
+        case .number(let text, let at):
+            return (DSLInterpreter.literal(text).map { .literal($0, at) } ?? expr, false)
+        case .literal, .quantity, .string, .bool, .null:
             return (expr, false)
         case .staticMember:
             return (expr, pauses(expr))
@@ -288,7 +290,7 @@ struct DSLSuspension {
 
     private static func collect(_ expr: DSLExpr, into names: inout Set<String>) {
         switch expr {
-        case .number, .quantity, .string, .bool, .null, .name, .feature, .staticMember:
+        case .number, .literal, .quantity, .string, .bool, .null, .name, .feature, .staticMember:
             break
         case .member(let e, _, _, _), .unary(_, let e, _), .cast(let e, _, _), .instanceOf(let e, _, _), .step(let e, _, _), .awaiting(let e):
             collect(e, into: &names)
@@ -346,7 +348,7 @@ struct DSLSuspension {
         case .name(let name, _):
             if case .lambda(let suspends)? = scope[name] { return suspends }
             return unknownLambdaSuspends
-        case .number, .quantity, .string, .bool, .null, .collection:
+        case .number, .literal, .quantity, .string, .bool, .null, .collection:
             return false
         case .awaiting(let inner):
             return mayBePausingLambda(inner, scope)

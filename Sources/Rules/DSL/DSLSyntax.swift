@@ -14,6 +14,9 @@ public struct DSLLocation: Sendable, Hashable, CustomStringConvertible {
 /// declare or loop).
 indirect enum DSLExpr: Sendable {
     case number(String, DSLLocation)
+    /// A number literal's value, read once (``DSLSuspension`` rewrites a checked ``number(_:_:)``: a run no longer
+    /// parses the text each time).
+    case literal(DSLValue, DSLLocation)
     case quantity(String, String, DSLLocation)
     case string(String, DSLLocation)
     case bool(Bool, DSLLocation)
@@ -57,7 +60,7 @@ indirect enum DSLExpr: Sendable {
 
     var location: DSLLocation {
         switch self {
-        case .number(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l), .feature(_, let l),
+        case .number(_, let l), .literal(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l), .feature(_, let l),
              .member(_, _, _, let l), .staticMember(_, _, let l), .call(_, _, let l), .unary(_, _, let l), .binary(_, _, _, let l),
              .cast(_, _, let l), .instanceOf(_, _, let l), .lambda(_, let l), .conditional(_, _, _, let l), .switchOf(_, _, _, let l),
              .block(_, let l), .collection(_, _, let l), .new(_, _, let l), .assign(_, _, _, let l), .step(_, _, let l):

@@ -41,6 +41,9 @@ public protocol RuleScript: Sendable {
     var referencedItems: [String] { get }
     /// Runs the script as an action; effects and log lines go to `execution`.
     func run(_ execution: RuleExecution) async
+    /// Runs the script as an action at once, as ``run(_:)`` does, when nothing in it can pause (the engine's
+    /// synchronous path: no suspension per run); returns `false`, having done nothing, when it may pause.
+    func runWithoutSuspending(_ execution: RuleExecution) -> Bool
     /// Evaluates the script as a condition (the value of its last expression; `false` on an error, logged).
     func holds(_ execution: RuleExecution) async -> Bool
     /// The persistence extensions the script calls on an Item it names (`Temp.averageSince(…)`), so a
@@ -61,6 +64,7 @@ extension RuleScript {
     public var mediaType: String { RuleEngine.dslMediaType }
     public var persistenceReads: [ScriptPersistenceRead] { [] }
     public var transformUses: [ScriptTransformUse] { [] }
+    public func runWithoutSuspending(_ execution: RuleExecution) -> Bool { false }
     public func forNewEngine(_ instances: RuleScriptInstances) -> any RuleScript { self }
 }
 

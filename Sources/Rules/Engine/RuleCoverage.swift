@@ -172,7 +172,7 @@ public final class RuleCoverage: Sendable {
 
         mutating func walk(_ expr: DSLExpr) {
             switch expr {
-            case .number, .quantity, .string, .bool, .null, .name, .feature, .staticMember:
+            case .number, .literal, .quantity, .string, .bool, .null, .name, .feature, .staticMember:
                 break
             case .member(let e, _, _, _), .unary(_, let e, _), .cast(let e, _, _), .instanceOf(let e, _, _), .step(let e, _, _), .awaiting(let e):
                 walk(e)

@@ -109,7 +109,10 @@ extension RuleEngine {
             }
         }
         if held {
-            for action in rule.actions { await perform(action, execution, depth: depth) }
+            for action in rule.actions {
+                if performWithoutSuspending(action, execution) { continue }
+                await perform(action, execution, depth: depth)
+            }
             if considerConditions { markIntervals(of: rule, at: at) }
         }
         // A clock-started run its conditions stopped did nothing and is not logged: it is not kept either
@@ -178,12 +181,27 @@ extension RuleEngine {
         }
     }
 
+    /// Performs `action` at once when it cannot pause — an update, a script that runs without suspending
+    /// (``RuleScript/runWithoutSuspending(_:)``) — so a run of such actions makes no suspension; `false`: not
+    /// performed, ``perform(_:_:depth:)`` does it.
+    private func performWithoutSuspending(_ action: RuleAction, _ execution: RuleExecution) -> Bool {
+        switch action.kind {
+        case .itemStateUpdate(let item, let state):
+            execution.postUpdateNow(item, state)
+            return true
+        case .script(let script):
+            return script.runWithoutSuspending(execution)
+        default:
+            return false
+        }
+    }
+
     private func perform(_ action: RuleAction, _ execution: RuleExecution, depth: Int) async {
         switch action.kind {
         case .itemCommand(let item, let command):
             await execution.sendCommand(item, command)
-        case .itemStateUpdate(let item, let state):
-            await execution.postUpdate(item, state)
+        case .itemStateUpdate(let item, let state):  // performed at once (performWithoutSuspending)
+            execution.postUpdateNow(item, state)
         case .runRules(let uids, let considerConditions):
             guard depth < Self.maxNesting else {
                 execution.record("error: RunRuleAction nested deeper than \(Self.maxNesting) rules; not run")

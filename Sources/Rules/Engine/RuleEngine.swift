@@ -85,12 +85,6 @@ public final class RuleEngine: Sendable {
         let index: Int
     }
 
-    /// The pending timer of a clock trigger that schedules its next fire when it fires (a cron): replaced in
-    /// place at each fire, not looked up by key, and cancelled through it when the rule is removed.
-    final class PendingTimer: Sendable {
-        let id = Mutex<TimerID?>(nil)
-    }
-
     struct EngineState {
         var rules: [Loaded] = []
         var byUID: [String: Int] = [:]
@@ -120,8 +114,8 @@ public final class RuleEngine: Sendable {
         var unloaded: [String: RunTally] = [:]
         var intervalPassed: [String: SimInstant] = [:]
         var dateTimeTimers: [String: TimerID] = [:]
-        /// `uid/trigger` → the pending timer of a cron or recurrence trigger (so a removed rule stops).
-        var clockTimers: [String: PendingTimer] = [:]
+        /// `uid/trigger` → the recurring kernel timer of a cron or recurrence trigger (so a removed rule stops).
+        var clockTimers: [String: TimerID] = [:]
         /// Item names as rules write them, checked once.
         var itemNames: [String: ItemName] = [:]
         /// A condition's state text parsed for an Item type (parsing is most of a cron-driven condition's cost).
@@ -332,11 +326,7 @@ public final class RuleEngine: Sendable {
                 let id = try? scheduler.every(minutes: every, atMinute: at, in: calendar, label: rule.name) { [self] _ in
                     await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true, hint: index)
                 }
-                if let id {
-                    let pending = PendingTimer()
-                    pending.id.withLock { $0 = id }
-                    state.withLock { $0.clockTimers["\(uid)/\(trigger.id)"] = pending }
-                }
+                if let id { state.withLock { $0.clockTimers["\(uid)/\(trigger.id)"] = id } }
             case .dateTime:
                 scheduleDateTime(rule: rule.uid, trigger: trigger)
             case .systemStartlevel(let level) where level >= 40 && starting:
@@ -370,7 +360,7 @@ public final class RuleEngine: Sendable {
             state.reindex()
             let keys = (state.clockTimers.keys.filter { $0.hasPrefix("\(uid)/") }) + state.dateTimeTimers.keys.filter { $0.hasPrefix("\(uid)/") }
             return keys.compactMap { key in
-                if let pending = state.clockTimers.removeValue(forKey: key) { return pending.id.withLock { $0 } }
+                if let id = state.clockTimers.removeValue(forKey: key) { return id }
                 return state.dateTimeTimers.removeValue(forKey: key)
             }
         }
@@ -525,23 +515,18 @@ public final class RuleEngine: Sendable {
 
     // MARK: Timers
 
-    /// A cron trigger's fires: the timer event is the run (nothing else is waiting on it, so no second event).
+    /// A cron trigger's fires: one recurring kernel timer, whose event is the run (nothing else is waiting on it,
+    /// so no second event). The kernel queues each next fire when it takes one, before the run — where a fire that
+    /// scheduled the next itself put it — without a new timer or handler per fire.
     private func scheduleCron(_ cron: CronExpression, rule uid: String, trigger id: String, hint: Int) {
-        var event = RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")
-        event.isPeriodic = true
-        let pending = PendingTimer()
-        state.withLock { $0.clockTimers["\(uid)/\(id)"] = pending }
-        scheduleCron(cron, rule: uid, event: event, label: "cron \(cron) of rule \(uid)", pending: pending, hint: hint)
-    }
-
-    /// Each fire schedules the next into the same `pending` (no look-up by key per fire).
-    private func scheduleCron(_ cron: CronExpression, rule uid: String, event: RuleTriggerEvent, label: String, pending: PendingTimer, hint: Int) {
-        guard let next = cron.nextFire(after: scheduler.now, in: calendar) else { return }
-        let id = scheduler.schedule(at: next, label: label) { [self] _ in
-            scheduleCron(cron, rule: uid, event: event, label: label, pending: pending, hint: hint)
+        var periodic = RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")
+        periodic.isPeriodic = true
+        guard let first = cron.nextFire(after: scheduler.now, in: calendar) else { return }
+        let event = periodic, calendar = calendar
+        let timer = scheduler.schedule(at: first, recurring: { cron.nextFire(after: $0, in: calendar) }, label: "cron \(cron) of rule \(uid)") { [self] _ in
             await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true, hint: hint)
         }
-        pending.id.withLock { $0 = id }
+        state.withLock { $0.clockTimers["\(uid)/\(id)"] = timer }
     }
 
     private func rescheduleDateTimeTriggers(of rule: Rule, changedItem: String) {

@@ -186,6 +186,14 @@ public actor ItemRegistry {
         }
     }
 
+    /// ``setStateUnheard(slot:_:at:)`` for the Item called `name` (no such Item: nothing taken).
+    nonisolated func setStateUnheard(_ name: ItemName, _ state: State, at now: SimInstant) -> UnheardUpdate {
+        storage.withLock { table in
+            guard let slot = table.index[name], let changed = Self.take(state, at: now, into: &table.slots[slot]) else { return UnheardUpdate() }
+            return UnheardUpdate(taken: true, changed: changed, groupNames: changed ? table.slots[slot].groupNames : [])
+        }
+    }
+
     /// The slots of the Items called `names`, in that order (-1 for an unknown name): a slot holds its
     /// Item until the Item is removed, and is never given to another.
     nonisolated func slots(of names: [ItemName]) -> [(slot: Int, name: ItemName)] {

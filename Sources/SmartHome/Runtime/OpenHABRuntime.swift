@@ -333,27 +333,23 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// ``post(_:to:)`` with what the caller knows: the Item's slot (-1: there is no such Item; `nil`: look it up
     /// by name) and whether some subscriber may hear about it (a channel's route knows both).
     private func post(_ state: State, to name: ItemName, slot: Int?, heard: Bool, at now: SimInstant) {
-        if let slot, !heard {
-            postUnheard(state, slot: slot, at: now)
+        if !heard {
+            postUnheard(state, to: name, slot: slot, at: now)
             return
         }
         let applied = slot.map { items.setState(slot: $0, state, at: now) } ?? items.setState(name, state, at: now)
         defer {
             if let applied, applied.changed, !applied.groupNames.isEmpty { recalculateGroups(applied.groupNames, at: now) }
         }
-        guard heard else {
-            events.countUnheard(1 + (applied == nil ? 0 : applied!.changed ? 2 : 1))
-            return
-        }
         publish(.itemState(name, state))
         guard let applied else { return }
         publishApplied(applied, to: name)
     }
 
-    /// ``post(_:to:)`` to the Item in `slot` (-1: there is none), which nobody hears about: its events
-    /// are counted, and the update copies out nothing for them.
-    private func postUnheard(_ state: State, slot: Int, at now: SimInstant) {
-        let update = items.setStateUnheard(slot: slot, state, at: now)
+    /// ``post(_:to:)`` to the Item in `slot` (-1: there is none; `nil`: look it up by name), which nobody hears
+    /// about: its events are counted, and the update copies out nothing for them.
+    private func postUnheard(_ state: State, to name: ItemName, slot: Int?, at now: SimInstant) {
+        let update = slot.map { items.setStateUnheard(slot: $0, state, at: now) } ?? items.setStateUnheard(name, state, at: now)
         events.countUnheard(1 + (update.taken ? update.changed ? 2 : 1 : 0))
         if update.changed, !update.groupNames.isEmpty { recalculateGroups(update.groupNames, at: now) }
     }
