@@ -153,12 +153,7 @@ public final class SimulationKernel: SimulationScheduler {
     /// - Returns: an id for ``cancel(_:)``.
     @discardableResult
     public func schedule(at time: SimInstant, label: String = "", _ handler: @escaping Handler) -> TimerID {
-        state.withLock { state in
-            let id = TimerID(state.nextSequence)
-            let sequence = state.insert(id, at: max(time, state.now))
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil, label: label)
-            return id
-        }
+        add(at: time, label: label, handler)
     }
 
     /// Schedules `handler` at `first` and then at each instant `next` gives after the one before
@@ -176,12 +171,7 @@ public final class SimulationKernel: SimulationScheduler {
     @discardableResult
     public func schedule(at first: SimInstant, then next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
                          _ handler: @escaping Handler) -> TimerID {
-        state.withLock { state in
-            let id = TimerID(state.nextSequence)
-            let sequence = state.insert(id, at: max(first, state.now))
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil, chain: next, label: label)
-            return id
-        }
+        add(at: first, chain: next, label: label, handler)
     }
 
     /// Schedules `handler` at `first` and then at each instant `next` gives after the one it fired at (see
@@ -192,21 +182,22 @@ public final class SimulationKernel: SimulationScheduler {
     @discardableResult
     public func schedule(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
                          _ handler: @escaping Handler) -> TimerID {
-        state.withLock { state in
-            let id = TimerID(state.nextSequence)
-            let sequence = state.insert(id, at: max(first, state.now))
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: next, label: label)
-            return id
-        }
+        add(at: first, recurrence: next, label: label, handler)
     }
 
     /// Schedules `handler` `delay` after ``now``.
     @discardableResult
     public func schedule(after delay: SimDuration, label: String = "", _ handler: @escaping Handler) -> TimerID {
+        add(after: delay, label: label, handler)
+    }
+
+    /// Queues one timer at `time` (or `delay` after ``now``; never before ``now``), with its recurrence or chain.
+    private func add(at time: SimInstant? = nil, after delay: SimDuration = .zero, recurrence: (@Sendable (SimInstant) -> SimInstant?)? = nil,
+                     chain: (@Sendable (SimInstant) -> SimInstant?)? = nil, label: String, _ handler: @escaping Handler) -> TimerID {
         state.withLock { state in
             let id = TimerID(state.nextSequence)
-            let sequence = state.insert(id, at: state.now + max(delay, .zero))
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: nil, label: label)
+            let sequence = state.insert(id, at: time.map { max($0, state.now) } ?? state.now + max(delay, .zero))
+            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: recurrence, chain: chain, label: label)
             return id
         }
     }
