@@ -30,6 +30,7 @@ public final class NodeChild: Sendable {
     struct IOState {
         var closed = false
         var input = InputBuffer()
+        var spin = SpinPolicy()
     }
 
     /// The heap cap passed to V8 (`--max-old-space-size`), MB.
@@ -87,6 +88,8 @@ public final class NodeChild: Sendable {
         fromChild = output[0]
         errors = stderrPipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
+        // Non-blocking, so that a spin can read without sleeping; a wait that sleeps does so in `poll`.
+        _ = fcntl(fromChild, F_SETFL, fcntl(fromChild, F_GETFL) | O_NONBLOCK)
     }
 
     deinit { terminate() }
@@ -111,6 +114,9 @@ public final class NodeChild: Sendable {
             frame.append(contentsOf: [UInt8(n >> 24), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)])
             frame.append(contentsOf: message)
             try writeAll(frame)
+            if state.input.start == state.input.end, state.spin.shouldSpin() {
+                state.spin.record(answered: try spinRead(&state.input))
+            }
             return try readFrame(&state.input, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
         }
     }
@@ -173,6 +179,28 @@ public final class NodeChild: Sendable {
             offset += written
         }
     }
+
+    /// Reads the pipe without sleeping for up to ``SpinPolicy/limitNanos`` (yielding the core between reads, so
+    /// that under load whatever is runnable runs instead), while `input` is empty.
+    /// - Returns: whether the answer's first bytes arrived.
+    private func spinRead(_ input: inout InputBuffer) throws(JavaScriptError) -> Bool {
+        let start = Self.monotonicNanos()  // wall-clock: bounds the spin
+        while true {
+            let end = input.end
+            let got = input.bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return read(fromChild, base + end, raw.count - end)
+            }
+            if got > 0 { input.end += got; return true }
+            if got == 0 { throw childGone("it exited") }
+            guard errno == EAGAIN || errno == EINTR else { throw childGone("reading from it failed (\(String(cString: strerror(errno))))") }
+            if Self.monotonicNanos() - start >= SpinPolicy.limitNanos { return false }  // wall-clock: bounds the spin
+            if Self.spinYields { sched_yield() }
+        }
+    }
+
+    // TEMPORARY knob for measurement.
+    private static let spinYields: Bool = getenv("RENTAL_TWIN_JS_SPIN_YIELD").map { String(cString: $0) != "0" } ?? true
 
     /// Reads until `input` holds `count` bytes, or `deadline` passes.
     private func fill(_ input: inout InputBuffer, to count: Int, deadline: ContinuousClock.Instant, budget: Double?) throws(JavaScriptError) {  // wall-clock: waits until `deadline`
