@@ -14,11 +14,7 @@ extension NodeChild {
     /// to see whether the machine has gone quiet.
     struct SpinPolicy: Sendable, Equatable {
         /// How long one spin reads before the twin sleeps, ns (the hard bound of a wait's spin).
-        static let limitNanos: Int64 = {
-            // TEMPORARY knob for measurement.
-            if let text = getenv("RENTAL_TWIN_JS_SPIN_US"), let us = Int64(String(cString: text)) { return us * 1000 }
-            return 50_000
-        }()
+        static let limitNanos: Int64 = 50_000
         /// The most credit a run of answered spins earns.
         static let maxCredit = 8
         /// What a spin that found nothing costs.
@@ -33,7 +29,6 @@ extension NodeChild {
 
         /// Whether this wait spins (counts the waits without credit towards the next probe).
         mutating func shouldSpin() -> Bool {
-            guard Self.limitNanos > 0 else { return false }
             if credit > 0 { return true }
             waitsWithoutSpin += 1
             guard waitsWithoutSpin >= Self.probeEvery else { return false }

@@ -195,12 +195,9 @@ public final class NodeChild: Sendable {
             if got == 0 { throw childGone("it exited") }
             guard errno == EAGAIN || errno == EINTR else { throw childGone("reading from it failed (\(String(cString: strerror(errno))))") }
             if Self.monotonicNanos() - start >= SpinPolicy.limitNanos { return false }  // wall-clock: bounds the spin
-            if Self.spinYields { sched_yield() }
+            sched_yield()
         }
     }
-
-    // TEMPORARY knob for measurement.
-    private static let spinYields: Bool = getenv("RENTAL_TWIN_JS_SPIN_YIELD").map { String(cString: $0) != "0" } ?? true
 
     /// Reads until `input` holds `count` bytes, or `deadline` passes.
     private func fill(_ input: inout InputBuffer, to count: Int, deadline: ContinuousClock.Instant, budget: Double?) throws(JavaScriptError) {  // wall-clock: waits until `deadline`

@@ -40,9 +40,9 @@ let inStart = 0, inEnd = 0;
 // wait in 32 spins): on an idle machine the next request then finds the child awake instead of waking a sleeping
 // core. A non-blocking second open of stdin (the same pipe) is read; where there is none (no /proc), no spin.
 // wall-clock: SPIN_MS bounds a spin; the time read never reaches a script.
-const SPIN_MS = Number(process.env.RENTAL_TWIN_JS_CHILD_SPIN_US ?? 50) / 1000; // TEMPORARY knob for measurement
+const SPIN_MS = 0.05;
 let spinFd = -1;
-if (SPIN_MS > 0) { try { spinFd = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK); } catch (e) { spinFd = -1; } }
+try { spinFd = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK); } catch (e) { spinFd = -1; }
 let spinCredit = 8, waitsWithoutSpin = 0;
 function shouldSpin () {
   if (spinFd < 0) return false;
