@@ -10,8 +10,12 @@ extension NodeChild {
     ///
     /// On an idle machine a sleeping reader costs a wake-up of an idle core per hand-over; a short spin finds
     /// the answer awake. Under load a spin takes a core the child (or another job) needs, and answers come late:
-    /// then spins fail, and after a few failures the twin sleeps at once, trying one spin in ``probeEvery`` waits
-    /// to see whether the machine has gone quiet.
+    /// then spins fail, and after a few failures the twin sleeps at once, trying a spin on every
+    /// ``probeEvery``-th message to see whether the machine has gone quiet.
+    ///
+    /// The probes of both sides fall on the same messages (the child's, in `host.js`, on the message the twin
+    /// probes with and the next one): a probe pays only when the other side is awake too, so probes at
+    /// independent moments would keep two sides that stopped spinning asleep for good.
     struct SpinPolicy: Sendable, Equatable {
         /// How long one spin reads before the twin sleeps, ns (the hard bound of a wait's spin).
         static let limitNanos: Int64 = 50_000
@@ -19,21 +23,17 @@ extension NodeChild {
         static let maxCredit = 8
         /// What a spin that found nothing costs.
         static let failureCost = 4
-        /// Without credit, one wait in this many spins anyway (a probe).
+        /// Without credit, the wait for the answer to every message whose number (from 1, the twin's writes to
+        /// the child) is a multiple of this spins anyway (a probe).
         static let probeEvery = 32
 
         /// Spins are tried while this is above 0; an answered spin adds 1 (up to ``maxCredit``), one that found
         /// nothing takes ``failureCost``: spinning goes on while fewer than one spin in five fails.
         private(set) var credit = maxCredit
-        private var waitsWithoutSpin = 0
 
-        /// Whether this wait spins (counts the waits without credit towards the next probe).
-        mutating func shouldSpin() -> Bool {
-            if credit > 0 { return true }
-            waitsWithoutSpin += 1
-            guard waitsWithoutSpin >= Self.probeEvery else { return false }
-            waitsWithoutSpin = 0
-            return true
+        /// Whether the wait for the answer to the twin's `message`-th message (from 1) spins.
+        func shouldSpin(message: Int) -> Bool {
+            credit > 0 || message % Self.probeEvery == 0
         }
 
         /// Records how a spin ended: with the answer read, or with nothing after ``limitNanos``.

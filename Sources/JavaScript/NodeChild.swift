@@ -31,6 +31,8 @@ public final class NodeChild: Sendable {
         var closed = false
         var input = InputBuffer()
         var spin = SpinPolicy()
+        /// The messages written to the child so far.
+        var sent = 0
     }
 
     /// The heap cap passed to V8 (`--max-old-space-size`), MB.
@@ -114,7 +116,8 @@ public final class NodeChild: Sendable {
             frame.append(contentsOf: [UInt8(n >> 24), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)])
             frame.append(contentsOf: message)
             try writeAll(frame)
-            if state.input.start == state.input.end, state.spin.shouldSpin() {
+            state.sent += 1
+            if state.input.start == state.input.end, state.spin.shouldSpin(message: state.sent) {
                 state.spin.record(answered: try spinRead(&state.input))
             }
             return try readFrame(&state.input, budgetSeconds: budgetSeconds, childEnforces: childEnforces)

@@ -3,27 +3,26 @@ import Testing
 
 extension JavaScriptSuite {
     /// The twin's adaptive spin before it sleeps for a child's answer: spins go on while they pay, stop after
-    /// failures, and one wait in 32 probes again.
+    /// failures, and the answer to every 32nd message probes again (where the child's probes fall too).
     @Suite struct NodeChildSpinTests {
         @Test func spinsWhileAnswersComeWithinTheSpin() {
             var policy = NodeChild.SpinPolicy()
-            for _ in 0..<1_000 {
-                let spins = policy.shouldSpin()
-                #expect(spins)
+            for message in 1...1_000 {
+                #expect(policy.shouldSpin(message: message))
                 policy.record(answered: true)
             }
             #expect(policy.credit == NodeChild.SpinPolicy.maxCredit)
         }
 
-        @Test func stopsAfterFailuresAndProbesOneWaitIn32() {
+        @Test func stopsAfterFailuresAndProbesEvery32ndMessage() {
             var policy = NodeChild.SpinPolicy()
-            var spins = 0
+            var spun: [Int] = []
             // Every spin finds nothing: full credit lasts two failures, then only the probes spin.
-            for _ in 0..<(2 + 32 * 10) where policy.shouldSpin() {
-                spins += 1
+            for message in 1...(32 * 10 + 5) where policy.shouldSpin(message: message) {
+                spun.append(message)
                 policy.record(answered: false)
             }
-            #expect(spins == 2 + 10)
+            #expect(spun == [1, 2] + (1...10).map { $0 * 32 })
             #expect(policy.credit == 0)
         }
 
@@ -31,20 +30,17 @@ extension JavaScriptSuite {
             var policy = NodeChild.SpinPolicy()
             policy.record(answered: false)
             policy.record(answered: false)
-            var waits = 0
-            while !policy.shouldSpin() { waits += 1 }
-            #expect(waits == NodeChild.SpinPolicy.probeEvery - 1)
+            #expect(!policy.shouldSpin(message: 33))
+            #expect(policy.shouldSpin(message: 64))
             policy.record(answered: true)
-            let first = policy.shouldSpin(), second = policy.shouldSpin()
-            #expect(first && second)
+            #expect(policy.shouldSpin(message: 65) && policy.shouldSpin(message: 66))
         }
 
         @Test func oneFailureInFiveStillSpins() {
             var policy = NodeChild.SpinPolicy()
-            for wait in 0..<1_000 {
-                let spins = policy.shouldSpin()
-                #expect(spins, "wait \(wait)")
-                policy.record(answered: wait % 5 != 4)
+            for message in 1...1_000 {
+                #expect(policy.shouldSpin(message: message), "message \(message)")
+                policy.record(answered: message % 5 != 0)
             }
         }
     }

@@ -36,20 +36,20 @@ class TwinError extends Error {
 let input = Buffer.allocUnsafe(1 << 16);
 let inStart = 0, inEnd = 0;
 // A wait for the twin's next message first reads without sleeping, for up to SPIN_MS, while such spins pay (the
-// twin's SpinPolicy: an answered spin earns 1 credit up to 8, one that found nothing costs 4; without credit one
-// wait in 32 spins): on an idle machine the next request then finds the child awake instead of waking a sleeping
-// core. A non-blocking second open of stdin (the same pipe) is read; where there is none (no /proc), no spin.
+// twin's SpinPolicy: an answered spin earns 1 credit up to 8, one that found nothing costs 4; without credit the
+// waits for the twin's messages number 32k and 32k + 1 spin, as probes): on an idle machine the next request then
+// finds the child awake instead of waking a sleeping core. The probes fall where the twin's do (its probe waits for
+// the answer to its message 32k): a probe pays only when the other side is awake too. A non-blocking second open
+// of stdin (the same pipe) is read; where there is none (no /proc), no spin.
 // wall-clock: SPIN_MS bounds a spin; the time read never reaches a script.
 const SPIN_MS = 0.05;
 let spinFd = -1;
 try { spinFd = fs.openSync('/proc/self/fd/0', fs.constants.O_RDONLY | fs.constants.O_NONBLOCK); } catch (e) { spinFd = -1; }
-let spinCredit = 8, waitsWithoutSpin = 0;
+let spinCredit = 8, received = 0; // received: the twin's messages read so far
 function shouldSpin () {
   if (spinFd < 0) return false;
-  if (spinCredit > 0) return true;
-  if (++waitsWithoutSpin < 32) return false;
-  waitsWithoutSpin = 0;
-  return true;
+  const next = (received + 1) % 32;
+  return spinCredit > 0 || next === 0 || next === 1;
 }
 /** Reads the pipe without sleeping for up to SPIN_MS; true when bytes arrived (end of file is left to the blocking read). */
 function spinRead () {
@@ -94,6 +94,7 @@ function readMessage () {
   if (len > 64 * 1024 * 1024) throw new Error('message too long');
   if (!fill(4 + len)) return null;
   const text = input.toString('utf8', inStart + 4, inStart + 4 + len);
+  received++;
   inStart += 4 + len;
   if (inStart === inEnd) { inStart = 0; inEnd = 0; }
   return JSON.parse(text);
