@@ -97,8 +97,8 @@ public final class NodeChild: Sendable {
     deinit { terminate() }
 
     /// Sends one message (a request, or the answer to a question the child asked) and waits for the child's
-    /// next message: one `write` of the whole frame, then `poll` and `read`s into a buffer that keeps what
-    /// arrived beyond the message.
+    /// next message: one `write` of the whole frame, then (while spins pay, ``SpinPolicy``) non-blocking reads
+    /// for up to 50 µs, then `poll` and `read`s into a buffer that keeps what arrived beyond the message.
     /// - Parameters:
     ///   - budgetSeconds: the run's wall-clock budget.
     ///   - childEnforces: whether the child bounds the work itself (a load, under the `vm` timeout): then the
