@@ -30,6 +30,9 @@ public final class NodeChild: Sendable {
     struct IOState {
         var closed = false
         var input = InputBuffer()
+        var spin = SpinPolicy()
+        /// The messages written to the child so far.
+        var sent = 0
     }
 
     /// The heap cap passed to V8 (`--max-old-space-size`), MB.
@@ -87,13 +90,15 @@ public final class NodeChild: Sendable {
         fromChild = output[0]
         errors = stderrPipe[0]
         _ = fcntl(errors, F_SETFL, fcntl(errors, F_GETFL) | O_NONBLOCK)
+        // Non-blocking, so that a spin can read without sleeping; a wait that sleeps does so in `poll`.
+        _ = fcntl(fromChild, F_SETFL, fcntl(fromChild, F_GETFL) | O_NONBLOCK)
     }
 
     deinit { terminate() }
 
     /// Sends one message (a request, or the answer to a question the child asked) and waits for the child's
-    /// next message: one `write` of the whole frame, then `poll` and `read`s into a buffer that keeps what
-    /// arrived beyond the message.
+    /// next message: one `write` of the whole frame, then (while spins pay, ``SpinPolicy``) non-blocking reads
+    /// for up to 50 µs, then `poll` and `read`s into a buffer that keeps what arrived beyond the message.
     /// - Parameters:
     ///   - budgetSeconds: the run's wall-clock budget.
     ///   - childEnforces: whether the child bounds the work itself (a load, under the `vm` timeout): then the
@@ -111,6 +116,10 @@ public final class NodeChild: Sendable {
             frame.append(contentsOf: [UInt8(n >> 24), UInt8((n >> 16) & 0xFF), UInt8((n >> 8) & 0xFF), UInt8(n & 0xFF)])
             frame.append(contentsOf: message)
             try writeAll(frame)
+            state.sent += 1
+            if state.input.start == state.input.end, state.spin.shouldSpin(message: state.sent) {
+                state.spin.record(answered: try spinRead(&state.input))
+            }
             return try readFrame(&state.input, budgetSeconds: budgetSeconds, childEnforces: childEnforces)
         }
     }
@@ -171,6 +180,25 @@ public final class NodeChild: Sendable {
                 throw childGone("writing to it failed (\(String(cString: strerror(errno))))")
             }
             offset += written
+        }
+    }
+
+    /// Reads the pipe without sleeping for up to ``SpinPolicy/limitNanos`` (yielding the core between reads, so
+    /// that under load whatever is runnable runs instead), while `input` is empty.
+    /// - Returns: whether the answer's first bytes arrived.
+    private func spinRead(_ input: inout InputBuffer) throws(JavaScriptError) -> Bool {
+        let start = Self.monotonicNanos()  // wall-clock: bounds the spin
+        while true {
+            let end = input.end
+            let got = input.bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return read(fromChild, base + end, raw.count - end)
+            }
+            if got > 0 { input.end += got; return true }
+            if got == 0 { throw childGone("it exited") }
+            guard errno == EAGAIN || errno == EINTR else { throw childGone("reading from it failed (\(String(cString: strerror(errno))))") }
+            if Self.monotonicNanos() - start >= SpinPolicy.limitNanos { return false }  // wall-clock: bounds the spin
+            sched_yield()
         }
     }
 

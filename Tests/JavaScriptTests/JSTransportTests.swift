@@ -44,10 +44,12 @@ extension JavaScriptSuite {
             let counts = "\(s.directory)/counts"
             let node = try wrappedNode(s, preload: """
             const fs = require('fs');
-            const read = fs.readSync, write = fs.writeSync;
-            let reads = 0, writes = 0;
+            const read = fs.readSync, write = fs.writeSync, open = fs.openSync;
+            let reads = 0, writes = 0, stdinAgain = -1;
             const save = () => { fs.writeFileSync('\(counts).tmp', `${reads} ${writes}`); fs.renameSync('\(counts).tmp', '\(counts)'); };
-            fs.readSync = function (fd, ...rest) { const n = read.call(fs, fd, ...rest); if (fd === 0 && n > 0) { reads++; save(); } return n; };
+            // The host's spin reads a second open of its stdin.
+            fs.openSync = function (p, ...rest) { const fd = open.call(fs, p, ...rest); if (p === '/proc/self/fd/0') stdinAgain = fd; return fd; };
+            fs.readSync = function (fd, ...rest) { const n = read.call(fs, fd, ...rest); if ((fd === 0 || fd === stdinAgain) && n > 0) { reads++; save(); } return n; };
             fs.writeSync = function (fd, ...rest) { if (fd === 1) { writes++; save(); } return write.call(fs, fd, ...rest); };
             """)
             try await NodeExecutable.$environmentOverride.withValue([NodeExecutable.environmentVariable: node]) {
