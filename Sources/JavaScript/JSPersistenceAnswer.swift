@@ -62,6 +62,10 @@ enum JSPersistenceAnswer {
         case "previousState": entry(queries.previousState(item, skipEqual: args.first?.boolValue ?? false))
         case "lastUpdate": at = .integerOrNull(queries.lastUpdate(item)?.unixMilliseconds)
         case "lastChange": at = .integerOrNull(queries.lastChange(item)?.unixMilliseconds)
+        case "getAllStates":
+            // [state, epoch ms] pairs, oldest first; null for an interval openHAB refuses.
+            let all = queries.allStates(item, begin, end)
+            return ["states": all.map { list in .array(list.map { .array([.string($0.state.description), .integer($0.instant.unixMilliseconds)]) }) } ?? .null]
         default:
             return error("Item.persistence.\(method) is not supported by the twin", .unsupported)
         }

@@ -219,6 +219,29 @@ extension JavaScriptSuite {
             #expect(result.passed, "\(result.failures) \(result.log.filter { $0.contains("error") })")
         }
 
+        /// `getAllStatesSince/Until/Between` give the stored states as `PersistedItem`s, oldest first; `null` where openHAB
+        /// refuses the interval (an open begin with an end before now).
+        @Test func getAllStatesGivesPersistedItemsOldestFirst() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.members = #""persistence": { "items": [ "Temp" ], "strategy": "everyChange" },"#
+            s.files["automation/js/all.js"] = """
+            rules.JSRule({ name: 'All', triggers: [triggers.TimeOfDayTrigger('10:00')], execute: () => {
+              const all = items.Temp.persistence.getAllStatesSince(time.toZDT('PT-2H'));
+              const between = items.Temp.history.getAllStatesBetween(time.toZDT('08:45'), time.toZDT('09:30'));
+              items.Out.postUpdate([all.map((p) => `${p.state}@${p.timestamp.hour()}`).join(','), all[0].numericState, between.length,
+                items.Temp.persistence.getAllStatesUntil(time.toZDT('PT-1H'))].join(' '));
+            } });
+            """
+            s.timeline = """
+            { "at": "2026-01-09T08:30", "update": { "item": "Temp", "state": "22 °C" } },
+            { "at": "2026-01-09T09:00", "update": { "item": "Temp", "state": "21 °C" } }
+            """
+            s.expect = #"{ "at": "2026-01-09T10:01", "item": "Out", "state": "22 °C@8,21 °C@9 22 1 " }"#
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures) \(result.log.filter { $0.contains("error") })")
+        }
+
         /// `osgi.getService('org.openhab.core.automation.RuleManager')` (or its short name) runs rules, enables them and
         /// reports their status through the twin's engine (a change the run made is seen later in the same run, as openHAB
         /// applies it at once); an unknown UID and a rule that runs itself are logged, located errors; another service is

@@ -768,6 +768,11 @@
     for (const kind of ['changed', 'updated']) {
       ItemPersistence.prototype[kind + which] = function (a, b) { return this._range(kind, which, a, b).bool; };
     }
+    // An array of PersistedItem, oldest first (null where openHAB refuses the interval), as openhab-js converts the Iterable.
+    ItemPersistence.prototype['getAllStates' + which] = function (a, b) {
+      const r = this._range('getAllStates', which, a, b);
+      return r.states === null ? null : r.states.map(([state, at]) => new PersistedItem(state, at, this._type()));
+    };
   }
 
   /** An Item's persistence; a method the twin does not answer is a located rules.jsUnsupported. */

@@ -151,7 +151,7 @@ enum DSLLibrary {
         var table: [String: String] = [:]
         // The extensions the twin runs are in ``DSLPersistence``.
         for n in ["nextUpdate", "varianceSince", "varianceUntil", "varianceBetween", "deviationSince", "deviationUntil", "deviationBetween",
-                  "medianSince", "medianUntil", "medianBetween", "getAllStatesSince", "getAllStatesUntil", "getAllStatesBetween", "riemannSumSince",
+                  "medianSince", "medianUntil", "medianBetween", "riemannSumSince",
                   "riemannSumUntil", "riemannSumBetween", "removeAllStatesSince", "removeAllStatesUntil", "removeAllStatesBetween", "nextState"] {
             table[n] = "the persistence extension \(n)"
         }

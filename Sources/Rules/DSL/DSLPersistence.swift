@@ -152,6 +152,10 @@ enum DSLPersistence {
         family("evolutionRate", &table) { q, item, b, e in q.evolutionRateBetween(item, b, e).map { number(.decimal($0)) } ?? .null }
         family("count", &table) { q, item, b, e in q.countBetween(item, b, e).map { .int(Int64($0)) } ?? .null }
         family("countStateChanges", &table) { q, item, b, e in q.countStateChangesBetween(item, b, e).map { .int(Int64($0)) } ?? .null }
+        // Iterable<HistoricItem>, oldest first; null for an interval openHAB refuses.
+        family("getAllStates", &table) { q, item, b, e in
+            q.allStates(item, b, e).map { .list(DSLList($0.map { .historic(item.name.description, $0) })) } ?? .null
+        }
         return table
     }()
 

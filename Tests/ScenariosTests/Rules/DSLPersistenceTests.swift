@@ -98,6 +98,18 @@ struct DSLPersistenceTests {
         #expect(Self.logged(rules) == ["3 1", "30 1"], "\(rules)")
     }
 
+    @Test func getAllStatesListsTheStoredHistoricItemsOldestFirst() async throws {
+        // Stored by everyChange: 22 (10:00), 24 (12:00; the 13:00 update is no change), 18 (14:00). Since noon: 24, 18;
+        // noon to 13:30: 24; until now: openHAB's interval from now to now, nothing; an open begin before now: null.
+        let (result, rules) = try await Self.scenario("""
+            val noon = now.withHour(12).withMinute(0)
+            logInfo("test", Temp.getAllStatesSince(noon).map[ h | h.state.toString + "@" + h.timestamp.hour ].join(" "))
+            logInfo("test", "" + Temp.getAllStatesBetween(noon, noon.plusMinutes(90)).size + " " + Temp.getAllStatesSince(now.minusDays(1), "rrd4j").size + " " + Temp.getAllStatesUntil(now.minusHours(1)))
+            """).run()
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["24@12 18@14", "1 3 null"], "\(rules)")
+    }
+
     @Test func validateAcceptsTheExtensionsAndStillRefusesThoseTheTwinLacks() {
         var s = Self.scenario("""
             val h = Temp.maximumSince(now.minusHours(1), "influxdb")
