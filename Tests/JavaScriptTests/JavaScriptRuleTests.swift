@@ -229,6 +229,22 @@ extension JavaScriptSuite {
             let problems = atLoad.problems()
             #expect(problems.contains { $0.contains("automation/js/load.js:2") && $0.contains("rules.jsUnsupported") && $0.contains("java.io.File") }, "\(problems)")
 
+            // An openHAB class the twin lacks is taken, as GraalJS takes it; its use is refused where it is used.
+            let imported = JSScenario()
+            imported.items = Self.items
+            imported.files["automation/js/pe.js"] = """
+            const PersistenceExtensions = Java.type('org.openhab.core.persistence.extensions.PersistenceExtensions');
+            rules.JSRule({ name: 'Imports', triggers: [triggers.TimeOfDayTrigger('09:00')], execute: () => { items.Counter.postUpdate(1); } });
+            rules.JSRule({ name: 'Uses', triggers: [triggers.TimeOfDayTrigger('10:00')], execute: () => {
+              items.Counter.postUpdate(PersistenceExtensions.averageSince(null, time.toZDT('PT-1H')));
+            } });
+            """
+            imported.expect = #"{ "item": "Counter", "state": "1" }, { "rule": "Imports", "runs": 1 }"#
+            let importedResult = try await imported.run()
+            #expect(importedResult.passed, "\(importedResult.failures)")
+            #expect(importedResult.log.contains { $0.contains("rules.jsUnsupported") && $0.contains("PersistenceExtensions.averageSince") && $0.contains("automation/js/pe.js:4") },
+                    "\(importedResult.log)")
+
             let atRun = JSScenario()
             atRun.items = Self.items
             atRun.files["automation/js/run.js"] = "rules.JSRule({\n  name: 'Persisted',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => {\n    items.Temp.addTags('x');\n  },\n});\n"

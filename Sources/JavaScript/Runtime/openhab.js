@@ -2073,10 +2073,26 @@
     'java.lang.System': { getenv: (k) => (k === 'OPENHAB_CONF' ? host.confDir : null), currentTimeMillis: () => host.now() },
     'java.lang.Thread': { sleep: () => { throw unsupported('java.lang.Thread.sleep', 'use setTimeout or createTimer on the virtual clock'); } }
   };
+  /** An openHAB class the twin does not have: taken as GraalJS takes it (a script that only imports it runs), and
+   * every use — a member, a call, `new` — is a located refusal naming `Class.member`. */
+  function laterRefused (name) {
+    const short = name.slice(name.lastIndexOf('.') + 1);
+    const hint = 'the twin has the openHAB classes listed in Docs/JAVASCRIPT.md';
+    return new Proxy(function () {}, {
+      get (target, prop) {
+        if (typeof prop === 'symbol' || prop === 'then' || prop === 'toJSON') return undefined;
+        if (prop === '__javaName') return name;
+        throw unsupported(`${short}.${String(prop)} (${name})`, hint);
+      },
+      apply () { throw unsupported(`${short}(…) (${name})`, hint); },
+      construct () { throw unsupported(`new ${short}(…) (${name})`, hint); }
+    });
+  }
   const Java = {
     type: (name) => {
       if (Object.prototype.hasOwnProperty.call(JAVA, name)) return JAVA[name];
       const text = String(name);
+      if (text.length <= 200 && /^org\.openhab\.[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)*\.[A-Z][A-Za-z0-9_$]*$/.test(text)) return laterRefused(text);
       throw unsupported(`Java.type("${text.length > 120 ? text.slice(0, 120) + '…' : text}")`, 'the twin has the java.time, java.math, logging, action and state-type classes listed in Docs/JAVASCRIPT.md');
     },
     from: (x) => [...x], to: (x) => x, isJavaObject: () => false, typeName: () => undefined,
