@@ -134,6 +134,24 @@ extension JavaScriptSuite {
             #expect(undocumented.isEmpty, "refused but not in Docs/JAVASCRIPT.md: \(undocumented)")
         }
 
+        /// On the time classes, a js-joda member the twin lacks is refused by name, while a name js-joda does not have either
+        /// is `undefined`, as on GraalJS: real code reads `lastUpdate().state || '-'` and goes on.
+        @Test func aNameJsJodaLacksIsUndefinedAsOnGraalJS() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.files["automation/js/names.js"] = """
+            rules.JSRule({ name: 'Names', triggers: [triggers.TimeOfDayTrigger('09:00')], execute: () => {
+              const now = time.ZonedDateTime.now();
+              let refused = 'no';
+              try { now.withFixedOffsetZone(); } catch (e) { refused = e.name; }
+              items.Out.postUpdate(`${now.state || '-'} ${typeof now.fooBar} ${refused}`);
+            } });
+            """
+            s.expect = #"{ "at": "2026-01-09T09:01", "item": "Out", "state": "- undefined rules.jsUnsupported" }"#
+            let result = try await s.run()
+            #expect(result.passed, "\(result.failures) \(result.log.filter { $0.contains("error") })")
+        }
+
         /// A refusal is located at the script's line, named, and the run goes on.
         @Test func aRefusedMemberIsLocatedAtItsLine() async throws {
             let s = JSScenario()

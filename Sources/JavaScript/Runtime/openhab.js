@@ -616,14 +616,32 @@
     'ResolverStyle', 'SignStyle', 'TextStyle', 'IsoChronology', 'nativeJs', 'convert', 'use']) {
     Object.defineProperty(time, name, { get () { throw unsupported(`time.${name}`, 'the twin\'s time has ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, ChronoField, DateTimeFormatter, ZoneId, DayOfWeek, Month'); }, enumerable: false });
   }
+  // The instance members of js-joda's classes (its typings, js-joda.d.ts, across ZonedDateTime … Month and their bases).
+  const JODA_MEMBERS = new Set((
+    'abs addTo adjustInto atDate atOffset atStartOfDay atTime atZone baseUnit between checkValidIntValue checkValidValue chronology ' +
+    'compareTo dayOfMonth dayOfWeek dayOfYear decimalStyle displayName dividedBy duration epochSecond equals firstDayOfYear ' +
+    'firstMonthOfQuarter format from get getAvailableZoneIds getFrom getLong hashCode hour isAfter isBefore isDateBased ' +
+    'isDurationEstimated isEqual isLeapYear isNegative isSupported isSupportedBy isTimeBased isZero isoWeekOfWeekyear isoWeekyear ' +
+    'length lengthOfMonth lengthOfYear maxLength minLength minus minusDays minusHours minusMicros minusMillis minusMinutes minusMonths ' +
+    'minusNanos minusSeconds minusWeeks minusYears minute month monthValue multipliedBy name nano negated normalized now of ofDays ' +
+    'ofEpochDay ofEpochMicro ofEpochMilli ofEpochSecond ofHours ofInstant ofLocal ofMillis ofMinutes ofNanoOfDay ofNanos ofOffset ' +
+    'ofPattern ofSecondOfDay ofSeconds ofStrict ofYearDay offset ordinal parse parseUnresolved parsedExcessDays parsedLeapSecond plus ' +
+    'plusDays plusDuration plusHours plusMicros plusMillis plusMinutes plusMonths plusNanos plusSeconds plusSecondsNanos plusWeeks ' +
+    'plusYears query range rangeRefinedBy rangeUnit second seconds subtractFrom systemDefault toDays toEpochDay toEpochMilli ' +
+    'toEpochSecond toHours toHoursPart toInstant toJSON toLocalDate toLocalDateTime toLocalTime toMillis toMillisPart toMinutes ' +
+    'toMinutesPart toNanoOfDay toNanos toOffsetDateTime toSecondOfDay toSecondsPart toString truncatedTo units until value valueOf ' +
+    'values with withChronology withDayOfMonth withDayOfYear withEarlierOffsetAtOverlap withFixedOffsetZone withHour ' +
+    'withLaterOffsetAtOverlap withMinute withMonth withNano withNanos withResolverStyle withSecond withSeconds withYear ' +
+    'withZoneSameInstant withZoneSameLocal year zone').split(' '));
   /**
-   * A prototype at the end of a js-joda class's chain: a member the class does not have is a located
-   * rules.jsUnsupported naming it, not undefined (js-joda's classes have far more members than real rules use).
+   * A prototype at the end of a js-joda class's chain: a js-joda member the twin's class does not have is a located
+   * rules.jsUnsupported naming it, not undefined (js-joda's classes have far more members than real rules use); a name
+   * js-joda does not have either is undefined, as it is on GraalJS (`zdt.state || fallback`).
    */
   function refusingPrototype (label) {
     return new Proxy(Object.prototype, {
       get (target, prop, receiver) {
-        if (typeof prop === 'symbol' || prop in target || prop === 'then' || prop === 'toJSON' || prop.startsWith('_')) return Reflect.get(target, prop, receiver);
+        if (typeof prop === 'symbol' || prop in target || prop === 'toJSON' || !JODA_MEMBERS.has(prop)) return Reflect.get(target, prop, receiver);
         throw unsupported(`${label}.${prop}`, 'a js-joda member the twin\'s time does not have');
       }
     });
