@@ -616,32 +616,53 @@
     'ResolverStyle', 'SignStyle', 'TextStyle', 'IsoChronology', 'nativeJs', 'convert', 'use']) {
     Object.defineProperty(time, name, { get () { throw unsupported(`time.${name}`, 'the twin\'s time has ZonedDateTime, LocalTime, LocalDate, LocalDateTime, Instant, Duration, ChronoUnit, ChronoField, DateTimeFormatter, ZoneId, DayOfWeek, Month'); }, enumerable: false });
   }
-  // The instance members of js-joda's classes (its typings, js-joda.d.ts, across ZonedDateTime … Month and their bases).
-  const JODA_MEMBERS = new Set((
-    'abs addTo adjustInto atDate atOffset atStartOfDay atTime atZone baseUnit between checkValidIntValue checkValidValue chronology ' +
-    'compareTo dayOfMonth dayOfWeek dayOfYear decimalStyle displayName dividedBy duration epochSecond equals firstDayOfYear ' +
-    'firstMonthOfQuarter format from get getAvailableZoneIds getFrom getLong hashCode hour isAfter isBefore isDateBased ' +
-    'isDurationEstimated isEqual isLeapYear isNegative isSupported isSupportedBy isTimeBased isZero isoWeekOfWeekyear isoWeekyear ' +
-    'length lengthOfMonth lengthOfYear maxLength minLength minus minusDays minusHours minusMicros minusMillis minusMinutes minusMonths ' +
-    'minusNanos minusSeconds minusWeeks minusYears minute month monthValue multipliedBy name nano negated normalized now of ofDays ' +
-    'ofEpochDay ofEpochMicro ofEpochMilli ofEpochSecond ofHours ofInstant ofLocal ofMillis ofMinutes ofNanoOfDay ofNanos ofOffset ' +
-    'ofPattern ofSecondOfDay ofSeconds ofStrict ofYearDay offset ordinal parse parseUnresolved parsedExcessDays parsedLeapSecond plus ' +
-    'plusDays plusDuration plusHours plusMicros plusMillis plusMinutes plusMonths plusNanos plusSeconds plusSecondsNanos plusWeeks ' +
-    'plusYears query range rangeRefinedBy rangeUnit second seconds subtractFrom systemDefault toDays toEpochDay toEpochMilli ' +
-    'toEpochSecond toHours toHoursPart toInstant toJSON toLocalDate toLocalDateTime toLocalTime toMillis toMillisPart toMinutes ' +
-    'toMinutesPart toNanoOfDay toNanos toOffsetDateTime toSecondOfDay toSecondsPart toString truncatedTo units until value valueOf ' +
-    'values with withChronology withDayOfMonth withDayOfYear withEarlierOffsetAtOverlap withFixedOffsetZone withHour ' +
-    'withLaterOffsetAtOverlap withMinute withMonth withNano withNanos withResolverStyle withSecond withSeconds withYear ' +
-    'withZoneSameInstant withZoneSameLocal year zone').split(' '));
+  // The instance members of each js-joda class the twin has, with its bases' (js-joda's typings, js-joda.d.ts).
+  const JODA_MEMBERS = {
+    ZonedDateTime: 'compareTo dayOfMonth dayOfWeek dayOfYear equals format get getLong hashCode hour isAfter isBefore isEqual isSupported ' +
+      'minus minusDays minusHours minusMinutes minusMonths minusNanos minusSeconds minusWeeks minusYears minute month ' +
+      'monthValue nano offset plus plusDays plusHours plusMinutes plusMonths plusNanos plusSeconds plusWeeks plusYears query ' +
+      'range second toEpochSecond toInstant toJSON toLocalDate toLocalDateTime toLocalTime toOffsetDateTime toString ' +
+      'truncatedTo until with withDayOfMonth withDayOfYear withEarlierOffsetAtOverlap withFixedOffsetZone withHour ' +
+      'withLaterOffsetAtOverlap withMinute withMonth withNano withSecond withYear withZoneSameInstant withZoneSameLocal year ' +
+      'zone',
+    LocalTime: 'adjustInto atDate atOffset compareTo equals format get getLong hashCode hour isAfter isBefore isSupported minus ' +
+      'minusHours minusMinutes minusNanos minusSeconds minute nano plus plusHours plusMinutes plusNanos plusSeconds query range ' +
+      'second toJSON toNanoOfDay toSecondOfDay toString truncatedTo until with withHour withMinute withNano withSecond',
+    LocalDate: 'adjustInto atStartOfDay atTime chronology compareTo dayOfMonth dayOfWeek dayOfYear equals format get getLong hashCode ' +
+      'isAfter isBefore isEqual isLeapYear isSupported isoWeekOfWeekyear isoWeekyear lengthOfMonth lengthOfYear minus minusDays ' +
+      'minusMonths minusWeeks minusYears month monthValue plus plusDays plusMonths plusWeeks plusYears query range toEpochDay ' +
+      'toJSON toString until with withDayOfMonth withDayOfYear withMonth withYear year',
+    LocalDateTime: 'adjustInto atOffset atZone chronology compareTo dayOfMonth dayOfWeek dayOfYear equals format get getLong hashCode hour ' +
+      'isAfter isBefore isEqual isSupported minus minusDays minusHours minusMinutes minusMonths minusNanos minusSeconds ' +
+      'minusWeeks minusYears minute month monthValue nano plus plusDays plusHours plusMinutes plusMonths plusNanos plusSeconds ' +
+      'plusWeeks plusYears query range second toEpochSecond toInstant toJSON toLocalDate toLocalTime toString truncatedTo until ' +
+      'with withDayOfMonth withDayOfYear withHour withMinute withMonth withNano withSecond withYear year',
+    Instant: 'adjustInto atOffset atZone compareTo epochSecond equals get getLong hashCode isAfter isBefore isSupported minus ' +
+      'minusMicros minusMillis minusNanos minusSeconds nano plus plusMicros plusMillis plusNanos plusSeconds query range ' +
+      'toEpochMilli toJSON toString truncatedTo until with',
+    Duration: 'abs addTo compareTo dividedBy equals get isNegative isZero minus minusDays minusHours minusMillis minusMinutes ' +
+      'minusNanos minusSeconds multipliedBy nano negated plus plusDays plusDuration plusHours plusMillis plusMinutes plusNanos ' +
+      'plusSeconds plusSecondsNanos seconds subtractFrom toDays toHours toHoursPart toJSON toMillis toMillisPart toMinutes ' +
+      'toMinutesPart toNanos toSecondsPart toString units withNanos withSeconds',
+    ChronoUnit: 'addTo between compareTo duration isDateBased isDurationEstimated isSupportedBy isTimeBased toString',
+    ChronoField: 'adjustInto baseUnit checkValidIntValue checkValidValue displayName equals getFrom isDateBased isSupportedBy isTimeBased ' +
+      'name range rangeRefinedBy rangeUnit toString',
+    DateTimeFormatter: 'chronology decimalStyle format parse parseUnresolved toString withChronology withResolverStyle',
+    ZoneId: 'equals hashCode id normalized rules toJSON toString',
+    DayOfWeek: 'adjustInto compareTo equals get getLong isSupported minus name ordinal plus query range toJSON toString value',
+    Month: 'adjustInto compareTo equals firstDayOfYear firstMonthOfQuarter get getLong isSupported length maxLength minLength minus ' +
+      'name ordinal plus query range toJSON toString value'
+  };
   /**
    * A prototype at the end of a js-joda class's chain: a js-joda member the twin's class does not have is a located
    * rules.jsUnsupported naming it, not undefined (js-joda's classes have far more members than real rules use); a name
-   * js-joda does not have either is undefined, as it is on GraalJS (`zdt.state || fallback`).
+   * that js-joda's class does not have either is undefined, as it is on GraalJS (`zdt.state || fallback`).
    */
-  function refusingPrototype (label) {
+  function refusingPrototype (label, members) {
+    const known = new Set(members.split(' '));
     return new Proxy(Object.prototype, {
       get (target, prop, receiver) {
-        if (typeof prop === 'symbol' || prop in target || prop === 'toJSON' || !JODA_MEMBERS.has(prop)) return Reflect.get(target, prop, receiver);
+        if (typeof prop === 'symbol' || prop in target || prop === 'toJSON' || !known.has(prop)) return Reflect.get(target, prop, receiver);
         throw unsupported(`${label}.${prop}`, 'a js-joda member the twin\'s time does not have');
       }
     });
@@ -649,7 +670,7 @@
   for (const [label, cls] of [['ZonedDateTime', ZonedDateTime], ['LocalTime', LocalTime], ['LocalDate', LocalDate], ['LocalDateTime', LocalDateTime],
     ['Instant', Instant], ['Duration', Duration], ['ChronoUnit', ChronoUnit], ['ChronoField', ChronoField], ['DateTimeFormatter', DateTimeFormatter],
     ['ZoneId', ZoneId], ['DayOfWeek', DayOfWeek], ['Month', Month]]) {
-    Object.setPrototypeOf(cls.prototype, refusingPrototype(`time.${label}`));
+    Object.setPrototypeOf(cls.prototype, refusingPrototype(`time.${label}`, JODA_MEMBERS[label]));
   }
 
   // ------------------------------------------------------------ Quantity
