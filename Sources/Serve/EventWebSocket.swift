@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ScenarioFormat
 import Simulation
 import SmartHome
 import Synchronization
@@ -123,11 +124,11 @@ final class EventWebSocket: Sendable {
 
     /// One text message from the client, answered as `EventWebSocket.onText` does.
     func receive(_ text: String) async {
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] else {
+        guard let object = try? JSONParser.parse(text), object.members != nil else {
             reply(topic: "response/failed", payload: "Deserialization error: the message is not a JSON object", eventId: nil)
             return
         }
-        let string = { (key: String) in object[key] as? String }
+        let string = { (key: String) in object[key]?.stringValue }
         let eventId = string("eventId")
         do throws(EventProcessingError) {
             guard let type = string("type") else { throw EventProcessingError("Event type must not be null.") }
@@ -174,8 +175,8 @@ final class EventWebSocket: Sendable {
             throw EventProcessingError("Topic must follow the format {namespace}/{entityType}/{entity}/{action}.")
         }
         guard parts[3] == (command ? "command" : "state") else { throw EventProcessingError("Topic does not match event type.") }
-        guard let bean = (payload.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) }) as? [String: Any],
-              let valueType = bean["type"] as? String, let value = bean["value"] as? String else {
+        guard let bean = payload.flatMap({ try? JSONParser.parse($0) }),
+              let valueType = bean["type"]?.stringValue, let value = bean["value"]?.stringValue else {
             throw EventProcessingError("Failed to deserialize payload '\(payload ?? "null")'.")
         }
         let name = parts[2]
@@ -225,10 +226,10 @@ final class EventWebSocket: Sendable {
 
     private static func stringList(_ payload: String?) throws(EventProcessingError) -> [String] {
         guard let payload else { return [] }
-        guard let list = (try? JSONSerialization.jsonObject(with: Data(payload.utf8), options: [.fragmentsAllowed])) as? [Any] else {
+        guard let list = (try? JSONParser.parse(payload))?.elements else {
             throw EventProcessingError("Expected a JSON list of strings, not \(payload.prefix(80))")
         }
-        return list.compactMap { $0 as? String }
+        return list.compactMap(\.stringValue)
     }
 
     private static func isWord(_ text: String) -> Bool {

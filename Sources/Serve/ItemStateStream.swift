@@ -1,5 +1,6 @@
 import Foundation
 import HTTPServer
+import ScenarioFormat
 import Simulation
 import SmartHome
 import Synchronization
@@ -81,10 +82,10 @@ final class ItemStateTrackers: Sendable {
         if body.isEmpty {
             names = []
         } else {
-            guard let list = (try? JSONSerialization.jsonObject(with: Data(body))) as? [Any] else {
+            guard let list = (try? JSONParser.parse(bytes: body))?.elements else {
                 return ServeRouter.failure(ServeError(.badRequest, "The body of POST /rest/events/states/{connectionId} is a JSON list of Item names, such as [\"kiez_heating_setpoint\"]."))
             }
-            names = list.compactMap { $0 as? String }
+            names = list.compactMap(\.stringValue)
         }
         let tracked = Set(names)
         tracker.items.withLock { $0 = tracked }

@@ -74,7 +74,7 @@ extension ServeRouter {
         }
         let target: SimInstant
         if text.hasPrefix("{") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any], let to = object["to"] as? String else {
+            guard let to = (try? JSONParser.parse(text))?["to"]?.stringValue else {
                 throw ServeError(.badRequest, "The body of /twin/advance is JSON without a \"to\" string; send {\"to\": \"2026-11-20T12:00\"} or a duration like PT1H.")
             }
             do { target = try calendar.parseInstant(to) } catch {
@@ -116,30 +116,30 @@ extension ServeRouter {
     private func fault(_ body: [UInt8]) async throws(ServeError) -> HTTPResponse {
         let usage = "Send {\"thing\": {\"thing\": \"listing/device\", \"status\": \"ONLINE\" or \"OFFLINE\"}}, {\"feed\": {\"city\": \"Name\", \"error\": 401, 404, 429, 500 or null}} "
             + "or {\"trigger\": {\"channel\": \"astro:sun:home:set#event\", \"event\": \"START\"}}."
-        guard let object = (try? JSONSerialization.jsonObject(with: Data(body))) as? [String: Any], object.count == 1 else {
+        guard let object = try? JSONParser.parse(bytes: body), let members = object.members, members.count == 1 else {
             throw ServeError(.badRequest, "The body of /twin/faults is not one fault. " + usage)
         }
         let action: Step.Action
-        if let thing = object["thing"] as? [String: Any] {
-            guard let id = thing["thing"] as? String, let status = thing["status"] as? String, ["ONLINE", "OFFLINE"].contains(status) else {
+        if let thing = object["thing"] {
+            guard let id = thing["thing"]?.stringValue, let status = thing["status"]?.stringValue, ["ONLINE", "OFFLINE"].contains(status) else {
                 throw ServeError(.badRequest, "A thing fault needs \"thing\" and a \"status\" of ONLINE or OFFLINE. " + usage)
             }
             action = .thing(thing: id, online: status == "ONLINE")
-        } else if let feed = object["feed"] as? [String: Any] {
-            guard let city = feed["city"] as? String, feed.keys.contains("error") else {
+        } else if let feed = object["feed"] {
+            guard let city = feed["city"]?.stringValue, let error = feed["error"] else {
                 throw ServeError(.badRequest, "A feed fault needs \"city\" and \"error\". " + usage)
             }
             var code: Int?
-            if !(feed["error"] is NSNull) {
-                guard let number = feed["error"] as? Int, [401, 404, 429, 500].contains(number) else {
+            if !error.isNull {
+                guard let number = error.intValue, [401, 404, 429, 500].contains(number) else {
                     throw ServeError(.badRequest, "The feed can fail with 401, 404, 429 or 500 (null clears the fault). " + usage)
                 }
                 code = number
             }
             action = .feed(city: city, error: code)
-        } else if let trigger = object["trigger"] as? [String: Any] {
+        } else if let trigger = object["trigger"] {
             // A trigger channel's event, as the scenario's "trigger" step fires it (a binding's event, such as a sunset).
-            guard let channel = trigger["channel"] as? String, let event = trigger["event"] as? String, !event.isEmpty else {
+            guard let channel = trigger["channel"]?.stringValue, let event = trigger["event"]?.stringValue, !event.isEmpty else {
                 throw ServeError(.badRequest, "A trigger needs \"channel\" and a non-empty \"event\". " + usage)
             }
             if let problem = ChannelUIDSyntax.problem(channel) {
@@ -147,7 +147,7 @@ extension ServeRouter {
             }
             action = .trigger(channel: channel, event: event)
         } else {
-            throw ServeError(.badRequest, "Unknown fault \(object.keys.sorted().joined(separator: ", ")). " + usage)
+            throw ServeError(.badRequest, "Unknown fault \(members.map(\.key).sorted().joined(separator: ", ")). " + usage)
         }
         let run = run
         if let refusal = await world.submit({ await run.perform(action) }) {

@@ -35,8 +35,12 @@ public struct JSONParser {
 
     /// Parses one JSON document (surrounding whitespace allowed).
     /// - Throws: ``SyntaxError`` at the first problem.
-    public static func parse(_ text: String) throws(SyntaxError) -> JSONNode {
-        var parser = JSONParser(bytes: Array(text.utf8))
+    public static func parse(_ text: String) throws(SyntaxError) -> JSONNode { try parse(bytes: Array(text.utf8)) }
+
+    /// Parses one JSON document given as UTF-8 bytes (a request body).
+    /// - Throws: ``SyntaxError`` at the first problem.
+    public static func parse(bytes: [UInt8]) throws(SyntaxError) -> JSONNode {
+        var parser = JSONParser(bytes: bytes)
         parser.skipWhitespace()
         let node = try parser.parseValue()
         parser.skipWhitespace()

@@ -1,4 +1,6 @@
 import Foundation
+import ScenarioFormat
+import Simulation
 
 /// Token-level mutations of the JavaScript inside a UI-rule JSON file (what Main UI and Blockly save): one
 /// `"script"` string of a file that holds JavaScript modules is decoded, mutated token by token as a `.js`
@@ -17,7 +19,7 @@ enum UIScriptMutation {
         let ns = text as NSString
         return re.matches(in: text, range: NSRange(location: 0, length: ns.length)).compactMap { m in
             let literal = "\"" + ns.substring(with: m.range(at: 1)) + "\""
-            guard let source = (try? JSONSerialization.jsonObject(with: Data(literal.utf8), options: .fragmentsAllowed)) as? String else { return nil }
+            guard let source = (try? JSONParser.parse(literal))?.stringValue else { return nil }
             return (m.range(at: 1), source)
         }
     }
@@ -31,8 +33,7 @@ enum UIScriptMutation {
         let found = scripts(text)
         guard let (range, source) = random.element(found) else { return JSONFileMutation.mutate(&random, text, []) }
         let mutated = RuleTokens.mutate(&random, source, dictionary)
-        guard let data = try? JSONSerialization.data(withJSONObject: mutated, options: [.fragmentsAllowed, .withoutEscapingSlashes]),
-              let literal = String(data: data, encoding: .utf8) else { return text }
+        let literal = JSONString.quoted(mutated)
         return (text as NSString).replacingCharacters(in: range, with: String(literal.dropFirst().dropLast()))
     }
 }

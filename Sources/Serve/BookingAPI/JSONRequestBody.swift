@@ -1,10 +1,10 @@
-import Foundation
+import ScenarioFormat
 import Simulation
 
 /// A request's JSON object body, read field by field; every problem is a `400` that names the
 /// field, what was found and an example of what is wanted.
 struct JSONRequestBody {
-    private let object: [String: Any]
+    private let object: JSONNode
     /// What the body is for, for messages: `POST /api/reservations`.
     private let context: String
     /// A complete example body, quoted in every message.
@@ -16,18 +16,18 @@ struct JSONRequestBody {
         guard !bytes.isEmpty else {
             throw ServeError(.badRequest, "\(context) needs a JSON body, like \(example).")
         }
-        let parsed: Any
-        do { parsed = try JSONSerialization.jsonObject(with: Data(bytes)) } catch {
-            throw ServeError(.badRequest, "The body of \(context) is not valid JSON; send an object like \(example).")
+        let parsed: JSONNode
+        do { parsed = try JSONParser.parse(bytes: bytes) } catch {
+            throw ServeError(.badRequest, "The body of \(context) is not valid JSON (line \(error.line), column \(error.column): \(error.message)); send an object like \(example).")
         }
-        guard let object = parsed as? [String: Any] else {
+        guard let members = parsed.members else {
             throw ServeError(.badRequest, "The body of \(context) is JSON but not an object; send an object like \(example).")
         }
         let known = Set(Self.keys(of: example))
-        if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+        if let unknown = members.map(\.key).sorted().first(where: { !known.contains($0) }) {
             throw ServeError(.badRequest, "\(context) has no field \"\(unknown)\"; its fields are \(known.sorted().joined(separator: ", ")), as in \(example).")
         }
-        self.object = object
+        object = parsed
     }
 
     /// A required string field.
@@ -38,31 +38,29 @@ struct JSONRequestBody {
 
     /// An optional string field (`null` counts as absent).
     func optionalString(_ name: String) throws(ServeError) -> String? {
-        guard let value = object[name], !(value is NSNull) else { return nil }
-        guard let text = value as? String else { throw wrong(name, value, "a string") }
+        guard let value = present(name) else { return nil }
+        guard let text = value.stringValue else { throw wrong(name, value, "a string") }
         return text
     }
 
     /// A required integer field.
     func int(_ name: String) throws(ServeError) -> Int {
-        guard let value = object[name], !(value is NSNull) else { throw missing(name, "a whole number") }
-        guard let number = value as? NSNumber, !Self.isBool(number), let int = value as? Int ?? Int(exactly: number.doubleValue) else {
-            throw wrong(name, value, "a whole number")
-        }
+        guard let value = present(name) else { throw missing(name, "a whole number") }
+        guard let int = value.intValue else { throw wrong(name, value, "a whole number") }
         return int
     }
 
     /// An optional integer field.
     func optionalInt(_ name: String) throws(ServeError) -> Int? {
-        guard let value = object[name], !(value is NSNull) else { return nil }
+        guard present(name) != nil else { return nil }
         return try int(name)
     }
 
     /// A required boolean field.
     func bool(_ name: String) throws(ServeError) -> Bool {
-        guard let value = object[name], !(value is NSNull) else { throw missing(name, "true or false") }
-        guard let number = value as? NSNumber, Self.isBool(number) else { throw wrong(name, value, "true or false") }
-        return number.boolValue
+        guard let value = present(name) else { throw missing(name, "true or false") }
+        guard let flag = value.boolValue else { throw wrong(name, value, "true or false") }
+        return flag
     }
 
     /// A required date field `YYYY-MM-DD`.
@@ -81,22 +79,28 @@ struct JSONRequestBody {
         }
     }
 
+    /// The field `name` unless it is absent or `null`.
+    private func present(_ name: String) -> JSONNode? {
+        guard let value = object[name], !value.isNull else { return nil }
+        return value
+    }
+
     private func missing(_ name: String, _ kind: String) -> ServeError {
         ServeError(.badRequest, "\(context) needs \"\(name)\" (\(kind)), as in \(example).")
     }
 
-    private func wrong(_ name: String, _ value: Any, _ kind: String) -> ServeError {
-        let found = value is String ? "the string \"\(value)\"" : (value as? NSNumber).map { Self.isBool($0) ? "\($0.boolValue)" : "\($0)" } ?? "\(type(of: value))"
+    private func wrong(_ name: String, _ value: JSONNode, _ kind: String) -> ServeError {
+        let found: String = switch value.value {
+        case .string(let text): "the string \"\(text)\""
+        case .bool(let flag): "\(flag)"
+        case .number(_, let text): text
+        default: value.kindDescription
+        }
         return ServeError(.badRequest, "\"\(name)\" of \(context) is \(found), not \(kind), as in \(example).")
-    }
-
-    /// Whether Foundation read `true`/`false` rather than a number.
-    private static func isBool(_ number: NSNumber) -> Bool {
-        String(cString: number.objCType) == "c" || type(of: number) == type(of: NSNumber(value: true))
     }
 
     /// The top-level keys of the example.
     private static func keys(of example: String) -> [String] {
-        ((try? JSONSerialization.jsonObject(with: Data(example.utf8))) as? [String: Any]).map { Array($0.keys) } ?? []
+        ((try? JSONParser.parse(example))?.members ?? []).map(\.key)
     }
 }

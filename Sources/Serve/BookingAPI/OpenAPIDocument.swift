@@ -1,4 +1,4 @@
-import Foundation
+import ScenarioFormat
 
 /// `GET /openapi.json`: an OpenAPI 3.1 document of the booking API, made from the same route list
 /// the router serves (``BookingAPIRoute/all``) and the schemas below, written by hand as data.
@@ -119,64 +119,72 @@ enum OpenAPIDocument {
 
     /// The document, as JSON text with sorted keys.
     static func json(serverURL: String) -> String {
-        var paths: [String: [String: Any]] = [:]
+        var paths: [(String, [(String, JSONNode)])] = []
         for route in BookingAPIRoute.all {
-            paths[route.path, default: [:]][route.method.rawValue.lowercased()] = operation(route)
+            let entry = (route.method.rawValue.lowercased(), operation(route))
+            if let index = paths.firstIndex(where: { $0.0 == route.path }) { paths[index].1.append(entry) } else { paths.append((route.path, [entry])) }
         }
-        var components: [String: Any] = [:]
+        var components: [(String, JSONNode)] = []
         for schema in schemas {
-            var properties: [String: Any] = [:]
-            for property in schema.properties { properties[property.name] = type(property.type).merging(["description": property.description]) { a, _ in a } }
-            var object: [String: Any] = ["type": "object", "description": schema.description, "properties": properties,
-                                         "additionalProperties": false]
-            let required = schema.properties.filter(\.required).map(\.name)
-            if !required.isEmpty { object["required"] = required }
-            if let example = examples[schema.name], let value = try? JSONSerialization.jsonObject(with: Data(example.utf8)) {
-                object["examples"] = [value]
+            let properties = schema.properties.map { property in
+                (property.name, JSONNode.object(type(property.type) + [("description", .string(property.description))]))
             }
-            components[schema.name] = object
+            var object: [(String, JSONNode)] = [("type", .string("object")), ("description", .string(schema.description)),
+                                                ("properties", .object(properties)), ("additionalProperties", .bool(false))]
+            let required = schema.properties.filter(\.required).map { JSONNode.string($0.name) }
+            if !required.isEmpty { object.append(("required", .array(required))) }
+            if let example = examples[schema.name], let value = try? JSONParser.parse(example) {
+                object.append(("examples", .array([value])))
+            }
+            components.append((schema.name, .object(object)))
         }
-        let document: [String: Any] = [
-            "openapi": "3.1.0",
-            "info": ["title": "RentalTwin booking API", "version": "1.0.0",
-                     "description": "The booking services of the digital twin (users, listings, reservations, conversations, ratings, smart-home devices), served by rental-twin serve over the live world. Times are virtual."],
-            "servers": [["url": serverURL]],
-            "paths": paths,
-            "components": ["schemas": components],
-        ]
-        let data = (try? JSONSerialization.data(withJSONObject: document, options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data()
-        return String(decoding: data, as: UTF8.self)
+        let document = JSONNode.object([
+            ("openapi", .string("3.1.0")),
+            ("info", .object([("title", .string("RentalTwin booking API")), ("version", .string("1.0.0")),
+                              ("description", .string("The booking services of the digital twin (users, listings, reservations, conversations, ratings, smart-home devices), served by rental-twin serve over the live world. Times are virtual."))])),
+            ("servers", .array([.object([("url", .string(serverURL))])])),
+            ("paths", .object(paths.map { ($0.0, .object($0.1)) })),
+            ("components", .object([("schemas", .object(components))])),
+        ])
+        return document.text(pretty: true, sortingKeys: true)
     }
 
-    private static func operation(_ route: BookingAPIRoute) -> [String: Any] {
-        var parameters: [[String: Any]] = route.segments.filter { $0.hasPrefix("{") }.map { segment in
-            ["name": String(segment.dropFirst().dropLast()), "in": "path", "required": true, "schema": ["type": "string"]]
+    private static func operation(_ route: BookingAPIRoute) -> JSONNode {
+        var parameters: [JSONNode] = route.segments.filter { $0.hasPrefix("{") }.map { segment in
+            .object([("name", .string(String(segment.dropFirst().dropLast()))), ("in", .string("path")), ("required", .bool(true)),
+                     ("schema", .object([("type", .string("string"))]))])
         }
         for query in route.query {
-            parameters.append(["name": query.name, "in": "query", "required": query.required, "description": query.description, "schema": ["type": "string"]])
+            parameters.append(.object([("name", .string(query.name)), ("in", .string("query")), ("required", .bool(query.required)),
+                                       ("description", .string(query.description)), ("schema", .object([("type", .string("string"))]))]))
         }
-        var responses: [String: Any] = [:]
-        var success: [String: Any] = ["description": reasons[route.status] ?? "OK"]
-        if let response = route.response { success["content"] = ["application/json": ["schema": type(response)]] }
-        responses[String(route.status)] = success
-        let errorContent = ["application/json": ["schema": ["$ref": "#/components/schemas/Error"]]]
-        for status in Set(route.errors + (route.requestBody != nil || !route.query.isEmpty ? [400] : [])) {
-            responses[String(status)] = ["description": reasons[status] ?? "Error.", "content": errorContent]
+        var success: [(String, JSONNode)] = [("description", .string(reasons[route.status] ?? "OK"))]
+        if let response = route.response { success.append(("content", jsonContent(type(response)))) }
+        var responses: [(String, JSONNode)] = [(String(route.status), .object(success))]
+        let errorContent = jsonContent([("$ref", .string("#/components/schemas/Error"))])
+        for status in Set(route.errors + (route.requestBody != nil || !route.query.isEmpty ? [400] : [])).sorted() where status != route.status {
+            responses.append((String(status), .object([("description", .string(reasons[status] ?? "Error.")), ("content", errorContent)])))
         }
-        var object: [String: Any] = ["operationId": route.operation.rawValue, "summary": route.summary, "responses": responses,
-                                     "tags": [route.path.split(separator: "/")[1].capitalized]]
-        if !parameters.isEmpty { object["parameters"] = parameters }
+        var object: [(String, JSONNode)] = [("operationId", .string(route.operation.rawValue)), ("summary", .string(route.summary)),
+                                            ("responses", .object(responses)),
+                                            ("tags", .array([.string(route.path.split(separator: "/")[1].capitalized)]))]
+        if !parameters.isEmpty { object.append(("parameters", .array(parameters))) }
         if let body = route.requestBody {
-            object["requestBody"] = ["required": true, "content": ["application/json": ["schema": type(body)]]]
+            object.append(("requestBody", .object([("required", .bool(true)), ("content", jsonContent(type(body)))])))
         }
-        return object
+        return .object(object)
     }
 
-    /// The JSON Schema of a property type.
-    private static func type(_ name: String) -> [String: Any] {
-        if name.hasPrefix("[") { return ["type": "array", "items": type(String(name.dropFirst().dropLast()))] }
-        if name.hasPrefix("{") { return ["type": "object", "additionalProperties": type(String(name.dropFirst().dropLast()))] }
-        if ["string", "integer", "number", "boolean"].contains(name) { return ["type": name] }
-        return ["$ref": "#/components/schemas/\(name)"]
+    /// `{"application/json": {"schema": …}}`.
+    private static func jsonContent(_ schema: [(String, JSONNode)]) -> JSONNode {
+        .object([("application/json", .object([("schema", .object(schema))]))])
+    }
+
+    /// The JSON Schema of a property type, as an object's members.
+    private static func type(_ name: String) -> [(String, JSONNode)] {
+        if name.hasPrefix("[") { return [("type", .string("array")), ("items", .object(type(String(name.dropFirst().dropLast()))))] }
+        if name.hasPrefix("{") { return [("type", .string("object")), ("additionalProperties", .object(type(String(name.dropFirst().dropLast()))))] }
+        if ["string", "integer", "number", "boolean"].contains(name) { return [("type", .string(name))] }
+        return [("$ref", .string("#/components/schemas/\(name)"))]
     }
 }
