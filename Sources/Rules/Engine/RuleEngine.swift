@@ -536,7 +536,7 @@ public final class RuleEngine: Sendable {
         periodic.isPeriodic = true
         guard let first = cron.nextFire(after: scheduler.now, in: calendar) else { return }
         let event = periodic, calendar = calendar
-        let timer = scheduler.scheduleStep(at: first, recurring: { cron.nextFire(after: $0, in: calendar) }, label: "cron \(cron) of rule \(uid)") {
+        let timer = scheduler.scheduleStep(at: first, recurring: { cron.nextFire(afterFire: $0, in: calendar) }, label: "cron \(cron) of rule \(uid)") {
             [self] _ in runAtOnce(uid, event, onlyIfEnabled: true, hint: hint)
         }
         state.withLock { $0.clockTimers["\(uid)/\(id)"] = timer }
