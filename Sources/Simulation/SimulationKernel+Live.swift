@@ -158,8 +158,8 @@ extension SimulationKernel {
     @discardableResult
     private func runDue(notAfter end: SimInstant) async -> Int {
         var fired = 0
-        while let (time, handler) = nextDue(notAfter: end) {
-            await handler(time)
+        while let (time, work) = nextDue(notAfter: end) {
+            await work.fire(at: time)
             fired += 1
         }
         return fired

@@ -33,6 +33,27 @@ public final class SimulationKernel: SimulationScheduler {
     /// What an event does when it fires; it receives the firing instant.
     public typealias Handler = @Sendable (SimInstant) async -> Void
 
+    /// What an event does at once when it fires, with a plain call (no async frame): it receives the firing
+    /// instant and returns what is left of its work that may pause (`nil`: it is done), which the loop awaits
+    /// before it takes the next event — so the order is that of a ``Handler`` doing both parts. For the many
+    /// events that never pause (a rule run whose actions cannot pause), the loop makes no suspension.
+    public typealias Step = @Sendable (SimInstant) -> Handler?
+
+    /// A timer's work: a ``Handler``, or a ``Step`` that may leave a handler for the rest.
+    enum Work: Sendable {
+        case handler(Handler)
+        case step(Step)
+
+        /// Does the work at `time`: a step with a plain call, awaiting only what it leaves.
+        @inline(__always)
+        func fire(at time: SimInstant) async {
+            switch self {
+            case .handler(let handler): await handler(time)
+            case .step(let step): if let rest = step(time) { await rest(time) }
+            }
+        }
+    }
+
     /// The kernel's life cycle: idle between runs, running inside ``run(until:)`` or ``run(_:)``.
     public enum Phase: Sendable, Equatable {
         /// No run loop is active; events may be scheduled.
@@ -45,7 +66,7 @@ public final class SimulationKernel: SimulationScheduler {
 
     struct Timer {
         var sequence: UInt64
-        var handler: Handler
+        var work: Work
         /// For a recurring timer: the instant after a given firing (`nil`: none), queued anew when a firing is taken.
         var recurrence: (@Sendable (SimInstant) -> SimInstant?)?
         /// For a chain (``schedule(at:then:label:_:)``): the instant after a given one, `nil` after the last.
@@ -97,7 +118,7 @@ public final class SimulationKernel: SimulationScheduler {
             for submission in waiting {
                 let id = TimerID(nextSequence)
                 let sequence = insert(id, at: now)
-                timers[id] = Timer(sequence: sequence, handler: submission.handler, recurrence: nil, label: "submitted work")
+                timers[id] = Timer(sequence: sequence, work: .handler(submission.handler), recurrence: nil, label: "submitted work")
             }
         }
     }
@@ -153,7 +174,7 @@ public final class SimulationKernel: SimulationScheduler {
     /// - Returns: an id for ``cancel(_:)``.
     @discardableResult
     public func schedule(at time: SimInstant, label: String = "", _ handler: @escaping Handler) -> TimerID {
-        add(at: time, label: label, handler)
+        add(at: time, label: label, .handler(handler))
     }
 
     /// Schedules `handler` at `first` and then at each instant `next` gives after the one before
@@ -171,7 +192,7 @@ public final class SimulationKernel: SimulationScheduler {
     @discardableResult
     public func schedule(at first: SimInstant, then next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
                          _ handler: @escaping Handler) -> TimerID {
-        add(at: first, chain: next, label: label, handler)
+        add(at: first, chain: next, label: label, .handler(handler))
     }
 
     /// Schedules `handler` at `first` and then at each instant `next` gives after the one it fired at (see
@@ -182,22 +203,35 @@ public final class SimulationKernel: SimulationScheduler {
     @discardableResult
     public func schedule(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
                          _ handler: @escaping Handler) -> TimerID {
-        add(at: first, recurrence: next, label: label, handler)
+        add(at: first, recurrence: next, label: label, .handler(handler))
+    }
+
+    /// ``schedule(at:recurring:label:_:)`` with a ``Step``: each firing is a plain call that may leave a handler.
+    @discardableResult
+    public func scheduleStep(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
+                             _ step: @escaping Step) -> TimerID {
+        add(at: first, recurrence: next, label: label, .step(step))
     }
 
     /// Schedules `handler` `delay` after ``now``.
     @discardableResult
     public func schedule(after delay: SimDuration, label: String = "", _ handler: @escaping Handler) -> TimerID {
-        add(after: delay, label: label, handler)
+        add(after: delay, label: label, .handler(handler))
+    }
+
+    /// ``schedule(after:label:_:)`` with a ``Step``: the firing is a plain call that may leave a handler.
+    @discardableResult
+    public func scheduleStep(after delay: SimDuration, label: String = "", _ step: @escaping Step) -> TimerID {
+        add(after: delay, label: label, .step(step))
     }
 
     /// Queues one timer at `time` (or `delay` after ``now``; never before ``now``), with its recurrence or chain.
     private func add(at time: SimInstant? = nil, after delay: SimDuration = .zero, recurrence: (@Sendable (SimInstant) -> SimInstant?)? = nil,
-                     chain: (@Sendable (SimInstant) -> SimInstant?)? = nil, label: String, _ handler: @escaping Handler) -> TimerID {
+                     chain: (@Sendable (SimInstant) -> SimInstant?)? = nil, label: String, _ work: Work) -> TimerID {
         state.withLock { state in
             let id = TimerID(state.nextSequence)
             let sequence = state.insert(id, at: time.map { max($0, state.now) } ?? state.now + max(delay, .zero))
-            state.timers[id] = Timer(sequence: sequence, handler: handler, recurrence: recurrence, chain: chain, label: label)
+            state.timers[id] = Timer(sequence: sequence, work: work, recurrence: recurrence, chain: chain, label: label)
             return id
         }
     }
@@ -267,8 +301,8 @@ public final class SimulationKernel: SimulationScheduler {
             state.phase = .running(until: end)
         }
         var fired = 0
-        while let (time, handler) = nextDue(notAfter: end) {
-            await handler(time)
+        while let (time, work) = nextDue(notAfter: end) {
+            await work.fire(at: time)
             fired += 1
             if fired % Self.cancellationCheckInterval == 0, Task.isCancelled {
                 stop(SimulationError(.cancelled, "the run was cancelled at \(time), before reaching \(end)."))
@@ -292,7 +326,7 @@ public final class SimulationKernel: SimulationScheduler {
     /// Pops the next live event due at or before `end`, advances the clock to it and, for a
     /// recurrence, queues its next occurrence before the handler runs (so the handler may cancel it).
     /// Waiting submissions enter the queue first, at the current instant.
-    func nextDue(notAfter end: SimInstant) -> (SimInstant, Handler)? {
+    func nextDue(notAfter end: SimInstant) -> (SimInstant, Work)? {
         state.withLock { state in
             guard state.stopReason == nil else { return nil }
             if !state.inbox.isEmpty { state.admitSubmissions() }
@@ -319,20 +353,20 @@ public final class SimulationKernel: SimulationScheduler {
                     if let next = chain(first.time), next >= first.time {
                         // The same sequence: its place among events at the same instant is the one it was scheduled with.
                         state.queue.push(.init(time: next, sequence: first.sequence, timer: first.timer))
-                        return (first.time, inPlace(&state.timers.values[index]) { $0.handler })
+                        return (first.time, inPlace(&state.timers.values[index]) { $0.work })
                     }
-                    return (first.time, state.timers.remove(at: index).value.handler)
+                    return (first.time, state.timers.remove(at: index).value.work)
                 }
                 if isRecurring, let recurrence = inPlace(&state.timers.values[index], { $0.recurrence }) {
                     if let next = recurrence(first.time) {
                         let sequence = state.insert(first.timer, at: max(next, first.time))
                         return (first.time, inPlace(&state.timers.values[index]) { timer in
                             timer.sequence = sequence
-                            return timer.handler
+                            return timer.work
                         })
                     }
                 }
-                return (first.time, state.timers.remove(at: index).value.handler)
+                return (first.time, state.timers.remove(at: index).value.work)
             }
             return nil
         }

@@ -16,6 +16,12 @@ public protocol SimulationScheduler: Sendable {
     @discardableResult
     func schedule(after delay: SimDuration, label: String, _ handler: @escaping SimulationKernel.Handler) -> TimerID
 
+    /// Schedules `step` `delay` after ``now``: a plain call at its instant, which may leave a handler that may pause
+    /// (see ``SimulationKernel/Step``), in the place a handler scheduled here would have.
+    /// - Returns: an id for ``cancel(_:)``.
+    @discardableResult
+    func scheduleStep(after delay: SimDuration, label: String, _ step: @escaping SimulationKernel.Step) -> TimerID
+
     /// Schedules `handler` at `first` and then at each instant `next` gives after the one it fired at, until `next`
     /// gives `nil` or the timer is cancelled. Each next firing is queued when the one before is taken from the
     /// queue, before its handler runs — exactly as a handler that schedules its own next firing first would be —
@@ -25,6 +31,13 @@ public protocol SimulationScheduler: Sendable {
     @discardableResult
     func schedule(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String,
                   _ handler: @escaping SimulationKernel.Handler) -> TimerID
+
+    /// ``schedule(at:recurring:label:_:)`` with a ``SimulationKernel/Step``: each firing is a plain call, which may
+    /// leave a handler that may pause.
+    /// - Returns: an id for ``cancel(_:)``, which ends the recurrence.
+    @discardableResult
+    func scheduleStep(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String,
+                      _ step: @escaping SimulationKernel.Step) -> TimerID
 
     /// Schedules `handler` at every local wall time whose minute of day is `atMinute` modulo
     /// `everyMinutes`, strictly after ``now``, until cancelled.

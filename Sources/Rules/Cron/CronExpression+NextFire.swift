@@ -56,6 +56,22 @@ extension CronExpression {
         return best
     }
 
+    /// ``nextFire(after:in:)`` of `fire`, an instant at which the expression fired (its local reading matches every
+    /// field): the next second at once when it lies in the same local minute at the same offset and the seconds field
+    /// has it — that reading differs from a matching one only in a second the field holds, and no whole-second instant
+    /// lies between — otherwise the search. What a per-second cron asks at each fire.
+    public func nextFire(afterFire fire: SimInstant, in calendar: LocalCalendar) -> SimInstant? {
+        let milliseconds = fire.unixMilliseconds
+        if milliseconds % 1_000 == 0, milliseconds < Self.horizonStartMilliseconds - 1_000 {
+            let offset = calendar.offset(at: fire)
+            let wallSeconds = (milliseconds + offset.milliseconds) / 1_000  // whole: offsets are whole seconds
+            let second = Int(((wallSeconds % 60) + 60) % 60)
+            let next = SimInstant(unixMilliseconds: milliseconds + 1_000)
+            if second < 59, fields.seconds.contains(second + 1), calendar.offset(at: next) == offset { return next }
+        }
+        return nextFire(after: fire, in: calendar)
+    }
+
     /// 2200-01-01T00:00Z in ms: past it no fire is ever due (every zone's offset is under a day, so the
     /// local year there is at least 2199-12-31).
     static let horizonStartMilliseconds: Int64 = 7_258_118_400_000

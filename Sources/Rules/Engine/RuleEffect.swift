@@ -22,3 +22,32 @@ enum RuleEffect: Sendable, Hashable {
         if case .line(let text) = self { text.hasPrefix("error: ") } else { false }
     }
 }
+
+/// A run's effects in order, the first kept inline: most runs do one thing (one update), and an array of one
+/// would be a heap block per run.
+struct RuleEffects: Sendable, Hashable {
+    private var first: RuleEffect?
+    private var rest: [RuleEffect] = []
+
+    /// No effects.
+    init() {}
+
+    /// `effects`, in order.
+    init(_ effects: some Collection<RuleEffect>) {
+        first = effects.first
+        rest = Array(effects.dropFirst())
+    }
+
+    var isEmpty: Bool { first == nil }
+    var count: Int { first == nil ? 0 : 1 + rest.count }
+
+    mutating func append(_ effect: RuleEffect) {
+        if first == nil { first = effect } else { rest.append(effect) }
+    }
+
+    /// Every effect, in order.
+    var all: [RuleEffect] { first.map { [$0] + rest } ?? [] }
+
+    /// Whether one reports an error.
+    var containsError: Bool { first?.isError == true || rest.contains(where: \.isError) }
+}

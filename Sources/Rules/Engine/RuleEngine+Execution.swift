@@ -5,9 +5,10 @@ extension RuleEngine {
     /// Queues a run of rule `uid` as a kernel event at the current instant, behind what is queued there.
     /// `label` (`rule UID`, what a stalled run names) is made once per listener by callers that run often.
     /// `hint`: the rule's index when the trigger was armed (``index(ofUID:hint:in:)``).
+    /// The event is a kernel step: a run whose actions cannot pause is a plain call (``runAtOnce(_:_:onlyIfEnabled:hint:)``).
     func enqueue(_ uid: String, _ event: RuleTriggerEvent, label: String? = nil, hint: Int = -1) {
-        scheduler.schedule(after: .zero, label: label ?? "rule \(uid)") { [self] _ in
-            await execute(uid, event, considerConditions: true, depth: 0, hint: hint)
+        scheduler.scheduleStep(after: .zero, label: label ?? "rule \(uid)") { [self] _ in
+            runAtOnce(uid, event, hint: hint)
         }
     }
 
@@ -29,7 +30,7 @@ extension RuleEngine {
         let at = scheduler.now
         await body(execution)
         let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, triggerParts: .text(summary), conditionsHeld: true,
-                          conditionNote: "timer", effectRecords: execution.effectRecords, isPeriodic: false, isTimer: true, isBuiltIn: false)
+                          conditionNote: "timer", effectRecords: execution.effectParts, isPeriodic: false, isTimer: true, isBuiltIn: false)
         record(run)
     }
 
@@ -70,12 +71,49 @@ extension RuleEngine {
                           hint: known.isEmpty ? "load rule files with the scenario's \"rules\" list." : "loaded rules: \(rules.map { "\"\($0.name)\"" }.joined(separator: ", ")).")
     }
 
+    /// A run that has started: its execution (which holds the rule and the event) and where its rule was found.
+    struct StartedRun: Sendable {
+        let execution: RuleExecution
+        var rule: Rule { execution.rule }
+        var event: RuleTriggerEvent { execution.event }
+        let at: SimInstant
+        let index: Int
+        let isBuiltIn: Bool
+        let considerConditions: Bool
+        let depth: Int
+    }
+
     /// One run: conditions (unless told not to), then the actions in order; recorded in ``runs``. With
     /// `onlyIfEnabled` (a clock trigger's fire) a disabled rule does not run. The rule, whether it is enabled and
     /// its runs at this instant are read with one look-up.
     /// `hint` is where a trigger found its rule when it was armed (``index(ofUID:hint:in:)``).
     func execute(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int, onlyIfEnabled: Bool = false,
                  hint: Int = -1) async {
+        guard let run = begin(uid, event, considerConditions: considerConditions, depth: depth, onlyIfEnabled: onlyIfEnabled, hint: hint) else { return }
+        await proceed(run, fromAction: 0, checkConditions: considerConditions)
+    }
+
+    /// ``execute(_:_:considerConditions:depth:onlyIfEnabled:hint:)`` of a triggered run (conditions checked, depth 0) as a
+    /// kernel step: with plain calls as far as it can — a run without conditions whose actions cannot pause is done
+    /// without a suspension — and the rest, from the first condition or the first action that may pause, left as a
+    /// handler the kernel awaits at once (the same order as one async handler doing both).
+    func runAtOnce(_ uid: String, _ event: RuleTriggerEvent, onlyIfEnabled: Bool = false, hint: Int) -> SimulationKernel.Handler? {
+        guard let run = begin(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: onlyIfEnabled, hint: hint) else { return nil }
+        guard run.rule.conditions.isEmpty else {
+            return { [self] _ in await proceed(run, fromAction: 0, checkConditions: true) }
+        }
+        let actions = run.rule.actions
+        for index in actions.indices where !performWithoutSuspending(actions[index], run.execution) {
+            return { [self] _ in await proceed(run, fromAction: index, checkConditions: false) }
+        }
+        finish(run, held: true, failed: nil)
+        return nil
+    }
+
+    /// Starts a run: finds the rule, counts the run at this instant (ending a loop of rules), counts coverage.
+    /// `nil`: no run (no such rule, disabled for a clock trigger, or past the bound at this instant).
+    private func begin(_ uid: String, _ event: RuleTriggerEvent, considerConditions: Bool, depth: Int, onlyIfEnabled: Bool,
+                       hint: Int) -> StartedRun? {
         let now = scheduler.now
         let found = state.withLock { state -> (rule: Rule, runsHere: Int, index: Int, isBuiltIn: Bool)? in
             guard let index = hint >= 0 ? Self.index(ofUID: uid, hint: hint, in: state) : Self.index(of: uid, in: state),
@@ -87,44 +125,58 @@ extension RuleEngine {
             state.rules[index].runsAtInstant += 1
             return (state.rules[index].rule, state.rules[index].runsAtInstant, index, state.rules[index].isBuiltIn)
         }
-        guard let (rule, runsHere, index, isBuiltIn) = found else { return }
+        guard let (rule, runsHere, index, isBuiltIn) = found else { return nil }
         guard runsHere <= Self.maxRunsPerInstant else {
             if runsHere == Self.maxRunsPerInstant + 1, let kernel = scheduler as? SimulationKernel {
                 kernel.stop(SimulationError(.stalled,
                     "rule \"\(rule.shownName)\" (\(rule.source)) ran more than \(Self.maxRunsPerInstant) times at \(calendar.localDateTime(at: now)) without the clock moving: it triggers itself through the Items it commands or updates, or rules trigger each other in a circle. The run was ended."))
             }
-            return
+            return nil
         }
         coverage?.started(uid)
-        let execution = RuleExecution(rule: rule, event: event, engine: self)
-        let at = scheduler.now
-        var note = rule.conditions.isEmpty || !considerConditions ? (rule.conditions.isEmpty ? "no conditions" : "conditions not checked") : "conditions held"
-        var held = true
+        return StartedRun(execution: RuleExecution(rule: rule, event: event, engine: self), at: now, index: index,
+                          isBuiltIn: isBuiltIn, considerConditions: considerConditions, depth: depth)
+    }
+
+    /// The rest of a run: its conditions when `checkConditions` (only from the first action), then its actions from
+    /// `fromAction` — each at once when it cannot pause — then ``finish(_:held:failed:)``.
+    private func proceed(_ run: StartedRun, fromAction first: Int, checkConditions: Bool) async {
         var failed: RuleCondition?
-        if considerConditions {
-            for condition in rule.conditions where !(await holds(condition, execution)) {
-                held = false
+        if checkConditions {
+            for condition in run.rule.conditions where !(await holds(condition, run.execution)) {
                 failed = condition
                 break
             }
         }
-        if held {
-            for action in rule.actions {
-                if performWithoutSuspending(action, execution) { continue }
-                await perform(action, execution, depth: depth)
+        if failed == nil {
+            let actions = run.rule.actions
+            for index in actions.indices.dropFirst(first) {
+                if performWithoutSuspending(actions[index], run.execution) { continue }
+                await perform(actions[index], run.execution, depth: run.depth)
             }
-            if considerConditions { markIntervals(of: rule, at: at) }
         }
+        finish(run, held: failed == nil, failed: failed)
+    }
+
+    /// Ends a run: marks its interval conditions and records it for the log and the counts.
+    private func finish(_ run: StartedRun, held: Bool, failed: RuleCondition?) {
+        let rule = run.rule
+        if held, run.considerConditions { markIntervals(of: rule, at: run.at) }
         // A clock-started run its conditions stopped did nothing and is not logged: it is not kept either
         // (a cron every minute would otherwise hold half a million records a year) — unless its conditions
         // wrote something (a script condition's log line or error is never hidden).
-        guard held || !event.isPeriodic || !execution.effectRecords.isEmpty else { return }
-        // Described only when the run is kept.
-        if let failed { note = "condition \(failed.id) not met (\(describe(failed)))" }
-        let run = RuleRun(at: at, ruleUID: rule.uid, ruleName: rule.name, triggerParts: event.summaryParts,
-                          conditionsHeld: held, conditionNote: note, effectRecords: execution.effectRecords, isPeriodic: event.isPeriodic,
-                          isTimer: false, isBuiltIn: isBuiltIn)
-        record(run, hint: index)
+        let effects = run.execution.effectParts
+        guard held || !run.event.isPeriodic || !effects.isEmpty else { return }
+        // A failed condition is described here (it reads Items: not inside the engine's lock, where the record is made).
+        let failure = failed.map { "condition \($0.id) not met (\(describe($0)))" }
+        // The record is made only when the log keeps it (a rule that runs every second: its first 5,000 runs).
+        record(uid: rule.uid, at: run.at, conditionsHeld: held, isTimer: false, isLogged: !run.isBuiltIn, hasError: effects.containsError,
+               hint: run.index) {
+            let note = failure ?? (rule.conditions.isEmpty || !run.considerConditions
+                ? (rule.conditions.isEmpty ? "no conditions" : "conditions not checked") : "conditions held")
+            return RuleRun(at: run.at, ruleUID: rule.uid, ruleName: rule.name, triggerParts: run.event.summaryParts, conditionsHeld: held,
+                           conditionNote: note, effectRecords: effects, isPeriodic: run.event.isPeriodic, isTimer: false, isBuiltIn: run.isBuiltIn)
+        }
     }
 
     private func holds(_ condition: RuleCondition, _ execution: RuleExecution) async -> Bool {
@@ -237,7 +289,7 @@ extension RuleEngine {
     /// Records what a run did after it slept (`Thread::sleep`) as a run-log line of its own (not counted as a run).
     func recordContinuation(_ rule: Rule, summary: String, effects: [RuleEffect]) {
         let run = RuleRun(at: scheduler.now, ruleUID: rule.uid, ruleName: rule.name, triggerParts: .text(summary), conditionsHeld: true,
-                          conditionNote: "after Thread::sleep", effectRecords: effects, isPeriodic: false, isTimer: true, isBuiltIn: false)
+                          conditionNote: "after Thread::sleep", effectRecords: RuleEffects(effects), isPeriodic: false, isTimer: true, isBuiltIn: false)
         record(run)
     }
 

@@ -254,27 +254,40 @@ public final class RuleEngine: Sendable {
     /// ``index(ofUID:hint:in:)``). A run whose rule is not loaded (a JavaScript file's load, a rule removed
     /// meanwhile) is kept and counted by its UID.
     func record(_ run: RuleRun, hint: Int = -1) {
+        record(uid: run.ruleUID, at: run.at, conditionsHeld: run.conditionsHeld, isTimer: run.isTimer, isLogged: run.isLogged,
+               hasError: run.effectRecords.containsError, hint: hint) { run }
+    }
+
+    /// ``record(_:hint:)`` of a run given by its parts: `make` builds its record only when the log keeps it (a rule
+    /// that runs every second has its first 5,000 runs kept, and the rest only counted).
+    func record(uid: String, at: SimInstant, conditionsHeld: Bool, isTimer: Bool, isLogged: Bool, hasError: @autoclosure () -> Bool,
+                hint: Int, _ make: () -> RuleRun) {
         state.withLock { state in
-            if let index = Self.index(ofUID: run.ruleUID, hint: hint, in: state) {
-                Self.record(run, in: &state.rules[index].tally, runs: &state.runs)
+            if let index = Self.index(ofUID: uid, hint: hint, in: state) {
+                Self.record(at: at, conditionsHeld: conditionsHeld, isTimer: isTimer, isLogged: isLogged, hasError: hasError(),
+                            in: &state.rules[index].tally, runs: &state.runs, make)
             } else {
-                Self.record(run, in: &state.unloaded[run.ruleUID, default: RunTally()], runs: &state.runs)
+                Self.record(at: at, conditionsHeld: conditionsHeld, isTimer: isTimer, isLogged: isLogged, hasError: hasError(),
+                            in: &state.unloaded[uid, default: RunTally()], runs: &state.runs, make)
             }
         }
     }
 
-    private static func record(_ run: RuleRun, in tally: inout RunTally, runs: inout [RuleRun]) {
-        if run.conditionsHeld, !run.isTimer { tally.counted.append(run.at) }
-        guard run.isLogged else { return }
+    private static func record(at: SimInstant, conditionsHeld: Bool, isTimer: Bool, isLogged: Bool, hasError: @autoclosure () -> Bool,
+                               in tally: inout RunTally, runs: inout [RuleRun], _ make: () -> RuleRun) {
+        if conditionsHeld, !isTimer { tally.counted.append(at) }
+        guard isLogged else { return }
         let kept = tally.logged
         tally.logged = kept + 1
+        guard kept <= maxLoggedRunsPerRule || (hasError() && tally.loggedErrors < maxLoggedRunsPerRule) else { return }
+        let run = make()
         func keep(_ run: RuleRun) {
             if runs.count < maxLoggedRuns {
                 runs.append(run)
             } else if runs.count == maxLoggedRuns {
                 runs.append(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
                                     triggerParts: .text("the log keeps the first \(maxLoggedRuns) runs of all rules; later runs are counted but not listed"),
-                                    conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+                                    conditionsHeld: true, conditionNote: "", effectRecords: RuleEffects(), isPeriodic: false, isTimer: true, isBuiltIn: false))
             }
         }
         if kept < maxLoggedRunsPerRule {
@@ -282,9 +295,9 @@ public final class RuleEngine: Sendable {
         } else if kept == maxLoggedRunsPerRule {
             keep(RuleRun(at: run.at, ruleUID: run.ruleUID, ruleName: run.ruleName,
                          triggerParts: .text("rule \"\(Rule.shown(run.ruleName))\": the log keeps its first \(maxLoggedRunsPerRule) runs; later runs are counted but not listed, except those with an error"),
-                         conditionsHeld: true, conditionNote: "", effectRecords: [], isPeriodic: false, isTimer: true, isBuiltIn: false))
+                         conditionsHeld: true, conditionNote: "", effectRecords: RuleEffects(), isPeriodic: false, isTimer: true, isBuiltIn: false))
         }
-        if kept >= maxLoggedRunsPerRule, run.effectRecords.contains(where: \.isError), tally.loggedErrors < maxLoggedRunsPerRule {
+        if kept >= maxLoggedRunsPerRule, run.effectRecords.containsError, tally.loggedErrors < maxLoggedRunsPerRule {
             tally.loggedErrors += 1
             keep(run)
         }
@@ -516,15 +529,15 @@ public final class RuleEngine: Sendable {
     // MARK: Timers
 
     /// A cron trigger's fires: one recurring kernel timer, whose event is the run (nothing else is waiting on it,
-    /// so no second event). The kernel queues each next fire when it takes one, before the run — where a fire that
+    /// so no second event), as a kernel step (a run that cannot pause is a plain call). The kernel queues each next fire when it takes one, before the run — where a fire that
     /// scheduled the next itself put it — without a new timer or handler per fire.
     private func scheduleCron(_ cron: CronExpression, rule uid: String, trigger id: String, hint: Int) {
         var periodic = RuleTriggerEvent(triggerID: id, summary: "cron \(cron)")
         periodic.isPeriodic = true
         guard let first = cron.nextFire(after: scheduler.now, in: calendar) else { return }
         let event = periodic, calendar = calendar
-        let timer = scheduler.schedule(at: first, recurring: { cron.nextFire(after: $0, in: calendar) }, label: "cron \(cron) of rule \(uid)") { [self] _ in
-            await execute(uid, event, considerConditions: true, depth: 0, onlyIfEnabled: true, hint: hint)
+        let timer = scheduler.scheduleStep(at: first, recurring: { cron.nextFire(afterFire: $0, in: calendar) }, label: "cron \(cron) of rule \(uid)") {
+            [self] _ in runAtOnce(uid, event, onlyIfEnabled: true, hint: hint)
         }
         state.withLock { $0.clockTimers["\(uid)/\(id)"] = timer }
     }

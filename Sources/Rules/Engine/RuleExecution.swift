@@ -13,7 +13,7 @@ public final class RuleExecution: Sendable {
     public let event: RuleTriggerEvent
     /// The engine (the world: Items, the bus, clock, scheduler).
     public let engine: RuleEngine
-    private let recorded = Mutex<[RuleEffect]>([])
+    private let recorded = Mutex(RuleEffects())
 
     init(rule: Rule, event: RuleTriggerEvent, engine: RuleEngine) {
         self.rule = rule
@@ -143,8 +143,11 @@ public final class RuleExecution: Sendable {
     }
 
     /// What the run has done so far, as the run log words it.
-    public var effects: [String] { recorded.withLock { $0.map(\.text) } }
+    public var effects: [String] { recorded.withLock { $0.all.map(\.text) } }
 
     /// What the run has done so far, kept as parts: the run log makes the text only when it is read.
-    var effectRecords: [RuleEffect] { recorded.withLock { $0 } }
+    var effectRecords: [RuleEffect] { recorded.withLock { $0.all } }
+
+    /// The same, as the run's record keeps them (no array for a run that did one thing).
+    var effectParts: RuleEffects { recorded.withLock { $0 } }
 }

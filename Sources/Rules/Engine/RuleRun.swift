@@ -17,9 +17,9 @@ public struct RuleRun: Sendable, Hashable {
     /// What the conditions said: `conditions held`, `no conditions`, or the first one that failed.
     public let conditionNote: String
     /// What the actions did, in order: commands, updates, log lines, errors.
-    public var effects: [String] { effectRecords.map(\.text) }
+    public var effects: [String] { effectRecords.all.map(\.text) }
     /// The same, as parts (text made when read: most runs of a frequent rule are only counted).
-    let effectRecords: [RuleEffect]
+    let effectRecords: RuleEffects
     /// Whether a clock started it (see ``RuleTriggerEvent/isPeriodic``).
     public let isPeriodic: Bool
     /// Whether a DSL timer of the rule ran, not the rule (not counted as a run).
@@ -30,7 +30,7 @@ public struct RuleRun: Sendable, Hashable {
     /// Whether the run log shows it: every run whose conditions held, every event-started run that its
     /// conditions stopped (a clock-started one that did nothing would repeat all day), and every run whose
     /// conditions wrote something (a script condition's log line or error is never hidden).
-    public var isLogged: Bool { !isBuiltIn && (conditionsHeld || !isPeriodic || !effects.isEmpty) }
+    public var isLogged: Bool { !isBuiltIn && (conditionsHeld || !isPeriodic || !effectRecords.isEmpty) }
 
     /// The run log line (without the time): `rule "Night setback" ← cron 0 0 22 * * ?: conditions held; …`.
     public var logText: String {
