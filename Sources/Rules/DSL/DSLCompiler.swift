@@ -671,6 +671,7 @@ struct DSLRuleScript: RuleScript {
         // openHAB's implicit variables: each is null when the trigger does not set it.
         // Only those the trigger sets are in the run's scope; the interpreter reads the others as null.
         var implicit: [(String, DSLValue)] = []
+        implicit.reserveCapacity(8)  // one allocation (a `Member of … changed` event sets six)
         if let command = event.command { implicit.append(("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description))) }
         if let state = event.newState { implicit.append(("newState", .state(state))) }
         if let state = event.previousState { implicit.append(("previousState", .state(state))) }

@@ -109,7 +109,7 @@ final class DSLInterpreter: Sendable {
         case .forEach(let name, let iterableExpr, let body, let at):
             for element in try elements(of: try eval(iterableExpr, scope), at) {
                 try tick(at)
-                _ = try run(body, in: DSLScope(parent: scope, constants: [(name, element)]))
+                _ = try run(body, in: DSLScope(parent: scope, name: name, value: element))
             }
             return nil
         case .forLoop(let initial, let condition, let updates, let body, let at):
@@ -192,7 +192,7 @@ final class DSLInterpreter: Sendable {
         case .forEach(let name, let iterableExpr, let body, let at):
             for element in try elements(of: try await evalSuspending(iterableExpr, scope), at) {
                 try tick(at)
-                _ = try await runSuspending(body, in: DSLScope(parent: scope, constants: [(name, element)]))
+                _ = try await runSuspending(body, in: DSLScope(parent: scope, name: name, value: element))
             }
             return nil
         case .forLoop(let initial, let condition, let updates, let body, let at):
@@ -760,7 +760,8 @@ final class DSLInterpreter: Sendable {
     private func lambdaScope(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLScope {
         try tick(at)
         if closure.syntax.implicitIt {
-            return DSLScope(parent: closure.scope, constants: args.first.map { [("it", $0)] } ?? [])
+            guard let first = args.first else { return DSLScope(parent: closure.scope) }
+            return DSLScope(parent: closure.scope, name: "it", value: first)
         }
         guard closure.syntax.parameters.count == args.count else {
             throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")

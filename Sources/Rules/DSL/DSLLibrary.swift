@@ -52,18 +52,31 @@ struct DSLLambdaLoop {
         }, result: { value })
     }
 
-    /// Calls `lambda` with each of `arguments` in turn; `take` gets each result with its index and says
-    /// whether to go on; `result` is then the value.
-    static func each(_ lambda: DSLClosure, _ arguments: [[DSLValue]], take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool,
-                     result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
+    /// Calls `lambda` `count` times, call `k` with the arguments `fill` writes for it; `take` gets each result
+    /// with its index and says whether to go on; `result` is then the value. The arguments are one array of
+    /// `width` values, rewritten for each call: the interpreter has let go of the previous call's by then, so
+    /// the array is written in place (no array per call).
+    static func each(_ lambda: DSLClosure, count: Int, width: Int, fill: @escaping (Int, inout [DSLValue]) -> Void,
+                     take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool, result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
         var next = 0
         var stopped = false
+        var arguments = [DSLValue](repeating: .null, count: width)
         return DSLLambdaLoop(lambda: lambda, step: { last throws(DSLFlow) in
             if let last, !(try take(last, next - 1)) { stopped = true }
-            guard !stopped, next < arguments.count else { return nil }
+            guard !stopped, next < count else { return nil }
+            fill(next, &arguments)
             next += 1
-            return arguments[next - 1]
+            return arguments
         }, result: result)
+    }
+
+    /// Calls `lambda` with each of `elements` in turn (and its index, when `indexed`): ``each(_:count:width:fill:take:result:)``.
+    static func each(_ lambda: DSLClosure, _ elements: [DSLValue], indexed: Bool = false, take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool,
+                     result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
+        each(lambda, count: elements.count, width: indexed ? 2 : 1, fill: { k, arguments in
+            arguments[0] = elements[k]
+            if indexed { arguments[1] = .int(Int64(k)) }
+        }, take: take, result: result)
     }
 }
 
