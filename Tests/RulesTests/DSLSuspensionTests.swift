@@ -86,7 +86,8 @@ struct DSLSuspensionTests {
             """)
         #expect(Self.pausingLines(bodies[0]) == [6, 8])
         // The filter's lambda cannot pause; forEach's can (the same line: one of each).
-        guard case .awaiting(.expression(.awaiting(.call(.member(let receiver, "forEach", _, _), let arguments, _)))) = bodies[0][1] else {
+        guard case .awaiting(.expression(.awaiting(.call(.member(let receiver, let member, _, _), let arguments, _)))) = bodies[0][1],
+              member.name == "forEach" else {
             Issue.record("the forEach call is not marked: \(bodies[0][1])")
             return
         }

@@ -31,14 +31,14 @@ enum DSLCollections {
         "forEach": { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
             let withIndex = f.syntax.parameters.count == 2
-            return .each(f, list(r).values.enumerated().map { k, v in withIndex ? [v, .int(Int64(k))] : [v] }, take: { _, _ in true }, result: { .null })
+            return .each(f, list(r).values, indexed: withIndex, take: { _, _ in true }, result: { .null })
         },
         "filter": { r, a, at in try select("filter", r, a, at, keep: true) },
         "reject": { r, a, at in try select("reject", r, a, at, keep: false) },
         "map": { r, a, at in
             let f = try lambda(a, 0, "map", at)
             var out: [DSLValue] = []
-            return .each(f, list(r).values.map { [$0] }, take: { v, _ in out.append(v); return true }, result: { .list(DSLList(out)) })
+            return .each(f, list(r).values, take: { v, _ in out.append(v); return true }, result: { .list(DSLList(out)) })
         },
         "reduce": { r, a, at in
             let f = try lambda(a, 0, "reduce", at)
@@ -55,18 +55,18 @@ enum DSLCollections {
         "exists": { r, a, at in
             let f = try lambda(a, 0, "exists", at)
             var found = false
-            return .each(f, list(r).values.map { [$0] }, take: { v, _ throws(DSLFlow) in found = try truth(v, at); return !found }, result: { .bool(found) })
+            return .each(f, list(r).values, take: { v, _ throws(DSLFlow) in found = try truth(v, at); return !found }, result: { .bool(found) })
         },
         "forall": { r, a, at in
             let f = try lambda(a, 0, "forall", at)
             var all = true
-            return .each(f, list(r).values.map { [$0] }, take: { v, _ throws(DSLFlow) in all = try truth(v, at); return all }, result: { .bool(all) })
+            return .each(f, list(r).values, take: { v, _ throws(DSLFlow) in all = try truth(v, at); return all }, result: { .bool(all) })
         },
         "count": { r, a, at in
             guard !a.isEmpty else { return .none(.int(Int64(list(r).count))) }
             let f = try lambda(a, 0, "count", at)
             var n: Int64 = 0
-            return .each(f, list(r).values.map { [$0] }, take: { v, _ throws(DSLFlow) in if try truth(v, at) { n += 1 }; return true }, result: { .int(n) })
+            return .each(f, list(r).values, take: { v, _ throws(DSLFlow) in if try truth(v, at) { n += 1 }; return true }, result: { .int(n) })
         },
         "sortBy": { r, a, at in try keyed("sortBy", r, a, at) { .list(DSLList($0.map(\.1))) } },
         "maxBy": { r, a, at in try keyed("maxBy", r, a, at) { $0.last?.1 ?? .null } },
@@ -95,7 +95,7 @@ enum DSLCollections {
         let f = try lambda(a, 0, name, at)
         let l = list(r), values = l.values
         var out: [DSLValue] = []
-        return .each(f, values.map { [$0] }, take: { v, k throws(DSLFlow) in
+        return .each(f, values, take: { v, k throws(DSLFlow) in
             if try truth(v, at) == keep { out.append(values[k]) }
             return true
         }, result: { .list(DSLList(out, isSet: l.isSet)) })
@@ -105,7 +105,7 @@ enum DSLCollections {
     private static func find(_ name: String, _ values: [DSLValue], _ a: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLLambdaLoop {
         let f = try lambda(a, 0, name, at)
         var found = DSLValue.null
-        return .each(f, values.map { [$0] }, take: { v, k throws(DSLFlow) in
+        return .each(f, values, take: { v, k throws(DSLFlow) in
             guard try truth(v, at) else { return true }
             found = values[k]
             return false
@@ -116,11 +116,14 @@ enum DSLCollections {
     private static func accumulate(_ f: DSLClosure, _ start: DSLValue, _ values: [DSLValue]) -> DSLLambdaLoop {
         var acc = start
         var next = 0
+        var arguments: [DSLValue] = [.null, .null]  // rewritten in place for each call (see `DSLLambdaLoop.each`)
         return DSLLambdaLoop(lambda: f, step: { last in
             if let last { acc = last }
             guard next < values.count else { return nil }
+            arguments[0] = acc
+            arguments[1] = values[next]
             next += 1
-            return [acc, values[next - 1]]
+            return arguments
         }, result: { acc })
     }
 
@@ -130,7 +133,7 @@ enum DSLCollections {
         let f = try lambda(a, 0, name, at)
         let values = list(r).values
         var keys: [(DSLValue, DSLValue)] = []
-        return .each(f, values.map { [$0] }, take: { v, k in keys.append((v, values[k])); return true },
+        return .each(f, values, take: { v, k in keys.append((v, values[k])); return true },
                      result: { () throws(DSLFlow) in pick(try sorted(keys, at)) })
     }
 
@@ -294,7 +297,11 @@ enum DSLCollections {
     static let mapLoops: [String: DSLLoopMethod] = [
         "forEach": { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
-            return .each(f, map(r).entries.map { [$0.key, $0.value] }, take: { _, _ in true }, result: { .null })
+            let entries = map(r).entries
+            return .each(f, count: entries.count, width: 2, fill: { k, arguments in
+                arguments[0] = entries[k].key
+                arguments[1] = entries[k].value
+            }, take: { _, _ in true }, result: { .null })
         },
     ]
 }

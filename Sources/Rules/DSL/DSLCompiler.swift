@@ -296,8 +296,8 @@ struct DSLChecker {
             // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
             if scope["it"] != nil, DSLLibrary.knowsMethod(name) { return }
             if itemSet.insert(name).inserted { items.append(name) }
-        case .member(let receiver, let name, _, let at):
-            checkMember(receiver, name, called: false, at, scope)
+        case .member(let receiver, let member, _, let at):
+            checkMember(receiver, member.name, called: false, at, scope)
         case .staticMember(let type, let member, let at):
             checkStatic(type, member, at)
         case .call(let callee, let arguments, let at):
@@ -333,8 +333,8 @@ struct DSLChecker {
                     problem(.dslUnsupported, at, "\(name)(…) \(DSLCompiler.undefinedFunction)",
                             hint: near.map { "did you mean \($0)?" } ?? "the twin runs sendCommand, postUpdate, createTimer, logInfo/logWarn/logError/logDebug, newArrayList, newHashMap and the methods of Items, states, strings, numbers, time and collections.")
                 }
-            case .member(let receiver, let name, _, let memberAt):
-                checkMember(receiver, name, called: true, memberAt, scope)
+            case .member(let receiver, let member, _, let memberAt):
+                checkMember(receiver, member.name, called: true, memberAt, scope)
             default:
                 check(callee, scope)
             }
@@ -390,8 +390,8 @@ struct DSLChecker {
                 } else {
                     problem(.dslSyntax, at, "\(name) is assigned but never declared; declare it with var")
                 }
-            case .member(let receiver, let name, _, let memberAt):
-                checkMember(receiver, "set" + name.prefix(1).uppercased() + name.dropFirst(), called: true, memberAt, scope)
+            case .member(let receiver, let member, _, let memberAt):
+                checkMember(receiver, DSLInterpreter.setter(member.name), called: true, memberAt, scope)
             default:
                 check(target, scope)
             }
@@ -671,6 +671,7 @@ struct DSLRuleScript: RuleScript {
         // openHAB's implicit variables: each is null when the trigger does not set it.
         // Only those the trigger sets are in the run's scope; the interpreter reads the others as null.
         var implicit: [(String, DSLValue)] = []
+        implicit.reserveCapacity(8)  // one allocation (a `Member of … changed` event sets six)
         if let command = event.command { implicit.append(("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description))) }
         if let state = event.newState { implicit.append(("newState", .state(state))) }
         if let state = event.previousState { implicit.append(("previousState", .state(state))) }

@@ -201,6 +201,8 @@ struct JavaDecimal: Sendable, Hashable {
         if d.isInfinite { return d < 0 ? "-Infinity" : "Infinity" }
         if d == 0 { return d.sign == .minus ? "-0.0" : "0.0" }
         let swift = "\(Swift.abs(d))"  // shortest round-trip digits: "0.001", "1e-05", "1.5e+16", "123.25"
+        // Java's plain range written plainly by Swift too ("123.25", "21.0", "0.001"): the same digits, as they are.
+        if Swift.abs(d) >= 1e-3, Swift.abs(d) < 1e7, !swift.utf8.contains(UInt8(ascii: "e")) { return d < 0 ? "-" + swift : swift }
         let parts = swift.split(separator: "e")
         let mantissa = parts[0]
         let exponent = parts.count > 1 ? Int(parts[1]) ?? 0 : 0

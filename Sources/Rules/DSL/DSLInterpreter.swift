@@ -109,7 +109,7 @@ final class DSLInterpreter: Sendable {
         case .forEach(let name, let iterableExpr, let body, let at):
             for element in try elements(of: try eval(iterableExpr, scope), at) {
                 try tick(at)
-                _ = try run(body, in: DSLScope(parent: scope, constants: [(name, element)]))
+                _ = try run(body, in: DSLScope(parent: scope, name: name, value: element))
             }
             return nil
         case .forLoop(let initial, let condition, let updates, let body, let at):
@@ -192,7 +192,7 @@ final class DSLInterpreter: Sendable {
         case .forEach(let name, let iterableExpr, let body, let at):
             for element in try elements(of: try await evalSuspending(iterableExpr, scope), at) {
                 try tick(at)
-                _ = try await runSuspending(body, in: DSLScope(parent: scope, constants: [(name, element)]))
+                _ = try await runSuspending(body, in: DSLScope(parent: scope, name: name, value: element))
             }
             return nil
         case .forLoop(let initial, let condition, let updates, let body, let at):
@@ -330,7 +330,7 @@ final class DSLInterpreter: Sendable {
         case .feature(let f, let at):
             switch try feature(f, scope, at) {
             case .value(let value): return value
-            case .itMember(let it): return try DSLLibrary.invoke(it, f.name, [], at, self)
+            case .itMember(let it): return try DSLLibrary.invoke(it, f.name, methods: f.methods, [], at, self)
             case .function: return try DSLLibrary.callFunction(f.name, [], at, self)
             }
         case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, scope: scope))
@@ -411,21 +411,21 @@ final class DSLInterpreter: Sendable {
         case .staticMember(let type, let member, let at):
             try tick(at)
             return try DSLLibrary.staticAccess(type, member, nil, at, self)
-        case .member(let receiverExpr, let name, let nullSafe, let at):
+        case .member(let receiverExpr, let member, let nullSafe, let at):
             try tick(at)
             let receiver = try eval(receiverExpr, scope)
-            if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
-            if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, name, nil, at, self) }
-            return try DSLLibrary.invoke(receiver, name, [], at, self)
+            if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
+            if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, nil, at, self) }
+            return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, [], at, self)
         case .call(let callee, let argumentExprs, let at):
             try tick(at)
             switch callee {
-            case .member(let receiverExpr, let name, let nullSafe, let memberAt):
+            case .member(let receiverExpr, let member, let nullSafe, let memberAt):
                 let receiver = try eval(receiverExpr, scope)
-                if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
+                if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
                 let arguments = try evaluate(argumentExprs, scope)
-                if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, name, arguments, memberAt, self) }
-                return try DSLLibrary.invoke(receiver, name, arguments, memberAt, self)
+                if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, arguments, memberAt, self) }
+                return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
                 return try DSLLibrary.staticAccess(type, member, try evaluate(argumentExprs, scope), memberAt, self)
             case .name(let name, let nameAt):
@@ -458,7 +458,7 @@ final class DSLInterpreter: Sendable {
         case .feature(let f, let at):
             switch try feature(f, scope, at) {
             case .value(let value): return value
-            case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, f.name, [], at, self)
+            case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, f.name, methods: f.methods, [], at, self)
             case .function: return try await DSLLibrary.callFunctionSuspending(f.name, [], at, self)
             }
         case .unary(let op, let operand, let at):
@@ -538,21 +538,21 @@ final class DSLInterpreter: Sendable {
         case .staticMember(let type, let member, let at):
             try tick(at)
             return try await DSLLibrary.staticAccessSuspending(type, member, nil, at, self)
-        case .member(let receiverExpr, let name, let nullSafe, let at):
+        case .member(let receiverExpr, let member, let nullSafe, let at):
             try tick(at)
             let receiver = try await evalSuspending(receiverExpr, scope)
-            if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
-            if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, name, nil, at, self) }
-            return try await DSLLibrary.invokeSuspending(receiver, name, [], at, self)
+            if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
+            if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, member.name, nil, at, self) }
+            return try await DSLLibrary.invokeSuspending(receiver, member.name, methods: member.methods, [], at, self)
         case .call(let callee, let argumentExprs, let at):
             try tick(at)
             switch callee {
-            case .member(let receiverExpr, let name, let nullSafe, let memberAt):
+            case .member(let receiverExpr, let member, let nullSafe, let memberAt):
                 let receiver = try await evalSuspending(receiverExpr, scope)
-                if nullSafe, case .null = receiver { return Self.nullSafeDefault(name) }
+                if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
                 let arguments = try await evaluateSuspending(argumentExprs, scope)
-                if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, name, arguments, memberAt, self) }
-                return try await DSLLibrary.invokeSuspending(receiver, name, arguments, memberAt, self)
+                if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, member.name, arguments, memberAt, self) }
+                return try await DSLLibrary.invokeSuspending(receiver, member.name, methods: member.methods, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
                 return try await DSLLibrary.staticAccessSuspending(type, member, try await evaluateSuspending(argumentExprs, scope), memberAt, self)
             case .name(let name, let nameAt):
@@ -654,16 +654,16 @@ final class DSLInterpreter: Sendable {
         switch target.unmarked {
         case .name(let name, _):
             try assign(name, value, scope, at)
-        case .member(let receiverExpr, let name, _, _):
-            _ = try DSLLibrary.invoke(try eval(receiverExpr, scope), Self.setter(name), [value], at, self)
+        case .member(let receiverExpr, let member, _, _):
+            _ = try DSLLibrary.invoke(try eval(receiverExpr, scope), Self.setter(member.name), [value], at, self)
         default:
             throw DSLFlow.failure("only a variable or a property can be assigned", at)
         }
     }
 
     private func storeSuspending(_ value: DSLValue, into target: DSLExpr, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) {
-        guard case .member(let receiverExpr, let name, _, _) = target.unmarked else { return try store(value, into: target, scope, at) }
-        _ = try await DSLLibrary.invokeSuspending(try await evalSuspending(receiverExpr, scope), Self.setter(name), [value], at, self)
+        guard case .member(let receiverExpr, let member, _, _) = target.unmarked else { return try store(value, into: target, scope, at) }
+        _ = try await DSLLibrary.invokeSuspending(try await evalSuspending(receiverExpr, scope), Self.setter(member.name), [value], at, self)
     }
 
     /// The setter Xtend's property assignment `x.name = v` calls.
@@ -760,7 +760,8 @@ final class DSLInterpreter: Sendable {
     private func lambdaScope(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLScope {
         try tick(at)
         if closure.syntax.implicitIt {
-            return DSLScope(parent: closure.scope, constants: args.first.map { [("it", $0)] } ?? [])
+            guard let first = args.first else { return DSLScope(parent: closure.scope) }
+            return DSLScope(parent: closure.scope, name: "it", value: first)
         }
         guard closure.syntax.parameters.count == args.count else {
             throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")

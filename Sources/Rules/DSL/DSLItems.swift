@@ -41,9 +41,20 @@ enum DSLItems {
         }
     }
 
+    /// The members of the Group receiver `r` (``members(_:all:_:)``): it is looked up once.
+    private static func groupMembers(_ r: DSLValue, all: Bool, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        let (name, type) = try read(r, at) { i.execution.checkedItem($0) }
+        guard type == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
+        return .list(DSLList(members(name, all: all, i), isSet: true))
+    }
+
     /// A group's direct members, or (`all`) every non-group Item below it, in name order.
     static func members(_ group: String, all: Bool, _ i: DSLInterpreter) -> [DSLValue] {
         guard let name = try? ItemName(group) else { return [] }
+        return members(name, all: all, i)
+    }
+
+    static func members(_ name: ItemName, all: Bool, _ i: DSLInterpreter) -> [DSLValue] {
         let registry = i.execution.engine.runtime.items
         if !all { return registry.memberNames(of: name).map { .item($0.name.description) } }
         var seen = Set<String>(), out: [DSLValue] = [], queue = [name]
@@ -108,16 +119,8 @@ enum DSLItems {
         "getLastStateUpdate": { i, r, _, at in try item(r, i, at).1.lastStateUpdate.map(DSLValue.instant) ?? .null },
         "getLastStateChange": { i, r, _, at in try item(r, i, at).1.lastStateChange.map(DSLValue.instant) ?? .null },
         "getLastState": { i, r, _, at in try item(r, i, at).1.lastState.map(DSLValue.state) ?? .null },
-        "getMembers": { i, r, _, at in
-            let name = try existing(r, i, at)
-            guard i.execution.itemType(name) == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
-            return .list(DSLList(members(name, all: false, i), isSet: true))
-        },
-        "getAllMembers": { i, r, _, at in
-            let name = try existing(r, i, at)
-            guard i.execution.itemType(name) == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
-            return .list(DSLList(members(name, all: true, i), isSet: true))
-        },
+        "getMembers": { i, r, _, at in try groupMembers(r, all: false, i, at) },
+        "getAllMembers": { i, r, _, at in try groupMembers(r, all: true, i, at) },
         "getUID": { i, r, _, at in .string(try existing(r, i, at)) },
     ]
 

@@ -52,18 +52,31 @@ struct DSLLambdaLoop {
         }, result: { value })
     }
 
-    /// Calls `lambda` with each of `arguments` in turn; `take` gets each result with its index and says
-    /// whether to go on; `result` is then the value.
-    static func each(_ lambda: DSLClosure, _ arguments: [[DSLValue]], take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool,
-                     result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
+    /// Calls `lambda` `count` times, call `k` with the arguments `fill` writes for it; `take` gets each result
+    /// with its index and says whether to go on; `result` is then the value. The arguments are one array of
+    /// `width` values, rewritten for each call: the interpreter has let go of the previous call's by then, so
+    /// the array is written in place (no array per call).
+    static func each(_ lambda: DSLClosure, count: Int, width: Int, fill: @escaping (Int, inout [DSLValue]) -> Void,
+                     take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool, result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
         var next = 0
         var stopped = false
+        var arguments = [DSLValue](repeating: .null, count: width)
         return DSLLambdaLoop(lambda: lambda, step: { last throws(DSLFlow) in
             if let last, !(try take(last, next - 1)) { stopped = true }
-            guard !stopped, next < arguments.count else { return nil }
+            guard !stopped, next < count else { return nil }
+            fill(next, &arguments)
             next += 1
-            return arguments[next - 1]
+            return arguments
         }, result: result)
+    }
+
+    /// Calls `lambda` with each of `elements` in turn (and its index, when `indexed`): ``each(_:count:width:fill:take:result:)``.
+    static func each(_ lambda: DSLClosure, _ elements: [DSLValue], indexed: Bool = false, take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool,
+                     result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
+        each(lambda, count: elements.count, width: indexed ? 2 : 1, fill: { k, arguments in
+            arguments[0] = elements[k]
+            if indexed { arguments[1] = .int(Int64(k)) }
+        }, take: take, result: result)
     }
 }
 
@@ -271,7 +284,9 @@ enum DSLLibrary {
     /// The type `receiver` is when it is such a static member (written `T.m`, `T.m()`, `T::m`).
     static func staticResultType(of receiver: DSLExpr) -> String? {
         switch receiver {
-        case .member(.name(let type, _), let member, _, _), .staticMember(let type, let member, _):
+        case .member(.name(let type, _), let member, _, _):
+            return staticResults[type]?[member.name]
+        case .staticMember(let type, let member, _):
             return staticResults[type]?[member]
         case .call(let callee, let arguments, _) where arguments.isEmpty:
             return staticResultType(of: callee)
@@ -898,11 +913,15 @@ enum DSLLibrary {
         dispatch[name] != nil
     }
 
+    /// For each of a written name's ``candidates(_:)`` that some receiver has, in order, the method by receiver
+    /// kind (indexed by `DSLReceiver.rawValue`): one entry of ``dispatch``.
+    typealias MethodRows = [[DSLMethodEntry?]]
+
     /// Every name a body may write for a method (with Xtend's property sugar) → for each of its
     /// ``candidates(_:)`` that some receiver has, in order, the method by receiver kind (indexed by
     /// `DSLReceiver.rawValue`). Built once, so a call is one string lookup and a few array reads instead of
     /// a lookup per candidate and kind.
-    static let dispatch: [String: [[DSLMethodEntry?]]] = {
+    static let dispatch: [String: MethodRows] = {
         func capital(_ s: Substring) -> String { s.prefix(1).uppercased() + s.dropFirst() }
         func lower(_ s: Substring) -> String { s.prefix(1).lowercased() + s.dropFirst() }
         // Every written form whose candidates can reach a method name (see `candidates`).
@@ -913,7 +932,7 @@ enum DSLLibrary {
             if m.hasPrefix("get"), m.count > 3 { written.formUnion([String(whole.dropFirst(3)), lower(whole.dropFirst(3))]) }
             if m.hasPrefix("is"), m.count > 2 { written.formUnion([String(whole.dropFirst(2)), lower(whole.dropFirst(2))]) }
         }
-        var table: [String: [[DSLMethodEntry?]]] = [:]
+        var table: [String: MethodRows] = [:]
         for w in written {
             var perCandidate: [[DSLMethodEntry?]] = []
             for candidate in makeCandidates(w) {
@@ -956,9 +975,11 @@ enum DSLLibrary {
         return names
     }()
 
-    /// Calls `receiver.name(args)` (a method that never pauses, or one whose lambda cannot).
-    static func invoke(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
-        switch try method(receiver, name, at) {
+    /// Calls `receiver.name(args)` (a method that never pauses, or one whose lambda cannot); `methods`: the
+    /// name's entry of ``dispatch`` when the caller looked it up once (a parsed member, a feature).
+    static func invoke(_ receiver: DSLValue, _ name: String, methods: MethodRows? = nil, _ args: [DSLValue], _ at: DSLLocation,
+                       _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
+        switch try method(receiver, name, methods ?? dispatch[name], at) {
         case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
         case .loop(let m): return try i.run(try typed(at) { try m(receiver, args, at) }, at)
         case .suspending: throw unmarked(name, at)
@@ -966,16 +987,17 @@ enum DSLLibrary {
     }
 
     /// Calls `receiver.name(args)` (any method).
-    static func invokeSuspending(_ receiver: DSLValue, _ name: String, _ args: [DSLValue], _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
-        switch try method(receiver, name, at) {
+    static func invokeSuspending(_ receiver: DSLValue, _ name: String, methods: MethodRows? = nil, _ args: [DSLValue], _ at: DSLLocation,
+                                 _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
+        switch try method(receiver, name, methods ?? dispatch[name], at) {
         case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
         case .loop(let m): return try await i.runSuspending(try typed(at) { try m(receiver, args, at) }, at)
         case .suspending(let m): return try await typedSuspending(at) { try await m(i, receiver, args, at) }
         }
     }
 
-    /// The method `receiver.name` runs.
-    private static func method(_ receiver: DSLValue, _ name: String, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
+    /// The method `receiver.name` runs (`rows`: the name's entry of ``dispatch``).
+    private static func method(_ receiver: DSLValue, _ name: String, _ rows: MethodRows?, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
         if case .null = receiver {
             throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
         }
@@ -987,7 +1009,7 @@ enum DSLLibrary {
             let generic = DSLActions.genericAction(name)
             return .sync({ i, r, a, at in generic(i, r, a, at) })
         }
-        if let rows = dispatch[name] {
+        if let rows {
             let kinds = receivers(receiver)
             // Candidate first, then the receiver's kinds from the most specific (as Xtend resolves the sugar).
             for row in rows {

@@ -360,6 +360,7 @@ enum DSLOperators {
                 if case .state(.quantity(let q)) = value { return .quantity(q) }
                 return .quantity(Quantity(DecimalNumber(n.value), unit))
             }
+            if type == "Number" { return value }  // the common cast, without comparing the type with each below
             switch type {
             case "Integer", "Long", "int", "long": return .int(Int64(saturating: n.value.rounded(.towardZero)))
             case "Double", "double", "Float", "float":
@@ -387,6 +388,13 @@ enum DSLOperators {
 
     /// `value instanceof Type` (also a switch's type guard).
     static func isInstance(_ value: DSLValue, of type: String) -> Bool {
+        // The common test (`state instanceof Number`) without comparing the type with each name below.
+        if type == "Number" {
+            switch value {
+            case .int, .number, .decimal, .quantity, .state(.decimal), .state(.percent), .state(.quantity): return true
+            default: break
+            }
+        }
         switch (value, type) {
         case (.null, _): return false
         case (_, "Object"): return true

@@ -563,7 +563,7 @@ struct DSLParser {
                 let nameAt = location
                 guard let name = word else { throw unexpected("a property or method name after \".\"") }
                 advance()
-                expr = .member(expr, name, nullSafe: nullSafe, nameAt)
+                expr = .member(expr, DSLMemberName(name), nullSafe: nullSafe, nameAt)
                 if isSymbol("(") {
                     expr = try callArguments(expr, at)
                 } else if isSymbol("[") {

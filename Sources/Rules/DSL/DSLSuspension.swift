@@ -165,16 +165,16 @@ struct DSLSuspension {
             return (variables.contains(name) ? expr : .feature(DSLFeature(name), at), scope[name] == nil && namePauses(name, arguments: []))
         case .feature(let feature, _):
             return (expr, namePauses(feature.name, arguments: []))
-        case .member(let receiver, let name, let nullSafe, let at):
+        case .member(let receiver, let member, let nullSafe, let at):
             let (r, p) = mark(receiver, scope)
-            return (.member(r, name, nullSafe: nullSafe, at), p || memberPauses(name, receiver: r, arguments: [], scope))
+            return (.member(r, member, nullSafe: nullSafe, at), p || memberPauses(member.name, receiver: r, arguments: [], scope))
         case .call(let callee, let arguments, let at):
             let (a, p1) = mark(arguments, scope)
             switch callee {
-            case .member(let receiver, let name, let nullSafe, let memberAt):
+            case .member(let receiver, let member, let nullSafe, let memberAt):
                 let (r, p2) = mark(receiver, scope)
-                return (.call(.member(r, name, nullSafe: nullSafe, memberAt), a, at),
-                        p1 || p2 || memberPauses(name, receiver: r, arguments: a, scope))
+                return (.call(.member(r, member, nullSafe: nullSafe, memberAt), a, at),
+                        p1 || p2 || memberPauses(member.name, receiver: r, arguments: a, scope))
             case .staticMember:
                 return (.call(callee, a, at), p1 || pauses(callee))
             case .name(let name, _):
@@ -242,11 +242,11 @@ struct DSLSuspension {
     /// An assignment's target: a variable, or a property whose setter (and getter, when `reads`) is called.
     private mutating func markTarget(_ target: DSLExpr, reads: Bool, _ scope: Scope) -> (DSLExpr, Bool) {
         if case .name = target { return (target, false) }  // a variable
-        guard case .member(let receiver, let name, let nullSafe, let at) = target else { return mark(target, scope) }
+        guard case .member(let receiver, let member, let nullSafe, let at) = target else { return mark(target, scope) }
         let (r, p) = mark(receiver, scope)
-        let suspends = p || DSLLibrary.suspendingMemberNames.contains(DSLInterpreter.setter(name))
-            || (reads && memberPauses(name, receiver: r, arguments: [], scope))
-        let marked = DSLExpr.member(r, name, nullSafe: nullSafe, at)
+        let suspends = p || DSLLibrary.suspendingMemberNames.contains(DSLInterpreter.setter(member.name))
+            || (reads && memberPauses(member.name, receiver: r, arguments: [], scope))
+        let marked = DSLExpr.member(r, member, nullSafe: nullSafe, at)
         return (suspends ? .awaiting(marked) : marked, suspends)
     }
 

@@ -27,7 +27,7 @@ indirect enum DSLExpr: Sendable {
     /// Xtend's implicit `it`, a state constant, a function, `now`, an Item or a type — never looked up in scopes.
     case feature(DSLFeature, DSLLocation)
     /// `receiver.member` / `receiver?.member` (a property, or a method when called).
-    case member(DSLExpr, String, nullSafe: Bool, DSLLocation)
+    case member(DSLExpr, DSLMemberName, nullSafe: Bool, DSLLocation)
     /// `Type::member` (Java static access: `Thread::sleep`, `OnOffType::ON`, `Math::max`).
     case staticMember(String, String, DSLLocation)
     /// `callee(arguments)`; a trailing lambda is the last argument.
@@ -79,12 +79,27 @@ indirect enum DSLExpr: Sendable {
 
 enum DSLCollectionKind: Sendable { case list, set }
 
+/// A member's name as written after `.`, with the methods some receiver has for it (``DSLLibrary/dispatch``)
+/// looked up once when it is parsed: a call picks its method by the receiver's kind without hashing the name.
+struct DSLMemberName: Sendable {
+    let name: String
+    /// `DSLLibrary.dispatch[name]` (`nil`: no receiver has it).
+    let methods: DSLLibrary.MethodRows?
+
+    init(_ name: String) {
+        self.name = name
+        methods = DSLLibrary.dispatch[name]
+    }
+}
+
 /// What a name no variable has may be, looked up once in ``DSLLibrary``'s tables (``DSLExpr/feature(_:_:)``);
 /// what depends on the run (Xtend's implicit `it`, the Items) is asked when it runs.
 struct DSLFeature: Sendable {
     let name: String
-    /// A method or property some receiver has (a member of the implicit `it`, when there is one).
-    let isMethod: Bool
+    /// The methods some receiver has by this name (a member of the implicit `it`, when there is one), looked up once.
+    let methods: DSLLibrary.MethodRows?
+    /// A method or property some receiver has.
+    var isMethod: Bool { methods != nil }
     /// A state constant (`ON`).
     let constant: DSLValue?
     /// A function (called without parentheses).
@@ -94,7 +109,7 @@ struct DSLFeature: Sendable {
 
     init(_ name: String) {
         self.name = name
-        isMethod = DSLLibrary.knowsMethod(name)
+        methods = DSLLibrary.dispatch[name]
         constant = DSLLibrary.constants[name]
         isFunction = DSLLibrary.isFunction(name)
         isType = DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name)

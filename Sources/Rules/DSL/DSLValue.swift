@@ -228,7 +228,8 @@ final class DSLScope: Sendable {
         var second: Slot?
         var rest: [Slot] = []
 
-        init(_ slots: some Sequence<Slot>) {
+        init(_ slots: some Collection<Slot>) {
+            if slots.count > 2 { rest.reserveCapacity(slots.count - 2) }
             for slot in slots { append(slot) }
         }
 
@@ -264,6 +265,14 @@ final class DSLScope: Sendable {
     init(parent: DSLScope?, constants: [(String, DSLValue)]) {
         self.parent = parent
         self.slots = Mutex(Slots(constants.lazy.map { Slot(name: $0.0, value: $0.1, mutable: false) }))
+    }
+
+    /// A scope of one constant (a loop's variable, a lambda's `it`), without an array of them.
+    init(parent: DSLScope?, name: String, value: DSLValue) {
+        self.parent = parent
+        var slots = Slots([])
+        slots.first = Slot(name: name, value: value, mutable: false)
+        self.slots = Mutex(slots)
     }
 
     /// A lambda's scope: its parameters (distinct names) with the arguments, as constants.
