@@ -46,6 +46,27 @@ struct OWMCurrentWeatherCompactJSONTests {
         #expect(readFast > 300)  // most random texts need escapes
     }
 
+    @Test("numbers: the writer's digits without a String are DecimalText.json's, for decimals of 0–6 places and any double")
+    func numbersAsDecimalTextWritesThem() throws {
+        var random = SplitMix64(seed: 40)
+        var values: [Double] = [0, -0.0, 0.5, -0.5, 0.0001, -0.0001, 0.00005, 1e-5, 999_999_999.9999, 1e9 - 0.5, 1e9, -1e9, 1e15,
+                                1e16, 2.675, 0.1 + 0.2, 1.0 / 3, .ulpOfOne, .leastNormalMagnitude, .greatestFiniteMagnitude, 47.4979, 19.0402]
+        for _ in 0..<20_000 {
+            let magnitude = Double.random(in: 0..<1, using: &random) * [1, 10, 100, 1_000, 1e6, 1e9, 2e9][Int(random.next() % 7)]
+            let places = Int(random.next() % 7)
+            let scale = (0..<places).reduce(1.0) { power, _ in power * 10 }
+            let rounded = (magnitude * scale).rounded() / scale
+            values.append(random.next() % 2 == 0 ? rounded : -rounded)
+            values.append(Double(bitPattern: random.next()))
+        }
+        for value in values {
+            var writer = CompactJSONWriter()
+            writer.number(value)
+            let written = writer.data().map { String(decoding: $0, as: UTF8.self) }
+            #expect(written == DecimalText.json(value), "\(value.bitPattern)")
+        }
+    }
+
     @Test("readBack, the typed path's value, is what JSONDecoder reads from the written bytes (-0 included)")
     func readBackIsTheDecodedValue() throws {
         var random = SplitMix64(seed: 36)

@@ -50,7 +50,7 @@ public struct OpenHABRouter: OpenHABTransport {
 
     /// Answers one request; never throws — every failure is an HTTP answer.
     public func handle(_ request: OpenHABRequest) async -> OpenHABResponse {
-        switch Self.routes.resolve(request.method.rawValue, request) {
+        switch Self.routes.resolve(request) {
         case .route(let route, let routed):
             return await answer(routed, route.handler)
         case .methodNotAllowed(let allowed):

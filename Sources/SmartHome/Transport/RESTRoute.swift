@@ -37,11 +37,18 @@ public struct RESTRoute<Handler: Sendable>: Sendable {
     func match(_ segments: [String]) -> [String: String]? {
         guard pattern.count == segments.count else { return nil }
         // Literals first: a route that does not fit costs no dictionary (the in-process client routes every command).
-        for (part, segment) in zip(pattern, segments) where part.literal.map({ $0 != segment }) ?? segment.isEmpty {
-            return nil
+        var parameterCount = 0
+        for i in pattern.indices {
+            if let literal = pattern[i].literal {
+                guard literal == segments[i] else { return nil }
+            } else {
+                guard !segments[i].isEmpty else { return nil }
+                parameterCount += 1
+            }
         }
         var parameters: [String: String] = [:]
-        for (part, segment) in zip(pattern, segments) where part.literal == nil { parameters[part.name] = segment }
+        guard parameterCount > 0 else { return parameters }
+        for i in pattern.indices where pattern[i].literal == nil { parameters[pattern[i].name] = segments[i] }
         return parameters
     }
 }
@@ -69,15 +76,25 @@ public struct RESTRouteTable<Handler: Sendable>: Sendable {
     ///   - method: the request's method as sent (`PATCH`, `OPTIONS`, … find no route).
     ///   - request: the request; its ``OpenHABRequest/method`` is ignored.
     public func resolve(_ method: String, _ request: OpenHABRequest) -> Resolution {
+        resolve(OpenHABRequest.Method(rawValue: method == "HEAD" ? "GET" : method), request)
+    }
+
+    /// The route for `request`'s own ``OpenHABRequest/method`` and path (an in-process request: no method
+    /// token to read).
+    public func resolve(_ request: OpenHABRequest) -> Resolution {
+        resolve(request.method, request)
+    }
+
+    private func resolve(_ verb: OpenHABRequest.Method?, _ request: OpenHABRequest) -> Resolution {
         let segments = OpenHABPath.segments(of: request.path)
-        let verb = OpenHABRequest.Method(rawValue: method == "HEAD" ? "GET" : method)
         if let verb {
-            for route in routes where route.method == verb {
-                guard let parameters = route.match(segments) else { continue }
+            // By index: a route is copied (its strings and handler retained) only when it answers.
+            for index in routes.indices where routes[index].method == verb {
+                guard let parameters = routes[index].match(segments) else { continue }
                 var routed = request
                 routed.method = verb
                 routed.parameters = parameters
-                return .route(route, routed)
+                return .route(routes[index], routed)
             }
         }
         let allowed = allowedMethods(segments)

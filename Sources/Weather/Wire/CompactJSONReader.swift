@@ -36,6 +36,11 @@ struct CompactJSONReader {
     /// The key ranges of the objects being read, innermost last (one buffer for the whole body, for the
     /// repeated-key check).
     private var openKeys: [Range<Int>] = []
+    /// How many entries of ``openKeys`` are in use (entries past it are stale and overwritten: closing an
+    /// object only moves this back).
+    private var openKeyCount = 0
+    /// Whether the string ``stringRange()`` last read has a byte of 0x80 or more (checked as it is scanned).
+    private var lastStringHasNonASCII = false
 
     /// A reader at the start of `bytes`.
     init(_ bytes: UnsafeRawBufferPointer) {
@@ -63,15 +68,16 @@ struct CompactJSONReader {
     mutating func readObject(_ body: (inout CompactJSONReader, Key) -> Bool) -> Bool {
         guard depth < Self.maximumDepth, consume(UInt8(ascii: "{")) else { return false }
         depth += 1
-        let firstKey = openKeys.count
+        let firstKey = openKeyCount
         defer {
             depth -= 1
-            openKeys.removeLast(openKeys.count - firstKey)
+            openKeyCount = firstKey
         }
         if consume(UInt8(ascii: "}")) { return true }
         while true {
-            guard let key = readKey(), !openKeys[firstKey...].contains(where: { isSameText($0, key) }) else { return false }
-            openKeys.append(key)
+            guard let key = readKey(), !isRepeated(key, after: firstKey) else { return false }
+            if openKeyCount < openKeys.count { openKeys[openKeyCount] = key } else { openKeys.append(key) }
+            openKeyCount += 1
             guard consume(UInt8(ascii: ":")), body(&self, Key(start: base + key.lowerBound, count: key.count)) else { return false }
             if consume(UInt8(ascii: ",")) { continue }
             return consume(UInt8(ascii: "}"))
@@ -108,7 +114,7 @@ struct CompactJSONReader {
     /// Reads a string without escapes (valid UTF-8, no control characters).
     mutating func readString() -> String? {
         guard let range = stringRange() else { return nil }
-        return Self.text(bytes[range])
+        return text(range)
     }
 
     /// Reads an integer written without fraction or exponent (`-0` is refused), if it fits `T`.
@@ -152,7 +158,7 @@ struct CompactJSONReader {
         case UInt8(ascii: "["): return readArray { $0.skipValue() ? () : nil } != nil
         case UInt8(ascii: "\""):
             guard let range = stringRange() else { return false }
-            return Self.text(bytes[range]) != nil
+            return text(range) != nil
         case UInt8(ascii: "t"): return consumeLiteral("true")
         case UInt8(ascii: "f"): return consumeLiteral("false")
         case UInt8(ascii: "n"): return consumeLiteral("null")
@@ -168,18 +174,30 @@ struct CompactJSONReader {
     /// The start of the body (`bytes` is never empty when a key is read).
     private var base: UnsafeRawPointer { bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped }
 
-    /// Whether two ranges of the body hold the same bytes.
-    private func isSameText(_ a: Range<Int>, _ b: Range<Int>) -> Bool {
-        a.count == b.count && memcmp(base + a.lowerBound, base + b.lowerBound, a.count) == 0
+    /// Whether `key` is among the keys read so far of the object whose first key is at `openKeys[first]`
+    /// (keys are short: a byte loop, and most keys differ in length).
+    private func isRepeated(_ key: Range<Int>, after first: Int) -> Bool {
+        var i = first
+        while i < openKeyCount {
+            let other = openKeys[i]
+            i += 1
+            guard other.count == key.count else { continue }
+            var j = 0
+            while j < key.count, bytes[other.lowerBound + j] == bytes[key.lowerBound + j] { j += 1 }
+            if j == key.count { return true }
+        }
+        return false
     }
 
     private mutating func skipWhitespace() {
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"): position += 1
-            default: return
-            }
+        // On a local index: the loop then keeps it in a register, not in `self`.
+        var i = position
+        while i < bytes.count {
+            let byte = bytes[i]
+            guard byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") else { break }
+            i += 1
         }
+        position = i
     }
 
     /// Consumes `byte` (after whitespace) if it is next.
@@ -192,26 +210,25 @@ struct CompactJSONReader {
     /// Consumes `true`, `false` or `null` if it is next.
     private mutating func consumeLiteral(_ literal: StaticString) -> Bool {
         skipWhitespace()
-        let count = literal.utf8CodeUnitCount
-        guard bytes.count - position >= count else { return false }
-        let matches = literal.withUTF8Buffer { expected in
-            (0..<count).allSatisfy { bytes[position + $0] == expected[$0] }
-        }
-        if matches { position += count }
-        return matches
+        let count = literal.utf8CodeUnitCount, expected = literal.utf8Start
+        // The first byte settles most calls (an optional field's value is rarely `null`).
+        guard bytes.count - position >= count, bytes[position] == expected[0] else { return false }
+        for i in 1..<count where bytes[position + i] != expected[i] { return false }
+        position += count
+        return true
     }
 
     /// An object key: a string of ASCII without escapes; its range in the body.
     private mutating func readKey() -> Range<Int>? {
-        guard let range = stringRange(),
-              !bytes[range].contains(where: { $0 >= 0x80 }) else { return nil }
+        guard let range = stringRange(), !lastStringHasNonASCII else { return nil }
         return range
     }
 
-    /// String content as text: ASCII as it is, anything else only if it is valid UTF-8.
-    private static func text(_ content: Slice<UnsafeRawBufferPointer>) -> String? {
-        let raw = UnsafeRawBufferPointer(rebasing: content)
-        if !content.contains(where: { $0 >= 0x80 }) { return String(decoding: raw, as: UTF8.self) }
+    /// The content of the string ``stringRange()`` just read as text: ASCII as it is, anything else only if
+    /// it is valid UTF-8.
+    private func text(_ range: Range<Int>) -> String? {
+        let raw = UnsafeRawBufferPointer(rebasing: bytes[range])
+        if !lastStringHasNonASCII { return String(decoding: raw, as: UTF8.self) }
         return String(validating: raw, as: UTF8.self)
     }
 
@@ -250,16 +267,18 @@ struct CompactJSONReader {
     private mutating func stringRange() -> Range<Int>? {
         guard consume(UInt8(ascii: "\"")) else { return nil }
         let start = position
-        while position < bytes.count {
-            switch bytes[position] {
-            case UInt8(ascii: "\""):
-                position += 1
-                return start..<(position - 1)
-            case UInt8(ascii: "\\"), 0x00..<0x20:
-                return nil
-            default:
-                position += 1
+        var high: UInt8 = 0
+        var i = start  // a local index, as in skipWhitespace()
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == UInt8(ascii: "\"") {
+                position = i + 1
+                lastStringHasNonASCII = high >= 0x80
+                return start..<i
             }
+            guard byte >= 0x20, byte != UInt8(ascii: "\\") else { return nil }
+            high |= byte
+            i += 1
         }
         return nil
     }
@@ -278,34 +297,36 @@ struct CompactJSONReader {
     /// Consumes a number in JSON's grammar: `-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?`.
     private mutating func numberRange() -> NumberLiteral? {
         skipWhitespace()
-        let start = position
+        let start = position, count = bytes.count
         var isInteger = true, hasExponent = false, hasNonZeroDigit = false
-        func byte(_ i: Int) -> UInt8? { i < bytes.count ? bytes[i] : nil }
-        func isDigit(_ b: UInt8?) -> Bool { b.map { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") } ?? false }
+        // Plain byte compares (no optional per byte): a body is mostly numbers.
+        @inline(__always) func isDigit(_ i: Int) -> Bool { i < count && bytes[i] &- UInt8(ascii: "0") < 10 }
+        @inline(__always) func isByte(_ i: Int, _ byte: UInt8) -> Bool { i < count && bytes[i] == byte }
         var i = position
-        if byte(i) == UInt8(ascii: "-") { i += 1 }
-        guard isDigit(byte(i)) else { return nil }
-        if byte(i) == UInt8(ascii: "0") {
+        if isByte(i, UInt8(ascii: "-")) { i += 1 }
+        guard isDigit(i) else { return nil }
+        if bytes[i] == UInt8(ascii: "0") {
             i += 1
         } else {
-            while isDigit(byte(i)) { hasNonZeroDigit = true; i += 1 }
+            while isDigit(i) { i += 1 }
+            hasNonZeroDigit = true
         }
-        if byte(i) == UInt8(ascii: ".") {
+        if isByte(i, UInt8(ascii: ".")) {
             isInteger = false
             i += 1
-            guard isDigit(byte(i)) else { return nil }
-            while let b = byte(i), isDigit(b) {
-                if b != UInt8(ascii: "0") { hasNonZeroDigit = true }
+            guard isDigit(i) else { return nil }
+            while isDigit(i) {
+                if bytes[i] != UInt8(ascii: "0") { hasNonZeroDigit = true }
                 i += 1
             }
         }
-        if byte(i) == UInt8(ascii: "e") || byte(i) == UInt8(ascii: "E") {
+        if isByte(i, UInt8(ascii: "e")) || isByte(i, UInt8(ascii: "E")) {
             isInteger = false
             hasExponent = true
             i += 1
-            if byte(i) == UInt8(ascii: "+") || byte(i) == UInt8(ascii: "-") { i += 1 }
-            guard isDigit(byte(i)) else { return nil }
-            while isDigit(byte(i)) { i += 1 }
+            if isByte(i, UInt8(ascii: "+")) || isByte(i, UInt8(ascii: "-")) { i += 1 }
+            guard isDigit(i) else { return nil }
+            while isDigit(i) { i += 1 }
         }
         position = i
         return NumberLiteral(range: start..<i, isInteger: isInteger, hasExponent: hasExponent, hasNonZeroDigit: hasNonZeroDigit)

@@ -86,6 +86,10 @@ struct CompactJSONWriter: ~Copyable {
     /// Writes a number as ``DecimalText/json(_:)`` does; a non-finite one makes the output invalid.
     mutating func number(_ value: Double) {
         separate()
+        if appendShortDecimal(value) {
+            needsComma = true
+            return
+        }
         guard var text = DecimalText.json(value) else {
             isValid = false
             return
@@ -188,6 +192,49 @@ struct CompactJSONWriter: ~Copyable {
     }
 
     /// The decimal digits of `value`, with `-` when negative, without a `String` in between.
+    /// Writes `value` as ``DecimalText/json(_:)`` would when it is integral or has at most four decimals and
+    /// a magnitude below 10^9 (the feed's rounded figures), without making a `String`; `false` (nothing
+    /// written) for any other value.
+    ///
+    /// A decimal `n / 10^p` (`n` below 2^53, so exact) that reads back as `value` — `Double(n) / 10^p`, one
+    /// correctly rounded division, is what reading its text gives — is the round-trip form Swift prints: below
+    /// 10^9 a double's neighbours are nearer than 10^-4, so no other decimal with `p` or fewer places reads
+    /// back as `value`, and the smallest such `p` is taken first (no trailing zero).
+    private mutating func appendShortDecimal(_ value: Double) -> Bool {
+        guard value.magnitude < 1e9 else { return false }
+        if value == value.rounded() {
+            appendDecimal(Int64(value))  // `-0` is `0`, as DecimalText.json writes it
+            return true
+        }
+        var scale = 10.0
+        for places in 1...4 {
+            let scaled = (value * scale).rounded()
+            if scaled / scale == value {
+                let digits = Int64(scaled.magnitude)
+                let divisor = Self.powersOfTen[places]
+                reserve(1)
+                if value < 0 { storage[count] = UInt8(ascii: "-"); count += 1 }
+                appendDecimal(digits / divisor)
+                reserve(places + 1)
+                storage[count] = UInt8(ascii: ".")
+                var fraction = digits % divisor
+                var at = count + places
+                count = at + 1
+                for _ in 0..<places {
+                    storage[at] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: fraction % 10)
+                    fraction /= 10
+                    at -= 1
+                }
+                return true
+            }
+            scale *= 10
+        }
+        return false
+    }
+
+    /// 10^0 … 10^4.
+    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000]
+
     private mutating func appendDecimal(_ value: Int64) {
         reserve(20)  // `-` and 19 digits hold any Int64
         if value < 0 { storage[count] = UInt8(ascii: "-"); count += 1 }
