@@ -402,7 +402,31 @@ enum DSLLibrary {
     static func update(_ item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
         guard let (name, type) = i.execution.checkedItem(item) else { throw noItem(item, at) }
         if case .null = value { throw nullValue("postUpdate", to: item, at) }
+        if let number = plainNumber(value), let state = type.numberState(number) {
+            i.execution.postUpdateNow(item, checked: name, state, text: number.text)
+            return
+        }
         i.execution.postUpdateNow(item, checked: name, type: type, commandText(value, i))
+    }
+
+    /// A number value (`int`, `long`, `double`, `BigDecimal`) as the `DecimalType` its text (``commandText(_:_:)``,
+    /// Java's `toString`) parses to, made without parsing where the text is the value's own digits; `nil` for
+    /// any other value and for a text with an exponent (`1.0E7`, `1E+3`), which the Item's parse reads.
+    static func plainNumber(_ value: DSLValue) -> DecimalNumber? {
+        switch value {
+        case .int(let n):
+            return DecimalNumber(integer: Int(n))
+        case .number(let d):
+            let text = JavaDecimal.javaDoubleText(d)
+            guard d.isFinite, !text.utf8.contains(UInt8(ascii: "E")) else { return nil }
+            return DecimalNumber(d, plainJavaText: text)
+        case .decimal(let d):
+            let text = d.javaString
+            guard !text.utf8.contains(UInt8(ascii: "E")) else { return nil }
+            return DecimalNumber(parsing: text)
+        default:
+            return nil
+        }
     }
 
     /// The text `function` (`sendCommand`, `postUpdate`) carries to `item`, after openHAB's checks.

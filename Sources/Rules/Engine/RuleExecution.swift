@@ -88,6 +88,14 @@ public final class RuleExecution: Sendable {
         }
     }
 
+    /// Posts a number's state to an Item the caller has looked up (``checkedItem(_:)``), recording the effect with
+    /// `text`, the number's text: what ``postUpdateNow(_:checked:type:_:)`` does with that text, without parsing it
+    /// again (the state is ``ItemType/numberState(_:)``'s). An update of a number to a Number Item is never refused.
+    func postUpdateNow(_ item: String, checked name: ItemName, _ state: State, text: String) {
+        engine.runtime.postUpdateNow(state, to: name)
+        recorded.withLock { $0.append(.update(item: item, text)) }
+    }
+
     /// The Item called `name` as a checked name and its type, with one look-up (`nil` if there is none).
     func checkedItem(_ name: String) -> (ItemName, ItemType)? { engine.checkedItem(name) }
 

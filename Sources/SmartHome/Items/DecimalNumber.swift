@@ -60,6 +60,16 @@ public struct DecimalNumber: Sendable, Hashable, CustomStringConvertible, Compar
         self.value = exact ?? Double(text) ?? fallback
     }
 
+    /// A `double` and its Java text in plain notation (`21.0`, `0.001`, `-0.0`: Java's `Double.toString` for
+    /// 10⁻³ ≤ |value| < 10⁷ and zero): the number ``init(parsing:)`` makes of that text, without parsing it —
+    /// the text's shortest digits read back as `value` itself.
+    public init(_ value: Double, plainJavaText text: String) {
+        assert(Self(parsing: text).map { $0.value.bitPattern == value.bitPattern && $0.text == text } == true,
+               "\(text) is not the plain Java text of \(value)")
+        self.value = value
+        self.text = text
+    }
+
     /// An integer, printed without a fraction: `0`, `60`.
     public init(integer: Int) {
         value = Double(integer)

@@ -106,6 +106,17 @@ extension ItemType {
         return candidate
     }
 
+    /// The state ``parseState(_:in:)`` makes of `number`'s text when that text is a plain decimal (no exponent),
+    /// without parsing it: `.decimal(number)` for a Number Item (of any dimension: the Item then takes it in its
+    /// unit, ``accepting(_:unit:)``) and a Group; `nil` for the other types, whose parse of the text the caller runs
+    /// (a Dimmer's or Rollershutter's percent range, a String's text, a refusal).
+    public func numberState(_ number: DecimalNumber) -> State? {
+        switch self {
+        case .numberItem, .groupItem: return .decimal(number)
+        default: return nil
+        }
+    }
+
     /// The state an Item of this type holding states in `unit` takes when handed `state` (by a device,
     /// by autoupdate or by the REST API), or `nil` if it drops it (openHAB's `NumberItem.getInternalState`
     /// and `GenericItem.isAcceptedState`).

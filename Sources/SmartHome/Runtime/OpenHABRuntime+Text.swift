@@ -49,6 +49,13 @@ extension OpenHABRuntime {
         post(state, to: name)
     }
 
+    /// Posts `state` to an Item the caller has just looked up, without a text to parse and without suspending: a
+    /// rule's number update, whose state ``ItemType/numberState(_:)`` made as ``ItemType/parseState(_:in:)`` would
+    /// make it of the number's text (openHAB's `postUpdate(Item, Number)` posts `number.toString()`).
+    public func postUpdateNow(_ state: State, to name: ItemName) {
+        post(state, to: name)
+    }
+
     /// The Item called `name` (as a URL path or a rule gives it).
     /// - Throws: ``SmartHomeError`` `item.notFound` — also for a name that is not a valid Item name.
     func existingItem(_ name: String) throws(SmartHomeError) -> Item {
