@@ -126,7 +126,7 @@ public struct FuzzCampaign: Sendable {
                     replacements[reference] = resolved.hasPrefix("/") ? resolved : "\(here)/\(resolved)"
                 }
                 if let side = input.sideFile, let sideName { replacements[side.reference] = sideName }
-                text = replacingStrings(root, replacements).jsonText
+                text = replacingStrings(root, replacements).text(pretty: true) + "\n"
             }
         }
         if write(text, to: "\(directory)/\(stem).json") { written.append("\(directory)/\(stem).json") }

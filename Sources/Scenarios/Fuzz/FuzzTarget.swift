@@ -209,7 +209,7 @@ enum JSONFileMutation {
         guard let root = try? JSONParser.parse(text) else { return text + "x" }
         let roots = seeds.compactMap { try? JSONParser.parse($0) }
         var mutator = ScenarioMutator(random: random.stream, dictionary: FuzzDictionary(roots: roots))
-        let result = mutator.mutate(root).jsonText
+        let result = mutator.mutate(root).text(pretty: true) + "\n"
         random.stream = mutator.random
         return result
     }

@@ -183,7 +183,7 @@ public struct ScenarioFuzzer: Sendable {
         }
         let base = corpus[Int(random.next() % UInt64(corpus.count))]
         var mutator = ScenarioMutator(random: random, dictionary: dictionary)
-        return Input(index: index, base: base.name, text: mutator.mutate(base.root).jsonText)
+        return Input(index: index, base: base.name, text: mutator.mutate(base.root).text(pretty: true) + "\n")
     }
 
     /// The longest input (listings × simulated days) whose reports the fuzzer builds: ten listing-years,
