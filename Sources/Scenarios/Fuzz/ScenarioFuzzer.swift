@@ -295,18 +295,38 @@ public struct ScenarioFuzzer: Sendable {
     /// The rules' log lines (`INFO [logger] message`: `logInfo`, `console.*`, `log(name)`) and error lines (`error: …`,
     /// which quote the value a script gave back) that hold a non-finite word. A value the user's code makes itself —
     /// JavaScript's `NaN` from `fn * 'text'` or `Infinity` from `x / 0`, as GraalJS makes them too — is the user's
-    /// text, not a number the twin made. An update or command with such a value stays a finding (openHAB refuses it).
+    /// text, not a number the twin made. So is an update's or command's value in which such a word stands among other
+    /// text (`10:00NaN10:20`, JavaScript's `+ ', closed at '` joined to a time; a String Item takes it as openHAB
+    /// does); a value that is a non-finite number alone (`NaN`, `-Infinity °C`) stays a finding (openHAB refuses it).
     static func nonFiniteUserLogs(_ result: ScenarioResult) -> [String] {
         var messages: [String] = []
         for run in result.ruleRunRecords {
             for effect in run.effects where !nonFiniteWords(in: effect).isEmpty {
                 let logged = effect.firstIndex(of: "[").map { ["TRACE ", "DEBUG ", "INFO ", "WARN ", "ERROR "].contains(String(effect[..<$0])) } ?? false
-                guard logged || effect.hasPrefix("error: ") else { continue }
+                let text: String
+                if logged || effect.hasPrefix("error: ") {
+                    text = effect
+                } else if let value = userTextValue(effect) {
+                    text = value
+                } else {
+                    continue
+                }
                 // As printed, and as the report page shows it (HTML-escaped).
-                for text in [effect, HTMLPage.escape(effect)] where !messages.contains(text) { messages.append(text) }
+                for text in [text, HTMLPage.escape(text)] where !messages.contains(text) { messages.append(text) }
             }
         }
         return messages
+    }
+
+    /// The value of an update (`Item := value`) or command (`Item ← value`) effect when a non-finite word stands in
+    /// it among other text; `nil` when the value is such a word alone, with an optional sign and unit.
+    static func userTextValue(_ effect: String) -> String? {
+        guard let arrow = effect.range(of: " := ") ?? effect.range(of: " ← ") else { return nil }
+        let value = String(effect[arrow.upperBound...])
+        let words = value.split(separator: " ", omittingEmptySubsequences: true)
+        let number = words.first.map { $0.hasPrefix("-") || $0.hasPrefix("+") ? String($0.dropFirst()) : String($0) } ?? ""
+        let alone = words.count <= 2 && ["nan", "inf", "infinity"].contains(number.lowercased())
+        return alone ? nil : value
     }
 
     /// `text` with each of `messages` removed (the text as is when there are none, the usual case).

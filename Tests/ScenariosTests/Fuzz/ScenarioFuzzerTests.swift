@@ -130,6 +130,17 @@ struct ScenarioFuzzerTests {
         #expect(infiniteVerdict == .outcome(.passed) || infiniteVerdict == .outcome(.failed), "\(infiniteVerdict)")
         #expect(ScenarioFuzzer.withoutUserLogs("rule \"R\": no conditions; INFO [r] unknown Thing: NaN", ["INFO [r] unknown Thing: NaN"]) == "rule \"R\": no conditions; ")
         #expect(ScenarioFuzzer.nonFiniteToken(in: ScenarioFuzzer.withoutUserLogs("Counter := NaN; INFO [r] x NaN", ["INFO [r] x NaN"]), notIn: "{}") == "NaN")
+        // A UI rule's JavaScript that joins NaN into a String Item's text (`+ ', closed at '` is NaN): the user's text.
+        let conf = root.appendingPathComponent("Scenarios/conf-02-conf-and-ui-rules.json").path
+        let uiRules = try String(contentsOfFile: root.appendingPathComponent("Scenarios/rules/conf-home-automation_rules.json").path, encoding: .utf8)
+        let join = "postUpdate(note + ', closed at ' + closedAt)"
+        #expect(uiRules.contains(join))
+        let joined = ScenarioFuzzer.Input(index: 3, base: conf, text: try String(contentsOfFile: conf, encoding: .utf8), target: "ui-js",
+                                          sideFile: .init(reference: "rules/conf-home-automation_rules.json",
+                                                          text: uiRules.replacingOccurrences(of: join, with: "postUpdate( + ', closed at ' + closedAt)")))
+        #expect(await ScenarioFuzzer.check(joined, eventsPerListingDay: 5_000) == .outcome(.failed))
+        #expect(ScenarioFuzzer.userTextValue("Window_Note := opened at 10:00NaN10:20") == "opened at 10:00NaN10:20")
+        for alone in ["Temp := NaN", "Temp := -Infinity °C", "Temp ← +inf"] { #expect(ScenarioFuzzer.userTextValue(alone) == nil) }
     }
 }
 
