@@ -566,8 +566,8 @@ struct DSLRuleScript: RuleScript {
     let persistenceReads: [ScriptPersistenceRead]
     let transformUses: [ScriptTransformUse]
     let scripts: DSLScripts
-    /// `referencedItems` as a set (the interpreter's shortcut for names the checker resolved to Items).
-    let knownItems: Set<String>
+    /// `referencedItems` as checked names (the interpreter's shortcut for names the checker resolved to Items).
+    let knownItems: DSLKnownItems
     /// The rule's one thread (a run waits while an earlier run of the rule sleeps).
     let thread = DSLLock()
     /// Whether a statement of the body may pause (``DSLSuspension`` marked it); a body with none, not on a
@@ -586,7 +586,7 @@ struct DSLRuleScript: RuleScript {
         self.transformUses = transformUses
         self.scripts = scripts
         // Only names that resolve to nothing else (a text in sendCommand("…", …) is listed too).
-        self.knownItems = Set(referencedItems.filter { name in
+        self.knownItems = DSLKnownItems(referencedItems.filter { name in
             DSLLibrary.constants[name] == nil && name != "now" && !DSLLibrary.isFunction(name) && DSLLibrary.staticMembers[name] == nil
                 && !DSLLibrary.knownTypes.contains(name)
         })

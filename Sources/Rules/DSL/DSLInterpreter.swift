@@ -40,12 +40,12 @@ final class DSLInterpreter: Sendable {
 
     /// The names the checker resolved to Items in this body (a name that is no variable and no `it` member
     /// is then an Item without asking the registry; one it did not resolve is looked up as before).
-    let knownItems: Set<String>
+    let knownItems: DSLKnownItems
     /// Where statements and branches are counted (`--coverage`), else `nil`.
     let coverage: RuleCoverage?
 
     init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget(),
-         scripts: DSLScripts = .none, scriptDepth: Int = 0, knownItems: Set<String> = []) {
+         scripts: DSLScripts = .none, scriptDepth: Int = 0, knownItems: DSLKnownItems = .none) {
         self.knownItems = knownItems
         self.coverage = execution.engine.coverage
         self.execution = execution
@@ -425,6 +425,13 @@ final class DSLInterpreter: Sendable {
                 if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
                 let arguments = try evaluate(argumentExprs, scope)
                 if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, arguments, memberAt, self) }
+                // `Item.postUpdate(v)` where the feature named the Item: its checked name goes to the update (what
+                // the Item's method table would run, without looking the text up again).
+                if member.updatesItem, arguments.count == 1, case .feature(let f, _) = receiverExpr, let checked = f.item,
+                   case .item(let name) = receiver, name == f.name {
+                    try DSLLibrary.update(name, checked: checked, arguments[0], memberAt, self)
+                    return .null
+                }
                 return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
                 return try DSLLibrary.staticAccess(type, member, try evaluate(argumentExprs, scope), memberAt, self)
@@ -721,7 +728,7 @@ final class DSLInterpreter: Sendable {
     private func feature(_ f: DSLFeature, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
         if f.isMethod, let it = scope.lookup("it") { return .itMember(it) }
-        if !f.isMethod, knownItems.contains(f.name) { return .value(.item(f.name)) }
+        if !f.isMethod, knownItems.contains(f) { return .value(.item(f.name)) }
         if let constant = f.constant { return .value(constant) }
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
         if f.isFunction { return .function }

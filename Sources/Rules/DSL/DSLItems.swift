@@ -82,6 +82,10 @@ enum DSLItems {
         },
     ]
 
+    /// The methods of an Item that are ``DSLLibrary/update(_:_:_:_:)`` of it with their one argument (the
+    /// interpreter calls a known Item's with its checked name: ``DSLMemberName/updatesItem``).
+    static let updateMethods: Set<String> = ["postUpdate", "setState"]
+
     static let methods: [String: DSLMethod] = [
         "postUpdate": { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("postUpdate takes one value", at) }

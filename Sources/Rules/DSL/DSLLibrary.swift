@@ -401,6 +401,18 @@ enum DSLLibrary {
     /// The Item is looked up once: its checked name and type go on to the update.
     static func update(_ item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
         guard let (name, type) = i.execution.checkedItem(item) else { throw noItem(item, at) }
+        try update(item, name, type, value, at, i)
+    }
+
+    /// ``update(_:_:_:_:)`` of an Item whose checked name the call site holds (``DSLFeature/item``): the Item's
+    /// type is looked up by that name's stored hash, its text is not hashed again.
+    static func update(_ item: String, checked name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
+        guard let type = i.execution.itemType(checked: name) else { throw noItem(item, at) }
+        try update(item, name, type, value, at, i)
+    }
+
+    private static func update(_ item: String, _ name: ItemName, _ type: ItemType, _ value: DSLValue, _ at: DSLLocation,
+                               _ i: DSLInterpreter) throws(DSLFlow) {
         if case .null = value { throw nullValue("postUpdate", to: item, at) }
         if let number = plainNumber(value), let state = type.numberState(number) {
             i.execution.postUpdateNow(item, checked: name, state, text: number.text)

@@ -1,3 +1,5 @@
+import SmartHome
+
 /// Where something is written in a rules file.
 public struct DSLLocation: Sendable, Hashable, CustomStringConvertible {
     /// The file.
@@ -85,10 +87,13 @@ struct DSLMemberName: Sendable {
     let name: String
     /// `DSLLibrary.dispatch[name]` (`nil`: no receiver has it).
     let methods: DSLLibrary.MethodRows?
+    /// Whether an Item's method by this name updates it (``DSLItems/updateMethods``).
+    let updatesItem: Bool
 
     init(_ name: String) {
         self.name = name
         methods = DSLLibrary.dispatch[name]
+        updatesItem = DSLItems.updateMethods.contains(name)
     }
 }
 
@@ -106,13 +111,42 @@ struct DSLFeature: Sendable {
     let isFunction: Bool
     /// A type a body may name.
     let isType: Bool
+    /// The name as a checked Item name (`nil`: not a valid one), made once: a run that finds the name among its
+    /// known Items (``DSLKnownItems``) and updates the Item hashes no text.
+    let item: ItemName?
 
     init(_ name: String) {
         self.name = name
+        item = try? ItemName(name)
         methods = DSLLibrary.dispatch[name]
         constant = DSLLibrary.constants[name]
         isFunction = DSLLibrary.isFunction(name)
         isType = DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name)
+    }
+}
+
+/// The names the checker resolved to Items in a body (``DSLRuleScript``), as checked Item names: a feature is
+/// looked up by its ``DSLFeature/item``'s stored hash, not by hashing its text. (A name that is no valid Item
+/// name is kept as text, as the checker listed it.)
+struct DSLKnownItems: Sendable {
+    private let checked: Set<ItemName>
+    private let unchecked: Set<String>
+
+    init(_ names: some Sequence<String>) {
+        var checked = Set<ItemName>(), unchecked = Set<String>()
+        for name in names {
+            if let item = try? ItemName(name) { checked.insert(item) } else { unchecked.insert(name) }
+        }
+        self.checked = checked
+        self.unchecked = unchecked
+    }
+
+    static let none = DSLKnownItems([])
+
+    /// Whether `feature`'s name is one of them.
+    func contains(_ feature: DSLFeature) -> Bool {
+        if let item = feature.item { return checked.contains(item) }
+        return !unchecked.isEmpty && unchecked.contains(feature.name)
     }
 }
 

@@ -98,6 +98,8 @@ public final class RuleExecution: Sendable {
 
     /// The Item called `name` as a checked name and its type, with one look-up (`nil` if there is none).
     func checkedItem(_ name: String) -> (ItemName, ItemType)? { engine.checkedItem(name) }
+    /// The type of the Item with the checked name `name` (`nil` if there is none now).
+    func itemType(checked name: ItemName) -> ItemType? { engine.runtime.items.type(of: name) }
 
     /// A log line of the script (`logInfo("heating", "…")` → `INFO [heating] …`).
     public func log(level: String, logger: String, _ text: String) {

@@ -280,4 +280,30 @@ struct DSLLanguageTests {
         s.files["b.rules"] = "rule \"b\"\nwhen\n    Channel \"hue:0820:bridge:dimmer:event\" triggered\nthen\n    if (receivedEvent == \"1002.0\") logInfo(\"b\", \"on\")\nend\n"
         #expect(s.problems().isEmpty, "\(s.problems())")
     }
+
+    /// `Item.postUpdate(v)` / `Item.setState(v)` on an Item named at the call site go straight to the update with the
+    /// name checked once (``DSLFeature/item``); a variable of the same name still shadows the Item, an Item handed
+    /// around as a value takes the method table's way, and both ways give the same states, log and errors.
+    @Test func anItemNamedAtTheCallSiteUpdatesAsTheMethodTableDoes() async throws {
+        let items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "N", "type": "Number", "state": "0" }, "#
+            + #"{ "name": "S", "type": "String", "state": "-" }]"#
+        let (result, rules) = try await Self.run("""
+            N.postUpdate(5)
+            S.setState("named")
+            logInfo("test", "" + N.state + " " + S.state)
+            val held = S
+            held.postUpdate("held")
+            N.postUpdate(2.5)
+            logInfo("test", "" + N.state + " " + S.state)
+            newArrayList(S).forEach[ s | s.postUpdate("each") ]
+            logInfo("test", "" + S.state)
+            if (true) { val S = N; S.postUpdate(7) }
+            logInfo("test", "" + N.state + " " + S.state)
+            N.postUpdate(null)
+            """, items: items)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["5 named", "2.5 held", "each", "7 each"], "\(rules)")
+        let log = rules.joined(separator: "\n")
+        #expect(log.contains("postUpdate to N with null"), "\(log)")
+    }
 }
