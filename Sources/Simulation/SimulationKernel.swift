@@ -213,6 +213,12 @@ public final class SimulationKernel: SimulationScheduler {
         add(at: first, recurrence: next, label: label, .step(step))
     }
 
+    /// ``schedule(at:label:_:)`` with a ``Step``: the firing is a plain call that may leave a handler.
+    @discardableResult
+    public func scheduleStep(at time: SimInstant, label: String = "", _ step: @escaping Step) -> TimerID {
+        add(at: time, label: label, .step(step))
+    }
+
     /// Schedules `handler` `delay` after ``now``.
     @discardableResult
     public func schedule(after delay: SimDuration, label: String = "", _ handler: @escaping Handler) -> TimerID {

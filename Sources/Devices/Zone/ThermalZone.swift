@@ -35,10 +35,11 @@ public final class ThermalZone: Sendable {
         self.id = id
         self.configuration = configuration
         core = Mutex(try Core(id: id, configuration: configuration, kernel: kernel, outdoor: outdoor))
-        // What the zone's kernel timer runs, made once rather than per plan. It holds the zone weakly: the
-        // zone keeps it, and a zone nobody else holds has nobody to report to.
-        let handler: SimulationKernel.Handler = { [weak self] _ in await self?.timerFired() }
-        core.withLock { $0.timerHandler = handler }
+        // What the zone's kernel timer runs, made once rather than per plan: a kernel step, so an event whose
+        // observers all take a plain call makes no suspension. It holds the zone weakly: the zone keeps it,
+        // and a zone nobody else holds has nobody to report to.
+        let step: SimulationKernel.Step = { [weak self] _ in self?.timerFired() }
+        core.withLock { $0.timerStep = step }
     }
 
     // MARK: Reading
@@ -127,34 +128,72 @@ public final class ThermalZone: Sendable {
 
     // MARK: The engine
 
-    /// Called by the kernel at the planned instant.
-    private nonisolated(nonsending) func timerFired() async {
-        guard let news = core.withLock({ $0.timerFired() }) else { return }
-        await publish(news)
+    /// The kernel step at the planned instant: the zone's event and what its observers are told with a plain
+    /// call; what is left for an observer that must be awaited (``publishNow(_:from:)``), or `nil`.
+    private func timerFired() -> SimulationKernel.Handler? {
+        guard let news = core.withLock({ $0.timerFired() }) else { return nil }
+        guard let pending = publishNow(news, from: 0) else { return nil }
+        return { _ in await self.publish(news, after: pending) }
     }
 
-    /// Tells each device's observer its reading in `news`, in device order: a handler of this module through
-    /// ``ZoneDeviceHandler/reports(for:)`` and, when it reports to the openHAB runtime, with a plain call
-    /// (``OpenHABRuntime/statesUpdatedNow(_:at:)``); any other observer through its async method.
-    @inline(__always)
+    /// Tells each device's observer its reading in `news`, in device order (see ``publishNow(_:from:)``),
+    /// awaiting the observers that need it.
     private nonisolated(nonsending) func publish(_ news: Core.News) async {
+        guard let pending = publishNow(news, from: 0) else { return }
+        await publish(news, after: pending)
+    }
+
+    /// Awaits `pending` and tells the observers after it.
+    private nonisolated(nonsending) func publish(_ news: Core.News, after pending: Pending) async {
+        var pending = pending
+        while true {
+            let index: Int
+            switch pending {
+            case .callback(let box, let updates, let i):
+                await box.callback.statesUpdated(updates)
+                index = i
+            case .observer(let i):
+                let reading = Core.makeReading(news.members[i].model, energyJ: news.members[i].energyJ,
+                                               reportedC: news.reportedC, reportedState: news.reportedState)
+                await news.members[i].observer?.zoneDidUpdateWithoutHop(reading)
+                index = i
+            }
+            guard let next = publishNow(news, from: index + 1) else { return }
+            pending = next
+        }
+    }
+
+    /// An observer's news that must be awaited: a handler's updates for a callback that is not the openHAB
+    /// runtime (already recorded as reported), or another observer, not yet told; with the member's index.
+    private enum Pending {
+        case callback(ZoneDeviceHandler.CallbackBox, [(channel: ChannelHandle, state: State)], Int)
+        case observer(Int)
+    }
+
+    /// Tells the observers in `news` from member `start` on their readings with plain calls, in device order: a
+    /// handler of this module through ``ZoneDeviceHandler/reports(for:)`` and, when it reports to the openHAB
+    /// runtime, ``OpenHABRuntime/statesUpdatedNow(_:at:)`` — the device path without a suspension. Stops at the
+    /// first observer that must be awaited and returns what it is owed; `nil` when every observer was told.
+    @inline(__always)
+    private func publishNow(_ news: Core.News, from start: Int) -> Pending? {
         let members = news.members
-        for i in members.indices {
-            let reading = Core.makeReading(members[i].model, energyJ: members[i].energyJ,
-                                           reportedC: news.reportedC, reportedState: news.reportedState)
+        var i = start
+        while i < members.count {
             if let handler = members[i].handler {
+                let reading = Core.makeReading(members[i].model, energyJ: members[i].energyJ,
+                                               reportedC: news.reportedC, reportedState: news.reportedState)
                 // As handler.zoneDidUpdateWithoutHop(_:), without its async frame.
                 let (box, updates) = handler.reports(for: reading)
-                guard !updates.isEmpty, let box else { continue }
-                if let runtime = box.runtime {
+                if !updates.isEmpty, let box {
+                    guard let runtime = box.runtime else { return .callback(box, updates, i) }
                     runtime.statesUpdatedNow(updates, at: news.now)
-                } else {
-                    await box.callback.statesUpdated(updates)
                 }
-            } else if let observer = members[i].observer {
-                await observer.zoneDidUpdateWithoutHop(reading)
+            } else if members[i].observer != nil {
+                return .observer(i)
             }
+            i += 1
         }
+        return nil
     }
 
     /// A device living in the zone.
@@ -227,7 +266,7 @@ public final class ThermalZone: Sendable {
         /// The label of the zone's kernel timer, made once rather than per plan.
         private let timerLabel: String
         /// What the zone's kernel timer runs (set by the zone once it is made).
-        var timerHandler: SimulationKernel.Handler?
+        var timerStep: SimulationKernel.Step?
 
         private var anchor: SimInstant
         var segment: ZoneSegment
@@ -520,8 +559,8 @@ public final class ThermalZone: Sendable {
             for i in members.indices {
                 if case .thermostat(let t) = members[i].model, let threshold = t.nextThresholdC { consider(threshold) }
             }
-            guard let next, let timerHandler else { return }
-            timer = kernel.schedule(at: next, label: timerLabel, timerHandler)
+            guard let next, let timerStep else { return }
+            timer = kernel.scheduleStep(at: next, label: timerLabel, timerStep)
         }
 
         private mutating func rebuildSegment() {
