@@ -87,4 +87,57 @@ struct SimulationKernelStepTests {
         #expect(handlers.filter { $0.hasPrefix("fire") } == ["fire@10", "fire@20", "fire@30", "fire@40", "fire@50", "fire@60"])
         #expect(try await runOnce(steps: true) == handlers)
     }
+
+    /// A reusable step timer (a thermal zone's) that re-arms itself from its firing, is moved while armed, disarmed and
+    /// re-armed fires exactly where a one-shot timer cancelled and scheduled anew at each of those moments does.
+    @Test func aReusableTimerFiresWhereCancelAndScheduleWould() async throws {
+        func runOnce(reusable: Bool) async throws -> ([String], pendingArmed: Int, pendingAfter: Int) {
+            let kernel = SimulationKernel(start: start)
+            let trace = Trace()
+            let start = self.start
+            let current = Mutex<TimerID?>(nil)
+            @Sendable func log(_ what: String, _ now: SimInstant) { trace.add("\(what)@\(now.unixSeconds - start.unixSeconds)") }
+            let reusableID = Mutex<TimerID?>(nil)
+            // Plans the timer's next firing: re-arms (or cancels and schedules) it; `nil` disarms (or cancels) it.
+            @Sendable func plan(_ at: SimInstant?) {
+                if reusable {
+                    let id = reusableID.withLock { $0 }!
+                    if let at { kernel.arm(id, at: at) } else { kernel.disarm(id) }
+                    return
+                }
+                if let old = current.withLock({ $0 }) { kernel.cancel(old) }
+                current.withLock { $0 = nil }
+                guard let at else { return }
+                let id = kernel.scheduleStep(after: at - kernel.now, label: "zone") { now in
+                    log("zone", now)
+                    plan(now + .seconds(10) <= start + .seconds(100) ? now + .seconds(10) : nil)
+                    return nil
+                }
+                current.withLock { $0 = id }
+            }
+            if reusable {
+                reusableID.withLock { $0 = kernel.makeStepTimer(label: "zone") { now in
+                    log("zone", now)
+                    plan(now + .seconds(10) <= start + .seconds(100) ? now + .seconds(10) : nil)
+                    return nil
+                } }
+            }
+            for s in stride(from: 0, through: 100, by: 5) {
+                kernel.schedule(at: start + .seconds(Int64(s))) { now in log("other", now) }
+            }
+            plan(start + .seconds(10))
+            kernel.schedule(at: start + .seconds(25)) { now in log("moves", now); plan(now + .seconds(5)) }
+            kernel.schedule(at: start + .seconds(50)) { now in log("disarms", now); plan(nil) }
+            kernel.schedule(at: start + .seconds(60)) { now in log("arms", now); plan(now) }
+            let pendingArmed = kernel.pendingCount
+            try await kernel.run(until: start + .minutes(5))
+            return (trace.all, pendingArmed, kernel.pendingCount)
+        }
+        let (scheduled, armedScheduled, afterScheduled) = try await runOnce(reusable: false)
+        let zone = scheduled.filter { $0.hasPrefix("zone") }
+        #expect(zone == ["zone@10", "zone@20", "zone@30", "zone@40", "zone@60", "zone@70", "zone@80", "zone@90", "zone@100"])
+        let (reused, armedReused, afterReused) = try await runOnce(reusable: true)
+        #expect(reused == scheduled)
+        #expect(armedReused == armedScheduled && afterReused == afterScheduled && afterReused == 0)
+    }
 }

@@ -35,11 +35,12 @@ public final class ThermalZone: Sendable {
         self.id = id
         self.configuration = configuration
         core = Mutex(try Core(id: id, configuration: configuration, kernel: kernel, outdoor: outdoor))
-        // What the zone's kernel timer runs, made once rather than per plan: a kernel step, so an event whose
-        // observers all take a plain call makes no suspension. It holds the zone weakly: the zone keeps it,
-        // and a zone nobody else holds has nobody to report to.
-        let step: SimulationKernel.Step = { [weak self] _ in self?.timerFired() }
-        core.withLock { $0.timerStep = step }
+        // The zone's one kernel timer, made once and armed at each plan (an event is then a plain entry in the
+        // kernel's queue, with no closure or label made per event): a kernel step, so an event whose observers
+        // all take a plain call makes no suspension. It holds the zone weakly: the kernel keeps it, and a zone
+        // nobody else holds has nobody to report to.
+        let timer = kernel.makeStepTimer(label: "zone \(id)") { [weak self] _ in self?.timerFired() }
+        core.withLock { $0.timer = timer }
     }
 
     // MARK: Reading
@@ -263,10 +264,8 @@ public final class ThermalZone: Sendable {
         let configuration: ZoneConfiguration
         private let kernel: SimulationKernel
         private let outdoor: any OutdoorTemperatureSource
-        /// The label of the zone's kernel timer, made once rather than per plan.
-        private let timerLabel: String
-        /// What the zone's kernel timer runs (set by the zone once it is made).
-        var timerStep: SimulationKernel.Step?
+        /// The zone's reusable kernel timer (``SimulationKernel/makeStepTimer(label:_:)``; set by the zone once it is made).
+        var timer: TimerID?
 
         private var anchor: SimInstant
         var segment: ZoneSegment
@@ -282,7 +281,6 @@ public final class ThermalZone: Sendable {
         private var reportedState: State
         /// With ``logPowerChanges()``: each device's power as last logged, and the changes the next meter reading takes.
         private var powerLog: (logged: [Double], pending: [ZoneMeter.PowerChange])?
-        private var timer: TimerID?
         private var temperatureIntegralKs = 0.0
         private var discomfortKs = 0.0
         private var occupiedSeconds = 0.0
@@ -296,7 +294,6 @@ public final class ThermalZone: Sendable {
             self.configuration = configuration
             self.kernel = kernel
             self.outdoor = outdoor
-            timerLabel = "zone \(id)"
             let now = kernel.now
             let piece = outdoor.outdoorSegment(at: now)
             anchor = now
@@ -440,7 +437,6 @@ public final class ThermalZone: Sendable {
 
         /// The timer's event; `nil` when the runaway guard stopped the run.
         mutating func timerFired() -> News? {
-            timer = nil
             let now = kernel.now
             if now - guardWindowStart >= .hours(1) {
                 guardWindowStart = now
@@ -534,10 +530,9 @@ public final class ThermalZone: Sendable {
             }
         }
 
-        /// Schedules the zone's one timer at the earliest thing that will happen.
+        /// Arms the zone's one timer at the earliest thing that will happen (disarms it when nothing will).
         private mutating func plan() {
-            if let timer { kernel.cancel(timer) }
-            timer = nil
+            guard let timer else { return }
             let horizon = outdoorEnd.map { ($0 - anchor).seconds } ?? 400 * 86_400.0
             var next: SimInstant? = outdoorEnd
             var search = CrossingSearch(segment)  // the questions below share the turning point and end temperatures
@@ -559,8 +554,8 @@ public final class ThermalZone: Sendable {
             for i in members.indices {
                 if case .thermostat(let t) = members[i].model, let threshold = t.nextThresholdC { consider(threshold) }
             }
-            guard let next, let timerStep else { return }
-            timer = kernel.scheduleStep(at: next, label: timerLabel, timerStep)
+            guard let next else { return kernel.disarm(timer) }
+            kernel.arm(timer, at: next)
         }
 
         private mutating func rebuildSegment() {
