@@ -7,8 +7,6 @@ struct DSLParser {
     private var index = 0
     private var depth = 0
     private let file: String
-    /// `file`'s index in ``DSLFileNames`` (every location the parser makes is in it).
-    private let fileIndex: UInt32
     private let lines: [Substring]
     /// Every problem found so far (a file reports all of them, not only the first).
     private(set) var problems: [RulesError] = []
@@ -17,7 +15,6 @@ struct DSLParser {
         var lexer = DSLLexer(text, file: file)
         self.tokens = try lexer.tokens()
         self.file = file
-        self.fileIndex = DSLFileNames.index(of: file)
         self.lines = lexer.lines
     }
 
@@ -814,7 +811,7 @@ struct DSLParser {
 
     private var current: DSLToken { tokens[index] }
     private var atEnd: Bool { current.kind == .end }
-    private var location: DSLLocation { DSLLocation(fileIndex: fileIndex, line: current.line, column: current.column) }
+    private var location: DSLLocation { DSLLocation(file: file, line: current.line, column: current.column) }
     private var word: String? { if case .word(let w) = current.kind { w } else { nil } }
     private func isWord(_ w: String) -> Bool { current.kind == .word(w) }
     private func isSymbol(_ s: String) -> Bool { current.kind == .symbol(s) }

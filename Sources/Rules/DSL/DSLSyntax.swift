@@ -1,50 +1,15 @@
 import SmartHome
-import Synchronization
 
 /// Where something is written in a rules file.
-///
-/// The file is held by its place in ``DSLFileNames`` (each name once): a location is copied out of the syntax
-/// tree at nearly every step of a run, and a `String` field was a reference count taken and dropped each time.
 public struct DSLLocation: Sendable, Hashable, CustomStringConvertible {
-    private let fileIndex: UInt32
+    /// The file.
+    public let file: String
     /// 1-based line.
     public let line: Int
     /// 1-based column.
     public let column: Int
 
-    public init(file: String, line: Int, column: Int) {
-        self.init(fileIndex: DSLFileNames.index(of: file), line: line, column: column)
-    }
-
-    /// A location in the file ``DSLFileNames/index(of:)`` gave `fileIndex` for.
-    init(fileIndex: UInt32, line: Int, column: Int) {
-        self.fileIndex = fileIndex
-        self.line = line
-        self.column = column
-    }
-
-    /// The file.
-    public var file: String { DSLFileNames.name(fileIndex) }
-
     public var description: String { "\(file):\(line):\(column)" }
-}
-
-/// The names of the files locations are in (``DSLLocation``), each given an index once.
-enum DSLFileNames {
-    private static let table = Mutex<(names: [String], indices: [String: UInt32])>(([], [:]))
-
-    /// The index of `file` (the same for the same name, from any thread).
-    static func index(of file: String) -> UInt32 {
-        table.withLock { table in
-            if let index = table.indices[file] { return index }
-            let index = UInt32(table.names.count)
-            table.names.append(file)
-            table.indices[file] = index
-            return index
-        }
-    }
-
-    static func name(_ index: UInt32) -> String { table.withLock { $0.names[Int(index)] } }
 }
 
 /// An expression of a rule body (Xbase: everything is an expression; statements are the ones that
