@@ -10,7 +10,8 @@ struct DSLSuspensionTests {
         var parser = try DSLParser(text, file: "rules/test.rules")
         let syntax = parser.parseFile()
         #expect(parser.problems.isEmpty, "\(parser.problems)")
-        return DSLSuspension.mark(globals: syntax.globals, bodies: syntax.rules.map(\.body))
+        let marked = DSLSuspension.mark(globals: syntax.globals, bodies: syntax.rules.map(\.body))
+        return (marked.globals.statements, marked.bodies.map(\.statements))
     }
 
     /// The lines of the statements of `body` marked as able to pause.
@@ -133,11 +134,11 @@ struct DSLSuspensionTests {
         guard case .expression(.call(_, let arguments, _)) = bodies[0][1] else { Issue.record("\(bodies[0][1])"); return }
         let kinds = arguments.map { e -> String in
             switch e {
-            case .name(let n, _): "name \(n)"
+            case .variable(let v, _): "variable \(v.name)"
             case .feature(let f, _): "feature \(f.name)"
             default: "other"
             }
         }
-        #expect(kinds == ["other", "other", "name n", "feature Go", "feature ON"])
+        #expect(kinds == ["other", "other", "variable n", "feature Go", "feature ON"])
     }
 }

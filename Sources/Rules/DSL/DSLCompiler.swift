@@ -7,9 +7,7 @@ import Synchronization
 /// table (the one the interpreter runs): every problem of a file is reported, located, with its code.
 public enum DSLCompiler {
     /// Names every body may use without declaring them (openHAB's implicit variables).
-    static let implicitNames: Set<String> = ["receivedCommand", "newState", "previousState", "triggeringItem", "triggeringItemName",
-                                "triggeringGroup", "triggeringGroupName", "triggeringThing", "newStatus", "previousStatus",
-                                "receivedEvent", "triggeringChannel", "newThingStatus", "previousThingStatus"]
+    static let implicitNames = Set(DSLImplicit.allCases.map { "\($0)" })
 
     /// The rules of a `.rules` file and every problem found; a rule with a problem is left out (and named
     /// by its problem), never dropped silently.
@@ -40,9 +38,9 @@ public enum DSLCompiler {
             if case .declare(let mutable, let name, _, let value, _) = statement {
                 if let value {
                     _ = checker.check([.expression(value)], declared: globalScope)
-                    if DSLChecker.isGetActions(value) { checker.actionNames.insert(name) }
+                    if DSLChecker.isGetActions(value) { checker.actionNames.insert(name.name) }
                 }
-                globalScope[name] = mutable
+                globalScope[name.name] = mutable
             }
         }
         problems += checker.problems
@@ -77,7 +75,7 @@ public enum DSLCompiler {
         if Task.isCancelled { return ([], problems + [RulesError.cancelled(at: file)], warnings) }
         // What may pause a run is marked once; everything else runs synchronously.
         let marked = DSLSuspension.mark(globals: syntax.globals, bodies: syntax.rules.map(\.body))
-        let globals = DSLFileGlobals(declarations: marked.globals)
+        let globals = DSLFileGlobals(marked.globals)
         var rules: [Rule] = []
         for (index, entry) in checked.enumerated() {
             guard let (rule, triggers, referenced, reads, transforms) = entry else { continue }
@@ -108,7 +106,7 @@ public enum DSLCompiler {
         for name in implicitNames { declared[name] = false }
         let referenced = checker.check(body, declared: declared)
         if let first = checker.problems.first { throw first }
-        return DSLRuleScript(source: text, body: DSLSuspension.mark(body), globals: DSLFileGlobals(declarations: []), referencedItems: referenced, fibered: checker.usesSleep,
+        return DSLRuleScript(source: text, body: DSLSuspension.mark(body), globals: .none(), referencedItems: referenced, fibered: checker.usesSleep,
                              persistenceReads: checker.persistenceReads, transformUses: checker.transformUses, scripts: .none)
     }
 
@@ -156,6 +154,13 @@ public enum DSLCompiler {
             throw RulesError(.dslSyntax, "\(at): \(status) is not a Thing status; use one of \(known.joined(separator: ", ")) (rules.dslSyntax).")
         }
     }
+}
+
+/// openHAB's implicit variables, in the order of their slots at the start of a rule run's frame (``DSLFrame``);
+/// each is null when the trigger does not set it.
+enum DSLImplicit: Int, CaseIterable {
+    case receivedCommand, newState, previousState, triggeringItem, triggeringItemName, triggeringGroup, triggeringGroupName,
+         triggeringThing, newStatus, previousStatus, receivedEvent, triggeringChannel, newThingStatus, previousThingStatus
 }
 
 /// Resolves every name of a body before any run: variables (and whether they are `val`s), functions,
@@ -206,9 +211,9 @@ struct DSLChecker {
             if let type { checkType(type, at) }
             if let value {
                 check(value, scope)
-                if Self.isGetActions(value) { actionNames.insert(name) }
+                if Self.isGetActions(value) { actionNames.insert(name.name) }
             }
-            scope[name] = mutable
+            scope[name.name] = mutable
         case .ifElse(let condition, let then, let otherwise, _):
             check(condition, scope)
             checkBlock(then, scope)
@@ -222,7 +227,7 @@ struct DSLChecker {
         case .forEach(let name, let iterable, let body, _):
             check(iterable, scope)
             var inner = scope
-            inner[name] = false
+            inner[name.name] = false
             checkBlock(body, inner)
         case .forLoop(let initial, let condition, let updates, let body, _):
             var inner = scope
@@ -234,7 +239,7 @@ struct DSLChecker {
             checkBlock(body, scope)
             for c in catches {
                 var inner = scope
-                inner[c.name] = false
+                inner[c.name.name] = false
                 checkBlock(c.body, inner)
             }
             if let finally { checkBlock(finally, scope) }
@@ -248,6 +253,8 @@ struct DSLChecker {
             checkBlock(body, scope)
         case .awaiting(let inner):
             check(inner, &scope)
+        case .framed(_, let body):
+            checkBlock(body, scope)
         }
     }
 
@@ -410,8 +417,8 @@ struct DSLChecker {
             check(inner, scope)
         case .feature(let feature, let at):
             check(.name(feature.name, at), scope)
-        case .literal:
-            break  // read from a checked number
+        case .literal, .variable:
+            break  // read from a checked number; a variable resolved after checking
         }
     }
 
@@ -518,23 +525,32 @@ struct DSLChecker {
     }
 }
 
-/// A file's globals: declared once, evaluated at the first run of any rule of the file, shared by all.
-final class DSLFileGlobals: Sendable {
+/// A file's globals: declared once, evaluated at the first run of any rule of the file, shared by all (their
+/// frame is shared: its slots are behind a lock, ``DSLFrame``; hence `@unchecked`).
+final class DSLFileGlobals: @unchecked Sendable {
     let declarations: [DSLStmt]
-    let scope = DSLScope(parent: nil)
+    let frameSize: Int
+    let frame: DSLFrame
     private let initialized = Mutex(false)
     /// Whether a declaration may pause (``DSLSuspension`` marked it).
     private let declarationsMayPause: Bool
 
-    init(declarations: [DSLStmt]) {
-        self.declarations = declarations
-        declarationsMayPause = DSLRuleScript.mayPause(declarations)
+    init(_ body: DSLBody) {
+        declarations = body.statements
+        frameSize = body.frameSize
+        frame = DSLFrame.make(size: body.frameSize, parent: nil, shared: true)
+        declarationsMayPause = DSLRuleScript.mayPause(body.statements)
+    }
+
+    /// No globals (a UI rule's script): the implicit variables' slots.
+    static func none() -> DSLFileGlobals {
+        DSLFileGlobals(DSLBody(statements: [], frameSize: DSLImplicit.allCases.count, capturable: false))
     }
 
     func prepare(_ interpreter: DSLInterpreter) async {
         guard initialized.withLock({ let first = !$0; $0 = true; return first }) else { return }
         do throws(DSLFlow) {
-            _ = try await interpreter.runSuspending(declarations, in: scope)
+            _ = try await interpreter.runSuspending(declarations, in: frame)
         } catch {
             interpreter.report(error)
         }
@@ -548,7 +564,7 @@ final class DSLFileGlobals: Sendable {
     func prepareWithoutSuspending(_ interpreter: DSLInterpreter) {
         guard initialized.withLock({ let first = !$0; $0 = true; return first }) else { return }
         do throws(DSLFlow) {
-            _ = try interpreter.run(declarations, in: scope)
+            _ = try interpreter.run(declarations, in: frame)
         } catch {
             interpreter.report(error)
         }
@@ -559,6 +575,9 @@ final class DSLFileGlobals: Sendable {
 struct DSLRuleScript: RuleScript {
     let source: String
     let body: [DSLStmt]
+    /// The slots of a run's frame, and whether a lambda of the body may capture it (``DSLBody``).
+    let frameSize: Int
+    let capturable: Bool
     let globals: DSLFileGlobals
     let referencedItems: [String]
     /// Whether runs go on fibers (the file calls `Thread::sleep`).
@@ -574,11 +593,13 @@ struct DSLRuleScript: RuleScript {
     /// fiber, runs without a suspension (``runWithoutSuspending(_:)``).
     let bodyMayPause: Bool
 
-    init(source: String, body: [DSLStmt], globals: DSLFileGlobals, referencedItems: [String], fibered: Bool,
+    init(source: String, body: DSLBody, globals: DSLFileGlobals, referencedItems: [String], fibered: Bool,
          persistenceReads: [ScriptPersistenceRead], transformUses: [ScriptTransformUse], scripts: DSLScripts) {
         self.source = source
-        self.body = body
-        bodyMayPause = Self.mayPause(body)
+        self.body = body.statements
+        frameSize = body.frameSize
+        capturable = body.capturable
+        bodyMayPause = Self.mayPause(body.statements)
         self.globals = globals
         self.referencedItems = referencedItems
         self.fibered = fibered
@@ -594,8 +615,10 @@ struct DSLRuleScript: RuleScript {
 
     /// A copy with its own globals (made once per file and engine) and its own thread.
     func forNewEngine(_ instances: RuleScriptInstances) -> any RuleScript {
-        DSLRuleScript(source: source, body: body,
-                      globals: instances.instance(replacing: globals) { DSLFileGlobals(declarations: globals.declarations) },
+        DSLRuleScript(source: source, body: DSLBody(statements: body, frameSize: frameSize, capturable: capturable),
+                      globals: instances.instance(replacing: globals) {
+                          DSLFileGlobals(DSLBody(statements: globals.declarations, frameSize: globals.frameSize, capturable: true))
+                      },
                       referencedItems: referencedItems, fibered: fibered, persistenceReads: persistenceReads,
                       transformUses: transformUses, scripts: scripts)
     }
@@ -620,7 +643,7 @@ struct DSLRuleScript: RuleScript {
         let interpreter = makeInterpreter(execution, fiber: nil)
         globals.prepareWithoutSuspending(interpreter)
         do throws(DSLFlow) {
-            _ = try interpreter.run(body, in: Self.locals(of: execution.event))
+            _ = try interpreter.run(body, in: frame(of: execution.event))
         } catch {
             if case .returned = error {} else { interpreter.report(error) }
         }
@@ -654,7 +677,7 @@ struct DSLRuleScript: RuleScript {
         await globals.prepare(interpreter)
         var result: DSLValue?
         do throws(DSLFlow) {
-            result = try await interpreter.runSuspending(body, in: Self.locals(of: execution.event))
+            result = try await interpreter.runSuspending(body, in: frame(of: execution.event))
         } catch {
             if case .returned(let value) = error { result = value } else { interpreter.report(error) }
         }
@@ -663,39 +686,39 @@ struct DSLRuleScript: RuleScript {
     }
 
     private func makeInterpreter(_ execution: RuleExecution, fiber: DSLFiber?) -> DSLInterpreter {
-        DSLInterpreter(execution: execution, rule: execution.rule, globals: globals.scope, fiber: fiber, scripts: scripts, knownItems: knownItems)
+        DSLInterpreter(execution: execution, rule: execution.rule, fiber: fiber, scripts: scripts, knownItems: knownItems)
     }
 
-    /// A run's scope: openHAB's implicit variables that `event` sets.
-    private static func locals(of event: RuleTriggerEvent) -> DSLScope {
-        // openHAB's implicit variables: each is null when the trigger does not set it.
-        // Only those the trigger sets are in the run's scope; the interpreter reads the others as null.
-        var implicit: [(String, DSLValue)] = []
-        implicit.reserveCapacity(8)  // one allocation (a `Member of … changed` event sets six)
-        if let command = event.command { implicit.append(("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description))) }
-        if let state = event.newState { implicit.append(("newState", .state(state))) }
-        if let state = event.previousState { implicit.append(("previousState", .state(state))) }
+    /// A run's frame (its parent the file's globals), with openHAB's implicit variables that `event` sets in their
+    /// slots; the others stay null.
+    private func frame(of event: RuleTriggerEvent) -> DSLFrame {
+        let frame = DSLFrame.make(size: frameSize, parent: globals.frame, shared: capturable)
+        if let command = event.command {
+            frame[DSLImplicit.receivedCommand.rawValue] = command.impliedState.map(DSLValue.state) ?? .string(command.description)
+        }
+        if let state = event.newState { frame[DSLImplicit.newState.rawValue] = .state(state) }
+        if let state = event.previousState { frame[DSLImplicit.previousState.rawValue] = .state(state) }
         if let item = event.itemName {
-            implicit.append(("triggeringItemName", .string(item)))
-            implicit.append(("triggeringItem", .item(item)))
+            frame[DSLImplicit.triggeringItemName.rawValue] = .string(item)
+            frame[DSLImplicit.triggeringItem.rawValue] = .item(item)
         }
         if let group = event.groupName {
-            implicit.append(("triggeringGroupName", .string(group)))
-            implicit.append(("triggeringGroup", .item(group)))
+            frame[DSLImplicit.triggeringGroupName.rawValue] = .string(group)
+            frame[DSLImplicit.triggeringGroup.rawValue] = .item(group)
         }
-        if let thing = event.thingUID { implicit.append(("triggeringThing", .string(thing))) }
+        if let thing = event.thingUID { frame[DSLImplicit.triggeringThing.rawValue] = .string(thing) }
         // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.
-        if let channelEvent = event.channelEvent { implicit.append(("receivedEvent", .string(channelEvent))) }
-        if let channel = event.channelUID { implicit.append(("triggeringChannel", .string(channel))) }
+        if let channelEvent = event.channelEvent { frame[DSLImplicit.receivedEvent.rawValue] = .string(channelEvent) }
+        if let channel = event.channelUID { frame[DSLImplicit.triggeringChannel.rawValue] = .string(channel) }
         if let status = event.thingStatus {
-            implicit.append(("newStatus", .string(status)))
-            implicit.append(("newThingStatus", .string(status)))
+            frame[DSLImplicit.newStatus.rawValue] = .string(status)
+            frame[DSLImplicit.newThingStatus.rawValue] = .string(status)
         }
         if let status = event.previousThingStatus {
-            implicit.append(("previousStatus", .string(status)))
-            implicit.append(("previousThingStatus", .string(status)))
+            frame[DSLImplicit.previousStatus.rawValue] = .string(status)
+            frame[DSLImplicit.previousThingStatus.rawValue] = .string(status)
         }
-        return DSLScope(parent: nil, constants: implicit)
+        return frame
     }
 }
 

@@ -29,7 +29,6 @@ final class DSLInterpreter: Sendable {
     let execution: RuleExecution
     /// The rule the body belongs to (timers run later as runs of it).
     let rule: Rule
-    let globals: DSLScope
     let budget: DSLBudget
     /// The fiber the run is on, when its file calls `Thread::sleep` (else runs cannot pause).
     let fiber: DSLFiber?
@@ -44,13 +43,12 @@ final class DSLInterpreter: Sendable {
     /// Where statements and branches are counted (`--coverage`), else `nil`.
     let coverage: RuleCoverage?
 
-    init(execution: RuleExecution, rule: Rule, globals: DSLScope, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget(),
+    init(execution: RuleExecution, rule: Rule, fiber: DSLFiber? = nil, budget: DSLBudget = DSLBudget(),
          scripts: DSLScripts = .none, scriptDepth: Int = 0, knownItems: DSLKnownItems = .none) {
         self.knownItems = knownItems
         self.coverage = execution.engine.coverage
         self.execution = execution
         self.rule = rule
-        self.globals = globals
         self.fiber = fiber
         self.budget = budget
         self.scripts = scripts
@@ -72,81 +70,82 @@ final class DSLInterpreter: Sendable {
     // MARK: Statements
 
     /// Runs statements none of which may pause (the synchronous walk: everything ``DSLSuspension`` did not mark).
-    func run(_ statements: [DSLStmt], in scope: DSLScope) throws(DSLFlow) -> DSLValue? {
+    func run(_ statements: [DSLStmt], in frame: DSLFrame) throws(DSLFlow) -> DSLValue? {
         var last: DSLValue?
-        for statement in statements { last = try run(statement, in: scope) }
+        for statement in statements { last = try run(statement, in: frame) }
         return last
     }
 
-    private func run(_ statement: DSLStmt, in scope: DSLScope) throws(DSLFlow) -> DSLValue? {
+    private func run(_ statement: DSLStmt, in frame: DSLFrame) throws(DSLFlow) -> DSLValue? {
         if let coverage, !statement.isBlock { coverage.ran(Self.location(of: statement)) }
         switch statement {
-        case .declare(let mutable, let name, let type, let value, let at):
+        case .declare(_, let name, let type, let value, let at):
             try tick(at)
-            declare(name, type, mutable, value == nil ? .null : try eval(value!, scope), scope)
+            frame[name.slot] = Self.declared(type, value == nil ? .null : try eval(value!, frame))
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
-            let holds = try truth(try eval(condition, scope), at)
+            let holds = try truth(try eval(condition, frame), at)
             coverage?.took(holds ? 0 : 1, at: at)
             if holds {
-                return try run(then, in: blockScope(then, scope))
+                return try run(then, in: frame)
             } else if let otherwise {
-                return try run(otherwise, in: blockScope(otherwise, scope))
+                return try run(otherwise, in: frame)
             }
             return nil
         case .whileLoop(let condition, let body, let at):
-            while try truth(try eval(condition, scope), at) {
+            while try truth(try eval(condition, frame), at) {
                 try tick(at)
-                _ = try run(body, in: blockScope(body, scope))
+                _ = try run(body, in: frame)
             }
             return nil
         case .doWhile(let body, let condition, let at):
             repeat {
                 try tick(at)
-                _ = try run(body, in: blockScope(body, scope))
-            } while try truth(try eval(condition, scope), at)
+                _ = try run(body, in: frame)
+            } while try truth(try eval(condition, frame), at)
             return nil
         case .forEach(let name, let iterableExpr, let body, let at):
-            for element in try elements(of: try eval(iterableExpr, scope), at) {
+            for element in try elements(of: try eval(iterableExpr, frame), at) {
                 try tick(at)
-                _ = try run(body, in: DSLScope(parent: scope, name: name, value: element))
+                _ = try run(body, in: Self.pass(name, element, frame))
             }
             return nil
         case .forLoop(let initial, let condition, let updates, let body, let at):
-            let loopScope = DSLScope(parent: scope)
-            _ = try run(initial, in: loopScope)
-            while try condition == nil ? true : truth(try eval(condition!, loopScope), at) {
+            _ = try run(initial, in: frame)
+            while try condition == nil ? true : truth(try eval(condition!, frame), at) {
                 try tick(at)
-                _ = try run(body, in: blockScope(body, loopScope))
-                for update in updates { _ = try eval(update, loopScope) }
+                _ = try run(body, in: frame)
+                for update in updates { _ = try eval(update, frame) }
             }
             return nil
         case .tryCatch(let body, let catches, let finally, _):
             var result: DSLValue?
             do {
-                result = try run(body, in: blockScope(body, scope))
+                result = try run(body, in: frame)
             } catch {
-                guard let (handler, inner) = Self.handler(for: error, in: catches, scope) else {
-                    if let finally { _ = try run(finally, in: DSLScope(parent: scope)) }
+                guard let (handler, inner) = Self.handler(for: error, in: catches, frame) else {
+                    if let finally { _ = try run(finally, in: frame) }
                     throw error
                 }
                 do {
                     result = try run(handler.body, in: inner)
                 } catch {
-                    if let finally { _ = try run(finally, in: DSLScope(parent: scope)) }
+                    if let finally { _ = try run(finally, in: frame) }
                     throw error
                 }
             }
-            if let finally { _ = try run(finally, in: DSLScope(parent: scope)) }
+            if let finally { _ = try run(finally, in: frame) }
             return result
         case .throwValue(let e, let at):
-            throw Self.thrown(try eval(e, scope), at)
+            throw Self.thrown(try eval(e, frame), at)
         case .expression(let e):
-            return try eval(e, scope)
+            return try eval(e, frame)
         case .returnValue(let e, _):
-            throw DSLFlow.returned(e == nil ? nil : try eval(e!, scope))
+            throw DSLFlow.returned(e == nil ? nil : try eval(e!, frame))
         case .block(let statements):
-            return try run(statements, in: blockScope(statements, scope))
+            return try run(statements, in: frame)
+        case .framed(let size, let statements):
+            return try run(statements, in: DSLFrame.make(size: size, parent: frame, shared: true))
         case .awaiting(let inner):
             throw DSLLibrary.unmarked("this statement", Self.location(of: inner))
         }
@@ -154,101 +153,111 @@ final class DSLInterpreter: Sendable {
 
     /// Runs statements some of which may pause (the suspending walk: it runs what ``DSLSuspension`` marked
     /// and hands every statement and expression it did not mark to the synchronous walk).
-    func runSuspending(_ statements: [DSLStmt], in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
+    func runSuspending(_ statements: [DSLStmt], in frame: DSLFrame) async throws(DSLFlow) -> DSLValue? {
         var last: DSLValue?
-        for statement in statements { last = try await runSuspending(statement, in: scope) }
+        for statement in statements { last = try await runSuspending(statement, in: frame) }
         return last
     }
 
-    private func runSuspending(_ statement: DSLStmt, in scope: DSLScope) async throws(DSLFlow) -> DSLValue? {
-        guard case .awaiting(let marked) = statement else { return try run(statement, in: scope) }
+    private func runSuspending(_ statement: DSLStmt, in frame: DSLFrame) async throws(DSLFlow) -> DSLValue? {
+        guard case .awaiting(let marked) = statement else { return try run(statement, in: frame) }
         if let coverage, !marked.isBlock { coverage.ran(Self.location(of: marked)) }
         switch marked {
-        case .declare(let mutable, let name, let type, let value, let at):
+        case .declare(_, let name, let type, let value, let at):
             try tick(at)
-            declare(name, type, mutable, value == nil ? .null : try await evalSuspending(value!, scope), scope)
+            frame[name.slot] = Self.declared(type, value == nil ? .null : try await evalSuspending(value!, frame))
             return nil
         case .ifElse(let condition, let then, let otherwise, let at):
-            let holds = try truth(try await evalSuspending(condition, scope), at)
+            let holds = try truth(try await evalSuspending(condition, frame), at)
             coverage?.took(holds ? 0 : 1, at: at)
             if holds {
-                return try await runSuspending(then, in: blockScope(then, scope))
+                return try await runSuspending(then, in: frame)
             } else if let otherwise {
-                return try await runSuspending(otherwise, in: blockScope(otherwise, scope))
+                return try await runSuspending(otherwise, in: frame)
             }
             return nil
         case .whileLoop(let condition, let body, let at):
-            while try truth(try await evalSuspending(condition, scope), at) {
+            while try truth(try await evalSuspending(condition, frame), at) {
                 try tick(at)
-                _ = try await runSuspending(body, in: blockScope(body, scope))
+                _ = try await runSuspending(body, in: frame)
             }
             return nil
         case .doWhile(let body, let condition, let at):
             repeat {
                 try tick(at)
-                _ = try await runSuspending(body, in: blockScope(body, scope))
-            } while try truth(try await evalSuspending(condition, scope), at)
+                _ = try await runSuspending(body, in: frame)
+            } while try truth(try await evalSuspending(condition, frame), at)
             return nil
         case .forEach(let name, let iterableExpr, let body, let at):
-            for element in try elements(of: try await evalSuspending(iterableExpr, scope), at) {
+            for element in try elements(of: try await evalSuspending(iterableExpr, frame), at) {
                 try tick(at)
-                _ = try await runSuspending(body, in: DSLScope(parent: scope, name: name, value: element))
+                _ = try await runSuspending(body, in: Self.pass(name, element, frame))
             }
             return nil
         case .forLoop(let initial, let condition, let updates, let body, let at):
-            let loopScope = DSLScope(parent: scope)
-            _ = try await runSuspending(initial, in: loopScope)
-            while try condition == nil ? true : truth(try await evalSuspending(condition!, loopScope), at) {
+            _ = try await runSuspending(initial, in: frame)
+            while try condition == nil ? true : truth(try await evalSuspending(condition!, frame), at) {
                 try tick(at)
-                _ = try await runSuspending(body, in: blockScope(body, loopScope))
-                for update in updates { _ = try await evalSuspending(update, loopScope) }
+                _ = try await runSuspending(body, in: frame)
+                for update in updates { _ = try await evalSuspending(update, frame) }
             }
             return nil
         case .tryCatch(let body, let catches, let finally, _):
             var result: DSLValue?
             do {
-                result = try await runSuspending(body, in: blockScope(body, scope))
+                result = try await runSuspending(body, in: frame)
             } catch {
-                guard let (handler, inner) = Self.handler(for: error, in: catches, scope) else {
-                    if let finally { _ = try await runSuspending(finally, in: DSLScope(parent: scope)) }
+                guard let (handler, inner) = Self.handler(for: error, in: catches, frame) else {
+                    if let finally { _ = try await runSuspending(finally, in: frame) }
                     throw error
                 }
                 do {
                     result = try await runSuspending(handler.body, in: inner)
                 } catch {
-                    if let finally { _ = try await runSuspending(finally, in: DSLScope(parent: scope)) }
+                    if let finally { _ = try await runSuspending(finally, in: frame) }
                     throw error
                 }
             }
-            if let finally { _ = try await runSuspending(finally, in: DSLScope(parent: scope)) }
+            if let finally { _ = try await runSuspending(finally, in: frame) }
             return result
         case .throwValue(let e, let at):
-            throw Self.thrown(try await evalSuspending(e, scope), at)
+            throw Self.thrown(try await evalSuspending(e, frame), at)
         case .expression(let e):
-            return try await evalSuspending(e, scope)
+            return try await evalSuspending(e, frame)
         case .returnValue(let e, _):
-            throw DSLFlow.returned(e == nil ? nil : try await evalSuspending(e!, scope))
+            throw DSLFlow.returned(e == nil ? nil : try await evalSuspending(e!, frame))
         case .block(let statements):
-            return try await runSuspending(statements, in: blockScope(statements, scope))
+            return try await runSuspending(statements, in: frame)
+        case .framed(let size, let statements):
+            return try await runSuspending(statements, in: DSLFrame.make(size: size, parent: frame, shared: true))
         case .awaiting(let inner):
-            return try await runSuspending(inner, in: scope)
+            return try await runSuspending(inner, in: frame)
         }
     }
 
     /// `val`/`var name: type = initial`: a number literal typed by the declaration (XbaseInterpreter: the
     /// expected type picks the literal's class).
-    private func declare(_ name: String, _ type: String?, _ mutable: Bool, _ value: DSLValue, _ scope: DSLScope) {
+    private static func declared(_ type: String?, _ value: DSLValue) -> DSLValue {
         var initial = value
         if let type {
             if case .int(let n) = initial, ["Double", "double", "Float", "float"].contains(type) { initial = .number(Double(n)) }
             if type == "BigDecimal", let d = initial.javaDecimal { initial = .decimal(d) }
             if case .number(let n) = initial, ["Integer", "int", "Long", "long"].contains(type) { initial = .int(Int64(saturating: n)) }
         }
-        scope.declare(name, initial, mutable: mutable)
+        return initial
     }
 
-    /// The `catch` that catches what a `try` body threw, with the scope its body runs in.
-    private static func handler(for error: DSLFlow, in catches: [DSLCatch], _ scope: DSLScope) -> (DSLCatch, DSLScope)? {
+    /// The frame a pass of a `for` loop (or a `catch`) runs in, with its variable set: a frame of its own when a
+    /// lambda in the body may capture it (``DSLBinding/frame``), else the enclosing one.
+    @inline(__always)
+    private static func pass(_ variable: DSLBinding, _ value: DSLValue, _ frame: DSLFrame) -> DSLFrame {
+        let inner = variable.frame > 0 ? DSLFrame.make(size: variable.frame, parent: frame, shared: true) : frame
+        inner[variable.slot] = value
+        return inner
+    }
+
+    /// The `catch` that catches what a `try` body threw, with the frame its body runs in.
+    private static func handler(for error: DSLFlow, in catches: [DSLCatch], _ frame: DSLFrame) -> (DSLCatch, DSLFrame)? {
         let caught: DSLValue
         switch error {
         case .failure(let message, _, let type): caught = .exception(type: type, message: message)
@@ -256,7 +265,7 @@ final class DSLInterpreter: Sendable {
         case .returned, .fatal: return nil
         }
         guard let handler = catches.first(where: { Self.catches($0.type, caught) }) else { return nil }
-        return (handler, DSLScope(parent: scope, constants: [(handler.name, caught)]))
+        return (handler, pass(handler.name, caught, frame))
     }
 
     /// `throw value`.
@@ -271,22 +280,11 @@ final class DSLInterpreter: Sendable {
              .forLoop(_, _, _, _, let at), .tryCatch(_, _, _, let at), .throwValue(_, let at), .returnValue(_, let at):
             return at
         case .expression(let e): return e.location
-        case .block(let statements): return statements.first.map(location(of:)) ?? DSLLocation(file: "", line: 0, column: 0)
+        case .block(let statements), .framed(_, let statements): return statements.first.map(location(of:)) ?? DSLLocation(file: "", line: 0, column: 0)
         case .awaiting(let inner): return location(of: inner)
         }
     }
 
-    /// The scope a block runs in: a new one when it declares a variable (`val`/`var` among its statements),
-    /// else its parent's — a block without declarations adds no names, so nothing can tell them apart (a
-    /// lambda written in it captures the same variables either way).
-    @inline(__always)
-    private func blockScope(_ statements: [DSLStmt], _ parent: DSLScope) -> DSLScope {
-        for statement in statements {
-            if case .declare = statement { return DSLScope(parent: parent) }
-            if case .awaiting(.declare) = statement { return DSLScope(parent: parent) }
-        }
-        return parent
-    }
     /// Whether `catch (type e)` catches `value` (Exception and Throwable catch everything a run throws).
     static func catches(_ type: String, _ value: DSLValue) -> Bool {
         let thrownType: String
@@ -309,7 +307,7 @@ final class DSLInterpreter: Sendable {
     // MARK: Expressions
 
     /// Evaluates an expression that cannot pause (the synchronous walk).
-    func eval(_ expr: DSLExpr, _ scope: DSLScope) throws(DSLFlow) -> DSLValue {
+    func eval(_ expr: DSLExpr, _ frame: DSLFrame) throws(DSLFlow) -> DSLValue {
         switch expr {
         case .number(let n, let at):
             guard let value = Self.literal(n) else { throw DSLFlow.failure("\(n) is not a number", at, type: "NumberFormatException") }
@@ -321,99 +319,97 @@ final class DSLInterpreter: Sendable {
         case .string(let s, _): return .string(s)
         case .bool(let b, _): return .bool(b)
         case .null: return .null
-        case .name(let name, let at):
-            switch try named(name, scope, at) {
-            case .value(let value): return value
-            case .itMember(let it): return try DSLLibrary.invoke(it, name, [], at, self)
-            case .function: return try DSLLibrary.callFunction(name, [], at, self)
-            }
+        case .variable(let variable, _):
+            return frame.value(of: variable)
+        case .name(let name, let at):  // not resolved (``DSLSuspension`` resolves every name it reads)
+            return try eval(.feature(DSLFeature(name), at), frame)
         case .feature(let f, let at):
-            switch try feature(f, scope, at) {
+            switch try feature(f, frame, at) {
             case .value(let value): return value
             case .itMember(let it): return try DSLLibrary.invoke(it, f.name, methods: f.methods, [], at, self)
             case .function: return try DSLLibrary.callFunction(f.name, [], at, self)
             }
-        case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, scope: scope))
+        case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, frame: frame))
         case .unary(let op, let operand, let at):
             try tick(at)
-            return try unary(op, try eval(operand, scope), at)
+            return try unary(op, try eval(operand, frame), at)
         case .binary(let op, let l, let r, let at):
             try tick(at)
             if Self.shortCircuit(op) {
-                let left = try eval(l, scope)
+                let left = try eval(l, frame)
                 switch op {
                 case "&&":
                     guard try truth(left, at) else { return .bool(false) }
-                    return .bool(try truth(try eval(r, scope), at))
+                    return .bool(try truth(try eval(r, frame), at))
                 case "||":
                     if try truth(left, at) { return .bool(true) }
-                    return .bool(try truth(try eval(r, scope), at))
+                    return .bool(try truth(try eval(r, frame), at))
                 default:  // ?:
-                    if case .null = left { return try eval(r, scope) }
+                    if case .null = left { return try eval(r, frame) }
                     return left
                 }
             }
-            let left = try eval(l, scope), right = try eval(r, scope)
+            let left = try eval(l, frame), right = try eval(r, frame)
             return try DSLOperators.apply(op, left, right, at, self)
         case .cast(let inner, let type, let at):
-            return try DSLOperators.cast(try eval(inner, scope), to: type, at, self)
+            return try DSLOperators.cast(try eval(inner, frame), to: type, at, self)
         case .instanceOf(let inner, let type, _):
-            return .bool(DSLOperators.isInstance(try eval(inner, scope), of: type))
+            return .bool(DSLOperators.isInstance(try eval(inner, frame), of: type))
         case .conditional(let condition, let then, let otherwise, let at):
-            let holds = try truth(try eval(condition, scope), at)
+            let holds = try truth(try eval(condition, frame), at)
             coverage?.took(holds ? 0 : 1, at: at)
-            if holds { return try eval(then, scope) }
+            if holds { return try eval(then, frame) }
             guard let otherwise else { return .null }
-            return try eval(otherwise, scope)
+            return try eval(otherwise, frame)
         case .switchOf(let subjectExpr, let cases, let otherwise, let switchAt):
-            let subject = try eval(subjectExpr, scope)
+            let subject = try eval(subjectExpr, frame)
             var matched = false
             for (index, c) in cases.enumerated() {
                 try tick(c.location)
                 if !matched {
                     if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
-                    if let valueExpr = c.value, !Self.matches(subject, try eval(valueExpr, scope)) { continue }
+                    if let valueExpr = c.value, !Self.matches(subject, try eval(valueExpr, frame)) { continue }
                     matched = true
                     coverage?.took(index, at: switchAt)
                 }
-                if let then = c.then { return try eval(then, scope) }
+                if let then = c.then { return try eval(then, frame) }
             }
             if !matched { coverage?.took(cases.count, at: switchAt) }
-            if let otherwise { return try eval(otherwise, scope) }
+            if let otherwise { return try eval(otherwise, frame) }
             return .null
         case .block(let statements, _):
-            return try run(statements, in: blockScope(statements, scope)) ?? .null
+            return try run(statements, in: frame) ?? .null
         case .collection(let kind, let elementExprs, let at):
             var values: [DSLValue] = []
             var pairs: [(DSLValue, DSLValue)] = []
             for e in elementExprs {
                 if kind == .set, case .binary("->", let k, let v, _) = e.unmarked {
-                    pairs.append((try eval(k, scope), try eval(v, scope)))
+                    pairs.append((try eval(k, frame), try eval(v, frame)))
                 } else {
-                    values.append(try eval(e, scope))
+                    values.append(try eval(e, frame))
                 }
             }
             return try Self.collection(kind, values, pairs, at)
         case .new(let type, let argumentExprs, let at):
             try tick(at)
-            return try DSLLibrary.construct(type, try evaluate(argumentExprs, scope), at, self)
+            return try DSLLibrary.construct(type, try evaluate(argumentExprs, frame), at, self)
         case .assign(let target, let op, let valueExpr, let at):
             try tick(at)
-            var value = try eval(valueExpr, scope)
-            if op != "=" { value = try DSLOperators.apply(String(op.dropLast()), try eval(target, scope), value, at, self) }
-            try store(value, into: target, scope, at)
+            var value = try eval(valueExpr, frame)
+            if op != "=" { value = try DSLOperators.apply(String(op.dropLast()), try eval(target, frame), value, at, self) }
+            try store(value, into: target, frame, at)
             return value
         case .step(let target, let op, let at):
             try tick(at)
-            let old = try eval(target, scope)
-            try store(try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self), into: target, scope, at)
+            let old = try eval(target, frame)
+            try store(try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self), into: target, frame, at)
             return old
         case .staticMember(let type, let member, let at):
             try tick(at)
             return try DSLLibrary.staticAccess(type, member, nil, at, self)
         case .member(let receiverExpr, let member, let nullSafe, let at):
             try tick(at)
-            let receiver = try eval(receiverExpr, scope)
+            let receiver = try eval(receiverExpr, frame)
             if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
             if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, nil, at, self) }
             return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, [], at, self)
@@ -421,9 +417,9 @@ final class DSLInterpreter: Sendable {
             try tick(at)
             switch callee {
             case .member(let receiverExpr, let member, let nullSafe, let memberAt):
-                let receiver = try eval(receiverExpr, scope)
+                let receiver = try eval(receiverExpr, frame)
                 if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
-                let arguments = try evaluate(argumentExprs, scope)
+                let arguments = try evaluate(argumentExprs, frame)
                 if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, arguments, memberAt, self) }
                 // `Item.postUpdate(v)` where the feature named the Item: its checked name goes to the update (what
                 // the Item's method table would run, without looking the text up again).
@@ -434,12 +430,12 @@ final class DSLInterpreter: Sendable {
                 }
                 return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
-                return try DSLLibrary.staticAccess(type, member, try evaluate(argumentExprs, scope), memberAt, self)
-            case .name(let name, let nameAt):
-                switch Self.call(name, argumentExprs.count, scope) {
-                case .feature: return try eval(.name(name, nameAt), scope)
-                case .itMember(let it): return try DSLLibrary.invoke(it, name, try evaluate(argumentExprs, scope), at, self)
-                case .function: return try DSLLibrary.callFunction(name, try evaluate(argumentExprs, scope), at, self)
+                return try DSLLibrary.staticAccess(type, member, try evaluate(argumentExprs, frame), memberAt, self)
+            case .feature(let f, let nameAt):
+                switch Self.call(f, argumentExprs.count, frame) {
+                case .feature: return try eval(.feature(f, nameAt), frame)
+                case .itMember(let it): return try DSLLibrary.invoke(it, f.name, try evaluate(argumentExprs, frame), at, self)
+                case .function: return try DSLLibrary.callFunction(f.name, try evaluate(argumentExprs, frame), at, self)
                 }
             default:
                 throw DSLFlow.failure("only functions and methods can be called", at)
@@ -451,103 +447,99 @@ final class DSLInterpreter: Sendable {
 
     /// Evaluates an expression that may pause (the suspending walk): one ``DSLSuspension`` marked; any other
     /// goes to the synchronous walk. Each construct's semantics are the synchronous walk's shared helpers.
-    func evalSuspending(_ expr: DSLExpr, _ scope: DSLScope) async throws(DSLFlow) -> DSLValue {
-        guard case .awaiting(let marked) = expr else { return try eval(expr, scope) }
+    func evalSuspending(_ expr: DSLExpr, _ frame: DSLFrame) async throws(DSLFlow) -> DSLValue {
+        guard case .awaiting(let marked) = expr else { return try eval(expr, frame) }
         switch marked {
         case .number, .literal, .quantity, .string, .bool, .null, .lambda:
-            return try eval(marked, scope)
-        case .name(let name, let at):
-            switch try named(name, scope, at) {
-            case .value(let value): return value
-            case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, name, [], at, self)
-            case .function: return try await DSLLibrary.callFunctionSuspending(name, [], at, self)
-            }
+            return try eval(marked, frame)
+        case .variable, .name:
+            return try eval(marked, frame)
         case .feature(let f, let at):
-            switch try feature(f, scope, at) {
+            switch try feature(f, frame, at) {
             case .value(let value): return value
             case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, f.name, methods: f.methods, [], at, self)
             case .function: return try await DSLLibrary.callFunctionSuspending(f.name, [], at, self)
             }
         case .unary(let op, let operand, let at):
             try tick(at)
-            return try unary(op, try await evalSuspending(operand, scope), at)
+            return try unary(op, try await evalSuspending(operand, frame), at)
         case .binary(let op, let l, let r, let at):
             try tick(at)
             if Self.shortCircuit(op) {
-                let left = try await evalSuspending(l, scope)
+                let left = try await evalSuspending(l, frame)
                 switch op {
                 case "&&":
                     guard try truth(left, at) else { return .bool(false) }
-                    return .bool(try truth(try await evalSuspending(r, scope), at))
+                    return .bool(try truth(try await evalSuspending(r, frame), at))
                 case "||":
                     if try truth(left, at) { return .bool(true) }
-                    return .bool(try truth(try await evalSuspending(r, scope), at))
+                    return .bool(try truth(try await evalSuspending(r, frame), at))
                 default:  // ?:
-                    if case .null = left { return try await evalSuspending(r, scope) }
+                    if case .null = left { return try await evalSuspending(r, frame) }
                     return left
                 }
             }
-            let left = try await evalSuspending(l, scope), right = try await evalSuspending(r, scope)
+            let left = try await evalSuspending(l, frame), right = try await evalSuspending(r, frame)
             return try DSLOperators.apply(op, left, right, at, self)
         case .cast(let inner, let type, let at):
-            return try DSLOperators.cast(try await evalSuspending(inner, scope), to: type, at, self)
+            return try DSLOperators.cast(try await evalSuspending(inner, frame), to: type, at, self)
         case .instanceOf(let inner, let type, _):
-            return .bool(DSLOperators.isInstance(try await evalSuspending(inner, scope), of: type))
+            return .bool(DSLOperators.isInstance(try await evalSuspending(inner, frame), of: type))
         case .conditional(let condition, let then, let otherwise, let at):
-            let holds = try truth(try await evalSuspending(condition, scope), at)
+            let holds = try truth(try await evalSuspending(condition, frame), at)
             coverage?.took(holds ? 0 : 1, at: at)
-            if holds { return try await evalSuspending(then, scope) }
+            if holds { return try await evalSuspending(then, frame) }
             guard let otherwise else { return .null }
-            return try await evalSuspending(otherwise, scope)
+            return try await evalSuspending(otherwise, frame)
         case .switchOf(let subjectExpr, let cases, let otherwise, let switchAt):
-            let subject = try await evalSuspending(subjectExpr, scope)
+            let subject = try await evalSuspending(subjectExpr, frame)
             var matched = false
             for (index, c) in cases.enumerated() {
                 try tick(c.location)
                 if !matched {
                     if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
-                    if let valueExpr = c.value, !Self.matches(subject, try await evalSuspending(valueExpr, scope)) { continue }
+                    if let valueExpr = c.value, !Self.matches(subject, try await evalSuspending(valueExpr, frame)) { continue }
                     matched = true
                     coverage?.took(index, at: switchAt)
                 }
-                if let then = c.then { return try await evalSuspending(then, scope) }
+                if let then = c.then { return try await evalSuspending(then, frame) }
             }
             if !matched { coverage?.took(cases.count, at: switchAt) }
-            if let otherwise { return try await evalSuspending(otherwise, scope) }
+            if let otherwise { return try await evalSuspending(otherwise, frame) }
             return .null
         case .block(let statements, _):
-            return try await runSuspending(statements, in: blockScope(statements, scope)) ?? .null
+            return try await runSuspending(statements, in: frame) ?? .null
         case .collection(let kind, let elementExprs, let at):
             var values: [DSLValue] = []
             var pairs: [(DSLValue, DSLValue)] = []
             for e in elementExprs {
                 if kind == .set, case .binary("->", let k, let v, _) = e.unmarked {
-                    pairs.append((try await evalSuspending(k, scope), try await evalSuspending(v, scope)))
+                    pairs.append((try await evalSuspending(k, frame), try await evalSuspending(v, frame)))
                 } else {
-                    values.append(try await evalSuspending(e, scope))
+                    values.append(try await evalSuspending(e, frame))
                 }
             }
             return try Self.collection(kind, values, pairs, at)
         case .new(let type, let argumentExprs, let at):
             try tick(at)
-            return try DSLLibrary.construct(type, try await evaluateSuspending(argumentExprs, scope), at, self)
+            return try DSLLibrary.construct(type, try await evaluateSuspending(argumentExprs, frame), at, self)
         case .assign(let target, let op, let valueExpr, let at):
             try tick(at)
-            var value = try await evalSuspending(valueExpr, scope)
-            if op != "=" { value = try DSLOperators.apply(String(op.dropLast()), try await evalSuspending(target, scope), value, at, self) }
-            try await storeSuspending(value, into: target, scope, at)
+            var value = try await evalSuspending(valueExpr, frame)
+            if op != "=" { value = try DSLOperators.apply(String(op.dropLast()), try await evalSuspending(target, frame), value, at, self) }
+            try await storeSuspending(value, into: target, frame, at)
             return value
         case .step(let target, let op, let at):
             try tick(at)
-            let old = try await evalSuspending(target, scope)
-            try await storeSuspending(try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self), into: target, scope, at)
+            let old = try await evalSuspending(target, frame)
+            try await storeSuspending(try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self), into: target, frame, at)
             return old
         case .staticMember(let type, let member, let at):
             try tick(at)
             return try await DSLLibrary.staticAccessSuspending(type, member, nil, at, self)
         case .member(let receiverExpr, let member, let nullSafe, let at):
             try tick(at)
-            let receiver = try await evalSuspending(receiverExpr, scope)
+            let receiver = try await evalSuspending(receiverExpr, frame)
             if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
             if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, member.name, nil, at, self) }
             return try await DSLLibrary.invokeSuspending(receiver, member.name, methods: member.methods, [], at, self)
@@ -555,24 +547,24 @@ final class DSLInterpreter: Sendable {
             try tick(at)
             switch callee {
             case .member(let receiverExpr, let member, let nullSafe, let memberAt):
-                let receiver = try await evalSuspending(receiverExpr, scope)
+                let receiver = try await evalSuspending(receiverExpr, frame)
                 if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
-                let arguments = try await evaluateSuspending(argumentExprs, scope)
+                let arguments = try await evaluateSuspending(argumentExprs, frame)
                 if case .type(let type) = receiver { return try await DSLLibrary.staticAccessSuspending(type, member.name, arguments, memberAt, self) }
                 return try await DSLLibrary.invokeSuspending(receiver, member.name, methods: member.methods, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
-                return try await DSLLibrary.staticAccessSuspending(type, member, try await evaluateSuspending(argumentExprs, scope), memberAt, self)
-            case .name(let name, let nameAt):
-                switch Self.call(name, argumentExprs.count, scope) {
-                case .feature: return try await evalSuspending(.awaiting(.name(name, nameAt)), scope)
-                case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, name, try await evaluateSuspending(argumentExprs, scope), at, self)
-                case .function: return try await DSLLibrary.callFunctionSuspending(name, try await evaluateSuspending(argumentExprs, scope), at, self)
+                return try await DSLLibrary.staticAccessSuspending(type, member, try await evaluateSuspending(argumentExprs, frame), memberAt, self)
+            case .feature(let f, let nameAt):
+                switch Self.call(f, argumentExprs.count, frame) {
+                case .feature: return try await evalSuspending(.awaiting(.feature(f, nameAt)), frame)
+                case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, f.name, try await evaluateSuspending(argumentExprs, frame), at, self)
+                case .function: return try await DSLLibrary.callFunctionSuspending(f.name, try await evaluateSuspending(argumentExprs, frame), at, self)
                 }
             default:
                 throw DSLFlow.failure("only functions and methods can be called", at)
             }
         case .awaiting(let inner):
-            return try await evalSuspending(.awaiting(inner), scope)
+            return try await evalSuspending(.awaiting(inner), frame)
         }
     }
 
@@ -621,9 +613,10 @@ final class DSLInterpreter: Sendable {
         case function
     }
 
-    private static func call(_ name: String, _ arity: Int, _ scope: DSLScope) -> NameCall {
-        if arity == 0, DSLLibrary.isZeroArgumentFeature(name), scope.lookup("it") == nil || !DSLLibrary.knowsMethod(name) { return .feature }
-        if let it = scope.lookup("it"), DSLLibrary.isImplicitReceiverCall(name, arity) { return .itMember(it) }
+    private static func call(_ f: DSLFeature, _ arity: Int, _ frame: DSLFrame) -> NameCall {
+        let it = f.it.map(frame.value(of:))
+        if arity == 0, DSLLibrary.isZeroArgumentFeature(f.name), it == nil || !DSLLibrary.knowsMethod(f.name) { return .feature }
+        if let it, DSLLibrary.isImplicitReceiverCall(f.name, arity) { return .itMember(it) }
         return .function
     }
 
@@ -642,52 +635,42 @@ final class DSLInterpreter: Sendable {
 
     private static func isBool(_ v: DSLValue) -> Bool { if case .bool = v { true } else { false } }
 
-    private func evaluate(_ exprs: [DSLExpr], _ scope: DSLScope) throws(DSLFlow) -> [DSLValue] {
+    private func evaluate(_ exprs: [DSLExpr], _ frame: DSLFrame) throws(DSLFlow) -> [DSLValue] {
         var values: [DSLValue] = []
         values.reserveCapacity(exprs.count)
-        for e in exprs { values.append(try eval(e, scope)) }
+        for e in exprs { values.append(try eval(e, frame)) }
         return values
     }
 
-    private func evaluateSuspending(_ exprs: [DSLExpr], _ scope: DSLScope) async throws(DSLFlow) -> [DSLValue] {
+    private func evaluateSuspending(_ exprs: [DSLExpr], _ frame: DSLFrame) async throws(DSLFlow) -> [DSLValue] {
         var values: [DSLValue] = []
         values.reserveCapacity(exprs.count)
-        for e in exprs { values.append(try await evalSuspending(e, scope)) }
+        for e in exprs { values.append(try await evalSuspending(e, frame)) }
         return values
     }
 
     /// `target = value` for a variable or a property (`Item.state = v` is not a property openHAB writes).
-    private func store(_ value: DSLValue, into target: DSLExpr, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) {
+    private func store(_ value: DSLValue, into target: DSLExpr, _ frame: DSLFrame, _ at: DSLLocation) throws(DSLFlow) {
         switch target.unmarked {
-        case .name(let name, _):
-            try assign(name, value, scope, at)
+        case .variable(let variable, _):
+            guard variable.mutable else { throw DSLFlow.failure("\(variable.name) is a val and cannot be assigned", at) }
+            frame.set(variable, value)
+        case .name(let name, _):  // a name no variable in scope has (the checker refuses it before a run)
+            throw DSLFlow.failure("there is no variable \(name) to assign; declare it with var", at)
         case .member(let receiverExpr, let member, _, _):
-            _ = try DSLLibrary.invoke(try eval(receiverExpr, scope), Self.setter(member.name), [value], at, self)
+            _ = try DSLLibrary.invoke(try eval(receiverExpr, frame), Self.setter(member.name), [value], at, self)
         default:
             throw DSLFlow.failure("only a variable or a property can be assigned", at)
         }
     }
 
-    private func storeSuspending(_ value: DSLValue, into target: DSLExpr, _ scope: DSLScope, _ at: DSLLocation) async throws(DSLFlow) {
-        guard case .member(let receiverExpr, let member, _, _) = target.unmarked else { return try store(value, into: target, scope, at) }
-        _ = try await DSLLibrary.invokeSuspending(try await evalSuspending(receiverExpr, scope), Self.setter(member.name), [value], at, self)
+    private func storeSuspending(_ value: DSLValue, into target: DSLExpr, _ frame: DSLFrame, _ at: DSLLocation) async throws(DSLFlow) {
+        guard case .member(let receiverExpr, let member, _, _) = target.unmarked else { return try store(value, into: target, frame, at) }
+        _ = try await DSLLibrary.invokeSuspending(try await evalSuspending(receiverExpr, frame), Self.setter(member.name), [value], at, self)
     }
 
     /// The setter Xtend's property assignment `x.name = v` calls.
     static func setter(_ name: String) -> String { "set" + name.prefix(1).uppercased() + name.dropFirst() }
-
-    private func assign(_ name: String, _ value: DSLValue, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) {
-        switch scope.assign(name, value) {
-        case .assigned: return
-        case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
-        case .missing:
-            switch globals.assign(name, value) {
-            case .assigned: return
-            case .constant: throw DSLFlow.failure("\(name) is a val and cannot be assigned", at)
-            case .missing: throw DSLFlow.failure("there is no variable \(name) to assign; declare it with var", at)
-            }
-        }
-    }
 
     /// An Xbase number literal: `21` int, `10L` long, `21.5`/`1e3`/`1.5d` double, `0.1bd` BigDecimal.
     static func literal(_ text: String) -> DSLValue? {
@@ -715,19 +698,10 @@ final class DSLInterpreter: Sendable {
         case function
     }
 
-    /// A name: a variable, an implicit variable, a state constant, `now`, a type, or an Item.
-    private func named(_ name: String, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
-        if let value = scope.lookup(name) { return .value(value) }
-        // An implicit variable the trigger did not set (the run's scope holds only those it set).
-        if DSLCompiler.implicitNames.contains(name) { return .value(.null) }
-        if let value = globals.lookup(name) { return .value(value) }
-        return try feature(DSLFeature(name), scope, at)
-    }
-
     /// A name that is no variable: a member of the implicit `it`, a state constant, `now`, a type, or an Item.
-    private func feature(_ f: DSLFeature, _ scope: DSLScope, _ at: DSLLocation) throws(DSLFlow) -> Named {
+    private func feature(_ f: DSLFeature, _ frame: DSLFrame, _ at: DSLLocation) throws(DSLFlow) -> Named {
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
-        if f.isMethod, let it = scope.lookup("it") { return .itMember(it) }
+        if f.isMethod, let it = f.it { return .itMember(frame.value(of: it)) }
         if !f.isMethod, knownItems.contains(f) { return .value(.item(f.name)) }
         if let constant = f.constant { return .value(constant) }
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
@@ -740,12 +714,13 @@ final class DSLInterpreter: Sendable {
 
     // MARK: Lambdas
 
-    /// Calls a lambda whose body cannot pause, with arguments (its parameters, or `it` for one implicit parameter).
-    func call(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
-        let scope = try lambdaScope(closure, args, at)
+    /// Calls a lambda whose body cannot pause, with arguments (its parameters, or `it` for one implicit parameter);
+    /// `reusing`: a frame for the call a loop made once (the lambda cannot capture it, ``DSLLambdaSyntax/capturable``).
+    func call(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation, reusing: DSLFrame? = nil) throws(DSLFlow) -> DSLValue {
+        let frame = try lambdaFrame(closure, args, at, reusing: reusing)
         if closure.syntax.suspends { throw DSLLibrary.unmarked("this lambda", at) }
         do {
-            return try run(closure.syntax.body, in: scope) ?? .null
+            return try run(closure.syntax.body, in: frame) ?? .null
         } catch {
             if case .returned(let value) = error { return value ?? .null }
             throw error
@@ -755,34 +730,49 @@ final class DSLInterpreter: Sendable {
     /// Calls a lambda (one whose body may pause, or any other).
     func callSuspending(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         guard closure.syntax.suspends else { return try call(closure, args, at) }
-        let scope = try lambdaScope(closure, args, at)
+        let frame = try lambdaFrame(closure, args, at, reusing: nil)
         do {
-            return try await runSuspending(closure.syntax.body, in: scope) ?? .null
+            return try await runSuspending(closure.syntax.body, in: frame) ?? .null
         } catch {
             if case .returned(let value) = error { return value ?? .null }
             throw error
         }
     }
 
-    private func lambdaScope(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLScope {
+    /// A call's frame (its parent the frame the lambda was made in) with the arguments in the parameters' slots.
+    @inline(__always)
+    private func lambdaFrame(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation, reusing: DSLFrame?) throws(DSLFlow) -> DSLFrame {
         try tick(at)
-        if closure.syntax.implicitIt {
-            guard let first = args.first else { return DSLScope(parent: closure.scope) }
-            return DSLScope(parent: closure.scope, name: "it", value: first)
+        let syntax = closure.syntax
+        if syntax.implicitIt {
+            let frame = reusing ?? Self.frame(of: closure)
+            frame[0] = args.first ?? .null
+            return frame
         }
-        guard closure.syntax.parameters.count == args.count else {
-            throw DSLFlow.failure("this lambda takes \(closure.syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")
+        guard syntax.parameters.count == args.count else {
+            throw DSLFlow.failure("this lambda takes \(syntax.parameters.count) argument(s), not \(args.count)", at, type: "IllegalArgumentException")
         }
-        return DSLScope(parent: closure.scope, names: closure.syntax.parameters, values: args)
+        let frame = reusing ?? Self.frame(of: closure)
+        for k in args.indices { frame[k] = args[k] }
+        return frame
+    }
+
+    /// A new frame for a call of `closure`.
+    @inline(__always)
+    private static func frame(of closure: DSLClosure) -> DSLFrame {
+        DSLFrame.make(size: closure.syntax.frameSize, parent: closure.frame, shared: closure.syntax.capturable)
     }
 
     /// Runs a method's calls of a lambda (``DSLLambdaLoop``) whose body cannot pause.
+    /// A lambda that cannot capture its call's frame is called in one frame, made once for the loop.
     func run(_ loop: DSLLambdaLoop, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         var last: DSLValue?
-        while let arguments = try loop.step(last) {
-            guard let lambda = loop.lambda else { break }
-            last = try call(lambda, arguments, at)
+        guard let lambda = loop.lambda else {
+            _ = try loop.step(nil)
+            return try loop.result()
         }
+        let frame = lambda.syntax.capturable ? nil : Self.frame(of: lambda)
+        while let arguments = try loop.step(last) { last = try call(lambda, arguments, at, reusing: frame) }
         return try loop.result()
     }
 

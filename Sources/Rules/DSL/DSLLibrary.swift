@@ -466,11 +466,11 @@ enum DSLLibrary {
         case .state(.dateTime(let d)): when = d.instant
         default: throw DSLFlow.failure("createTimer takes an instant (now.plusMinutes(5)), not \(args[0].kindName)", at)
         }
-        let rule = i.rule, globals = i.globals, engine = i.execution.engine, fibered = i.fiber != nil, scripts = i.scripts, knownItems = i.knownItems
+        let rule = i.rule, engine = i.execution.engine, fibered = i.fiber != nil, scripts = i.scripts, knownItems = i.knownItems
         let timer = DSLTimer(scheduler: i.execution.scheduler) {
             await engine.runDetached(rule, summary: "timer of rule \"\(rule.shownName)\"") { timerExecution in
                 let fiber = fibered ? DSLFiber(execution: timerExecution) : nil
-                let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, globals: globals, fiber: fiber, scripts: scripts,
+                let interpreter = DSLInterpreter(execution: timerExecution, rule: rule, fiber: fiber, scripts: scripts,
                                                  knownItems: knownItems)
                 let body: @Sendable () async -> Void = {
                     do throws(DSLFlow) {

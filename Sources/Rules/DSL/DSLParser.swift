@@ -279,7 +279,7 @@ struct DSLParser {
             } else if !mutable {
                 throw unexpected("\"=\" and a value (a val must have one)")
             }
-            return .declare(mutable: mutable, name: name, type: type, value: value, at)
+            return .declare(mutable: mutable, name: DSLBinding(name), type: type, value: value, at)
         case "if":
             return try ifStatement()
         case "while":
@@ -328,7 +328,7 @@ struct DSLParser {
                 try expectSymbol(":")
                 let iterable = try expression()
                 try expectSymbol(")")
-                return .forEach(name, iterable, try branch(), at)
+                return .forEach(DSLBinding(name), iterable, try branch(), at)
             }
             var initial: [DSLStmt] = []
             while !isSymbol(";") {
@@ -360,7 +360,7 @@ struct DSLParser {
                 guard let name = word else { throw unexpected("the name of the caught exception") }
                 advance()
                 try expectSymbol(")")
-                catches.append(DSLCatch(type: type, name: name, body: try branch()))
+                catches.append(DSLCatch(type: type, name: DSLBinding(name), body: try branch()))
             }
             var finally: [DSLStmt]?
             if isWord("finally") { advance(); finally = try branch() }

@@ -8,7 +8,7 @@
 public final class DSLScripts: Sendable {
     struct Script: Sendable {
         let file: String
-        let body: [DSLStmt]
+        let body: DSLBody
         /// The Items it names (and the scripts it calls name), for the scenario to check.
         let referencedItems: [String]
         let calledScripts: [String]
@@ -88,12 +88,12 @@ public final class DSLScripts: Sendable {
         guard i.scriptDepth < maxDepth else {
             throw DSLFlow.fatal("callScript(\"\(name)\") went \(maxDepth) scripts deep (a script that calls itself?); the run was ended (rules.dslBudget)", at)
         }
-        let inner = DSLInterpreter(execution: i.execution, rule: i.rule, globals: DSLScope(parent: nil), fiber: i.fiber, budget: i.budget,
+        let inner = DSLInterpreter(execution: i.execution, rule: i.rule, fiber: i.fiber, budget: i.budget,
                                    scripts: i.scripts, scriptDepth: i.scriptDepth + 1)
-        let scope = DSLScope(parent: nil)
-        for implicit in DSLCompiler.implicitNames { scope.declare(implicit, .null, mutable: false) }
+        // No implicit variable is set and there are no globals: the frame's implicit slots stay null.
+        let frame = DSLFrame.make(size: script.body.frameSize, parent: .noGlobals, shared: script.body.capturable)
         do {
-            return try await inner.runSuspending(script.body, in: scope) ?? .null
+            return try await inner.runSuspending(script.body.statements, in: frame) ?? .null
         } catch {
             if case .returned(let value) = error { return value ?? .null }
             throw error

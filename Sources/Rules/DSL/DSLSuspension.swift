@@ -9,6 +9,14 @@
 /// is followed where it is written: as the argument itself, or as a `val` holding a lambda literal. A value
 /// the marker cannot follow (a parameter, a `var`, an element of a list) may be any lambda of the file, so it
 /// may pause when some lambda of the file may.
+///
+/// It also resolves every variable once, to a slot of a frame (``DSLFrame``, ``DSLVariable``): a rule run's frame
+/// holds openHAB's implicit variables and then the body's locals, a lambda call's its parameters and then its
+/// locals, the file's globals frame its globals; a block that declares variables a lambda in it may capture gets a
+/// frame of its own (``DSLStmt/framed(_:_:)``, a loop's or catch's variable ``DSLBinding/frame``), so that each
+/// pass of a loop keeps its own as it kept its own scope. Names resolve in the order the interpreter looked them up
+/// by name before: the innermost local first, then the implicit variables, then the file's globals; any other name
+/// becomes a ``DSLExpr/feature(_:_:)`` (with the `it` in scope there).
 struct DSLSuspension {
     /// What a name in scope holds, as far as the marker knows.
     private enum Known {
@@ -18,45 +26,119 @@ struct DSLSuspension {
         case other
     }
 
-    private typealias Scope = [String: Known]
+    /// A variable in scope: its frame (its place in ``frames``), its slot, whether it is a `var`.
+    private struct Variable {
+        let frame: Int
+        let index: Int
+        let mutable: Bool
+    }
+
+    private struct Scope {
+        var known: [String: Known] = [:]
+        var variables: [String: Variable] = [:]
+        /// The frame declarations go to (its place in ``frames``).
+        var frame = -1
+        /// Inside a rule body (a global called `it` is no implicit receiver there, as it was not before).
+        var inBody = false
+
+        subscript(name: String) -> Known? {
+            get { known[name] }
+            set { known[name] = newValue }
+        }
+    }
 
     /// Whether a value the marker cannot follow may be a lambda that pauses.
     private let unknownLambdaSuspends: Bool
-    /// Every name a variable of the file has anywhere (declared, a parameter, `it`, implicit): any other
-    /// name becomes a ``DSLExpr/feature(_:_:)``, which the interpreter does not look up in scopes.
-    private let variables: Set<String>
     /// Whether some lambda literal was found that may pause.
     private var sawSuspendingLambda = false
+    /// The slots each open frame has so far, outermost first.
+    private var frames: [Int] = []
 
-    private init(unknownLambdaSuspends: Bool, variables: Set<String>) {
+    private init(unknownLambdaSuspends: Bool) {
         self.unknownLambdaSuspends = unknownLambdaSuspends
-        self.variables = variables
     }
 
     /// Marks a file: its globals (declared in order, seen by every body) and its bodies.
-    static func mark(globals: [DSLStmt], bodies: [[DSLStmt]]) -> (globals: [DSLStmt], bodies: [[DSLStmt]]) {
-        var variables = DSLCompiler.implicitNames.union(["it"])
-        for statement in globals + bodies.joined() { collect(statement, into: &variables) }
-        var first = DSLSuspension(unknownLambdaSuspends: false, variables: variables)
+    static func mark(globals: [DSLStmt], bodies: [[DSLStmt]]) -> (globals: DSLBody, bodies: [DSLBody]) {
+        var first = DSLSuspension(unknownLambdaSuspends: false)
         let marked = first.markFile(globals, bodies)
         guard first.sawSuspendingLambda else { return marked }
         // Some lambda may pause: a lambda value not followed may be it.
-        var second = DSLSuspension(unknownLambdaSuspends: true, variables: variables)
+        var second = DSLSuspension(unknownLambdaSuspends: true)
         return second.markFile(globals, bodies)
     }
 
     /// Marks a body on its own (a script file, a UI rule's script).
-    static func mark(_ body: [DSLStmt]) -> [DSLStmt] {
+    static func mark(_ body: [DSLStmt]) -> DSLBody {
         mark(globals: [], bodies: [body]).bodies[0]
     }
 
-    private mutating func markFile(_ globals: [DSLStmt], _ bodies: [[DSLStmt]]) -> (globals: [DSLStmt], bodies: [[DSLStmt]]) {
-        var scope: Scope = [:]
+    private mutating func markFile(_ globals: [DSLStmt], _ bodies: [[DSLStmt]]) -> (globals: DSLBody, bodies: [DSLBody]) {
+        var scope = Scope()
+        openFrame(&scope)
+        // The globals' frame has the implicit variables' slots too, always null: a global's initializer or a
+        // lambda written among the globals reads them as null, as before.
+        for implicit in DSLImplicit.allCases { _ = declare("\(implicit)", mutable: false, &scope) }
         let markedGlobals = globals.map { mark($0, &scope).0 }
-        return (markedGlobals, bodies.map { body in
+        let marked = bodies.map { body in
             var inner = scope
-            return body.map { mark($0, &inner).0 }
-        })
+            inner.inBody = true
+            openFrame(&inner)
+            for implicit in DSLImplicit.allCases { _ = declare("\(implicit)", mutable: false, &inner) }
+            let statements = body.map { mark($0, &inner).0 }
+            return DSLBody(statements: statements, frameSize: closeFrame(), capturable: Self.containsLambda(body))
+        }
+        return (DSLBody(statements: markedGlobals, frameSize: closeFrame(), capturable: true), marked)
+    }
+
+    // MARK: Frames
+
+    private mutating func openFrame(_ scope: inout Scope) {
+        frames.append(0)
+        scope.frame = frames.count - 1
+    }
+
+    /// Closes the innermost frame. - Returns: its size.
+    private mutating func closeFrame() -> Int { frames.removeLast() }
+
+    /// Gives `name` the next slot of the scope's frame.
+    private mutating func declare(_ name: String, mutable: Bool, _ scope: inout Scope) -> Int {
+        let index = frames[scope.frame]
+        frames[scope.frame] += 1
+        scope.variables[name] = Variable(frame: scope.frame, index: index, mutable: mutable)
+        return index
+    }
+
+    /// The variable `name` is where it is written, if it is one.
+    private func resolve(_ name: String, _ scope: Scope) -> DSLVariable? {
+        guard let v = scope.variables[name] else { return nil }
+        return DSLVariable(name: name, depth: scope.frame - v.frame, index: v.index, mutable: v.mutable)
+    }
+
+    /// Xtend's implicit receiver where a name is written: the variable `it` (not a global in a rule body).
+    private func it(_ scope: Scope) -> DSLVariable? {
+        guard let v = scope.variables["it"], !(scope.inBody && v.frame == 0) else { return nil }
+        return resolve("it", scope)
+    }
+
+    /// A block's statements: in a frame of their own when they declare a variable and make a lambda (which may
+    /// capture it: a lambda made in one pass of a loop keeps that pass's variables), else in the enclosing frame.
+    private mutating func markBlock(_ statements: [DSLStmt], _ scope: Scope) -> ([DSLStmt], Bool) {
+        guard Self.declares(statements), Self.containsLambda(statements) else { return mark(statements, scope) }
+        var inner = scope
+        openFrame(&inner)
+        let (marked, suspends) = mark(statements, inner)
+        let framed = DSLStmt.framed(closeFrame(), marked)
+        return ([suspends ? .awaiting(framed) : framed], suspends)
+    }
+
+    private static func declares(_ statements: [DSLStmt]) -> Bool {
+        statements.contains { statement in
+            switch statement {
+            case .declare, .awaiting(.declare): return true
+            default: return false
+            }
+        }
     }
 
     // MARK: Statements
@@ -86,42 +168,60 @@ struct DSLSuspension {
                 (marked, suspends) = mark(value, scope)
                 if !mutable, case .lambda(let syntax, _) = marked! { known = .lambda(suspends: syntax.suspends) }
             }
-            scope[name] = known
-            return (.declare(mutable: mutable, name: name, type: type, value: marked, at), suspends)
+            scope[name.name] = known
+            var binding = name
+            binding.slot = declare(name.name, mutable: mutable, &scope)
+            return (.declare(mutable: mutable, name: binding, type: type, value: marked, at), suspends)
         case .ifElse(let condition, let then, let otherwise, let at):
-            let (c, p1) = mark(condition, scope), (t, p2) = mark(then, scope)
-            let (o, p3) = otherwise.map { mark($0, scope) } ?? (nil, false)
+            let (c, p1) = mark(condition, scope), (t, p2) = markBlock(then, scope)
+            let (o, p3) = otherwise.map { markBlock($0, scope) } ?? (nil, false)
             return (.ifElse(c, t, o, at), p1 || p2 || p3)
         case .whileLoop(let condition, let body, let at):
-            let (c, p1) = mark(condition, scope), (b, p2) = mark(body, scope)
+            let (c, p1) = mark(condition, scope), (b, p2) = markBlock(body, scope)
             return (.whileLoop(c, b, at), p1 || p2)
         case .doWhile(let body, let condition, let at):
-            let (b, p1) = mark(body, scope), (c, p2) = mark(condition, scope)
+            let (b, p1) = markBlock(body, scope), (c, p2) = mark(condition, scope)
             return (.doWhile(b, c, at), p1 || p2)
         case .forEach(let name, let iterable, let body, let at):
             let (i, p1) = mark(iterable, scope)
             var inner = scope
-            inner[name] = .other
+            inner[name.name] = .other
+            // Each pass has a frame of its own (the variable and the body's locals) when a lambda may capture them.
+            let framed = Self.containsLambda(body)
+            if framed { openFrame(&inner) }
+            var binding = name
+            binding.slot = declare(name.name, mutable: false, &inner)
             let (b, p2) = mark(body, inner)
-            return (.forEach(name, i, b, at), p1 || p2)
+            if framed { binding.frame = closeFrame() }
+            return (.forEach(binding, i, b, at), p1 || p2)
         case .forLoop(let initial, let condition, let updates, let body, let at):
             var inner = scope
+            // Its own frame for the variables it declares when a lambda in it may capture them.
+            let framed = Self.declares(initial) && Self.containsLambda([statement])
+            if framed { openFrame(&inner) }
             var suspends = false
             let i = initial.map { s in let (m, p) = mark(s, &inner); suspends = suspends || p; return m }
             let c = condition.map { e in let (m, p) = mark(e, inner); suspends = suspends || p; return m }
             let u = updates.map { e in let (m, p) = mark(e, inner); suspends = suspends || p; return m }
-            let (b, p) = mark(body, inner)
-            return (.forLoop(i, c, u, b, at), suspends || p)
+            let (b, p) = markBlock(body, inner)
+            let loop = DSLStmt.forLoop(i, c, u, b, at)
+            guard framed else { return (loop, suspends || p) }
+            return (.framed(closeFrame(), [suspends || p ? .awaiting(loop) : loop]), suspends || p)
         case .tryCatch(let body, let catches, let finally, let at):
-            var (b, suspends) = mark(body, scope)
+            var (b, suspends) = markBlock(body, scope)
             let c = catches.map { c in
                 var inner = scope
-                inner[c.name] = .other
+                inner[c.name.name] = .other
+                let framed = Self.containsLambda(c.body)
+                if framed { openFrame(&inner) }
+                var binding = c.name
+                binding.slot = declare(c.name.name, mutable: false, &inner)
                 let (m, p) = mark(c.body, inner)
+                if framed { binding.frame = closeFrame() }
                 suspends = suspends || p
-                return DSLCatch(type: c.type, name: c.name, body: m)
+                return DSLCatch(type: c.type, name: binding, body: m)
             }
-            let (f, p) = finally.map { mark($0, scope) } ?? (nil, false)
+            let (f, p) = finally.map { markBlock($0, scope) } ?? (nil, false)
             return (.tryCatch(b, c, f, at), suspends || p)
         case .throwValue(let e, let at):
             let (m, p) = mark(e, scope)
@@ -133,11 +233,17 @@ struct DSLSuspension {
             let (m, p) = e.map { mark($0, scope) } ?? (nil, false)
             return (.returnValue(m, at), p)
         case .block(let body):
-            let (b, p) = mark(body, scope)
+            let (b, p) = markBlock(body, scope)
             return (.block(b), p)
         case .awaiting(let inner):
             return markUnwrapped(inner, &scope)
+        case .framed(let size, let body):
+            return (.framed(size, body), Self.mayPause(body))  // marked already
         }
+    }
+
+    private static func mayPause(_ statements: [DSLStmt]) -> Bool {
+        statements.contains { if case .awaiting = $0 { true } else { false } }
     }
 
     // MARK: Expressions
@@ -162,7 +268,10 @@ struct DSLSuspension {
         case .staticMember:
             return (expr, pauses(expr))
         case .name(let name, let at):
-            return (variables.contains(name) ? expr : .feature(DSLFeature(name), at), scope[name] == nil && namePauses(name, arguments: []))
+            let resolved: DSLExpr = resolve(name, scope).map { .variable($0, at) } ?? .feature(DSLFeature(name, it: it(scope)), at)
+            return (resolved, scope[name] == nil && namePauses(name, arguments: []))
+        case .variable:
+            return (expr, false)
         case .feature(let feature, _):
             return (expr, namePauses(feature.name, arguments: []))
         case .member(let receiver, let member, let nullSafe, let at):
@@ -177,9 +286,10 @@ struct DSLSuspension {
                         p1 || p2 || memberPauses(member.name, receiver: r, arguments: a, scope))
             case .staticMember:
                 return (.call(callee, a, at), p1 || pauses(callee))
-            case .name(let name, _):
+            case .name(let name, let nameAt):
                 // A call with arguments is the function even where a variable has its name (Xbase links it so).
-                return (.call(callee, a, at), p1 || ((scope[name] == nil || !a.isEmpty) && namePauses(name, arguments: a, scope)))
+                return (.call(.feature(DSLFeature(name, it: it(scope)), nameAt), a, at),
+                        p1 || ((scope[name] == nil || !a.isEmpty) && namePauses(name, arguments: a, scope)))
             default:
                 let (c, p2) = mark(callee, scope)
                 return (.call(c, a, at), p1 || p2)
@@ -197,13 +307,23 @@ struct DSLSuspension {
             let (m, p) = mark(e, scope)
             return (.instanceOf(m, type, at), p)
         case .lambda(let syntax, let at):
+            // A call's frame: its parameters (or `it`) in the first slots, then its body's locals.
             var inner = scope
-            if syntax.implicitIt { inner["it"] = .other }
-            for parameter in syntax.parameters { inner[parameter] = .other }
+            openFrame(&inner)
+            if syntax.implicitIt {
+                inner["it"] = .other
+                _ = declare("it", mutable: false, &inner)
+            }
+            for parameter in syntax.parameters {
+                inner[parameter] = .other
+                _ = declare(parameter, mutable: false, &inner)
+            }
             let (body, suspends) = mark(syntax.body, inner)
+            let frameSize = closeFrame()
             if suspends { sawSuspendingLambda = true }
             // Making a lambda does not pause; calling it may.
-            return (.lambda(DSLLambdaSyntax(parameters: syntax.parameters, implicitIt: syntax.implicitIt, body: body, suspends: suspends), at), false)
+            return (.lambda(DSLLambdaSyntax(parameters: syntax.parameters, implicitIt: syntax.implicitIt, body: body, suspends: suspends,
+                                            frameSize: frameSize, capturable: Self.containsLambda(syntax.body)), at), false)
         case .conditional(let c, let t, let o, let at):
             let (mc, p1) = mark(c, scope), (mt, p2) = mark(t, scope)
             let (mo, p3) = o.map { mark($0, scope) } ?? (nil, false)
@@ -219,7 +339,7 @@ struct DSLSuspension {
             let (o, p) = otherwise.map { mark($0, scope) } ?? (nil, false)
             return (.switchOf(s, c, o, at), suspends || p)
         case .block(let body, let at):
-            let (b, p) = mark(body, scope)
+            let (b, p) = markBlock(body, scope)
             return (.block(b, at), p)
         case .collection(let kind, let elements, let at):
             let (e, p) = mark(elements, scope)
@@ -241,7 +361,9 @@ struct DSLSuspension {
 
     /// An assignment's target: a variable, or a property whose setter (and getter, when `reads`) is called.
     private mutating func markTarget(_ target: DSLExpr, reads: Bool, _ scope: Scope) -> (DSLExpr, Bool) {
-        if case .name = target { return (target, false) }  // a variable
+        if case .name(let name, let at) = target {  // a variable (one not declared stays a name: assigning it fails, as before)
+            return (resolve(name, scope).map { .variable($0, at) } ?? target, false)
+        }
         guard case .member(let receiver, let member, let nullSafe, let at) = target else { return mark(target, scope) }
         let (r, p) = mark(receiver, scope)
         let suspends = p || DSLLibrary.suspendingMemberNames.contains(DSLInterpreter.setter(member.name))
@@ -250,71 +372,59 @@ struct DSLSuspension {
         return (suspends ? .awaiting(marked) : marked, suspends)
     }
 
-    // MARK: Variables
+    // MARK: Lambdas
 
-    /// Adds the names `statement` gives variables (anywhere in it, lambdas included).
-    private static func collect(_ statement: DSLStmt, into names: inout Set<String>) {
+    /// Whether `statements` make a lambda anywhere (nested ones included).
+    private static func containsLambda(_ statements: [DSLStmt]) -> Bool {
+        statements.contains(where: containsLambda)
+    }
+
+    private static func containsLambda(_ statement: DSLStmt) -> Bool {
         switch statement {
-        case .declare(_, let name, _, let value, _):
-            names.insert(name)
-            if let value { collect(value, into: &names) }
+        case .declare(_, _, _, let value, _):
+            return value.map(containsLambda) ?? false
         case .ifElse(let c, let t, let o, _):
-            collect(c, into: &names)
-            for s in t + (o ?? []) { collect(s, into: &names) }
+            return containsLambda(c) || containsLambda(t) || containsLambda(o ?? [])
         case .whileLoop(let c, let body, _), .doWhile(let body, let c, _):
-            collect(c, into: &names)
-            for s in body { collect(s, into: &names) }
-        case .forEach(let name, let iterable, let body, _):
-            names.insert(name)
-            collect(iterable, into: &names)
-            for s in body { collect(s, into: &names) }
+            return containsLambda(c) || containsLambda(body)
+        case .forEach(_, let iterable, let body, _):
+            return containsLambda(iterable) || containsLambda(body)
         case .forLoop(let initial, let c, let updates, let body, _):
-            for s in initial + body { collect(s, into: &names) }
-            for e in updates + (c.map { [$0] } ?? []) { collect(e, into: &names) }
+            return containsLambda(initial) || containsLambda(body) || updates.contains(where: containsLambda) || (c.map(containsLambda) ?? false)
         case .tryCatch(let body, let catches, let finally, _):
-            for s in body + (finally ?? []) { collect(s, into: &names) }
-            for c in catches {
-                names.insert(c.name)
-                for s in c.body { collect(s, into: &names) }
-            }
+            return containsLambda(body) || containsLambda(finally ?? []) || catches.contains { containsLambda($0.body) }
         case .throwValue(let e, _), .expression(let e):
-            collect(e, into: &names)
+            return containsLambda(e)
         case .returnValue(let e, _):
-            if let e { collect(e, into: &names) }
-        case .block(let body):
-            for s in body { collect(s, into: &names) }
+            return e.map(containsLambda) ?? false
+        case .block(let body), .framed(_, let body):
+            return containsLambda(body)
         case .awaiting(let inner):
-            collect(inner, into: &names)
+            return containsLambda(inner)
         }
     }
 
-    private static func collect(_ expr: DSLExpr, into names: inout Set<String>) {
+    private static func containsLambda(_ expr: DSLExpr) -> Bool {
         switch expr {
-        case .number, .literal, .quantity, .string, .bool, .null, .name, .feature, .staticMember:
-            break
+        case .number, .literal, .quantity, .string, .bool, .null, .name, .variable, .feature, .staticMember:
+            return false
+        case .lambda:
+            return true
         case .member(let e, _, _, _), .unary(_, let e, _), .cast(let e, _, _), .instanceOf(let e, _, _), .step(let e, _, _), .awaiting(let e):
-            collect(e, into: &names)
+            return containsLambda(e)
         case .call(let callee, let arguments, _):
-            collect(callee, into: &names)
-            for a in arguments { collect(a, into: &names) }
-        case .new(_, let arguments, _):
-            for a in arguments { collect(a, into: &names) }
+            return containsLambda(callee) || arguments.contains(where: containsLambda)
+        case .new(_, let arguments, _), .collection(_, let arguments, _):
+            return arguments.contains(where: containsLambda)
         case .binary(_, let l, let r, _), .assign(let l, _, let r, _):
-            collect(l, into: &names)
-            collect(r, into: &names)
-        case .lambda(let syntax, _):
-            names.formUnion(syntax.parameters)
-            for s in syntax.body { collect(s, into: &names) }
+            return containsLambda(l) || containsLambda(r)
         case .conditional(let c, let t, let o, _):
-            for e in [c, t] + (o.map { [$0] } ?? []) { collect(e, into: &names) }
+            return containsLambda(c) || containsLambda(t) || (o.map(containsLambda) ?? false)
         case .switchOf(let subject, let cases, let otherwise, _):
-            collect(subject, into: &names)
-            for c in cases { for e in [c.value, c.then].compactMap({ $0 }) { collect(e, into: &names) } }
-            if let otherwise { collect(otherwise, into: &names) }
+            return containsLambda(subject) || (otherwise.map(containsLambda) ?? false)
+                || cases.contains { c in [c.value, c.then].contains { $0.map(containsLambda) ?? false } }
         case .block(let body, _):
-            for s in body { collect(s, into: &names) }
-        case .collection(_, let elements, _):
-            for e in elements { collect(e, into: &names) }
+            return containsLambda(body)
         }
     }
 
@@ -334,7 +444,7 @@ struct DSLSuspension {
     }
 
     /// Whether a name that is no variable may pause as a function, or as a method of Xtend's implicit `it`.
-    private func namePauses(_ name: String, arguments: [DSLExpr], _ scope: Scope = [:]) -> Bool {
+    private func namePauses(_ name: String, arguments: [DSLExpr], _ scope: Scope = Scope()) -> Bool {
         if DSLLibrary.suspendingFunctions[name] != nil || DSLLibrary.suspendingMemberNames.contains(name) { return true }
         guard let receiverIsLambda = DSLLibrary.loopMethodNames[name] else { return false }
         return arguments.contains { mayBePausingLambda($0, scope) } || (receiverIsLambda && unknownLambdaSuspends)
@@ -347,6 +457,9 @@ struct DSLSuspension {
             return syntax.suspends
         case .name(let name, _):
             if case .lambda(let suspends)? = scope[name] { return suspends }
+            return unknownLambdaSuspends
+        case .variable(let variable, _):
+            if case .lambda(let suspends)? = scope[variable.name] { return suspends }
             return unknownLambdaSuspends
         case .number, .literal, .quantity, .string, .bool, .null, .collection:
             return false

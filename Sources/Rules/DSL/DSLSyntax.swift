@@ -23,8 +23,11 @@ indirect enum DSLExpr: Sendable {
     case string(String, DSLLocation)
     case bool(Bool, DSLLocation)
     case null(DSLLocation)
-    /// A name: a variable, an implicit variable, a state constant (`ON`), a type or an Item.
+    /// A name as parsed: a variable, an implicit variable, a state constant (`ON`), a type or an Item
+    /// (``DSLSuspension`` resolves each to a ``variable(_:_:)`` or a ``feature(_:_:)``).
     case name(String, DSLLocation)
+    /// A variable resolved to its slot (``DSLSuspension``): a local, a parameter, an implicit variable or a global.
+    case variable(DSLVariable, DSLLocation)
     /// A name no variable of its file has (``DSLSuspension`` rewrites such a ``name(_:_:)``): a member of
     /// Xtend's implicit `it`, a state constant, a function, `now`, an Item or a type — never looked up in scopes.
     case feature(DSLFeature, DSLLocation)
@@ -62,7 +65,7 @@ indirect enum DSLExpr: Sendable {
 
     var location: DSLLocation {
         switch self {
-        case .number(_, let l), .literal(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l), .feature(_, let l),
+        case .number(_, let l), .literal(_, let l), .quantity(_, _, let l), .string(_, let l), .bool(_, let l), .null(let l), .name(_, let l), .variable(_, let l), .feature(_, let l),
              .member(_, _, _, let l), .staticMember(_, _, let l), .call(_, _, let l), .unary(_, _, let l), .binary(_, _, _, let l),
              .cast(_, _, let l), .instanceOf(_, _, let l), .lambda(_, let l), .conditional(_, _, _, let l), .switchOf(_, _, _, let l),
              .block(_, let l), .collection(_, _, let l), .new(_, _, let l), .assign(_, _, _, let l), .step(_, _, let l):
@@ -111,12 +114,15 @@ struct DSLFeature: Sendable {
     let isFunction: Bool
     /// A type a body may name.
     let isType: Bool
+    /// The variable `it` where the name is written (Xtend's implicit receiver), resolved by ``DSLSuspension``.
+    var it: DSLVariable?
     /// The name as a checked Item name (`nil`: not a valid one), made once: a run that finds the name among its
     /// known Items (``DSLKnownItems``) and updates the Item hashes no text.
     let item: ItemName?
 
-    init(_ name: String) {
+    init(_ name: String, it: DSLVariable? = nil) {
         self.name = name
+        self.it = it
         item = try? ItemName(name)
         methods = DSLLibrary.dispatch[name]
         constant = DSLLibrary.constants[name]
@@ -158,6 +164,41 @@ struct DSLLambdaSyntax: Sendable {
     let body: [DSLStmt]
     /// Whether its body may pause the run (set by ``DSLSuspension``; a call of it then goes the suspending way).
     var suspends = false
+    /// The slots of a call's frame: its parameters (or `it`) first, then its body's locals (``DSLSuspension``).
+    var frameSize = 0
+    /// Whether its body makes a lambda, which may capture the call's frame (else a loop may reuse one frame).
+    var capturable = true
+}
+
+/// Where a variable lives, resolved once by ``DSLSuspension``: `depth` frames up the chain from the frame the
+/// reference runs in (``DSLFrame``), at `index`.
+struct DSLVariable: Sendable {
+    let name: String
+    let depth: Int
+    let index: Int
+    /// A `var` (a `val`, a parameter or an implicit variable cannot be assigned).
+    let mutable: Bool
+}
+
+/// A name a statement gives a variable (`val x`, `for (x : …)`, `catch (E x)`), with its slot (``DSLSuspension``).
+struct DSLBinding: Sendable {
+    let name: String
+    /// Its index in the frame it is declared in.
+    var slot = -1
+    /// For a loop's variable and a catch's: the size of the frame made for each pass (its body's locals with it),
+    /// when a lambda in the body may capture them; 0: the variable is a slot of the enclosing frame.
+    var frame = 0
+
+    init(_ name: String) { self.name = name }
+}
+
+/// A body compiled once: its statements, marked and resolved, and the frame a run of it needs.
+struct DSLBody: Sendable {
+    let statements: [DSLStmt]
+    /// The slots of its frame (a rule body's: openHAB's implicit variables first, ``DSLImplicit``).
+    let frameSize: Int
+    /// Whether a lambda it makes may capture its frame.
+    let capturable: Bool
 }
 
 /// A `case` of a switch: a type guard and/or a value or condition; `then == nil` falls through (`,`).
@@ -171,19 +212,19 @@ struct DSLCase: Sendable {
 /// A `catch (Type name) { … }`.
 struct DSLCatch: Sendable {
     let type: String
-    let name: String
+    let name: DSLBinding
     let body: [DSLStmt]
 }
 
 /// A statement of a rule body.
 indirect enum DSLStmt: Sendable {
     /// `val`/`var` (`mutable`), an optional type, a name and an optional value.
-    case declare(mutable: Bool, name: String, type: String?, value: DSLExpr?, DSLLocation)
+    case declare(mutable: Bool, name: DSLBinding, type: String?, value: DSLExpr?, DSLLocation)
     case ifElse(DSLExpr, [DSLStmt], [DSLStmt]?, DSLLocation)
     case whileLoop(DSLExpr, [DSLStmt], DSLLocation)
     case doWhile([DSLStmt], DSLExpr, DSLLocation)
     /// `for (x : iterable) body`.
-    case forEach(String, DSLExpr, [DSLStmt], DSLLocation)
+    case forEach(DSLBinding, DSLExpr, [DSLStmt], DSLLocation)
     /// `for (init; condition; updates) body`.
     case forLoop([DSLStmt], DSLExpr?, [DSLExpr], [DSLStmt], DSLLocation)
     case tryCatch([DSLStmt], [DSLCatch], [DSLStmt]?, DSLLocation)
@@ -193,6 +234,9 @@ indirect enum DSLStmt: Sendable {
     case block([DSLStmt])
     /// A statement that may pause the run (see ``DSLExpr/awaiting(_:)``).
     case awaiting(DSLStmt)
+    /// Statements run in a frame of their own of `size` slots (``DSLSuspension`` makes it for a block that declares
+    /// variables a lambda in it may capture: each pass of a loop then has its own, as each had its own scope).
+    case framed(Int, [DSLStmt])
 }
 
 /// A trigger of a DSL rule as written; the compiler turns it into the engine's ``RuleTrigger``.

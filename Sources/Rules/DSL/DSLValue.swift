@@ -174,10 +174,11 @@ enum DSLValue: Sendable {
     }
 }
 
-/// A lambda value: parameters, body and the scope it closes over (globals and locals it sees).
-struct DSLClosure: Sendable {
+/// A lambda value: parameters, body and the frame it was made in (the variables it sees, up to the globals).
+/// `@unchecked`: a frame a lambda may capture guards its slots with its lock (``DSLFrame``).
+struct DSLClosure: @unchecked Sendable {
     let syntax: DSLLambdaSyntax
-    let scope: DSLScope
+    let frame: DSLFrame
 }
 
 /// A Java list or set: shared by reference, as Java's collections are.
@@ -211,112 +212,81 @@ final class DSLMap: Sendable {
     }
 }
 
-/// Variables: a run's locals (with the scope of the block it is in) or a file's globals. `val`s are
-/// recorded so an assignment to one is refused. A scope holds a few names, so they are kept in a small
-/// array searched in order (cheaper than hashing for the 0–5 names a block declares).
-final class DSLScope: Sendable {
-    private struct Slot {
-        var name: String
-        var value: DSLValue
-        var mutable: Bool
+/// The variables of one run of a body or one call of a lambda, in slots: a rule run's frame holds openHAB's
+/// implicit variables (``DSLImplicit``) and then its locals, a lambda call's its parameters (or `it`) and then its
+/// locals, a file's its globals; a block whose variables a lambda in it may capture has one of its own
+/// (``DSLStmt/framed(_:_:)``). ``DSLSuspension`` resolved every reference once to a slot, `depth` frames up the
+/// chain (``DSLVariable``): a run compares no names and makes one frame, one allocation, per run or call.
+///
+/// What may touch a frame from elsewhere: a lambda keeps the frame it was made in (its parent) and may run after
+/// the run has ended (a timer's), and a file's globals are shared by every run of the file. Such frames —
+/// made `shared`: the globals, the frame of a body that makes a lambda, a block's own frame — guard their slots
+/// with a lock. A frame no lambda can capture is touched only by the run or call that made it, on its task, and
+/// is read and written without one.
+///
+/// (The Standard Library marks `ManagedBuffer` not `Sendable`, so the values that hold a frame — ``DSLClosure``,
+/// ``DSLFileGlobals`` — are checked by hand for the rule above.)
+final class DSLFrame: ManagedBuffer<DSLFrame.Header, DSLValue> {
+    struct Header {
+        let parent: DSLFrame?
+        let count: Int
+        /// `nil`: a frame only its own run touches.
+        let lock: DSLFrameLock?
     }
 
-    /// The variables, in the order declared: the first two in place (most scopes — a lambda's, a loop's —
-    /// hold one or two, so they need no array), the others after them.
-    private struct Slots {
-        var first: Slot?
-        var second: Slot?
-        var rest: [Slot] = []
+    /// A frame of `size` slots (all null) whose parent is `parent`.
+    static func make(size: Int, parent: DSLFrame?, shared: Bool) -> DSLFrame {
+        let buffer = create(minimumCapacity: size) { _ in Header(parent: parent, count: size, lock: shared ? DSLFrameLock() : nil) }
+        let frame = unsafeDowncast(buffer, to: DSLFrame.self)
+        frame.withUnsafeMutablePointerToElements { $0.initialize(repeating: .null, count: size) }
+        return frame
+    }
 
-        init(_ slots: some Collection<Slot>) {
-            if slots.count > 2 { rest.reserveCapacity(slots.count - 2) }
-            for slot in slots { append(slot) }
+    deinit {
+        _ = withUnsafeMutablePointers { header, slots in slots.deinitialize(count: header.pointee.count) }
+    }
+
+    /// A body's globals when it has none (a script file's): the implicit variables' slots, all null (never written:
+    /// a body declares its variables in its own frame).
+    nonisolated(unsafe) static let noGlobals = DSLFrame.make(size: DSLImplicit.allCases.count, parent: nil, shared: true)
+
+    @inline(__always)
+    subscript(index: Int) -> DSLValue {
+        get {
+            assert(index < header.count)
+            if let lock = header.lock { return lock.mutex.withLock { _ in withUnsafeMutablePointerToElements { $0[index] } } }
+            return withUnsafeMutablePointerToElements { $0[index] }
         }
-
-        mutating func append(_ slot: Slot) {
-            if first == nil { first = slot } else if second == nil { second = slot } else { rest.append(slot) }
-        }
-
-        func value(of name: String) -> DSLValue? {
-            if let first, first.name == name { return first.value }
-            if let second, second.name == name { return second.value }
-            return rest.first(where: { $0.name == name })?.value
-        }
-
-        /// Changes the slot called `name` (false: there is none).
-        mutating func update(_ name: String, _ change: (inout Slot) -> Void) -> Bool {
-            if first?.name == name { change(&first!); return true }
-            if second?.name == name { change(&second!); return true }
-            guard let k = rest.firstIndex(where: { $0.name == name }) else { return false }
-            change(&rest[k])
-            return true
-        }
-    }
-
-    private let slots: Mutex<Slots>
-    let parent: DSLScope?
-
-    init(parent: DSLScope?) {
-        self.parent = parent
-        self.slots = Mutex(Slots([]))
-    }
-
-    /// A scope with its variables given at once (distinct names): a run's implicit variables.
-    init(parent: DSLScope?, constants: [(String, DSLValue)]) {
-        self.parent = parent
-        self.slots = Mutex(Slots(constants.lazy.map { Slot(name: $0.0, value: $0.1, mutable: false) }))
-    }
-
-    /// A scope of one constant (a loop's variable, a lambda's `it`), without an array of them.
-    init(parent: DSLScope?, name: String, value: DSLValue) {
-        self.parent = parent
-        var slots = Slots([])
-        slots.first = Slot(name: name, value: value, mutable: false)
-        self.slots = Mutex(slots)
-    }
-
-    /// A lambda's scope: its parameters (distinct names) with the arguments, as constants.
-    init(parent: DSLScope?, names: [String], values: [DSLValue]) {
-        self.parent = parent
-        self.slots = Mutex(Slots(names.indices.lazy.map { Slot(name: names[$0], value: values[$0], mutable: false) }))
-    }
-
-    func lookup(_ name: String) -> DSLValue? {
-        var scope: DSLScope? = self
-        while let s = scope {
-            if let value = s.slots.withLock({ $0.value(of: name) }) { return value }
-            scope = s.parent
-        }
-        return nil
-    }
-
-    func declare(_ name: String, _ value: DSLValue, mutable: Bool = true) {
-        slots.withLock { slots in
-            let slot = Slot(name: name, value: value, mutable: mutable)
-            if !slots.update(name, { $0 = slot }) { slots.append(slot) }
-        }
-    }
-
-    enum Assignment { case assigned, missing, constant }
-
-    /// Sets an existing variable where it was declared.
-    func assign(_ name: String, _ value: DSLValue) -> Assignment {
-        var scope: DSLScope? = self
-        while let s = scope {
-            let result = s.slots.withLock { slots -> Assignment? in
-                var result: Assignment?
-                _ = slots.update(name) { slot in
-                    guard slot.mutable else { result = .constant; return }
-                    slot.value = value
-                    result = .assigned
-                }
-                return result
+        set {
+            assert(index < header.count)
+            if let lock = header.lock {
+                lock.mutex.withLock { _ in withUnsafeMutablePointerToElements { $0[index] = newValue } }
+            } else {
+                withUnsafeMutablePointerToElements { $0[index] = newValue }
             }
-            if let result { return result }
-            scope = s.parent
         }
-        return .missing
     }
+
+    /// The frame `depth` links up the chain.
+    @inline(__always)
+    func ancestor(_ depth: Int) -> DSLFrame {
+        var frame = self
+        for _ in 0..<depth { frame = frame.header.parent.unsafelyUnwrapped }
+        return frame
+    }
+
+    /// The value of a resolved variable.
+    @inline(__always)
+    func value(of variable: DSLVariable) -> DSLValue { ancestor(variable.depth)[variable.index] }
+
+    /// Sets a resolved variable.
+    @inline(__always)
+    func set(_ variable: DSLVariable, _ value: DSLValue) { ancestor(variable.depth)[variable.index] = value }
+}
+
+/// The lock of a shared ``DSLFrame``.
+final class DSLFrameLock: Sendable {
+    let mutex = Mutex(())
 }
 
 /// A timer made by `createTimer`: a kernel event that runs a lambda; `reschedule`, `cancel`, `isActive`,

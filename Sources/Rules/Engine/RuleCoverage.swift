@@ -163,7 +163,7 @@ public final class RuleCoverage: Sendable {
             case .expression(let e):
                 mark(e.location)
                 walk(e)
-            case .block(let body):
+            case .block(let body), .framed(_, let body):
                 walk(body)
             case .awaiting(let inner):
                 walk(inner)
@@ -172,7 +172,7 @@ public final class RuleCoverage: Sendable {
 
         mutating func walk(_ expr: DSLExpr) {
             switch expr {
-            case .number, .literal, .quantity, .string, .bool, .null, .name, .feature, .staticMember:
+            case .number, .literal, .quantity, .string, .bool, .null, .name, .variable, .feature, .staticMember:
                 break
             case .member(let e, _, _, _), .unary(_, let e, _), .cast(let e, _, _), .instanceOf(let e, _, _), .step(let e, _, _), .awaiting(let e):
                 walk(e)
@@ -207,5 +207,10 @@ public final class RuleCoverage: Sendable {
 
 extension DSLStmt {
     /// Whether it is a bare block (its statements are counted, not it).
-    var isBlock: Bool { if case .block = self { true } else { false } }
+    var isBlock: Bool {
+        switch self {
+        case .block, .framed: true
+        default: false
+        }
+    }
 }

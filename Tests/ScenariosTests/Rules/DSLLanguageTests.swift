@@ -157,6 +157,34 @@ struct DSLLanguageTests {
                                        "HI 5", "safe false false"], "\(rules)")
     }
 
+    /// Variables resolved once to frame slots (``DSLSuspension``, ``DSLFrame``) keep Xbase's scoping: a lambda made in
+    /// a pass of a loop keeps that pass's `val`s (each pass had its own scope), one that assigns an outer `var`
+    /// changes it, a local shadows an Item and an implicit variable the trigger did not set is null, a lambda made
+    /// in a lambda sees both frames, and a lambda a loop calls again and again (one frame for the loop) starts each
+    /// call with its own parameter.
+    @Test func lambdasSeeTheVariablesOfWhereTheyWereMade() async throws {
+        let (result, rules) = try await Self.run("""
+            val fs = newArrayList
+            for (i : #[1, 2, 3]) { val x = i * 10; fs.add([| x + i ]) }
+            var n = 0
+            val gs = newArrayList
+            while (n < 3) { n = n + 1; val k = n; gs.add([| "k" + k ]) }
+            logInfo("test", fs.map[ f | f.apply ].toString + " " + gs.map[ g | g.apply ].toString)
+            var total = 0
+            #[1, 2, 3].forEach[ v | total = total + v ]
+            val Go = "local"
+            logInfo("test", "total " + total + " " + Go + " " + newState + " " + receivedCommand)
+            val base = 100
+            val add = [ int a | [ int b | base + a + b ] ]
+            logInfo("test", "" + add.apply(1).apply(2) + " " + #[1, 2, 3].map[ v | val sq = v * v; sq + 1 ].toString)
+            try { throw new IllegalStateException("boom") } catch (Exception e) { val h = [| "caught " + e.message ]; logInfo("test", h.apply) }
+            for (t : #[1, 2]) { createTimer(now.plusSeconds(t)) [| logInfo("test", "timer " + t + " " + base) ] }
+            """)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["[11, 22, 33] [k1, k2, k3]", "total 6 local ON null", "103 [2, 5, 10]", "caught boom",
+                                       "timer 1 100", "timer 2 100"], "\(rules)")
+    }
+
     @Test func closuresCaptureGlobalsAndGroupsIterate() async throws {
         var s = RuleScenario()
         s.items = #"""
