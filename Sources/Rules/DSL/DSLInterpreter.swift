@@ -746,7 +746,8 @@ final class DSLInterpreter: Sendable {
         let syntax = closure.syntax
         if syntax.implicitIt {
             let frame = reusing ?? Self.frame(of: closure)
-            frame[0] = args.first ?? .null
+            // No argument (a `Procedure0`, a timer's body): the `it` of where the lambda was made.
+            frame[0] = args.first ?? syntax.outerIt.map { closure.frame.value(of: $0) } ?? .null
             return frame
         }
         guard syntax.parameters.count == args.count else {

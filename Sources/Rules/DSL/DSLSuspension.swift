@@ -308,6 +308,7 @@ struct DSLSuspension {
             return (.instanceOf(m, type, at), p)
         case .lambda(let syntax, let at):
             // A call's frame: its parameters (or `it`) in the first slots, then its body's locals.
+            let outerIt = syntax.implicitIt ? resolve("it", scope) : nil
             var inner = scope
             openFrame(&inner)
             if syntax.implicitIt {
@@ -323,7 +324,7 @@ struct DSLSuspension {
             if suspends { sawSuspendingLambda = true }
             // Making a lambda does not pause; calling it may.
             return (.lambda(DSLLambdaSyntax(parameters: syntax.parameters, implicitIt: syntax.implicitIt, body: body, suspends: suspends,
-                                            frameSize: frameSize, capturable: Self.containsLambda(syntax.body)), at), false)
+                                            frameSize: frameSize, capturable: Self.containsLambda(syntax.body), outerIt: outerIt), at), false)
         case .conditional(let c, let t, let o, let at):
             let (mc, p1) = mark(c, scope), (mt, p2) = mark(t, scope)
             let (mo, p3) = o.map { mark($0, scope) } ?? (nil, false)

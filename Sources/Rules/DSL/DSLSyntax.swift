@@ -168,6 +168,10 @@ struct DSLLambdaSyntax: Sendable {
     var frameSize = 0
     /// Whether its body makes a lambda, which may capture the call's frame (else a loop may reuse one frame).
     var capturable = true
+    /// Written without `|`: the variable `it` where the lambda is made (from the frame it is made in), which a
+    /// call with no argument sees. Xtend gives a `[ … ]` lambda its own `it` only where the type it is made for
+    /// takes one argument; a `Procedure0` (a timer's body) reads the enclosing `it`.
+    var outerIt: DSLVariable?
 }
 
 /// Where a variable lives, resolved once by ``DSLSuspension``: `depth` frames up the chain from the frame the
