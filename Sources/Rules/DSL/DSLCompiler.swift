@@ -675,13 +675,14 @@ struct DSLRuleScript: RuleScript {
         if let command = event.command { implicit.append(("receivedCommand", command.impliedState.map(DSLValue.state) ?? .string(command.description))) }
         if let state = event.newState { implicit.append(("newState", .state(state))) }
         if let state = event.previousState { implicit.append(("previousState", .state(state))) }
-        if let item = event.itemName {
-            implicit.append(("triggeringItemName", .string(item)))
+        if let item = event.item {
+            implicit.append(("triggeringItemName", .string(item.rawValue)))
             implicit.append(("triggeringItem", .item(item)))
         }
         if let group = event.groupName {
             implicit.append(("triggeringGroupName", .string(group)))
-            implicit.append(("triggeringGroup", .item(group)))
+            // A Group's name that is no valid Item name names no Item (openHAB's registry would find none): null.
+            if let checked = try? ItemName(group) { implicit.append(("triggeringGroup", .item(checked))) }
         }
         if let thing = event.thingUID { implicit.append(("triggeringThing", .string(thing))) }
         // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.

@@ -310,7 +310,7 @@ enum DSLLibrary {
         case .thingStatus: return "org.openhab.core.thing.ThingStatusInfo"
         case .list(let l): return l.isSet ? "java.util.HashSet" : "java.util.ArrayList"
         case .map: return "java.util.HashMap"
-        case .item(let name): return "org.openhab.core.library.items." + name
+        case .item(let name): return "org.openhab.core.library.items." + name.rawValue
         default: return "java.lang.Object"
         }
     }
@@ -363,9 +363,14 @@ enum DSLLibrary {
         return .null
     }
 
-    static func itemName(_ value: DSLValue, _ function: String, _ at: DSLLocation) throws(DSLFlow) -> String {
+    /// The Item a function's first argument names: an Item value's checked name, or a name given as text, checked
+    /// once per written name (no valid name: Java's `ItemNotFoundException`, as for a name no Item has).
+    static func itemName(_ value: DSLValue, _ function: String, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> ItemName {
         switch value {
-        case .item(let n), .string(let n): return n
+        case .item(let name): return name
+        case .string(let text):
+            guard let name = i.execution.checkedItemName(text) else { throw noItem(text, at) }
+            return name
         default: throw DSLFlow.failure("\(function) needs an Item or an Item's name first, not \(value.kindName)", at, type: "IllegalArgumentException")
         }
     }
@@ -373,13 +378,13 @@ enum DSLLibrary {
     /// `postUpdate(item, value)` (BusEvent): synchronous, as ``update(_:_:_:_:)``.
     private static func itemUpdate(_ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         guard args.count == 2 else { throw DSLFlow.failure("postUpdate takes an Item (or its name) and a value", at) }
-        try update(try itemName(args[0], "postUpdate", at), args[1], at, i)
+        try update(try itemName(args[0], "postUpdate", at, i), args[1], at, i)
         return .null
     }
 
     private static func itemAction(_ name: String, _ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         guard args.count == 2 else { throw DSLFlow.failure("\(name) takes an Item (or its name) and a value", at) }
-        try await send(name, to: try itemName(args[0], name, at), args[1], at, i)
+        try await send(name, to: try itemName(args[0], name, at, i), args[1], at, i)
         return .null
     }
 
@@ -391,34 +396,26 @@ enum DSLLibrary {
         }
     }
 
-    static func send(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
-        let text = try checkedText(function, to: item, value, at, i)
-        if function == "sendCommand" { await i.execution.sendCommand(item, text) } else { i.execution.postUpdateNow(item, text) }
+    /// `sendCommand` (`function`; `postUpdate` is ``update(_:_:_:_:)``) of `value`'s text to the Item called `name`.
+    static func send(_ function: String, to name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
+        guard function == "sendCommand" else { return try update(name, value, at, i) }
+        guard i.execution.itemType(checked: name) != nil else { throw noItem(name.rawValue, at) }
+        if case .null = value { throw nullValue(function, to: name.rawValue, at) }
+        await i.execution.sendCommand(checked: name, commandText(value, i))
     }
 
-    /// `postUpdate` without suspending: an update never waits for a Thing handler, so a rule body that only
-    /// posts updates runs without a suspension (the interpreter's synchronous path).
-    /// The Item is looked up once: its checked name and type go on to the update.
-    static func update(_ item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
-        guard let (name, type) = i.execution.checkedItem(item) else { throw noItem(item, at) }
-        try update(item, name, type, value, at, i)
-    }
-
-    /// ``update(_:_:_:_:)`` of an Item whose checked name the call site holds (``DSLFeature/item``): the Item's
-    /// type is looked up by that name's stored hash, its text is not hashed again.
-    static func update(_ item: String, checked name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
-        guard let type = i.execution.itemType(checked: name) else { throw noItem(item, at) }
-        try update(item, name, type, value, at, i)
-    }
-
-    private static func update(_ item: String, _ name: ItemName, _ type: ItemType, _ value: DSLValue, _ at: DSLLocation,
-                               _ i: DSLInterpreter) throws(DSLFlow) {
-        if case .null = value { throw nullValue("postUpdate", to: item, at) }
+    /// `postUpdate` of `value` to the Item called `name` without suspending: an update never waits for a Thing
+    /// handler, so a rule body that only posts updates runs without a suspension (the interpreter's synchronous
+    /// path). The Item's type is read once, by the name's stored hash; a number to a Number Item or a Group is
+    /// handed over as its `DecimalType` (``plainNumber(_:)``, ``ItemType/numberState(_:)``).
+    static func update(_ name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
+        guard let type = i.execution.itemType(checked: name) else { throw noItem(name.rawValue, at) }
+        if case .null = value { throw nullValue("postUpdate", to: name.rawValue, at) }
         if let number = plainNumber(value), let state = type.numberState(number) {
-            i.execution.postUpdateNow(item, checked: name, state, text: number.text)
+            i.execution.postUpdateNow(checked: name, state, text: number.text)
             return
         }
-        i.execution.postUpdateNow(item, checked: name, type: type, commandText(value, i))
+        i.execution.postUpdateNow(checked: name, type: type, commandText(value, i))
     }
 
     /// A number value (`int`, `long`, `double`, `BigDecimal`) as the `DecimalType` its text (``commandText(_:_:)``,
@@ -439,13 +436,6 @@ enum DSLLibrary {
         default:
             return nil
         }
-    }
-
-    /// The text `function` (`sendCommand`, `postUpdate`) carries to `item`, after openHAB's checks.
-    private static func checkedText(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> String {
-        guard i.execution.itemType(item) != nil else { throw noItem(item, at) }
-        if case .null = value { throw nullValue(function, to: item, at) }
-        return commandText(value, i)
     }
 
     private static func noItem(_ item: String, _ at: DSLLocation) -> DSLFlow {
@@ -502,11 +492,11 @@ enum DSLLibrary {
             return .null
         }],
         "ItemRegistry": ["getItems": { i, a, _ in
-            let all = await i.execution.engine.runtime.items.all().map { $0.name.description }
+            let all = await i.execution.engine.runtime.items.all().map(\.name)
             guard case .string(let pattern)? = a.first else { return .list(DSLList(all.map(DSLValue.item))) }
             // ItemRegistry.getItems(pattern): a glob with * and ?.
             let regex = "^" + NSRegularExpression.escapedPattern(for: pattern).replacingOccurrences(of: "\\*", with: ".*").replacingOccurrences(of: "\\?", with: ".") + "$"
-            return .list(DSLList(all.filter { $0.range(of: regex, options: .regularExpression) != nil }.map(DSLValue.item)))
+            return .list(DSLList(all.filter { $0.rawValue.range(of: regex, options: .regularExpression) != nil }.map(DSLValue.item)))
         }],
     ]
 
@@ -561,8 +551,10 @@ enum DSLLibrary {
         "ScriptServiceUtil": ["getItemRegistry": { _, _, _ in .type("ItemRegistry") }, "itemRegistry": { _, _, _ in .type("ItemRegistry") }],
         "ItemRegistry": ["getItem": { i, a, at in
                              guard case .string(let name)? = a.first else { throw DSLFlow.failure("getItem takes an Item's name", at, type: "IllegalArgumentException") }
-                             guard i.execution.itemType(name) != nil else { throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException") }
-                             return .item(name)
+                             guard let item = i.execution.checkedItemName(name), i.execution.itemType(checked: item) != nil else {
+                                 throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException")
+                             }
+                             return .item(item)
                          }],
         "ZoneId": ["systemDefault": { i, _, _ in .constant(type: "ZoneId", name: i.execution.calendar.identifier) },
                    "of": { _, a, _ in .constant(type: "ZoneId", name: a.first?.text ?? "") }],

@@ -87,13 +87,10 @@ struct DSLMemberName: Sendable {
     let name: String
     /// `DSLLibrary.dispatch[name]` (`nil`: no receiver has it).
     let methods: DSLLibrary.MethodRows?
-    /// Whether an Item's method by this name updates it (``DSLItems/updateMethods``).
-    let updatesItem: Bool
 
     init(_ name: String) {
         self.name = name
         methods = DSLLibrary.dispatch[name]
-        updatesItem = DSLItems.updateMethods.contains(name)
     }
 }
 
@@ -111,8 +108,8 @@ struct DSLFeature: Sendable {
     let isFunction: Bool
     /// A type a body may name.
     let isType: Bool
-    /// The name as a checked Item name (`nil`: not a valid one), made once: a run that finds the name among its
-    /// known Items (``DSLKnownItems``) and updates the Item hashes no text.
+    /// The name as a checked Item name (`nil`: not a valid one), made once: the Item value a run makes of the
+    /// feature carries it (``DSLValue/item(_:)``), so no method of the Item hashes or checks the text again.
     let item: ItemName?
 
     init(_ name: String) {
@@ -125,29 +122,20 @@ struct DSLFeature: Sendable {
     }
 }
 
-/// The names the checker resolved to Items in a body (``DSLRuleScript``), as checked Item names: a feature is
-/// looked up by its ``DSLFeature/item``'s stored hash, not by hashing its text. (A name that is no valid Item
-/// name is kept as text, as the checker listed it.)
+/// The names the checker resolved to Items in a body (``DSLRuleScript``), as checked Item names: a feature's
+/// ``DSLFeature/item`` is looked up by its stored hash, not by hashing its text. (A name that is no valid Item
+/// name names no Item; the checker's list may hold one, the text of a `sendCommand("…", …)`.)
 struct DSLKnownItems: Sendable {
-    private let checked: Set<ItemName>
-    private let unchecked: Set<String>
+    private let names: Set<ItemName>
 
     init(_ names: some Sequence<String>) {
-        var checked = Set<ItemName>(), unchecked = Set<String>()
-        for name in names {
-            if let item = try? ItemName(name) { checked.insert(item) } else { unchecked.insert(name) }
-        }
-        self.checked = checked
-        self.unchecked = unchecked
+        self.names = Set(names.compactMap { try? ItemName($0) })
     }
 
     static let none = DSLKnownItems([])
 
-    /// Whether `feature`'s name is one of them.
-    func contains(_ feature: DSLFeature) -> Bool {
-        if let item = feature.item { return checked.contains(item) }
-        return !unchecked.isEmpty && unchecked.contains(feature.name)
-    }
+    /// Whether `item` is one of them.
+    func contains(_ item: ItemName) -> Bool { names.contains(item) }
 }
 
 /// A lambda as written.

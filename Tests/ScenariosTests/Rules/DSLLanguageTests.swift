@@ -281,9 +281,9 @@ struct DSLLanguageTests {
         #expect(s.problems().isEmpty, "\(s.problems())")
     }
 
-    /// `Item.postUpdate(v)` / `Item.setState(v)` on an Item named at the call site go straight to the update with the
-    /// name checked once (``DSLFeature/item``); a variable of the same name still shadows the Item, an Item handed
-    /// around as a value takes the method table's way, and both ways give the same states, log and errors.
+    /// `Item.postUpdate(v)` / `Item.setState(v)` on an Item named at the call site and on an Item handed around as a
+    /// value take the one way of the Item's methods (the value carries the name checked once: ``DSLValue/item(_:)``);
+    /// a variable of the same name still shadows the Item, and both give the same states, log and errors.
     @Test func anItemNamedAtTheCallSiteUpdatesAsTheMethodTableDoes() async throws {
         let items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "N", "type": "Number", "state": "0" }, "#
             + #"{ "name": "S", "type": "String", "state": "-" }]"#
