@@ -396,11 +396,18 @@ enum DSLLibrary {
         }
     }
 
-    /// `sendCommand` (`function`; `postUpdate` is ``update(_:_:_:_:)``) of `value`'s text to the Item called `name`.
+    /// `sendCommand` (`function`; `postUpdate` is ``update(_:_:_:_:)``) of `value` to the Item called `name`: a
+    /// number to a Number Item or a Group is handed over as its `DecimalType` command (``plainNumber(_:)``,
+    /// ``ItemType/numberCommand(_:)``: openHAB's `sendCommand(Item, Number)` sends `number.toString()` for the Item
+    /// to parse, and the command made is the very one that parse gives), anything else as its text.
     static func send(_ function: String, to name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
         guard function == "sendCommand" else { return try update(name, value, at, i) }
-        guard i.execution.itemType(checked: name) != nil else { throw noItem(name.rawValue, at) }
+        guard let type = i.execution.itemType(checked: name) else { throw noItem(name.rawValue, at) }
         if case .null = value { throw nullValue(function, to: name.rawValue, at) }
+        if let number = plainNumber(value), let command = type.numberCommand(number) {
+            await i.execution.sendCommand(checked: name, command, text: number.text)
+            return
+        }
         await i.execution.sendCommand(checked: name, commandText(value, i))
     }
 

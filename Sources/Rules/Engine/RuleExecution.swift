@@ -51,6 +51,18 @@ public final class RuleExecution: Sendable {
         }
     }
 
+    /// Sends a number's command to the Item with the checked name `name` (the caller has read its type), recording
+    /// the effect with `text`, the number's text: what ``sendCommand(checked:_:)`` does with that text, without
+    /// parsing it again (the command is ``ItemType/numberCommand(_:)``'s).
+    func sendCommand(checked name: ItemName, _ command: Command, text: String) async {
+        do {
+            try await engine.runtime.sendCommand(command, to: name)
+            recorded.withLock { $0.append(.command(item: name.rawValue, text)) }
+        } catch {
+            record("error: command \(text) to \(name) refused: \(error.message)")
+        }
+    }
+
     /// ``sendCommand(_:_:)`` to the Item with the checked name `name` (a rule's Item value).
     @discardableResult
     func sendCommand(checked name: ItemName, _ command: String) async -> Bool {

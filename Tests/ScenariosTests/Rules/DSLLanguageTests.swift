@@ -306,4 +306,35 @@ struct DSLLanguageTests {
         let log = rules.joined(separator: "\n")
         #expect(log.contains("postUpdate to N with null"), "\(log)")
     }
+
+    /// `sendCommand` with a number, as an Item's method or as the function with an Item or its name: a Number Item or
+    /// a Group takes the number's `DecimalType` command (``ItemType/numberCommand(_:)``), other Items parse its text;
+    /// the run log shows the number's text either way, and `null` is refused as before.
+    @Test func aNumberCommandIsTheCommandItsTextParsesTo() async throws {
+        let items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "N", "type": "Number", "state": "0" }, "#
+            + #"{ "name": "T", "type": "Number:Temperature", "state": "0 °C" }, { "name": "D", "type": "Dimmer", "state": "0" }, "#
+            + #"{ "name": "S", "type": "String", "state": "-" }, { "name": "G", "type": "Group", "members": ["M"] }, "#
+            + #"{ "name": "M", "type": "Number", "state": "0" }]"#
+        let (result, rules) = try await Self.run("""
+            N.sendCommand(5)
+            T.sendCommand(21.5)
+            D.sendCommand(40)
+            S.sendCommand(2.50bd)
+            G.sendCommand(3)
+            logInfo("test", "" + N.state + " " + T.state + " " + D.state + " " + S.state + " " + M.state)
+            sendCommand(N, 0.1 + 0.2)
+            sendCommand("T", 7)
+            val held = D
+            held.sendCommand(1e7)
+            logInfo("test", "" + N.state + " " + T.state + " " + D.state)
+            N.sendCommand(1e7)
+            logInfo("test", "" + N.state)
+            N.sendCommand(null)
+            """, items: items)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["5 21.5 °C 40 2.50 3", "0.30000000000000004 7 °C 40", "10000000"], "\(rules)")
+        let log = rules.joined(separator: "\n")
+        #expect(log.contains("sendCommand to N with null"), "\(log)")
+        #expect(log.contains("command 1.0E7 to D refused"), "\(log)")
+    }
 }
