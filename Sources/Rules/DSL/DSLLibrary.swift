@@ -87,6 +87,77 @@ enum DSLReceiver: Int, Hashable, Sendable, CaseIterable {
          formatter, exception, builder, constant, historic, actions, lock, color, localDateTime, random, thingStatus, any
 }
 
+/// The classes of receivers a value falls in for method look-up (``DSLLibrary/receiverClass(_:)``): each is one
+/// list of ``DSLReceiver`` kinds, most specific first (a `DecimalType` state is a state, then a number).
+enum DSLReceiverClass: Int, Sendable, CaseIterable {
+    case item, state, stateNumber, colorState, number, string, instant, localTime, localDate, localDateTime, random,
+         thingStatus, duration, dayOfWeek, timer, lambda, list, map, formatter, exception, builder, historic, actions,
+         lock, constant, any
+
+    /// The kinds a method is looked for in, most specific first.
+    var kinds: [DSLReceiver] {
+        switch self {
+        case .item: [.item, .any]
+        case .state: [.state, .any]
+        case .stateNumber: [.state, .number, .any]
+        case .colorState: [.color, .state, .any]
+        case .number: [.number, .any]
+        case .string: [.string, .any]
+        case .instant: [.instant, .any]
+        case .localTime: [.localTime, .any]
+        case .localDate: [.localDate, .any]
+        case .localDateTime: [.localDateTime, .any]
+        case .random: [.random, .any]
+        case .thingStatus: [.thingStatus, .any]
+        case .duration: [.duration, .any]
+        case .dayOfWeek: [.dayOfWeek, .any]
+        case .timer: [.timer, .any]
+        case .lambda: [.lambda, .any]
+        case .list: [.list, .any]
+        case .map: [.map, .any]
+        case .formatter: [.formatter, .any]
+        case .exception: [.exception, .any]
+        case .builder: [.builder, .any]
+        case .historic: [.historic, .any]
+        case .actions: [.actions, .any]
+        case .lock: [.lock, .any]
+        case .constant: [.constant, .any]
+        case .any: [.any]
+        }
+    }
+}
+
+/// The method a written member name runs, by receiver class (indexed by ``DSLReceiverClass/rawValue``),
+/// resolved once from ``DSLLibrary/dispatch`` as Xtend resolves the sugar: the name's first candidate that
+/// the class's kinds have, from the most specific kind. A call reads one entry.
+struct DSLMemberMethods: Sendable {
+    /// A resolved method and where it was found (the candidate's index in the name's rows, the kind).
+    struct Resolved: Sendable {
+        let entry: DSLMethodEntry
+        let row: Int
+        let kind: DSLReceiver
+    }
+
+    let byClass: [Resolved?]
+
+    init(_ rows: DSLLibrary.MethodRows) {
+        byClass = DSLReceiverClass.allCases.map { receiverClass in
+            for (r, row) in rows.enumerated() {
+                for kind in receiverClass.kinds {
+                    if let m = row[kind.rawValue] { return Resolved(entry: m, row: r, kind: kind) }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The method a receiver of `receiverClass` runs (`nil`: none).
+    @inline(__always)
+    func method(for receiverClass: DSLReceiverClass) -> DSLMethodEntry? {
+        byClass[receiverClass.rawValue]?.entry
+    }
+}
+
 /// **The one table** of what a body may call: global functions, Java static members (`Type::member` and
 /// `Type.member`), constructors and methods by receiver kind. The checker (`validate`) reads the same
 /// table, so a name it accepts is a name the interpreter runs. Actions and persistence extensions that
@@ -775,67 +846,39 @@ enum DSLLibrary {
 
     // MARK: Methods
 
-    /// The receiver kinds of a value, most specific first.
-    /// The receiver kinds of a value, most specific first.
-    static func receivers(_ v: DSLValue) -> [DSLReceiver] {
+    /// The receiver class of a value: which list of receiver kinds (``DSLReceiverClass/kinds``) its methods
+    /// are looked up in. One switch; a member call reads its method at this index (``DSLMemberMethods``).
+    static func receiverClass(_ v: DSLValue) -> DSLReceiverClass {
         switch v {
-        case .item: return kindsItem
-        case .state(.decimal), .state(.percent), .state(.quantity): return kindsStateNumber
-        case .state(.dateTime): return kindsState
-        case .state(.hsb): return kindsColorState
-        case .state: return kindsState
-        case .int, .number, .decimal, .quantity: return kindsNumber
-        case .string: return kindsString
-        case .instant: return kindsInstant
-        case .localTime: return kindsLocalTime
-        case .localDate: return kindsLocalDate
-        case .localDateTime: return kindsLocalDateTime
-        case .random: return kindsRandom
-        case .thingStatus: return kindsThingStatus
-        case .duration: return kindsDuration
-        case .dayOfWeek: return kindsDayOfWeek
-        case .timer: return kindsTimer
-        case .lambda: return kindsLambda
-        case .list: return kindsList
-        case .map: return kindsMap
-        case .formatter: return kindsFormatter
-        case .exception: return kindsException
-        case .builder: return kindsBuilder
-        case .historic: return kindsHistoric
-        case .actions: return kindsActions
-        case .lock: return kindsLock
-        case .constant: return kindsConstant
-        case .bool, .type, .null: return kindsAny
+        case .item: return .item
+        case .state(.decimal), .state(.percent), .state(.quantity): return .stateNumber
+        case .state(.dateTime): return .state
+        case .state(.hsb): return .colorState
+        case .state: return .state
+        case .int, .number, .decimal, .quantity: return .number
+        case .string: return .string
+        case .instant: return .instant
+        case .localTime: return .localTime
+        case .localDate: return .localDate
+        case .localDateTime: return .localDateTime
+        case .random: return .random
+        case .thingStatus: return .thingStatus
+        case .duration: return .duration
+        case .dayOfWeek: return .dayOfWeek
+        case .timer: return .timer
+        case .lambda: return .lambda
+        case .list: return .list
+        case .map: return .map
+        case .formatter: return .formatter
+        case .exception: return .exception
+        case .builder: return .builder
+        case .historic: return .historic
+        case .actions: return .actions
+        case .lock: return .lock
+        case .constant: return .constant
+        case .bool, .type, .null: return .any
         }
     }
-
-    // (One array per list of kinds, made once: a call asks for them every time.)
-    private static let kindsAny: [DSLReceiver] = [.any]
-    private static let kindsMap: [DSLReceiver] = [.map, .any]
-    private static let kindsItem: [DSLReceiver] = [.item, .any]
-    private static let kindsList: [DSLReceiver] = [.list, .any]
-    private static let kindsLock: [DSLReceiver] = [.lock, .any]
-    private static let kindsState: [DSLReceiver] = [.state, .any]
-    private static let kindsTimer: [DSLReceiver] = [.timer, .any]
-    private static let kindsLambda: [DSLReceiver] = [.lambda, .any]
-    private static let kindsNumber: [DSLReceiver] = [.number, .any]
-    private static let kindsString: [DSLReceiver] = [.string, .any]
-    private static let kindsActions: [DSLReceiver] = [.actions, .any]
-    private static let kindsBuilder: [DSLReceiver] = [.builder, .any]
-    private static let kindsInstant: [DSLReceiver] = [.instant, .any]
-    private static let kindsConstant: [DSLReceiver] = [.constant, .any]
-    private static let kindsDuration: [DSLReceiver] = [.duration, .any]
-    private static let kindsHistoric: [DSLReceiver] = [.historic, .any]
-    private static let kindsDayOfWeek: [DSLReceiver] = [.dayOfWeek, .any]
-    private static let kindsException: [DSLReceiver] = [.exception, .any]
-    private static let kindsFormatter: [DSLReceiver] = [.formatter, .any]
-    private static let kindsLocalDate: [DSLReceiver] = [.localDate, .any]
-    private static let kindsLocalTime: [DSLReceiver] = [.localTime, .any]
-    private static let kindsColorState: [DSLReceiver] = [.color, .state, .any]
-    private static let kindsStateNumber: [DSLReceiver] = [.state, .number, .any]
-    private static let kindsLocalDateTime: [DSLReceiver] = [.localDateTime, .any]
-    private static let kindsRandom: [DSLReceiver] = [.random, .any]
-    private static let kindsThingStatus: [DSLReceiver] = [.thingStatus, .any]
 
     static let methods: [DSLReceiver: [String: DSLMethod]] = [
         .any: [
@@ -1010,11 +1053,15 @@ enum DSLLibrary {
         return names
     }()
 
+    /// Every written method name → its method by receiver class (``DSLMemberMethods``), resolved once from
+    /// ``dispatch``: a parsed member or feature holds its entry; a name met at run time looks it up here.
+    static let memberMethods: [String: DSLMemberMethods] = dispatch.mapValues(DSLMemberMethods.init)
+
     /// Calls `receiver.name(args)` (a method that never pauses, or one whose lambda cannot); `methods`: the
-    /// name's entry of ``dispatch`` when the caller looked it up once (a parsed member, a feature).
-    static func invoke(_ receiver: DSLValue, _ name: String, methods: MethodRows? = nil, _ args: [DSLValue], _ at: DSLLocation,
+    /// name's entry of ``memberMethods`` when the caller looked it up once (a parsed member, a feature).
+    static func invoke(_ receiver: DSLValue, _ name: String, methods: DSLMemberMethods? = nil, _ args: [DSLValue], _ at: DSLLocation,
                        _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
-        switch try method(receiver, name, methods ?? dispatch[name], at) {
+        switch try method(receiver, name, methods ?? memberMethods[name], at) {
         case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
         case .loop(let m): return try i.run(try typed(at) { try m(receiver, args, at) }, at)
         case .suspending: throw unmarked(name, at)
@@ -1022,17 +1069,17 @@ enum DSLLibrary {
     }
 
     /// Calls `receiver.name(args)` (any method).
-    static func invokeSuspending(_ receiver: DSLValue, _ name: String, methods: MethodRows? = nil, _ args: [DSLValue], _ at: DSLLocation,
+    static func invokeSuspending(_ receiver: DSLValue, _ name: String, methods: DSLMemberMethods? = nil, _ args: [DSLValue], _ at: DSLLocation,
                                  _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
-        switch try method(receiver, name, methods ?? dispatch[name], at) {
+        switch try method(receiver, name, methods ?? memberMethods[name], at) {
         case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
         case .loop(let m): return try await i.runSuspending(try typed(at) { try m(receiver, args, at) }, at)
         case .suspending(let m): return try await typedSuspending(at) { try await m(i, receiver, args, at) }
         }
     }
 
-    /// The method `receiver.name` runs (`rows`: the name's entry of ``dispatch``).
-    private static func method(_ receiver: DSLValue, _ name: String, _ rows: MethodRows?, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
+    /// The method `receiver.name` runs (`resolved`: the name's entry of ``memberMethods``).
+    private static func method(_ receiver: DSLValue, _ name: String, _ resolved: DSLMemberMethods?, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
         if case .null = receiver {
             throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
         }
@@ -1044,15 +1091,7 @@ enum DSLLibrary {
             let generic = DSLActions.genericAction(name)
             return .sync({ i, r, a, at in generic(i, r, a, at) })
         }
-        if let rows {
-            let kinds = receivers(receiver)
-            // Candidate first, then the receiver's kinds from the most specific (as Xtend resolves the sugar).
-            for row in rows {
-                for kind in kinds {
-                    if let m = row[kind.rawValue] { return m }
-                }
-            }
-        }
+        if let m = resolved?.method(for: receiverClass(receiver)) { return m }
         if let what = unsupportedMethods[name] {
             throw DSLFlow.failure("\(what) is not run by the twin yet", at, type: "UnsupportedOperationException")
         }

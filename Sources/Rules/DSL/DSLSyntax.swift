@@ -81,16 +81,17 @@ indirect enum DSLExpr: Sendable {
 
 enum DSLCollectionKind: Sendable { case list, set }
 
-/// A member's name as written after `.`, with the methods some receiver has for it (``DSLLibrary/dispatch``)
-/// looked up once when it is parsed: a call picks its method by the receiver's kind without hashing the name.
+/// A member's name as written after `.`, with its method by receiver class (``DSLLibrary/memberMethods``)
+/// looked up once when it is parsed: a call reads its method at the receiver's class, without hashing the
+/// name or searching the candidates.
 struct DSLMemberName: Sendable {
     let name: String
-    /// `DSLLibrary.dispatch[name]` (`nil`: no receiver has it).
-    let methods: DSLLibrary.MethodRows?
+    /// `DSLLibrary.memberMethods[name]` (`nil`: no receiver has it).
+    let methods: DSLMemberMethods?
 
     init(_ name: String) {
         self.name = name
-        methods = DSLLibrary.dispatch[name]
+        methods = DSLLibrary.memberMethods[name]
     }
 }
 
@@ -98,8 +99,9 @@ struct DSLMemberName: Sendable {
 /// what depends on the run (Xtend's implicit `it`, the Items) is asked when it runs.
 struct DSLFeature: Sendable {
     let name: String
-    /// The methods some receiver has by this name (a member of the implicit `it`, when there is one), looked up once.
-    let methods: DSLLibrary.MethodRows?
+    /// The method by receiver class some receiver has by this name (a member of the implicit `it`, when there
+    /// is one), looked up once.
+    let methods: DSLMemberMethods?
     /// A method or property some receiver has.
     var isMethod: Bool { methods != nil }
     /// A state constant (`ON`).
@@ -115,7 +117,7 @@ struct DSLFeature: Sendable {
     init(_ name: String) {
         self.name = name
         item = try? ItemName(name)
-        methods = DSLLibrary.dispatch[name]
+        methods = DSLLibrary.memberMethods[name]
         constant = DSLLibrary.constants[name]
         isFunction = DSLLibrary.isFunction(name)
         isType = DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name)
