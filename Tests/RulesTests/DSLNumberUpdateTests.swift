@@ -2,10 +2,11 @@ import SmartHome
 import Testing
 @testable import Rules
 
-/// A rule's update with a number hands the Item a state made from the number (`DSLLibrary.plainNumber`,
-/// `ItemType.numberState`) instead of its text parsed again; it must be the very state the text path makes
-/// (openHAB's `postUpdate(Item, Number)` posts `number.toString()`, parsed by the Item's data types).
-@Suite("Rules DSL number updates")
+/// A rule's update or command with a number hands the Item a state or command made from the number
+/// (`DSLLibrary.plainNumber`, `ItemType.numberState`, `ItemType.numberCommand`) instead of its text parsed again; it
+/// must be the very state or command the text path makes (openHAB's `postUpdate(Item, Number)` and
+/// `sendCommand(Item, Number)` pass `number.toString()`, parsed by the Item's data or command types).
+@Suite("Rules DSL number updates and commands")
 struct DSLNumberUpdateTests {
     static let types: [ItemType] = [.numberItem(nil), .numberItem(.temperature), .numberItem(.dimensionless), .groupItem,
                                     .dimmerItem, .rollershutterItem, .stringItem, .switchItem, .colorItem]
@@ -58,6 +59,26 @@ struct DSLNumberUpdateTests {
         #expect(direct > 30_000)  // taken for the four Number and Group types: the ints, and the doubles in Java's plain range (10 of 24 magnitudes)
     }
 
+    @Test func theCommandIsTheParsedText() {
+        var direct = 0
+        for value in Self.values() {
+            let text = value.text  // what commandText gives a number (Java's toString)
+            for type in Self.types {
+                guard let number = DSLLibrary.plainNumber(value), let command = type.numberCommand(number) else { continue }
+                direct += 1
+                let parsed = type.parseCommand(text)
+                #expect(parsed == command, "\(text) to \(type)")
+                #expect(parsed?.description == command.description, "\(text) to \(type)")
+                if case .decimal(let a)? = parsed, case .decimal(let b) = command {
+                    #expect(a.value.bitPattern == b.value.bitPattern, "\(text) to \(type)")
+                } else {
+                    Issue.record("\(text) to \(type): \(String(describing: parsed)) is not a decimal")
+                }
+            }
+        }
+        #expect(direct > 30_000)  // as for updates: the four Number and Group types
+    }
+
     /// Where the text path could differ, it stays: an exponent, a non-finite double, a percent or text Item.
     @Test func theTextPathStays() {
         #expect(DSLLibrary.plainNumber(.number(1e7)) == nil)
@@ -67,6 +88,7 @@ struct DSLNumberUpdateTests {
         let one = DecimalNumber(integer: 1)
         for type: ItemType in [.dimmerItem, .rollershutterItem, .stringItem, .colorItem, .switchItem] {
             #expect(type.numberState(one) == nil)
+            #expect(type.numberCommand(one) == nil)
         }
     }
 }

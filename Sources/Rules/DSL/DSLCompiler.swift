@@ -698,13 +698,14 @@ struct DSLRuleScript: RuleScript {
         }
         if let state = event.newState { frame[DSLImplicit.newState.rawValue] = .state(state) }
         if let state = event.previousState { frame[DSLImplicit.previousState.rawValue] = .state(state) }
-        if let item = event.itemName {
-            frame[DSLImplicit.triggeringItemName.rawValue] = .string(item)
+        if let item = event.item {
+            frame[DSLImplicit.triggeringItemName.rawValue] = .string(item.rawValue)
             frame[DSLImplicit.triggeringItem.rawValue] = .item(item)
         }
         if let group = event.groupName {
             frame[DSLImplicit.triggeringGroupName.rawValue] = .string(group)
-            frame[DSLImplicit.triggeringGroup.rawValue] = .item(group)
+            // A Group's name that is no valid Item name names no Item (openHAB's registry would find none): null.
+            if let checked = try? ItemName(group) { frame[DSLImplicit.triggeringGroup.rawValue] = .item(checked) }
         }
         if let thing = event.thingUID { frame[DSLImplicit.triggeringThing.rawValue] = .string(thing) }
         // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.

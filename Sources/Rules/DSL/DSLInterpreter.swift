@@ -421,13 +421,6 @@ final class DSLInterpreter: Sendable {
                 if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
                 let arguments = try evaluate(argumentExprs, frame)
                 if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, arguments, memberAt, self) }
-                // `Item.postUpdate(v)` where the feature named the Item: its checked name goes to the update (what
-                // the Item's method table would run, without looking the text up again).
-                if member.updatesItem, arguments.count == 1, case .feature(let f, _) = receiverExpr, let checked = f.item,
-                   case .item(let name) = receiver, name == f.name {
-                    try DSLLibrary.update(name, checked: checked, arguments[0], memberAt, self)
-                    return .null
-                }
                 return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, arguments, memberAt, self)
             case .staticMember(let type, let member, let memberAt):
                 return try DSLLibrary.staticAccess(type, member, try evaluate(argumentExprs, frame), memberAt, self)
@@ -702,12 +695,12 @@ final class DSLInterpreter: Sendable {
     private func feature(_ f: DSLFeature, _ frame: DSLFrame, _ at: DSLLocation) throws(DSLFlow) -> Named {
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
         if f.isMethod, let it = f.it { return .itMember(frame.value(of: it)) }
-        if !f.isMethod, knownItems.contains(f) { return .value(.item(f.name)) }
+        if !f.isMethod, let item = f.item, knownItems.contains(item) { return .value(.item(item)) }
         if let constant = f.constant { return .value(constant) }
         // A function without parentheses (`newArrayList`, `newHashMap`): Xbase calls it.
         if f.isFunction { return .function }
         if f.name == "now" { return .value(.instant(execution.now)) }
-        if execution.itemType(f.name) != nil { return .value(.item(f.name)) }
+        if let item = f.item, execution.itemType(checked: item) != nil { return .value(.item(item)) }
         if f.isType { return .value(.type(f.name)) }
         throw DSLFlow.failure("there is no variable or Item called \(f.name)", at)
     }

@@ -4,8 +4,8 @@ import SmartHome
 
 /// Methods of Items, states and timers (openHAB's `GenericItem`, `GroupItem`, the state types, `Timer`).
 enum DSLItems {
-    /// What `read` gives for the Item receiver `r` (by its name), or Java's `ItemNotFoundException`.
-    private static func read<T>(_ r: DSLValue, _ at: DSLLocation, _ read: (String) -> T?) throws(DSLFlow) -> T {
+    /// What `read` gives for the Item receiver `r` (by its checked name), or Java's `ItemNotFoundException`.
+    private static func read<T>(_ r: DSLValue, _ at: DSLLocation, _ read: (ItemName) -> T?) throws(DSLFlow) -> T {
         guard case .item(let name) = r, let value = read(name) else {
             throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
         }
@@ -13,13 +13,13 @@ enum DSLItems {
     }
 
     /// The Item receiver `r`, copied whole (for the fields the registry does not hand out alone).
-    private static func item(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> (String, Item) {
-        try read(r, at) { name in i.execution.item(name).map { (name, $0) } }
+    private static func item(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> (ItemName, Item) {
+        try read(r, at) { name in i.execution.item(checked: name).map { (name, $0) } }
     }
 
     /// The name of an Item receiver that exists, without copying the Item.
     private static func existing(_ r: DSLValue, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> String {
-        try read(r, at) { name in i.execution.itemType(name).map { _ in name } }
+        try read(r, at) { name in i.execution.itemType(checked: name).map { _ in name.rawValue } }
     }
 
     /// The Item type's openHAB class name (`SwitchItem`, `GroupItem`).
@@ -43,31 +43,27 @@ enum DSLItems {
 
     /// The members of the Group receiver `r` (``members(_:all:_:)``): it is looked up once.
     private static func groupMembers(_ r: DSLValue, all: Bool, _ i: DSLInterpreter, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
-        let (name, type) = try read(r, at) { i.execution.checkedItem($0) }
+        let (name, type) = try read(r, at) { name in i.execution.itemType(checked: name).map { (name, $0) } }
         guard type == .groupItem else { throw DSLFlow.failure("\(name) is not a Group, so it has no members", at, type: "NoSuchMethodException") }
         return .list(DSLList(members(name, all: all, i), isSet: true))
     }
 
     /// A group's direct members, or (`all`) every non-group Item below it, in name order.
-    static func members(_ group: String, all: Bool, _ i: DSLInterpreter) -> [DSLValue] {
-        guard let name = try? ItemName(group) else { return [] }
-        return members(name, all: all, i)
-    }
-
     static func members(_ name: ItemName, all: Bool, _ i: DSLInterpreter) -> [DSLValue] {
         let registry = i.execution.engine.runtime.items
-        if !all { return registry.memberNames(of: name).map { .item($0.name.description) } }
-        var seen = Set<String>(), out: [DSLValue] = [], queue = [name]
+        if !all { return registry.memberNames(of: name).map { .item($0.name) } }
+        var seen = Set<ItemName>(), out: [ItemName] = [], queue = [name]
         while let next = queue.popLast() {
-            for member in registry.memberNames(of: next) where seen.insert(member.name.description).inserted {
-                if member.isGroup { queue.append(member.name) } else { out.append(.item(member.name.description)) }
+            for member in registry.memberNames(of: next) where seen.insert(member.name).inserted {
+                if member.isGroup { queue.append(member.name) } else { out.append(member.name) }
             }
         }
-        return out.sorted { $0.text < $1.text }
+        return out.sorted().map(DSLValue.item)
     }
 
-    /// The name of an Item receiver, without looking it up (``DSLLibrary/send`` does, once).
-    private static func itemName(_ r: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> String {
+    /// The checked name of an Item receiver, without looking it up (``DSLLibrary/send`` and ``DSLLibrary/update``
+    /// do, once).
+    private static func itemName(_ r: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> ItemName {
         guard case .item(let name) = r else { throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException") }
         return name
     }
@@ -81,10 +77,6 @@ enum DSLItems {
             return .null
         },
     ]
-
-    /// The methods of an Item that are ``DSLLibrary/update(_:_:_:_:)`` of it with their one argument (the
-    /// interpreter calls a known Item's with its checked name: ``DSLMemberName/updatesItem``).
-    static let updateMethods: Set<String> = ["postUpdate", "setState"]
 
     static let methods: [String: DSLMethod] = [
         "postUpdate": { i, r, a, at in
@@ -101,7 +93,7 @@ enum DSLItems {
             try DSLLibrary.update(try itemName(r, at), a[0], at, i)
             return .null
         },
-        "getState": { i, r, _, at in .state(try read(r, at) { i.execution.itemState($0) }) },
+        "getState": { i, r, _, at in .state(try read(r, at) { i.execution.itemState(checked: $0) }) },
         "getStateAs": { i, r, a, at in
             let state = try item(r, i, at).1.state
             guard case .type(let type)? = a.first else { throw DSLFlow.failure("getStateAs takes a type such as OnOffType", at) }
@@ -116,7 +108,7 @@ enum DSLItems {
         "getName": { i, r, _, at in .string(try existing(r, i, at)) },
         "getLabel": { i, r, _, at in try item(r, i, at).1.label.map(DSLValue.string) ?? .null },
         "getCategory": { i, r, _, at in try item(r, i, at).1.category.map(DSLValue.string) ?? .null },
-        "getType": { i, r, _, at in .string(try read(r, at) { i.execution.itemType($0) }.rawValue) },
+        "getType": { i, r, _, at in .string(try read(r, at) { i.execution.itemType(checked: $0) }.rawValue) },
         "getTags": { i, r, _, at in .list(DSLList(try item(r, i, at).1.tags.map(DSLValue.string), isSet: true)) },
         "hasTag": { i, r, a, at in .bool(try item(r, i, at).1.tags.contains(a.first?.text ?? "")) },
         "getGroupNames": { i, r, _, at in .list(DSLList(try item(r, i, at).1.groupNames.map(DSLValue.string))) },

@@ -1265,10 +1265,10 @@ enum DSLJava {
     static func storeStates(_ i: DSLInterpreter, _ a: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         let map = DSLMap()
         for v in a {
-            guard case .item(let name) = v, i.execution.itemType(name) != nil else { throw DSLFlow.failure("storeStates takes Items, not \(v.kindName)", at, type: "IllegalArgumentException") }
-            let members = i.execution.itemType(name) == .groupItem ? DSLItems.members(name, all: true, i) : [v]
+            guard case .item(let name) = v, let type = i.execution.itemType(checked: name) else { throw DSLFlow.failure("storeStates takes Items, not \(v.kindName)", at, type: "IllegalArgumentException") }
+            let members = type == .groupItem ? DSLItems.members(name, all: true, i) : [v]
             for m in members {
-                guard case .item(let n) = m, let state = i.execution.itemState(n) else { continue }
+                guard case .item(let n) = m, let state = i.execution.itemState(checked: n) else { continue }
                 try DSLLibrary.put(map, m, .state(state), at)
             }
         }
@@ -1284,7 +1284,7 @@ enum DSLJava {
             throw DSLFlow.failure("restoreStates takes the map storeStates gave, not \(a[0].kindName)", at, type: "ClassCastException")
         }
         for entry in map.entries {
-            let name = try DSLLibrary.itemName(entry.key, "restoreStates", at)
+            let name = try DSLLibrary.itemName(entry.key, "restoreStates", at, i)
             let isCommand: Bool
             switch entry.value {
             case .state(.null), .state(.undef), .state(.openClosed): isCommand = false
@@ -1304,14 +1304,15 @@ enum DSLJava {
 
     private static func membership(_ i: DSLInterpreter, _ r: DSLValue, _ a: [DSLValue], _ at: DSLLocation, add: Bool) async throws(DSLFlow) -> DSLValue {
         let name = add ? "addMember" : "removeMember"
-        guard case .item(let group) = r, i.execution.itemType(group) == .groupItem else {
+        guard case .item(let groupName) = r, i.execution.itemType(checked: groupName) == .groupItem else {
             throw DSLFlow.failure("\(name) is a GroupItem's; \(r.text) is not a Group", at, type: "NoSuchMethodException")
         }
-        guard a.count == 1, case .item(let member) = a[0], var item = i.execution.item(member) else {
+        guard a.count == 1, case .item(let member) = a[0], var item = i.execution.item(checked: member) else {
             throw DSLFlow.failure("\(name) takes an Item", at, type: "IllegalArgumentException")
         }
+        let group = groupName.rawValue
         if add {
-            guard member != group else { throw DSLFlow.failure("a Group cannot be a member of itself", at, type: "IllegalArgumentException") }
+            guard member != groupName else { throw DSLFlow.failure("a Group cannot be a member of itself", at, type: "IllegalArgumentException") }
             guard !item.groupNames.contains(group) else { return .null }
             item.groupNames.append(group)
         } else {

@@ -87,6 +87,77 @@ enum DSLReceiver: Int, Hashable, Sendable, CaseIterable {
          formatter, exception, builder, constant, historic, actions, lock, color, localDateTime, random, thingStatus, any
 }
 
+/// The classes of receivers a value falls in for method look-up (``DSLLibrary/receiverClass(_:)``): each is one
+/// list of ``DSLReceiver`` kinds, most specific first (a `DecimalType` state is a state, then a number).
+enum DSLReceiverClass: Int, Sendable, CaseIterable {
+    case item, state, stateNumber, colorState, number, string, instant, localTime, localDate, localDateTime, random,
+         thingStatus, duration, dayOfWeek, timer, lambda, list, map, formatter, exception, builder, historic, actions,
+         lock, constant, any
+
+    /// The kinds a method is looked for in, most specific first.
+    var kinds: [DSLReceiver] {
+        switch self {
+        case .item: [.item, .any]
+        case .state: [.state, .any]
+        case .stateNumber: [.state, .number, .any]
+        case .colorState: [.color, .state, .any]
+        case .number: [.number, .any]
+        case .string: [.string, .any]
+        case .instant: [.instant, .any]
+        case .localTime: [.localTime, .any]
+        case .localDate: [.localDate, .any]
+        case .localDateTime: [.localDateTime, .any]
+        case .random: [.random, .any]
+        case .thingStatus: [.thingStatus, .any]
+        case .duration: [.duration, .any]
+        case .dayOfWeek: [.dayOfWeek, .any]
+        case .timer: [.timer, .any]
+        case .lambda: [.lambda, .any]
+        case .list: [.list, .any]
+        case .map: [.map, .any]
+        case .formatter: [.formatter, .any]
+        case .exception: [.exception, .any]
+        case .builder: [.builder, .any]
+        case .historic: [.historic, .any]
+        case .actions: [.actions, .any]
+        case .lock: [.lock, .any]
+        case .constant: [.constant, .any]
+        case .any: [.any]
+        }
+    }
+}
+
+/// The method a written member name runs, by receiver class (indexed by ``DSLReceiverClass/rawValue``),
+/// resolved once from ``DSLLibrary/dispatch`` as Xtend resolves the sugar: the name's first candidate that
+/// the class's kinds have, from the most specific kind. A call reads one entry.
+struct DSLMemberMethods: Sendable {
+    /// A resolved method and where it was found (the candidate's index in the name's rows, the kind).
+    struct Resolved: Sendable {
+        let entry: DSLMethodEntry
+        let row: Int
+        let kind: DSLReceiver
+    }
+
+    let byClass: [Resolved?]
+
+    init(_ rows: DSLLibrary.MethodRows) {
+        byClass = DSLReceiverClass.allCases.map { receiverClass in
+            for (r, row) in rows.enumerated() {
+                for kind in receiverClass.kinds {
+                    if let m = row[kind.rawValue] { return Resolved(entry: m, row: r, kind: kind) }
+                }
+            }
+            return nil
+        }
+    }
+
+    /// The method a receiver of `receiverClass` runs (`nil`: none).
+    @inline(__always)
+    func method(for receiverClass: DSLReceiverClass) -> DSLMethodEntry? {
+        byClass[receiverClass.rawValue]?.entry
+    }
+}
+
 /// **The one table** of what a body may call: global functions, Java static members (`Type::member` and
 /// `Type.member`), constructors and methods by receiver kind. The checker (`validate`) reads the same
 /// table, so a name it accepts is a name the interpreter runs. Actions and persistence extensions that
@@ -310,7 +381,7 @@ enum DSLLibrary {
         case .thingStatus: return "org.openhab.core.thing.ThingStatusInfo"
         case .list(let l): return l.isSet ? "java.util.HashSet" : "java.util.ArrayList"
         case .map: return "java.util.HashMap"
-        case .item(let name): return "org.openhab.core.library.items." + name
+        case .item(let name): return "org.openhab.core.library.items." + name.rawValue
         default: return "java.lang.Object"
         }
     }
@@ -363,9 +434,14 @@ enum DSLLibrary {
         return .null
     }
 
-    static func itemName(_ value: DSLValue, _ function: String, _ at: DSLLocation) throws(DSLFlow) -> String {
+    /// The Item a function's first argument names: an Item value's checked name, or a name given as text, checked
+    /// once per written name (no valid name: Java's `ItemNotFoundException`, as for a name no Item has).
+    static func itemName(_ value: DSLValue, _ function: String, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> ItemName {
         switch value {
-        case .item(let n), .string(let n): return n
+        case .item(let name): return name
+        case .string(let text):
+            guard let name = i.execution.checkedItemName(text) else { throw noItem(text, at) }
+            return name
         default: throw DSLFlow.failure("\(function) needs an Item or an Item's name first, not \(value.kindName)", at, type: "IllegalArgumentException")
         }
     }
@@ -373,13 +449,13 @@ enum DSLLibrary {
     /// `postUpdate(item, value)` (BusEvent): synchronous, as ``update(_:_:_:_:)``.
     private static func itemUpdate(_ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         guard args.count == 2 else { throw DSLFlow.failure("postUpdate takes an Item (or its name) and a value", at) }
-        try update(try itemName(args[0], "postUpdate", at), args[1], at, i)
+        try update(try itemName(args[0], "postUpdate", at, i), args[1], at, i)
         return .null
     }
 
     private static func itemAction(_ name: String, _ i: DSLInterpreter, _ args: [DSLValue], _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         guard args.count == 2 else { throw DSLFlow.failure("\(name) takes an Item (or its name) and a value", at) }
-        try await send(name, to: try itemName(args[0], name, at), args[1], at, i)
+        try await send(name, to: try itemName(args[0], name, at, i), args[1], at, i)
         return .null
     }
 
@@ -391,34 +467,33 @@ enum DSLLibrary {
         }
     }
 
-    static func send(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
-        let text = try checkedText(function, to: item, value, at, i)
-        if function == "sendCommand" { await i.execution.sendCommand(item, text) } else { i.execution.postUpdateNow(item, text) }
-    }
-
-    /// `postUpdate` without suspending: an update never waits for a Thing handler, so a rule body that only
-    /// posts updates runs without a suspension (the interpreter's synchronous path).
-    /// The Item is looked up once: its checked name and type go on to the update.
-    static func update(_ item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
-        guard let (name, type) = i.execution.checkedItem(item) else { throw noItem(item, at) }
-        try update(item, name, type, value, at, i)
-    }
-
-    /// ``update(_:_:_:_:)`` of an Item whose checked name the call site holds (``DSLFeature/item``): the Item's
-    /// type is looked up by that name's stored hash, its text is not hashed again.
-    static func update(_ item: String, checked name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
-        guard let type = i.execution.itemType(checked: name) else { throw noItem(item, at) }
-        try update(item, name, type, value, at, i)
-    }
-
-    private static func update(_ item: String, _ name: ItemName, _ type: ItemType, _ value: DSLValue, _ at: DSLLocation,
-                               _ i: DSLInterpreter) throws(DSLFlow) {
-        if case .null = value { throw nullValue("postUpdate", to: item, at) }
-        if let number = plainNumber(value), let state = type.numberState(number) {
-            i.execution.postUpdateNow(item, checked: name, state, text: number.text)
+    /// `sendCommand` (`function`; `postUpdate` is ``update(_:_:_:_:)``) of `value` to the Item called `name`: a
+    /// number to a Number Item or a Group is handed over as its `DecimalType` command (``plainNumber(_:)``,
+    /// ``ItemType/numberCommand(_:)``: openHAB's `sendCommand(Item, Number)` sends `number.toString()` for the Item
+    /// to parse, and the command made is the very one that parse gives), anything else as its text.
+    static func send(_ function: String, to name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) async throws(DSLFlow) {
+        guard function == "sendCommand" else { return try update(name, value, at, i) }
+        guard let type = i.execution.itemType(checked: name) else { throw noItem(name.rawValue, at) }
+        if case .null = value { throw nullValue(function, to: name.rawValue, at) }
+        if let number = plainNumber(value), let command = type.numberCommand(number) {
+            await i.execution.sendCommand(checked: name, command, text: number.text)
             return
         }
-        i.execution.postUpdateNow(item, checked: name, type: type, commandText(value, i))
+        await i.execution.sendCommand(checked: name, commandText(value, i))
+    }
+
+    /// `postUpdate` of `value` to the Item called `name` without suspending: an update never waits for a Thing
+    /// handler, so a rule body that only posts updates runs without a suspension (the interpreter's synchronous
+    /// path). The Item's type is read once, by the name's stored hash; a number to a Number Item or a Group is
+    /// handed over as its `DecimalType` (``plainNumber(_:)``, ``ItemType/numberState(_:)``).
+    static func update(_ name: ItemName, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) {
+        guard let type = i.execution.itemType(checked: name) else { throw noItem(name.rawValue, at) }
+        if case .null = value { throw nullValue("postUpdate", to: name.rawValue, at) }
+        if let number = plainNumber(value), let state = type.numberState(number) {
+            i.execution.postUpdateNow(checked: name, state, text: number.text)
+            return
+        }
+        i.execution.postUpdateNow(checked: name, type: type, commandText(value, i))
     }
 
     /// A number value (`int`, `long`, `double`, `BigDecimal`) as the `DecimalType` its text (``commandText(_:_:)``,
@@ -439,13 +514,6 @@ enum DSLLibrary {
         default:
             return nil
         }
-    }
-
-    /// The text `function` (`sendCommand`, `postUpdate`) carries to `item`, after openHAB's checks.
-    private static func checkedText(_ function: String, to item: String, _ value: DSLValue, _ at: DSLLocation, _ i: DSLInterpreter) throws(DSLFlow) -> String {
-        guard i.execution.itemType(item) != nil else { throw noItem(item, at) }
-        if case .null = value { throw nullValue(function, to: item, at) }
-        return commandText(value, i)
     }
 
     private static func noItem(_ item: String, _ at: DSLLocation) -> DSLFlow {
@@ -502,11 +570,11 @@ enum DSLLibrary {
             return .null
         }],
         "ItemRegistry": ["getItems": { i, a, _ in
-            let all = await i.execution.engine.runtime.items.all().map { $0.name.description }
+            let all = await i.execution.engine.runtime.items.all().map(\.name)
             guard case .string(let pattern)? = a.first else { return .list(DSLList(all.map(DSLValue.item))) }
             // ItemRegistry.getItems(pattern): a glob with * and ?.
             let regex = "^" + NSRegularExpression.escapedPattern(for: pattern).replacingOccurrences(of: "\\*", with: ".*").replacingOccurrences(of: "\\?", with: ".") + "$"
-            return .list(DSLList(all.filter { $0.range(of: regex, options: .regularExpression) != nil }.map(DSLValue.item)))
+            return .list(DSLList(all.filter { $0.rawValue.range(of: regex, options: .regularExpression) != nil }.map(DSLValue.item)))
         }],
     ]
 
@@ -561,8 +629,10 @@ enum DSLLibrary {
         "ScriptServiceUtil": ["getItemRegistry": { _, _, _ in .type("ItemRegistry") }, "itemRegistry": { _, _, _ in .type("ItemRegistry") }],
         "ItemRegistry": ["getItem": { i, a, at in
                              guard case .string(let name)? = a.first else { throw DSLFlow.failure("getItem takes an Item's name", at, type: "IllegalArgumentException") }
-                             guard i.execution.itemType(name) != nil else { throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException") }
-                             return .item(name)
+                             guard let item = i.execution.checkedItemName(name), i.execution.itemType(checked: item) != nil else {
+                                 throw DSLFlow.failure("Item '\(name)' could not be found in the item registry", at, type: "ItemNotFoundException")
+                             }
+                             return .item(item)
                          }],
         "ZoneId": ["systemDefault": { i, _, _ in .constant(type: "ZoneId", name: i.execution.calendar.identifier) },
                    "of": { _, a, _ in .constant(type: "ZoneId", name: a.first?.text ?? "") }],
@@ -776,67 +846,39 @@ enum DSLLibrary {
 
     // MARK: Methods
 
-    /// The receiver kinds of a value, most specific first.
-    /// The receiver kinds of a value, most specific first.
-    static func receivers(_ v: DSLValue) -> [DSLReceiver] {
+    /// The receiver class of a value: which list of receiver kinds (``DSLReceiverClass/kinds``) its methods
+    /// are looked up in. One switch; a member call reads its method at this index (``DSLMemberMethods``).
+    static func receiverClass(_ v: DSLValue) -> DSLReceiverClass {
         switch v {
-        case .item: return kindsItem
-        case .state(.decimal), .state(.percent), .state(.quantity): return kindsStateNumber
-        case .state(.dateTime): return kindsState
-        case .state(.hsb): return kindsColorState
-        case .state: return kindsState
-        case .int, .number, .decimal, .quantity: return kindsNumber
-        case .string: return kindsString
-        case .instant: return kindsInstant
-        case .localTime: return kindsLocalTime
-        case .localDate: return kindsLocalDate
-        case .localDateTime: return kindsLocalDateTime
-        case .random: return kindsRandom
-        case .thingStatus: return kindsThingStatus
-        case .duration: return kindsDuration
-        case .dayOfWeek: return kindsDayOfWeek
-        case .timer: return kindsTimer
-        case .lambda: return kindsLambda
-        case .list: return kindsList
-        case .map: return kindsMap
-        case .formatter: return kindsFormatter
-        case .exception: return kindsException
-        case .builder: return kindsBuilder
-        case .historic: return kindsHistoric
-        case .actions: return kindsActions
-        case .lock: return kindsLock
-        case .constant: return kindsConstant
-        case .bool, .type, .null: return kindsAny
+        case .item: return .item
+        case .state(.decimal), .state(.percent), .state(.quantity): return .stateNumber
+        case .state(.dateTime): return .state
+        case .state(.hsb): return .colorState
+        case .state: return .state
+        case .int, .number, .decimal, .quantity: return .number
+        case .string: return .string
+        case .instant: return .instant
+        case .localTime: return .localTime
+        case .localDate: return .localDate
+        case .localDateTime: return .localDateTime
+        case .random: return .random
+        case .thingStatus: return .thingStatus
+        case .duration: return .duration
+        case .dayOfWeek: return .dayOfWeek
+        case .timer: return .timer
+        case .lambda: return .lambda
+        case .list: return .list
+        case .map: return .map
+        case .formatter: return .formatter
+        case .exception: return .exception
+        case .builder: return .builder
+        case .historic: return .historic
+        case .actions: return .actions
+        case .lock: return .lock
+        case .constant: return .constant
+        case .bool, .type, .null: return .any
         }
     }
-
-    // (One array per list of kinds, made once: a call asks for them every time.)
-    private static let kindsAny: [DSLReceiver] = [.any]
-    private static let kindsMap: [DSLReceiver] = [.map, .any]
-    private static let kindsItem: [DSLReceiver] = [.item, .any]
-    private static let kindsList: [DSLReceiver] = [.list, .any]
-    private static let kindsLock: [DSLReceiver] = [.lock, .any]
-    private static let kindsState: [DSLReceiver] = [.state, .any]
-    private static let kindsTimer: [DSLReceiver] = [.timer, .any]
-    private static let kindsLambda: [DSLReceiver] = [.lambda, .any]
-    private static let kindsNumber: [DSLReceiver] = [.number, .any]
-    private static let kindsString: [DSLReceiver] = [.string, .any]
-    private static let kindsActions: [DSLReceiver] = [.actions, .any]
-    private static let kindsBuilder: [DSLReceiver] = [.builder, .any]
-    private static let kindsInstant: [DSLReceiver] = [.instant, .any]
-    private static let kindsConstant: [DSLReceiver] = [.constant, .any]
-    private static let kindsDuration: [DSLReceiver] = [.duration, .any]
-    private static let kindsHistoric: [DSLReceiver] = [.historic, .any]
-    private static let kindsDayOfWeek: [DSLReceiver] = [.dayOfWeek, .any]
-    private static let kindsException: [DSLReceiver] = [.exception, .any]
-    private static let kindsFormatter: [DSLReceiver] = [.formatter, .any]
-    private static let kindsLocalDate: [DSLReceiver] = [.localDate, .any]
-    private static let kindsLocalTime: [DSLReceiver] = [.localTime, .any]
-    private static let kindsColorState: [DSLReceiver] = [.color, .state, .any]
-    private static let kindsStateNumber: [DSLReceiver] = [.state, .number, .any]
-    private static let kindsLocalDateTime: [DSLReceiver] = [.localDateTime, .any]
-    private static let kindsRandom: [DSLReceiver] = [.random, .any]
-    private static let kindsThingStatus: [DSLReceiver] = [.thingStatus, .any]
 
     static let methods: [DSLReceiver: [String: DSLMethod]] = [
         .any: [
@@ -1011,11 +1053,15 @@ enum DSLLibrary {
         return names
     }()
 
+    /// Every written method name → its method by receiver class (``DSLMemberMethods``), resolved once from
+    /// ``dispatch``: a parsed member or feature holds its entry; a name met at run time looks it up here.
+    static let memberMethods: [String: DSLMemberMethods] = dispatch.mapValues(DSLMemberMethods.init)
+
     /// Calls `receiver.name(args)` (a method that never pauses, or one whose lambda cannot); `methods`: the
-    /// name's entry of ``dispatch`` when the caller looked it up once (a parsed member, a feature).
-    static func invoke(_ receiver: DSLValue, _ name: String, methods: MethodRows? = nil, _ args: [DSLValue], _ at: DSLLocation,
+    /// name's entry of ``memberMethods`` when the caller looked it up once (a parsed member, a feature).
+    static func invoke(_ receiver: DSLValue, _ name: String, methods: DSLMemberMethods? = nil, _ args: [DSLValue], _ at: DSLLocation,
                        _ i: DSLInterpreter) throws(DSLFlow) -> DSLValue {
-        switch try method(receiver, name, methods ?? dispatch[name], at) {
+        switch try method(receiver, name, methods ?? memberMethods[name], at) {
         case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
         case .loop(let m): return try i.run(try typed(at) { try m(receiver, args, at) }, at)
         case .suspending: throw unmarked(name, at)
@@ -1023,17 +1069,17 @@ enum DSLLibrary {
     }
 
     /// Calls `receiver.name(args)` (any method).
-    static func invokeSuspending(_ receiver: DSLValue, _ name: String, methods: MethodRows? = nil, _ args: [DSLValue], _ at: DSLLocation,
+    static func invokeSuspending(_ receiver: DSLValue, _ name: String, methods: DSLMemberMethods? = nil, _ args: [DSLValue], _ at: DSLLocation,
                                  _ i: DSLInterpreter) async throws(DSLFlow) -> DSLValue {
-        switch try method(receiver, name, methods ?? dispatch[name], at) {
+        switch try method(receiver, name, methods ?? memberMethods[name], at) {
         case .sync(let m): return try typed(at) { try m(i, receiver, args, at) }
         case .loop(let m): return try await i.runSuspending(try typed(at) { try m(receiver, args, at) }, at)
         case .suspending(let m): return try await typedSuspending(at) { try await m(i, receiver, args, at) }
         }
     }
 
-    /// The method `receiver.name` runs (`rows`: the name's entry of ``dispatch``).
-    private static func method(_ receiver: DSLValue, _ name: String, _ rows: MethodRows?, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
+    /// The method `receiver.name` runs (`resolved`: the name's entry of ``memberMethods``).
+    private static func method(_ receiver: DSLValue, _ name: String, _ resolved: DSLMemberMethods?, _ at: DSLLocation) throws(DSLFlow) -> DSLMethodEntry {
         if case .null = receiver {
             throw DSLFlow.failure("\(name) was called on null", at, type: "NullPointerException")
         }
@@ -1045,15 +1091,7 @@ enum DSLLibrary {
             let generic = DSLActions.genericAction(name)
             return .sync({ i, r, a, at in generic(i, r, a, at) })
         }
-        if let rows {
-            let kinds = receivers(receiver)
-            // Candidate first, then the receiver's kinds from the most specific (as Xtend resolves the sugar).
-            for row in rows {
-                for kind in kinds {
-                    if let m = row[kind.rawValue] { return m }
-                }
-            }
-        }
+        if let m = resolved?.method(for: receiverClass(receiver)) { return m }
         if let what = unsupportedMethods[name] {
             throw DSLFlow.failure("\(what) is not run by the twin yet", at, type: "UnsupportedOperationException")
         }

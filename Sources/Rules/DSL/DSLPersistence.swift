@@ -16,7 +16,7 @@ enum DSLPersistence {
     /// The Item, its queries at now, and the arguments without a trailing service id.
     private static func queries(_ name: String, _ r: DSLValue, _ args: [DSLValue], _ at: DSLLocation,
                                 _ i: DSLInterpreter) throws(DSLFlow) -> (Item, PersistenceQueries, [DSLValue]) {
-        guard case .item(let itemName) = r, let item = i.execution.item(itemName) else {
+        guard case .item(let itemName) = r, let item = i.execution.item(checked: itemName) else {
             throw DSLFlow.failure("\(r.text) is not an Item", at, type: "ItemNotFoundException")
         }
         var rest = args

@@ -84,19 +84,17 @@ indirect enum DSLExpr: Sendable {
 
 enum DSLCollectionKind: Sendable { case list, set }
 
-/// A member's name as written after `.`, with the methods some receiver has for it (``DSLLibrary/dispatch``)
-/// looked up once when it is parsed: a call picks its method by the receiver's kind without hashing the name.
+/// A member's name as written after `.`, with its method by receiver class (``DSLLibrary/memberMethods``)
+/// looked up once when it is parsed: a call reads its method at the receiver's class, without hashing the
+/// name or searching the candidates.
 struct DSLMemberName: Sendable {
     let name: String
-    /// `DSLLibrary.dispatch[name]` (`nil`: no receiver has it).
-    let methods: DSLLibrary.MethodRows?
-    /// Whether an Item's method by this name updates it (``DSLItems/updateMethods``).
-    let updatesItem: Bool
+    /// `DSLLibrary.memberMethods[name]` (`nil`: no receiver has it).
+    let methods: DSLMemberMethods?
 
     init(_ name: String) {
         self.name = name
-        methods = DSLLibrary.dispatch[name]
-        updatesItem = DSLItems.updateMethods.contains(name)
+        methods = DSLLibrary.memberMethods[name]
     }
 }
 
@@ -104,8 +102,9 @@ struct DSLMemberName: Sendable {
 /// what depends on the run (Xtend's implicit `it`, the Items) is asked when it runs.
 struct DSLFeature: Sendable {
     let name: String
-    /// The methods some receiver has by this name (a member of the implicit `it`, when there is one), looked up once.
-    let methods: DSLLibrary.MethodRows?
+    /// The method by receiver class some receiver has by this name (a member of the implicit `it`, when there
+    /// is one), looked up once.
+    let methods: DSLMemberMethods?
     /// A method or property some receiver has.
     var isMethod: Bool { methods != nil }
     /// A state constant (`ON`).
@@ -116,44 +115,35 @@ struct DSLFeature: Sendable {
     let isType: Bool
     /// The variable `it` where the name is written (Xtend's implicit receiver), resolved by ``DSLSuspension``.
     var it: DSLVariable?
-    /// The name as a checked Item name (`nil`: not a valid one), made once: a run that finds the name among its
-    /// known Items (``DSLKnownItems``) and updates the Item hashes no text.
+    /// The name as a checked Item name (`nil`: not a valid one), made once: the Item value a run makes of the
+    /// feature carries it (``DSLValue/item(_:)``), so no method of the Item hashes or checks the text again.
     let item: ItemName?
 
     init(_ name: String, it: DSLVariable? = nil) {
         self.name = name
         self.it = it
         item = try? ItemName(name)
-        methods = DSLLibrary.dispatch[name]
+        methods = DSLLibrary.memberMethods[name]
         constant = DSLLibrary.constants[name]
         isFunction = DSLLibrary.isFunction(name)
         isType = DSLLibrary.staticMembers[name] != nil || DSLLibrary.knownTypes.contains(name)
     }
 }
 
-/// The names the checker resolved to Items in a body (``DSLRuleScript``), as checked Item names: a feature is
-/// looked up by its ``DSLFeature/item``'s stored hash, not by hashing its text. (A name that is no valid Item
-/// name is kept as text, as the checker listed it.)
+/// The names the checker resolved to Items in a body (``DSLRuleScript``), as checked Item names: a feature's
+/// ``DSLFeature/item`` is looked up by its stored hash, not by hashing its text. (A name that is no valid Item
+/// name names no Item; the checker's list may hold one, the text of a `sendCommand("…", …)`.)
 struct DSLKnownItems: Sendable {
-    private let checked: Set<ItemName>
-    private let unchecked: Set<String>
+    private let names: Set<ItemName>
 
     init(_ names: some Sequence<String>) {
-        var checked = Set<ItemName>(), unchecked = Set<String>()
-        for name in names {
-            if let item = try? ItemName(name) { checked.insert(item) } else { unchecked.insert(name) }
-        }
-        self.checked = checked
-        self.unchecked = unchecked
+        self.names = Set(names.compactMap { try? ItemName($0) })
     }
 
     static let none = DSLKnownItems([])
 
-    /// Whether `feature`'s name is one of them.
-    func contains(_ feature: DSLFeature) -> Bool {
-        if let item = feature.item { return checked.contains(item) }
-        return !unchecked.isEmpty && unchecked.contains(feature.name)
-    }
+    /// Whether `item` is one of them.
+    func contains(_ item: ItemName) -> Bool { names.contains(item) }
 }
 
 /// A lambda as written.

@@ -19,8 +19,11 @@ enum DSLValue: Sendable {
     case string(String)
     /// An openHAB state: `ON`, `NULL`, an Item's state as it is.
     indirect case state(State)
-    /// An Item, by name.
-    case item(String)
+    /// An Item, by its checked name: made once where the Item value is made (a name the body's checker resolved
+    /// to an Item, `triggeringItem`, a Group's members, `getItem`), so the Item's methods look it up by the
+    /// name's stored hash without checking or hashing its text again. The Item itself is read from the registry
+    /// at each use (one added or removed by `serve` after load is found, or not, as it is then).
+    case item(ItemName)
     /// A `ZonedDateTime` (`now`, a DateTime state's `zonedDateTime`).
     case instant(SimInstant)
     /// A `java.time.LocalTime`.
@@ -78,7 +81,7 @@ enum DSLValue: Sendable {
         case .quantity(let q): return q.description
         case .string(let s): return s
         case .state(let s): return s.description
-        case .item(let name): return name
+        case .item(let name): return name.rawValue
         case .instant(let instant): return "instant \(instant)"
         case .localTime(let t): return t.description  // LocalTime.toString: HH:mm when the seconds are 0
         case .localDate(let d): return d.description

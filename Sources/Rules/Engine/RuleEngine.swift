@@ -448,25 +448,25 @@ public final class RuleEngine: Sendable {
         switch (trigger.kind, event.kind) {
         case (.itemCommand(let pattern, let command), .itemCommand(let name, let received)):
             guard pattern.matches(name.rawValue), wanted(command, received.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: nil, .command(item: name.rawValue, group: nil, received)) { $0.command = received }
+            return itemEvent(trigger, name, group: nil, .command(item: name.rawValue, group: nil, received)) { $0.command = received }
         case (.itemStateUpdate(let pattern, let required), .itemStateUpdated(let name, let new, _)):
             guard pattern.matches(name.rawValue), wanted(required, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: nil, .update(item: name.rawValue, group: nil, new)) { $0.newState = new }
+            return itemEvent(trigger, name, group: nil, .update(item: name.rawValue, group: nil, new)) { $0.newState = new }
         case (.itemStateChange(let pattern, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
             guard pattern.matches(name.rawValue), wanted(from, old.description), wanted(to, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: nil, .change(item: name.rawValue, group: nil, new: new, old: old)) {
+            return itemEvent(trigger, name, group: nil, .change(item: name.rawValue, group: nil, new: new, old: old)) {
                 $0.newState = new
                 $0.previousState = old
             }
         case (.groupCommand(let group, let command), .itemCommand(let name, let received)):
             guard isMember(name.rawValue, of: group), wanted(command, received.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: group, .command(item: name.rawValue, group: group, received)) { $0.command = received }
+            return itemEvent(trigger, name, group: group, .command(item: name.rawValue, group: group, received)) { $0.command = received }
         case (.groupStateUpdate(let group, let required), .itemStateUpdated(let name, let new, _)):
             guard isMember(name.rawValue, of: group), wanted(required, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: group, .update(item: name.rawValue, group: group, new)) { $0.newState = new }
+            return itemEvent(trigger, name, group: group, .update(item: name.rawValue, group: group, new)) { $0.newState = new }
         case (.groupStateChange(let group, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
             guard isMember(name.rawValue, of: group), wanted(from, old.description), wanted(to, new.description) else { return nil }
-            return itemEvent(trigger, name.rawValue, group: group, .change(item: name.rawValue, group: group, new: new, old: old)) {
+            return itemEvent(trigger, name, group: group, .change(item: name.rawValue, group: group, new: new, old: old)) {
                 $0.newState = new
                 $0.previousState = old
             }
@@ -488,10 +488,10 @@ public final class RuleEngine: Sendable {
         }
     }
 
-    private func itemEvent(_ trigger: RuleTrigger, _ item: String, group: String?, _ summary: RuleTriggerEvent.Summary,
+    private func itemEvent(_ trigger: RuleTrigger, _ item: ItemName, group: String?, _ summary: RuleTriggerEvent.Summary,
                            _ fill: (inout RuleTriggerEvent.Fields) -> Void) -> RuleTriggerEvent {
         var event = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: summary)
-        event.itemName = item
+        event.item = item
         event.groupName = group
         fill(&event)
         return RuleTriggerEvent(event)
@@ -511,12 +511,6 @@ public final class RuleEngine: Sendable {
 
     /// The type of the Item called `name` (`nil` if there is none): also whether it exists.
     public func itemType(_ name: String) -> ItemType? { checkedItemName(name).flatMap { runtime.items.type(of: $0) } }
-
-    /// The Item called `name` as a checked name and its type (`nil` if there is none).
-    func checkedItem(_ name: String) -> (ItemName, ItemType)? {
-        guard let checked = checkedItemName(name), let type = runtime.items.type(of: checked) else { return nil }
-        return (checked, type)
-    }
 
     /// `name` as a checked Item name, checked once per written name (`nil`: not a valid name).
     func checkedItemName(_ name: String) -> ItemName? {

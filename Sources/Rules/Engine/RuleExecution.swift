@@ -40,16 +40,38 @@ public final class RuleExecution: Sendable {
     /// - Returns: whether it was accepted; a refusal is recorded as an error effect.
     @discardableResult
     public func sendCommand(_ item: String, _ command: String) async -> Bool {
+        if let name = engine.checkedItemName(item) { return await sendCommand(checked: name, command) }
         do {
-            if let name = engine.checkedItemName(item) {
-                try await engine.runtime.sendCommand(text: command, to: name)
-            } else {
-                try await engine.runtime.sendCommand(text: command, to: item)  // refused as openHAB words it
-            }
+            try await engine.runtime.sendCommand(text: command, to: item)  // refused as openHAB words it
             recorded.withLock { $0.append(.command(item: item, command)) }
             return true
         } catch {
             record("error: command \(command) to \(item) refused: \(error.message)")
+            return false
+        }
+    }
+
+    /// Sends a number's command to the Item with the checked name `name` (the caller has read its type), recording
+    /// the effect with `text`, the number's text: what ``sendCommand(checked:_:)`` does with that text, without
+    /// parsing it again (the command is ``ItemType/numberCommand(_:)``'s).
+    func sendCommand(checked name: ItemName, _ command: Command, text: String) async {
+        do {
+            try await engine.runtime.sendCommand(command, to: name)
+            recorded.withLock { $0.append(.command(item: name.rawValue, text)) }
+        } catch {
+            record("error: command \(text) to \(name) refused: \(error.message)")
+        }
+    }
+
+    /// ``sendCommand(_:_:)`` to the Item with the checked name `name` (a rule's Item value).
+    @discardableResult
+    func sendCommand(checked name: ItemName, _ command: String) async -> Bool {
+        do {
+            try await engine.runtime.sendCommand(text: command, to: name)
+            recorded.withLock { $0.append(.command(item: name.rawValue, command)) }
+            return true
+        } catch {
+            record("error: command \(command) to \(name) refused: \(error.message)")
             return false
         }
     }
@@ -64,7 +86,7 @@ public final class RuleExecution: Sendable {
     /// - Returns: whether it was accepted; a refusal is recorded as an error effect.
     @discardableResult
     public func postUpdateNow(_ item: String, _ state: String) -> Bool {
-        if let (name, type) = engine.checkedItem(item) { return postUpdateNow(item, checked: name, type: type, state) }
+        if let name = engine.checkedItemName(item), let type = itemType(checked: name) { return postUpdateNow(checked: name, type: type, state) }
         do {
             try engine.runtime.postUpdate(text: state, to: item)  // refused as openHAB words it
             recorded.withLock { $0.append(.update(item: item, state)) }
@@ -75,29 +97,35 @@ public final class RuleExecution: Sendable {
         }
     }
 
-    /// ``postUpdateNow(_:_:)`` to an Item the caller has looked up (``checkedItem(_:)``): no second look-up.
+    /// ``postUpdateNow(_:_:)`` to the Item with the checked name `name`, whose `type` the caller has just read: no
+    /// second look-up.
     @discardableResult
-    func postUpdateNow(_ item: String, checked name: ItemName, type: ItemType, _ state: String) -> Bool {
+    func postUpdateNow(checked name: ItemName, type: ItemType, _ state: String) -> Bool {
         do {
             try engine.runtime.postUpdate(text: state, to: name, type: type)
-            recorded.withLock { $0.append(.update(item: item, state)) }
+            recorded.withLock { $0.append(.update(item: name.rawValue, state)) }
             return true
         } catch {
-            record("error: update \(state) of \(item) refused: \(error.message)")
+            record("error: update \(state) of \(name) refused: \(error.message)")
             return false
         }
     }
 
-    /// Posts a number's state to an Item the caller has looked up (``checkedItem(_:)``), recording the effect with
-    /// `text`, the number's text: what ``postUpdateNow(_:checked:type:_:)`` does with that text, without parsing it
-    /// again (the state is ``ItemType/numberState(_:)``'s). An update of a number to a Number Item is never refused.
-    func postUpdateNow(_ item: String, checked name: ItemName, _ state: State, text: String) {
+    /// Posts a number's state to the Item with the checked name `name` (the caller has read its type), recording the
+    /// effect with `text`, the number's text: what ``postUpdateNow(checked:type:_:)`` does with that text, without
+    /// parsing it again (the state is ``ItemType/numberState(_:)``'s). An update of a number to a Number Item is
+    /// never refused.
+    func postUpdateNow(checked name: ItemName, _ state: State, text: String) {
         engine.runtime.postUpdateNow(state, to: name)
-        recorded.withLock { $0.append(.update(item: item, text)) }
+        recorded.withLock { $0.append(.update(item: name.rawValue, text)) }
     }
 
-    /// The Item called `name` as a checked name and its type, with one look-up (`nil` if there is none).
-    func checkedItem(_ name: String) -> (ItemName, ItemType)? { engine.checkedItem(name) }
+    /// `name` as a checked Item name (`nil`: not a valid one), checked once per written name.
+    func checkedItemName(_ name: String) -> ItemName? { engine.checkedItemName(name) }
+    /// The Item with the checked name `name`, as it is now (`nil` if there is none now).
+    func item(checked name: ItemName) -> Item? { engine.runtime.items.current(name) }
+    /// The state of the Item with the checked name `name` now (`nil` if there is none now), without copying the Item.
+    func itemState(checked name: ItemName) -> State? { engine.runtime.items.state(of: name) }
     /// The type of the Item with the checked name `name` (`nil` if there is none now).
     func itemType(checked name: ItemName) -> ItemType? { engine.runtime.items.type(of: name) }
 

@@ -10,7 +10,7 @@ public struct RuleTriggerEvent: Sendable {
     struct Fields: Sendable {
         var triggerID: String?
         var summaryParts: Summary
-        var itemName: String?
+        var item: ItemName?
         var groupName: String?
         var command: Command?
         var newState: State?
@@ -52,7 +52,9 @@ public struct RuleTriggerEvent: Sendable {
     /// The same phrase as its parts, worded only when read: most runs of a frequent rule are only counted.
     public var summaryParts: Summary { get { box.fields.summaryParts } set { fields.summaryParts = newValue } }
     /// The Item the event is about.
-    public var itemName: String? { get { box.fields.itemName } set { fields.itemName = newValue } }
+    public var itemName: String? { box.fields.item?.rawValue }
+    /// The same, as its checked name (a Rules DSL body's `triggeringItem` is made of it without checking the text).
+    public var item: ItemName? { get { box.fields.item } set { fields.item = newValue } }
     /// The Group whose member the event is about (Group triggers).
     public var groupName: String? { get { box.fields.groupName } set { fields.groupName = newValue } }
     /// The command received (command triggers).

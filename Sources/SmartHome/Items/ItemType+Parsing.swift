@@ -117,6 +117,17 @@ extension ItemType {
         }
     }
 
+    /// The command ``parseCommand(_:in:)`` makes of `number`'s text when that text is a plain decimal (no exponent),
+    /// without parsing it: `.decimal(number)` for a Number Item (of any dimension) and a Group; `nil` for the other
+    /// types, whose parse of the text the caller runs (openHAB's `sendCommand(Item, Number)` sends
+    /// `number.toString()` for the Item's accepted command types to parse).
+    public func numberCommand(_ number: DecimalNumber) -> Command? {
+        switch self {
+        case .numberItem, .groupItem: return .decimal(number)
+        default: return nil
+        }
+    }
+
     /// The state an Item of this type holding states in `unit` takes when handed `state` (by a device,
     /// by autoupdate or by the REST API), or `nil` if it drops it (openHAB's `NumberItem.getInternalState`
     /// and `GenericItem.isAcceptedState`).

@@ -311,9 +311,9 @@ struct DSLLanguageTests {
         #expect(s.problems().isEmpty, "\(s.problems())")
     }
 
-    /// `Item.postUpdate(v)` / `Item.setState(v)` on an Item named at the call site go straight to the update with the
-    /// name checked once (``DSLFeature/item``); a variable of the same name still shadows the Item, an Item handed
-    /// around as a value takes the method table's way, and both ways give the same states, log and errors.
+    /// `Item.postUpdate(v)` / `Item.setState(v)` on an Item named at the call site and on an Item handed around as a
+    /// value take the one way of the Item's methods (the value carries the name checked once: ``DSLValue/item(_:)``);
+    /// a variable of the same name still shadows the Item, and both give the same states, log and errors.
     @Test func anItemNamedAtTheCallSiteUpdatesAsTheMethodTableDoes() async throws {
         let items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "N", "type": "Number", "state": "0" }, "#
             + #"{ "name": "S", "type": "String", "state": "-" }]"#
@@ -335,5 +335,36 @@ struct DSLLanguageTests {
         #expect(Self.logged(rules) == ["5 named", "2.5 held", "each", "7 each"], "\(rules)")
         let log = rules.joined(separator: "\n")
         #expect(log.contains("postUpdate to N with null"), "\(log)")
+    }
+
+    /// `sendCommand` with a number, as an Item's method or as the function with an Item or its name: a Number Item or
+    /// a Group takes the number's `DecimalType` command (``ItemType/numberCommand(_:)``), other Items parse its text;
+    /// the run log shows the number's text either way, and `null` is refused as before.
+    @Test func aNumberCommandIsTheCommandItsTextParsesTo() async throws {
+        let items = #"[{ "name": "Go", "type": "Switch", "state": "OFF" }, { "name": "N", "type": "Number", "state": "0" }, "#
+            + #"{ "name": "T", "type": "Number:Temperature", "state": "0 °C" }, { "name": "D", "type": "Dimmer", "state": "0" }, "#
+            + #"{ "name": "S", "type": "String", "state": "-" }, { "name": "G", "type": "Group", "members": ["M"] }, "#
+            + #"{ "name": "M", "type": "Number", "state": "0" }]"#
+        let (result, rules) = try await Self.run("""
+            N.sendCommand(5)
+            T.sendCommand(21.5)
+            D.sendCommand(40)
+            S.sendCommand(2.50bd)
+            G.sendCommand(3)
+            logInfo("test", "" + N.state + " " + T.state + " " + D.state + " " + S.state + " " + M.state)
+            sendCommand(N, 0.1 + 0.2)
+            sendCommand("T", 7)
+            val held = D
+            held.sendCommand(1e7)
+            logInfo("test", "" + N.state + " " + T.state + " " + D.state)
+            N.sendCommand(1e7)
+            logInfo("test", "" + N.state)
+            N.sendCommand(null)
+            """, items: items)
+        #expect(result.failures.isEmpty, "\(result.failures)")
+        #expect(Self.logged(rules) == ["5 21.5 °C 40 2.50 3", "0.30000000000000004 7 °C 40", "10000000"], "\(rules)")
+        let log = rules.joined(separator: "\n")
+        #expect(log.contains("sendCommand to N with null"), "\(log)")
+        #expect(log.contains("command 1.0E7 to D refused"), "\(log)")
     }
 }
