@@ -32,7 +32,7 @@ struct DSLMemberMethodsTests {
         var compared = 0, found = 0
         for (name, rows) in DSLLibrary.dispatch {
             let resolved = try #require(DSLLibrary.memberMethods[name])
-            #expect(resolved.byClass.count == DSLReceiverClass.allCases.count && resolved.origins.count == resolved.byClass.count)
+            #expect(resolved.byClass.count == DSLReceiverClass.allCases.count && DSLMemberMethods.resolve(rows).count == resolved.byClass.count)
             for receiverClass in DSLReceiverClass.allCases {
                 let kinds = try #require(Self.searchedKinds[receiverClass])
                 #expect(receiverClass.kinds == kinds)
@@ -44,7 +44,7 @@ struct DSLMemberMethodsTests {
                     }
                 }
                 let table = resolved.method(for: receiverClass)
-                let origin = resolved.origins[receiverClass.rawValue]
+                let origin = DSLMemberMethods.resolve(rows)[receiverClass.rawValue]?.origin
                 compared += 1
                 #expect((searched == nil) == (table == nil), "\(name) on \(receiverClass)")
                 #expect((searched == nil) == (origin == nil), "\(name) on \(receiverClass)")

@@ -138,13 +138,16 @@ struct DSLMemberMethods: Sendable {
         let kind: DSLReceiver
     }
 
-    /// The method by class (`nil`: the class has none by this name).
+    /// The method by class (`nil`: the class has none by this name). (One array only: a member carries it.)
     let byClass: [DSLMethodEntry?]
-    /// Where each was found, by class.
-    let origins: [Origin?]
 
     init(_ rows: DSLLibrary.MethodRows) {
-        let found: [(DSLMethodEntry, Origin)?] = DSLReceiverClass.allCases.map { receiverClass in
+        byClass = Self.resolve(rows).map { $0?.method }
+    }
+
+    /// For each class, the method `rows` give it and where it was found (the tests compare it with the search).
+    static func resolve(_ rows: DSLLibrary.MethodRows) -> [(method: DSLMethodEntry, origin: Origin)?] {
+        DSLReceiverClass.allCases.map { receiverClass in
             for (r, row) in rows.enumerated() {
                 for kind in receiverClass.kinds {
                     if let m = row[kind.rawValue] { return (m, Origin(row: r, kind: kind)) }
@@ -152,8 +155,6 @@ struct DSLMemberMethods: Sendable {
             }
             return nil
         }
-        byClass = found.map { $0?.0 }
-        origins = found.map { $0?.1 }
     }
 
     /// The method a receiver of `receiverClass` runs (`nil`: none).
