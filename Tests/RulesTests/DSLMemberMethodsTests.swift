@@ -32,7 +32,7 @@ struct DSLMemberMethodsTests {
         var compared = 0, found = 0
         for (name, rows) in DSLLibrary.dispatch {
             let resolved = try #require(DSLLibrary.memberMethods[name])
-            #expect(resolved.byClass.count == DSLReceiverClass.allCases.count)
+            #expect(resolved.byClass.count == DSLReceiverClass.allCases.count && DSLMemberMethods.resolve(rows).count == resolved.byClass.count)
             for receiverClass in DSLReceiverClass.allCases {
                 let kinds = try #require(Self.searchedKinds[receiverClass])
                 #expect(receiverClass.kinds == kinds)
@@ -43,14 +43,15 @@ struct DSLMemberMethodsTests {
                         if let m = row[kind.rawValue] { searched = (r, kind, m); break search }
                     }
                 }
-                let table = resolved.byClass[receiverClass.rawValue]
+                let table = resolved.method(for: receiverClass)
+                let origin = DSLMemberMethods.resolve(rows)[receiverClass.rawValue]?.origin
                 compared += 1
                 #expect((searched == nil) == (table == nil), "\(name) on \(receiverClass)")
-                #expect((resolved.method(for: receiverClass) == nil) == (searched == nil), "\(name) on \(receiverClass)")
-                if let searched, let table {
+                #expect((searched == nil) == (origin == nil), "\(name) on \(receiverClass)")
+                if let searched, let table, let origin {
                     found += 1
-                    #expect(searched.row == table.row && searched.kind == table.kind, "\(name) on \(receiverClass)")
-                    #expect(Self.tag(searched.entry) == Self.tag(table.entry), "\(name) on \(receiverClass)")
+                    #expect(searched.row == origin.row && searched.kind == origin.kind, "\(name) on \(receiverClass)")
+                    #expect(Self.tag(searched.entry) == Self.tag(table), "\(name) on \(receiverClass)")
                 }
             }
         }

@@ -131,20 +131,26 @@ enum DSLReceiverClass: Int, Sendable, CaseIterable {
 /// resolved once from ``DSLLibrary/dispatch`` as Xtend resolves the sugar: the name's first candidate that
 /// the class's kinds have, from the most specific kind. A call reads one entry.
 struct DSLMemberMethods: Sendable {
-    /// A resolved method and where it was found (the candidate's index in the name's rows, the kind).
-    struct Resolved: Sendable {
-        let entry: DSLMethodEntry
+    /// Where a class's method was found: the candidate's index in the name's rows, and the kind (the tests
+    /// compare it with the search).
+    struct Origin: Sendable, Equatable {
         let row: Int
         let kind: DSLReceiver
     }
 
-    let byClass: [Resolved?]
+    /// The method by class (`nil`: the class has none by this name). (One array only: a member carries it.)
+    let byClass: [DSLMethodEntry?]
 
     init(_ rows: DSLLibrary.MethodRows) {
-        byClass = DSLReceiverClass.allCases.map { receiverClass in
+        byClass = Self.resolve(rows).map { $0?.method }
+    }
+
+    /// For each class, the method `rows` give it and where it was found (the tests compare it with the search).
+    static func resolve(_ rows: DSLLibrary.MethodRows) -> [(method: DSLMethodEntry, origin: Origin)?] {
+        DSLReceiverClass.allCases.map { receiverClass in
             for (r, row) in rows.enumerated() {
                 for kind in receiverClass.kinds {
-                    if let m = row[kind.rawValue] { return Resolved(entry: m, row: r, kind: kind) }
+                    if let m = row[kind.rawValue] { return (m, Origin(row: r, kind: kind)) }
                 }
             }
             return nil
@@ -154,7 +160,7 @@ struct DSLMemberMethods: Sendable {
     /// The method a receiver of `receiverClass` runs (`nil`: none).
     @inline(__always)
     func method(for receiverClass: DSLReceiverClass) -> DSLMethodEntry? {
-        byClass[receiverClass.rawValue]?.entry
+        byClass[receiverClass.rawValue]
     }
 }
 
