@@ -575,9 +575,11 @@ final class DSLFileGlobals: @unchecked Sendable {
 struct DSLRuleScript: RuleScript {
     let source: String
     let body: [DSLStmt]
-    /// The slots of a run's frame, and whether a lambda of the body may capture it (``DSLBody``).
+    /// The slots of a run's frame, whether a lambda of the body may capture it, and the implicit variables the
+    /// body reads with their slots (``DSLBody``).
     let frameSize: Int
     let capturable: Bool
+    let implicits: [DSLImplicitSlot]
     let globals: DSLFileGlobals
     let referencedItems: [String]
     /// Whether runs go on fibers (the file calls `Thread::sleep`).
@@ -599,6 +601,7 @@ struct DSLRuleScript: RuleScript {
         self.body = body.statements
         frameSize = body.frameSize
         capturable = body.capturable
+        implicits = body.implicits
         bodyMayPause = Self.mayPause(body.statements)
         self.globals = globals
         self.referencedItems = referencedItems
@@ -615,7 +618,7 @@ struct DSLRuleScript: RuleScript {
 
     /// A copy with its own globals (made once per file and engine) and its own thread.
     func forNewEngine(_ instances: RuleScriptInstances) -> any RuleScript {
-        DSLRuleScript(source: source, body: DSLBody(statements: body, frameSize: frameSize, capturable: capturable),
+        DSLRuleScript(source: source, body: DSLBody(statements: body, frameSize: frameSize, capturable: capturable, implicits: implicits),
                       globals: instances.instance(replacing: globals) {
                           DSLFileGlobals(DSLBody(statements: globals.declarations, frameSize: globals.frameSize, capturable: true))
                       },
@@ -689,37 +692,34 @@ struct DSLRuleScript: RuleScript {
         DSLInterpreter(execution: execution, rule: execution.rule, fiber: fiber, scripts: scripts, knownItems: knownItems)
     }
 
-    /// A run's frame (its parent the file's globals), with openHAB's implicit variables that `event` sets in their
-    /// slots; the others stay null.
+    /// A run's frame (its parent the file's globals), with the implicit variables the body reads that `event` sets
+    /// in their slots; the others stay null.
     private func frame(of event: RuleTriggerEvent) -> DSLFrame {
         let frame = DSLFrame.make(size: frameSize, parent: globals.frame, shared: capturable)
-        if let command = event.command {
-            frame[DSLImplicit.receivedCommand.rawValue] = command.impliedState.map(DSLValue.state) ?? .string(command.description)
-        }
-        if let state = event.newState { frame[DSLImplicit.newState.rawValue] = .state(state) }
-        if let state = event.previousState { frame[DSLImplicit.previousState.rawValue] = .state(state) }
-        if let item = event.item {
-            frame[DSLImplicit.triggeringItemName.rawValue] = .string(item.rawValue)
-            frame[DSLImplicit.triggeringItem.rawValue] = .item(item)
-        }
-        if let group = event.groupName {
-            frame[DSLImplicit.triggeringGroupName.rawValue] = .string(group)
-            // A Group's name that is no valid Item name names no Item (openHAB's registry would find none): null.
-            if let checked = try? ItemName(group) { frame[DSLImplicit.triggeringGroup.rawValue] = .item(checked) }
-        }
-        if let thing = event.thingUID { frame[DSLImplicit.triggeringThing.rawValue] = .string(thing) }
-        // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.
-        if let channelEvent = event.channelEvent { frame[DSLImplicit.receivedEvent.rawValue] = .string(channelEvent) }
-        if let channel = event.channelUID { frame[DSLImplicit.triggeringChannel.rawValue] = .string(channel) }
-        if let status = event.thingStatus {
-            frame[DSLImplicit.newStatus.rawValue] = .string(status)
-            frame[DSLImplicit.newThingStatus.rawValue] = .string(status)
-        }
-        if let status = event.previousThingStatus {
-            frame[DSLImplicit.previousStatus.rawValue] = .string(status)
-            frame[DSLImplicit.previousThingStatus.rawValue] = .string(status)
+        for slot in implicits {
+            if let value = Self.value(of: slot.variable, event) { frame[slot.index] = value }
         }
         return frame
+    }
+
+    /// An implicit variable as `event` sets it (`nil`: it does not; the variable is null).
+    private static func value(of variable: DSLImplicit, _ event: RuleTriggerEvent) -> DSLValue? {
+        switch variable {
+        case .receivedCommand: return event.command.map { $0.impliedState.map(DSLValue.state) ?? .string($0.description) }
+        case .newState: return event.newState.map(DSLValue.state)
+        case .previousState: return event.previousState.map(DSLValue.state)
+        case .triggeringItem: return event.item.map(DSLValue.item)
+        case .triggeringItemName: return event.item.map { .string($0.rawValue) }
+        // A Group's name that is no valid Item name names no Item (openHAB's registry would find none): null.
+        case .triggeringGroup: return event.groupName.flatMap { try? ItemName($0) }.map(DSLValue.item)
+        case .triggeringGroupName: return event.groupName.map(DSLValue.string)
+        case .triggeringThing: return event.thingUID.map(DSLValue.string)
+        // openhab-core DSLScriptContextProvider: receivedEvent is ChannelTriggeredEvent.getEvent(), a String.
+        case .receivedEvent: return event.channelEvent.map(DSLValue.string)
+        case .triggeringChannel: return event.channelUID.map(DSLValue.string)
+        case .newStatus, .newThingStatus: return event.thingStatus.map(DSLValue.string)
+        case .previousStatus, .previousThingStatus: return event.previousThingStatus.map(DSLValue.string)
+        }
     }
 }
 

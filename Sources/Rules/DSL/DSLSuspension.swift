@@ -53,6 +53,18 @@ struct DSLSuspension {
     private var sawSuspendingLambda = false
     /// The slots each open frame has so far, outermost first.
     private var frames: [Int] = []
+    /// The slots of a body's frame that its names resolve to, while ``markFile`` probes which implicit variables
+    /// it reads (a reference: the probe is a copy of the marker).
+    private let implicitReads = SlotReads()
+
+    private final class SlotReads {
+        private var frame = -1
+        private var indices = Set<Int>()
+
+        func start(frame: Int) { self.frame = frame; indices = [] }
+        func note(frame: Int, index: Int) { if frame == self.frame { indices.insert(index) } }
+        func finish() -> Set<Int> { frame = -1; return indices }
+    }
 
     private init(unknownLambdaSuspends: Bool) {
         self.unknownLambdaSuspends = unknownLambdaSuspends
@@ -81,12 +93,22 @@ struct DSLSuspension {
         for implicit in DSLImplicit.allCases { _ = declare("\(implicit)", mutable: false, &scope) }
         let markedGlobals = globals.map { mark($0, &scope).0 }
         let marked = bodies.map { body in
+            // A first pass on a copy finds which of openHAB's implicit variables the body reads; the run's frame
+            // has slots for those only (a body that reads none makes, sets and frees no implicit slot per run).
+            var probe = self
+            var probeScope = scope
+            probeScope.inBody = true
+            probe.openFrame(&probeScope)
+            for implicit in DSLImplicit.allCases { _ = probe.declare("\(implicit)", mutable: false, &probeScope) }
+            implicitReads.start(frame: probeScope.frame)
+            for statement in body { _ = probe.mark(statement, &probeScope) }
+            let read = DSLImplicit.allCases.filter { implicitReads.finish().contains($0.rawValue) }
             var inner = scope
             inner.inBody = true
             openFrame(&inner)
-            for implicit in DSLImplicit.allCases { _ = declare("\(implicit)", mutable: false, &inner) }
+            let slots = read.map { DSLImplicitSlot(variable: $0, index: declare("\($0)", mutable: false, &inner)) }
             let statements = body.map { mark($0, &inner).0 }
-            return DSLBody(statements: statements, frameSize: closeFrame(), capturable: Self.containsLambda(body))
+            return DSLBody(statements: statements, frameSize: closeFrame(), capturable: Self.containsLambda(body), implicits: slots)
         }
         return (DSLBody(statements: markedGlobals, frameSize: closeFrame(), capturable: true), marked)
     }
@@ -112,6 +134,7 @@ struct DSLSuspension {
     /// The variable `name` is where it is written, if it is one.
     private func resolve(_ name: String, _ scope: Scope) -> DSLVariable? {
         guard let v = scope.variables[name] else { return nil }
+        implicitReads.note(frame: v.frame, index: v.index)
         return DSLVariable(name: name, depth: scope.frame - v.frame, index: v.index, mutable: v.mutable)
     }
 

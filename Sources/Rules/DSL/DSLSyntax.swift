@@ -189,10 +189,18 @@ struct DSLBinding: Sendable {
 /// A body compiled once: its statements, marked and resolved, and the frame a run of it needs.
 struct DSLBody: Sendable {
     let statements: [DSLStmt]
-    /// The slots of its frame (a rule body's: openHAB's implicit variables first, ``DSLImplicit``).
+    /// The slots of its frame (a rule body's: the implicit variables it reads first, then its locals).
     let frameSize: Int
     /// Whether a lambda it makes may capture its frame.
     let capturable: Bool
+    /// openHAB's implicit variables the body reads, each with its slot (``DSLSuspension``): a run sets only these.
+    var implicits: [DSLImplicitSlot] = []
+}
+
+/// An implicit variable a rule body reads (``DSLImplicit``) and its slot in the run's frame.
+struct DSLImplicitSlot: Sendable {
+    let variable: DSLImplicit
+    let index: Int
 }
 
 /// A `case` of a switch: a type guard and/or a value or condition; `then == nil` falls through (`,`).

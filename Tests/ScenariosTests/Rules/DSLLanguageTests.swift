@@ -179,12 +179,13 @@ struct DSLLanguageTests {
             logInfo("test", "" + add.apply(1).apply(2) + " " + #[1, 2, 3].map[ v | val sq = v * v; sq + 1 ].toString)
             try { throw new IllegalStateException("boom") } catch (Exception e) { val h = [| "caught " + e.message ]; logInfo("test", h.apply) }
             for (t : #[1, 2]) { createTimer(now.plusSeconds(t)) [| logInfo("test", "timer " + t + " " + base) ] }
+            #[1].forEach[ v | logInfo("test", "only a lambda reads " + newState) ]
             #["a", "b"].forEach[ createTimer(now.plusSeconds(3), [ logInfo("test", "outer it " + it + " " + length) ]) ]
             """)
         #expect(result.failures.isEmpty, "\(result.failures)")
         // A `[ … ]` lambda called with no argument (a timer's Procedure0) reads the `it` of where it was made.
         #expect(Self.logged(rules) == ["[11, 22, 33] [k1, k2, k3]", "total 6 local ON null", "103 [2, 5, 10]", "caught boom",
-                                       "timer 1 100", "timer 2 100", "outer it a 1", "outer it b 1"], "\(rules)")
+                                       "only a lambda reads ON", "timer 1 100", "timer 2 100", "outer it a 1", "outer it b 1"], "\(rules)")
     }
 
     @Test func closuresCaptureGlobalsAndGroupsIterate() async throws {
