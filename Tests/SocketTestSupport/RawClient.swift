@@ -66,13 +66,14 @@ public final class RawClient {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard result == 0 else {
-            let code = errno
-            close(fd)
-            throw ClientError(description: "connect() failed: errno \(code)")
+            // Not closed here: the object is whole, so throwing runs `deinit`, which closes it. Closing it here too
+            // closed the descriptor twice, and a test running beside it could lose a socket that had just been
+            // given the same number (a stalled-body test once read another client's socket until its 120 s timeout).
+            throw ClientError(description: "connect() failed: errno \(errno)")
         }
     }
 
-    deinit { close(fd) }
+    deinit { if fd >= 0 { close(fd) } }
 
     /// Sends text as UTF-8.
     public func send(_ text: String) throws { try send(Array(text.utf8)) }
