@@ -39,44 +39,42 @@ struct DSLNumberUpdateTests {
     }
 
     @Test func theStateIsTheParsedText() {
-        var direct = 0
-        for value in Self.values() {
-            let text = value.text  // what commandText gives a number (Java's toString)
-            for type in Self.types {
-                guard let number = DSLLibrary.plainNumber(value), let state = type.numberState(number) else { continue }
-                direct += 1
-                let parsed = type.parseState(text)
-                #expect(parsed == state, "\(text) to \(type)")
-                #expect(parsed?.description == state.description, "\(text) to \(type)")
-                #expect(number.text == text, "\(text)")
-                if case .decimal(let a)? = parsed, case .decimal(let b) = state {
-                    #expect(a.value.bitPattern == b.value.bitPattern, "\(text) to \(type)")
-                } else {
-                    Issue.record("\(text) to \(type): \(String(describing: parsed)) is not a decimal")
-                }
-            }
+        let direct = Self.eachDirectIsTheParsedText(made: { $0.numberState($1) }, parsed: { $0.parseState($1) }) { made in
+            if case .decimal(let d) = made { d } else { nil }
         }
         #expect(direct > 30_000)  // taken for the four Number and Group types: the ints, and the doubles in Java's plain range (10 of 24 magnitudes)
     }
 
     @Test func theCommandIsTheParsedText() {
+        let direct = Self.eachDirectIsTheParsedText(made: { $0.numberCommand($1) }, parsed: { $0.parseCommand($1) }) { made in
+            if case .decimal(let d) = made { d } else { nil }
+        }
+        #expect(direct > 30_000)  // as for updates: the four Number and Group types
+    }
+
+    /// For every value and Item type the direct way takes (`made` from the number), the value made equals what
+    /// `parsed` makes of the number's text (Java's `toString`), to the bit of its decimal. - Returns: how many it took.
+    static func eachDirectIsTheParsedText<T: Equatable & CustomStringConvertible>(made: (ItemType, DecimalNumber) -> T?,
+                                                                                  parsed: (ItemType, String) -> T?,
+                                                                                  decimal: (T) -> DecimalNumber?) -> Int {
         var direct = 0
-        for value in Self.values() {
+        for value in values() {
             let text = value.text  // what commandText gives a number (Java's toString)
-            for type in Self.types {
-                guard let number = DSLLibrary.plainNumber(value), let command = type.numberCommand(number) else { continue }
+            for type in types {
+                guard let number = DSLLibrary.plainNumber(value), let made = made(type, number) else { continue }
                 direct += 1
-                let parsed = type.parseCommand(text)
-                #expect(parsed == command, "\(text) to \(type)")
-                #expect(parsed?.description == command.description, "\(text) to \(type)")
-                if case .decimal(let a)? = parsed, case .decimal(let b) = command {
+                let parsed = parsed(type, text)
+                #expect(parsed == made, "\(text) to \(type)")
+                #expect(parsed?.description == made.description, "\(text) to \(type)")
+                #expect(number.text == text, "\(text)")
+                if let a = parsed.flatMap(decimal), let b = decimal(made) {
                     #expect(a.value.bitPattern == b.value.bitPattern, "\(text) to \(type)")
                 } else {
                     Issue.record("\(text) to \(type): \(String(describing: parsed)) is not a decimal")
                 }
             }
         }
-        #expect(direct > 30_000)  // as for updates: the four Number and Group types
+        return direct
     }
 
     /// Where the text path could differ, it stays: an exponent, a non-finite double, a percent or text Item.
