@@ -83,6 +83,42 @@ import Testing
         #expect(await plain.state(of: try ItemName("flat_1_heating_temperature")) == Self.temperature(21.5))
     }
 
+    /// A route the reporter keeps (``OpenHABRuntime/stateReported(_:from:route:at:)``) is resolved again once Items,
+    /// links or subscriptions changed: each report reaches the Items linked now and goes by the subscriptions of now.
+    @Test func aRouteTheReporterKeepsFollowsLinksItemsAndSubscriptions() async throws {
+        let (runtime, device, kernel) = try await EventBusTests.world()
+        let channel = await device.channel("temperature")
+        let handle = runtime.handle(for: channel)
+        var route = ChannelRoute()
+        let first = try ItemName("flat_1_heating_temperature"), second = try ItemName("room_temperature")
+        runtime.stateReported(Self.temperature(20.1), from: handle, route: &route, at: kernel.now)
+        #expect(await runtime.state(of: first) == Self.temperature(20.1))
+
+        await runtime.putItem(Item(name: second, type: .numberItem(.temperature)))
+        try await runtime.link(ItemChannelLink(itemName: second, channelUID: channel))
+        runtime.stateReported(Self.temperature(20.2), from: handle, route: &route, at: kernel.now)
+        #expect(await runtime.state(of: first) == Self.temperature(20.2))
+        #expect(await runtime.state(of: second) == Self.temperature(20.2))
+
+        try await runtime.unlink(first, channel)
+        runtime.stateReported(Self.temperature(20.3), from: handle, route: &route, at: kernel.now)
+        #expect(await runtime.state(of: first) == Self.temperature(20.2))
+        #expect(await runtime.state(of: second) == Self.temperature(20.3))
+
+        let changes = EventLog()
+        let subscription = runtime.events.subscribe(EventFilter(topics: ["openhab/items/room_temperature/statechanged"])) { changes.add($0) }
+        runtime.stateReported(Self.temperature(20.4), from: handle, route: &route, at: kernel.now)
+        try await kernel.run(until: kernel.now)
+        #expect(changes.all.count == 1 && changes.all.first?.contains("20.4") == true)
+        runtime.events.unsubscribe(subscription)
+        let published = runtime.events.publishedCount
+        runtime.stateReported(Self.temperature(20.5), from: handle, route: &route, at: kernel.now)
+        try await kernel.run(until: kernel.now)
+        #expect(changes.all.count == 1)
+        #expect(runtime.events.publishedCount == published + 3)
+        #expect(await runtime.state(of: second) == Self.temperature(20.5))
+    }
+
     @Test func aHandleThatCarriesOnlyTheUIDReachesTheSameItems() async throws {
         let (runtime, device, _) = try await EventBusTests.world()
         let channel = await device.channel("setpoint")

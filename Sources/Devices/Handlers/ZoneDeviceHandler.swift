@@ -38,7 +38,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     final class CallbackBox: Sendable {
         let callback: any ThingHandlerCallback
         /// The callback when it is the openHAB runtime, which the zone reports to with a plain call
-        /// (``OpenHABRuntime/statesUpdatedNow(_:at:)``) rather than an async one through the protocol.
+        /// (``OpenHABRuntime/stateReported(_:from:route:at:)``) rather than an async one through the protocol.
         let runtime: OpenHABRuntime?
         init(_ callback: any ThingHandlerCallback) {
             self.callback = callback
@@ -64,6 +64,9 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         let channel: DeviceChannel
         /// The channel as the callback knows it (its handle, asked for once in ``initialize(callback:)``).
         var handle: ChannelHandle
+        /// With the openHAB runtime as the callback: the channel's route there, kept between reports
+        /// (``OpenHABRuntime/stateReported(_:from:route:at:)``).
+        var route = ChannelRoute()
         /// The state last reported.
         var published: State?
         /// The input (``inputKey(of:in:)``) the channel's text was last worked out from: the same
@@ -126,6 +129,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
             reporting.box = CallbackBox(callback)
             for index in reporting.channels.indices {
                 reporting.channels[index].handle = callback.handle(for: reporting.channels[index].handle.uid)
+                reporting.channels[index].route = ChannelRoute()
             }
             return reporting.isOnline
         }
@@ -178,15 +182,33 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     /// Reports the channels whose text `reading` changes, in one batch, on the caller's executor
     /// (the zone's); nothing while OFFLINE or before ``initialize(callback:)``.
     public nonisolated(nonsending) func zoneDidUpdateWithoutHop(_ reading: DeviceReading) async {
-        let (box, updates) = reports(for: reading)
-        guard !updates.isEmpty else { return }
-        await box?.callback.statesUpdated(updates)
+        guard let (box, updates) = reportNow(reading, at: nil) else { return }
+        await box.callback.statesUpdated(updates)
     }
 
-    /// What ``zoneDidUpdateWithoutHop(_:)`` reports for `reading` and to whom, recorded as reported:
-    /// the zone calls this and the callback itself, sparing an async call per device and event.
-    nonisolated func reports(for reading: DeviceReading) -> (box: CallbackBox?, updates: [(channel: ChannelHandle, state: State)]) {
-        batch(reported.indices, in: reading, force: false, onlyOnlineAndInitialized: true)
+    /// ``zoneDidUpdateWithoutHop(_:)`` as a plain call, with the clock's `now` read by the caller (`nil`: the
+    /// runtime's clock): the channels whose text `reading` changes, recorded as reported, go to the openHAB
+    /// runtime at once, channel by channel inside this handler's lock, each through the route the channel keeps
+    /// (``OpenHABRuntime/stateReported(_:from:route:at:)``: no batch, no table look-up); for another callback
+    /// they are returned as one batch with the callback, for the caller to await. Nothing while OFFLINE or
+    /// before ``initialize(callback:)``. The zone calls this, sparing an async call per device and event.
+    nonisolated func reportNow(_ reading: DeviceReading, at now: SimInstant?)
+        -> (box: CallbackBox, updates: [(channel: ChannelHandle, state: State)])? {
+        reporting.withLock { reporting -> (CallbackBox, [(channel: ChannelHandle, state: State)])? in
+            guard reporting.isOnline, let box = reporting.box else { return nil }
+            guard let runtime = box.runtime else {
+                let updates = Self.fill(&reporting, reported.indices, in: reading, force: false)
+                return updates.isEmpty ? nil : (box, updates)
+            }
+            // The runtime touches no handler while it updates Items (events are delivered later), so it is
+            // called inside this lock.
+            let now = now ?? runtime.now
+            for index in reporting.channels.indices {
+                guard let state = Self.change(&reporting.channels[index], in: reading, force: false) else { continue }
+                inPlace(&reporting.channels[index]) { runtime.stateReported(state, from: $0.handle, route: &$0.route, at: now) }
+            }
+            return nil
+        }
     }
 
     // MARK: Reporting
@@ -202,7 +224,7 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
         await send(index..<index + 1, in: reading, force: force)
     }
 
-    /// Reports the channels `reported[indices]` from `reading` in one batch (see ``batch(_:in:force:onlyOnlineAndInitialized:)``).
+    /// Reports the channels `reported[indices]` from `reading` in one batch (see ``batch(_:in:force:)``).
     private func send(_ indices: Range<Int>, in reading: DeviceReading, force: Bool) async {
         let (box, updates) = batch(indices, in: reading, force: force)
         guard !updates.isEmpty else { return }
@@ -210,19 +232,21 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
     }
 
     /// The channels `reported[indices]` to report from `reading`, each unless `force` is false and its
-    /// text is unchanged, recorded as reported, with the callback to report them to. With
-    /// `onlyOnlineAndInitialized`, nothing (and nothing recorded) while OFFLINE or without a callback.
-    private nonisolated func batch(_ indices: Range<Int>, in reading: DeviceReading, force: Bool, onlyOnlineAndInitialized: Bool = false)
+    /// text is unchanged, recorded as reported, with the callback to report them to.
+    private nonisolated func batch(_ indices: Range<Int>, in reading: DeviceReading, force: Bool)
         -> (box: CallbackBox?, updates: [(channel: ChannelHandle, state: State)]) {
-        reporting.withLock { reporting -> (CallbackBox?, [(channel: ChannelHandle, state: State)]) in
-            if onlyOnlineAndInitialized, !reporting.isOnline || reporting.box == nil { return (nil, []) }
-            reporting.batch.removeAll(keepingCapacity: true)
-            for index in indices {
-                guard let state = Self.change(&reporting.channels[index], in: reading, force: force) else { continue }
-                reporting.batch.append((reporting.channels[index].handle, state))
-            }
-            return (reporting.box, reporting.batch)
+        reporting.withLock { reporting in (reporting.box, Self.fill(&reporting, indices, in: reading, force: force)) }
+    }
+
+    /// The batch of ``batch(_:in:force:)``, made in `reporting`'s reused storage.
+    private static func fill(_ reporting: inout Reporting, _ indices: Range<Int>, in reading: DeviceReading, force: Bool)
+        -> [(channel: ChannelHandle, state: State)] {
+        reporting.batch.removeAll(keepingCapacity: true)
+        for index in indices {
+            guard let state = change(&reporting.channels[index], in: reading, force: force) else { continue }
+            reporting.batch.append((reporting.channels[index].handle, state))
         }
+        return reporting.batch
     }
 
     /// The state `report`'s channel reports from `reading`, recorded as reported, or `nil` when

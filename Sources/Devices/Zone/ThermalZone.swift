@@ -172,8 +172,8 @@ public final class ThermalZone: Sendable {
     }
 
     /// Tells the observers in `news` from member `start` on their readings with plain calls, in device order: a
-    /// handler of this module through ``ZoneDeviceHandler/reports(for:)`` and, when it reports to the openHAB
-    /// runtime, ``OpenHABRuntime/statesUpdatedNow(_:at:)`` — the device path without a suspension. Stops at the
+    /// handler of this module through ``ZoneDeviceHandler/reportNow(_:at:)``, which reports to the openHAB runtime
+    /// with plain calls (``OpenHABRuntime/stateReported(_:from:route:at:)``) — the device path without a suspension. Stops at the
     /// first observer that must be awaited and returns what it is owed; `nil` when every observer was told.
     @inline(__always)
     private func publishNow(_ news: Core.News, from start: Int) -> Pending? {
@@ -184,11 +184,7 @@ public final class ThermalZone: Sendable {
                 let reading = Core.makeReading(members[i].model, energyJ: members[i].energyJ,
                                                reportedC: news.reportedC, reportedState: news.reportedState)
                 // As handler.zoneDidUpdateWithoutHop(_:), without its async frame.
-                let (box, updates) = handler.reports(for: reading)
-                if !updates.isEmpty, let box {
-                    guard let runtime = box.runtime else { return .callback(box, updates, i) }
-                    runtime.statesUpdatedNow(updates, at: news.now)
-                }
+                if let (box, updates) = handler.reportNow(reading, at: news.now) { return .callback(box, updates, i) }
             } else if members[i].observer != nil {
                 return .observer(i)
             }

@@ -36,35 +36,22 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     private struct Routing {
         var indexByUID: [ChannelUID: Int] = [:]
         var uids: [ChannelUID] = []
-        /// Per channel index: the generations its route was resolved in (this table's and the bus's
-        /// ``EventBus/subscriptionGeneration``; -1: never), and the route.
-        var routes: [Route] = []
-        var generation = 0
+        /// Per channel index, its route as last resolved.
+        var routes: [ChannelRoute] = []
 
         mutating func index(of channel: ChannelUID) -> Int {
             if let index = indexByUID[channel] { return index }
             let index = uids.count
             indexByUID[channel] = index
             uids.append(channel)
-            routes.append(Route())
+            routes.append(ChannelRoute())
             return index
         }
     }
 
-    /// One Item a channel's state goes to: its slot (-1: no such Item), its name, and whether some bus
-    /// subscriber may hear about it (`EventBus.hasSubscribers && EventBus.mayHear(about:)` when resolved).
-    private struct Target {
-        var slot: Int
-        var name: ItemName
-        var heard: Bool
-    }
-
-    /// A channel's resolved route (see ``Routing``).
-    private struct Route {
-        var generation = -1
-        var busGeneration = -1
-        var targets: [Target] = []
-    }
+    /// Counts changes of Items and links (``routesChanged()``), read without a lock: a route resolved in an
+    /// older generation is resolved again.
+    private let routeGeneration = Atomic<Int>(0)
 
     /// An empty runtime with fresh registries, and a bus that delivers events on `scheduler`.
     /// - Parameter calendar: the zone event payload times are written in.
@@ -244,6 +231,9 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// The state of an Item, if it exists.
     public func state(of name: ItemName) async -> State? { items.lookup(name)?.state }
 
+    /// The clock's instant now (what stamps Item updates).
+    public var now: SimInstant { scheduler.now }
+
     // MARK: ThingHandlerCallback
 
     /// A handler reported a channel state: update every linked Item.
@@ -263,8 +253,8 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         statesUpdatedNow(updates, at: scheduler.now)  // one read of the clock (a lock) for the batch, not one per Item
     }
 
-    /// ``statesUpdated(_:)`` as a plain call, with the clock's `now` read by the caller: what a device that
-    /// holds this runtime (rather than any ``ThingHandlerCallback``) calls, sparing an async frame per report.
+    /// ``statesUpdated(_:)`` as a plain call, with the clock's `now` read by the caller (a reporter that keeps
+    /// its channels' routes calls ``stateReported(_:from:route:at:)`` instead, per channel).
     public func statesUpdatedNow(_ updates: [(channel: ChannelHandle, state: State)], at now: SimInstant) {
         // Through the buffer: an array subscript here copied each (handle, state) pair out.
         updates.withUnsafeBufferPointer { updates in
@@ -285,7 +275,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     // MARK: Helpers
 
     /// Posts `state` to every Item linked to `channel`, in name order (openHAB's profile callback
-    /// posts an `ItemStateEvent` per linked Item), through the channel's route.
+    /// posts an `ItemStateEvent` per linked Item), through the channel's route in the table.
     private func deliver(_ state: State, from channel: ChannelHandle, at now: SimInstant) {
         route(channel).withUnsafeBufferPointer { targets in
             for index in targets.indices {
@@ -294,31 +284,53 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
         }
     }
 
+    /// A handler reported `state` on `channel` at `now` (the clock read by the caller), with a plain call:
+    /// every linked Item is updated as ``stateUpdated(_:state:)`` would, through `route`, the channel's route as
+    /// this runtime last resolved it for the caller, which keeps it between reports (resolved again here when
+    /// Items, links or the bus's subscriptions changed since) — no table look-up, lock or batch per report.
+    /// What a device that holds this runtime calls (Devices' zone handlers).
+    public func stateReported(_ state: State, from channel: ChannelHandle, route: inout ChannelRoute, at now: SimInstant) {
+        let generation = routeGeneration.load(ordering: .acquiring), busGeneration = events.subscriptionGeneration
+        if route.generation != generation || route.busGeneration != busGeneration {
+            route = resolve(channel.uid, generation: generation, busGeneration: busGeneration)
+        }
+        route.targets.withUnsafeBufferPointer { targets in
+            for index in targets.indices {
+                post(state, to: targets[index].name, slot: targets[index].slot, heard: targets[index].heard, at: now)
+            }
+        }
+    }
+
     /// The Items linked to `channel` in name order with their slots (-1: no such Item) and whether they are
     /// heard, resolved again when Items, links or the bus's subscriptions changed since.
-    private func route(_ channel: ChannelHandle) -> [Target] {
-        let busGeneration = events.subscriptionGeneration
+    private func route(_ channel: ChannelHandle) -> [ChannelRoute.Target] {
+        let generation = routeGeneration.load(ordering: .acquiring), busGeneration = events.subscriptionGeneration
         return routing.withLock { routing in
             let index = channel.index >= 0 ? channel.index : routing.index(of: channel.uid)
             // In place: the array's getter copied the whole route for each field read.
-            let generation = routing.generation
             if let targets = inPlace(&routing.routes[index], { route in
                 route.generation == generation && route.busGeneration == busGeneration ? route.targets : nil
             }) {
                 return targets
             }
-            let hasSubscribers = events.hasSubscribers
-            let targets = items.slots(of: links.linkedItems(channel.uid)).map { target in
-                Target(slot: target.slot, name: target.name, heard: hasSubscribers && events.mayHear(about: target.name))
-            }
-            routing.routes[index] = Route(generation: routing.generation, busGeneration: busGeneration, targets: targets)
-            return targets
+            let route = resolve(channel.uid, generation: generation, busGeneration: busGeneration)
+            routing.routes[index] = route
+            return route.targets
         }
+    }
+
+    /// `channel`'s route now, marked with the generations it was resolved in.
+    private func resolve(_ channel: ChannelUID, generation: Int, busGeneration: Int) -> ChannelRoute {
+        let hasSubscribers = events.hasSubscribers
+        let targets = items.slots(of: links.linkedItems(channel)).map { target in
+            ChannelRoute.Target(slot: target.slot, name: target.name, heard: hasSubscribers && events.mayHear(about: target.name))
+        }
+        return ChannelRoute(generation: generation, busGeneration: busGeneration, targets: targets)
     }
 
     /// Items were added or removed, or links changed: every route is resolved again when next used.
     private func routesChanged() {
-        routing.withLock { $0.generation += 1 }
+        routeGeneration.add(1, ordering: .releasing)
     }
 
     /// Publishes `ItemStateEvent` with `state` as posted, then lets the Item take it (openHAB's
