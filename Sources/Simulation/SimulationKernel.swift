@@ -73,12 +73,7 @@ public final class SimulationKernel: SimulationScheduler {
         var chain: (@Sendable (SimInstant) -> SimInstant?)? = nil
         /// The call site's description, kept for the message of a stalled run.
         var label: String
-        /// A timer made once and armed again and again (``makeStepTimer(label:_:)``): firing disarms it rather than removing it.
-        var isReusable = false
     }
-
-    /// The sequence of a reusable timer that is not armed: no queue entry has it, so every entry of the timer is stale.
-    static let disarmed = UInt64.max
 
     /// Outside work waiting to enter the queue: its caller's order key and its arrival number.
     struct Submission {
@@ -93,9 +88,6 @@ public final class SimulationKernel: SimulationScheduler {
         var queue = EventQueue()
         var timers: [TimerID: Timer] = [:]
         var nextSequence: UInt64 = 0
-        /// The number of the next reusable timer (``SimulationKernel/makeStepTimer(label:_:)``), counted apart
-        /// from ``nextSequence`` so that making one changes no other event's place.
-        var nextReusable: UInt64 = 0
         var eventsProcessed = 0
         /// Events fired at ``now`` so far (for the per-instant bound).
         var eventsAtNow = 0
@@ -161,8 +153,8 @@ public final class SimulationKernel: SimulationScheduler {
     /// How many events have fired so far (cancelled ones not counted).
     public var eventsProcessed: Int { state.withLock { $0.eventsProcessed } }
 
-    /// How many events are waiting (one per live timer; a reusable timer while it is armed).
-    public var pendingCount: Int { state.withLock { $0.timers.values.reduce(0) { $0 + ($1.sequence == Self.disarmed ? 0 : 1) } } }
+    /// How many events are waiting (one per live timer).
+    public var pendingCount: Int { state.withLock { $0.timers.count } }
 
     /// The time of the next live event, if any.
     public var nextEventTime: SimInstant? {
@@ -219,38 +211,6 @@ public final class SimulationKernel: SimulationScheduler {
     public func scheduleStep(at first: SimInstant, recurring next: @escaping @Sendable (SimInstant) -> SimInstant?, label: String = "",
                              _ step: @escaping Step) -> TimerID {
         add(at: first, recurrence: next, label: label, .step(step))
-    }
-
-    /// Makes a timer that runs `step` whenever it is armed and its instant comes (``arm(_:at:)``), not yet armed:
-    /// one timer, its step and label made once, for a component that always has exactly one next event
-    /// (a thermal zone). Arming it queues a plain entry — the event is a value in the queue — and takes the
-    /// place among events at its instant that a new ``schedule(at:label:_:)`` would take; firing disarms it.
-    /// ``cancel(_:)`` removes it for good.
-    public func makeStepTimer(label: String = "", _ step: @escaping Step) -> TimerID {
-        state.withLock { state in
-            let id = TimerID(1 << 63 | state.nextReusable)
-            state.nextReusable += 1
-            state.timers[id] = Timer(sequence: Self.disarmed, work: .step(step), recurrence: nil, label: label, isReusable: true)
-            return id
-        }
-    }
-
-    /// Arms the reusable timer `id` (``makeStepTimer(label:_:)``) at `time` (never before ``now``), in place of
-    /// wherever it was armed before; nothing if it was cancelled.
-    public func arm(_ id: TimerID, at time: SimInstant) {
-        state.withLock { state in
-            guard let index = state.timers.index(forKey: id) else { return }
-            let sequence = state.insert(id, at: max(time, state.now))
-            state.timers.values[index].sequence = sequence
-        }
-    }
-
-    /// Disarms the reusable timer `id`: its queued firing will not happen (the timer stays, to be armed again).
-    public func disarm(_ id: TimerID) {
-        state.withLock { state in
-            guard let index = state.timers.index(forKey: id) else { return }
-            state.timers.values[index].sequence = Self.disarmed
-        }
     }
 
     /// Schedules `handler` `delay` after ``now``.
@@ -375,8 +335,8 @@ public final class SimulationKernel: SimulationScheduler {
                 // One hash look-up: the index serves the check, the update and the removal. The timer is read in
                 // place (`inPlace`): a read through `Dictionary.Values`' getter copied the whole timer each time.
                 guard let index = state.timers.index(forKey: first.timer) else { continue }
-                let (sequence, chain, isRecurring, isReusable) = inPlace(&state.timers.values[index]) {
-                    ($0.sequence, $0.chain, $0.recurrence != nil, $0.isReusable)
+                let (sequence, chain, isRecurring) = inPlace(&state.timers.values[index]) {
+                    ($0.sequence, $0.chain, $0.recurrence != nil)
                 }
                 guard sequence == first.sequence else { continue }
                 if first.time == state.now {
@@ -398,12 +358,6 @@ public final class SimulationKernel: SimulationScheduler {
                         return (first.time, inPlace(&state.timers.values[index]) { $0.work })
                     }
                     return (first.time, state.timers.remove(at: index).value.work)
-                }
-                if isReusable {
-                    return (first.time, inPlace(&state.timers.values[index]) { timer in
-                        timer.sequence = Self.disarmed
-                        return timer.work
-                    })
                 }
                 if isRecurring, let recurrence = inPlace(&state.timers.values[index], { $0.recurrence }) {
                     if let next = recurrence(first.time) {

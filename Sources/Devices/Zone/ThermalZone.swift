@@ -35,12 +35,11 @@ public final class ThermalZone: Sendable {
         self.id = id
         self.configuration = configuration
         core = Mutex(try Core(id: id, configuration: configuration, kernel: kernel, outdoor: outdoor))
-        // The zone's one kernel timer, made once and armed at each plan (an event is then a plain entry in the
-        // kernel's queue, with no closure or label made per event): a kernel step, so an event whose observers
-        // all take a plain call makes no suspension. It holds the zone weakly: the kernel keeps it, and a zone
-        // nobody else holds has nobody to report to.
-        let timer = kernel.makeStepTimer(label: "zone \(id)") { [weak self] _ in self?.timerFired() }
-        core.withLock { $0.timer = timer }
+        // What the zone's kernel timer runs, made once rather than per plan: a kernel step, so an event whose
+        // observers all take a plain call makes no suspension. It holds the zone weakly: the zone keeps it,
+        // and a zone nobody else holds has nobody to report to.
+        let step: SimulationKernel.Step = { [weak self] _ in self?.timerFired() }
+        core.withLock { $0.timerStep = step }
     }
 
     // MARK: Reading
@@ -260,8 +259,12 @@ public final class ThermalZone: Sendable {
         let configuration: ZoneConfiguration
         private let kernel: SimulationKernel
         private let outdoor: any OutdoorTemperatureSource
-        /// The zone's reusable kernel timer (``SimulationKernel/makeStepTimer(label:_:)``; set by the zone once it is made).
-        var timer: TimerID?
+        /// The label of the zone's kernel timer, made once rather than per plan.
+        private let timerLabel: String
+        /// What the zone's kernel timer runs (set by the zone once it is made).
+        var timerStep: SimulationKernel.Step?
+        /// The zone's pending kernel timer.
+        private var timer: TimerID?
 
         private var anchor: SimInstant
         var segment: ZoneSegment
@@ -290,6 +293,7 @@ public final class ThermalZone: Sendable {
             self.configuration = configuration
             self.kernel = kernel
             self.outdoor = outdoor
+            timerLabel = "zone \(id)"
             let now = kernel.now
             let piece = outdoor.outdoorSegment(at: now)
             anchor = now
@@ -433,6 +437,7 @@ public final class ThermalZone: Sendable {
 
         /// The timer's event; `nil` when the runaway guard stopped the run.
         mutating func timerFired() -> News? {
+            timer = nil
             let now = kernel.now
             if now - guardWindowStart >= .hours(1) {
                 guardWindowStart = now
@@ -526,9 +531,10 @@ public final class ThermalZone: Sendable {
             }
         }
 
-        /// Arms the zone's one timer at the earliest thing that will happen (disarms it when nothing will).
+        /// Schedules the zone's one timer at the earliest thing that will happen (cancels it when nothing will).
         private mutating func plan() {
-            guard let timer else { return }
+            if let timer { kernel.cancel(timer) }
+            timer = nil
             let horizon = outdoorEnd.map { ($0 - anchor).seconds } ?? 400 * 86_400.0
             var next: SimInstant? = outdoorEnd
             var search = CrossingSearch(segment)  // the questions below share the turning point and end temperatures
@@ -550,8 +556,8 @@ public final class ThermalZone: Sendable {
             for i in members.indices {
                 if case .thermostat(let t) = members[i].model, let threshold = t.nextThresholdC { consider(threshold) }
             }
-            guard let next else { return kernel.disarm(timer) }
-            kernel.arm(timer, at: next)
+            guard let next, let timerStep else { return }
+            timer = kernel.scheduleStep(after: next - anchor, label: timerLabel, timerStep)
         }
 
         private mutating func rebuildSegment() {
