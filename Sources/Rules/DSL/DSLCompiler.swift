@@ -255,6 +255,8 @@ struct DSLChecker {
             check(inner, &scope)
         case .framed(_, let body):
             checkBlock(body, scope)
+        case .compiled(let c):  // checked before it was compiled; its syntax as written
+            check(c.syntax, &scope)
         }
     }
 
@@ -415,6 +417,8 @@ struct DSLChecker {
             }
         case .awaiting(let inner):
             check(inner, scope)
+        case .compiled(let c):  // checked before it was compiled; its syntax as written
+            check(c.syntax, scope)
         case .feature(let feature, let at):
             check(.name(feature.name, at), scope)
         case .literal, .variable:
