@@ -324,8 +324,8 @@ enum DSLCode {
         case .feature(let f, let at):
             return feature(f, at)
         case .lambda(let syntax, _):
-            let compiled = lambda(syntax)
-            return { f, _ in .lambda(DSLClosure(syntax: compiled, frame: f)) }
+            let compiled = DSLLambda(lambda(syntax))
+            return { f, _ in .lambda(DSLClosure(lambda: compiled, frame: f)) }
         case .unary(let op, let operand, let at):
             let o = self.expr(operand)
             switch op {
