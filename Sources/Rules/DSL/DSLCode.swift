@@ -17,6 +17,16 @@ struct DSLCompiledStmt: Sendable {
     let syntax: DSLStmt
 }
 
+/// Compiled code held in an array or an optional: a struct keeps the function in its own calling convention (a bare
+/// function type in a generic container is re-abstracted, and each call of it would go through two thunks).
+struct DSLExprBox: Sendable {
+    let run: DSLCodeExpr
+}
+
+struct DSLStmtBox: Sendable {
+    let run: DSLStmtCode
+}
+
 /// Compiles bodies, once after ``DSLSuspension`` marked and resolved them, into closures that hold their children and
 /// their slots: a run calls them without switching over syntax, copying payloads out of indirect enum boxes or deciding
 /// again what is constant (an operator, a literal's value, a variable's slot, which way a name call goes).
@@ -119,20 +129,30 @@ enum DSLCode {
     private static func lambda(_ syntax: DSLLambdaSyntax) -> DSLLambdaSyntax {
         var compiled = syntax
         compiled.body = tree(syntax.body)
-        compiled.code = syntax.suspends ? nil : block(compiled.body)
+        compiled.code = syntax.suspends ? nil : DSLStmtBox(run: block(compiled.body))
         return compiled
+    }
+
+    private static func exprBox(_ e: DSLExpr?) -> DSLExprBox? {
+        guard let e else { return nil }
+        return DSLExprBox(run: expr(e))
+    }
+
+    private static func blockBox(_ statements: [DSLStmt]?) -> DSLStmtBox? {
+        guard let statements else { return nil }
+        return DSLStmtBox(run: block(statements))
     }
 
     // MARK: Statements
 
     /// Statements run in order; the value is the last one's.
     static func block(_ statements: [DSLStmt]) -> DSLStmtCode {
-        let codes = statements.map(statement)
+        let codes = statements.map { DSLStmtBox(run: statement($0)) }
         switch codes.count {
         case 0: return { _, _ in nil }
-        case 1: return codes[0]
+        case 1: return codes[0].run
         case 2:
-            let first = codes[0], second = codes[1]
+            let first = codes[0].run, second = codes[1].run
             return { f, i throws(DSLFlow) in
                 _ = try first(f, i)
                 return try second(f, i)
@@ -140,7 +160,7 @@ enum DSLCode {
         default:
             return { f, i throws(DSLFlow) in
                 var last: DSLValue?
-                for code in codes { last = try code(f, i) }
+                for code in codes { last = try code.run(f, i) }
                 return last
             }
         }
@@ -152,7 +172,7 @@ enum DSLCode {
             return c.code
         case .declare(_, let name, let type, let value, let at):
             let slot = name.slot
-            guard let value = value.map(expr) else {
+            guard let value else {
                 return { f, i throws(DSLFlow) in
                     i.covered(at)
                     try i.tick(at)
@@ -160,28 +180,29 @@ enum DSLCode {
                     return nil
                 }
             }
+            let code = expr(value)
             if let type {
                 return { f, i throws(DSLFlow) in
                     i.covered(at)
                     try i.tick(at)
-                    f[slot] = DSLInterpreter.declared(type, try value(f, i))
+                    f[slot] = DSLInterpreter.declared(type, try code(f, i))
                     return nil
                 }
             }
             return { f, i throws(DSLFlow) in
                 i.covered(at)
                 try i.tick(at)
-                f[slot] = try value(f, i)
+                f[slot] = try code(f, i)
                 return nil
             }
         case .ifElse(let condition, let then, let otherwise, let at):
-            let c = expr(condition), t = block(then), o = otherwise.map(block)
+            let c = expr(condition), t = block(then), o = blockBox(otherwise)
             return { f, i throws(DSLFlow) in
                 i.covered(at)
                 let holds = try i.truth(try c(f, i), at)
                 i.coverage?.took(holds ? 0 : 1, at: at)
                 if holds { return try t(f, i) }
-                if let o { return try o(f, i) }
+                if let o { return try o.run(f, i) }
                 return nil
             }
         case .whileLoop(let condition, let body, let at):
@@ -215,19 +236,19 @@ enum DSLCode {
                 return nil
             }
         case .forLoop(let initial, let condition, let updates, let body, let at):
-            let start = block(initial), c = condition.map(expr), u = updates.map(expr), b = block(body)
+            let start = block(initial), c = exprBox(condition), u = updates.map { DSLExprBox(run: expr($0)) }, b = block(body)
             return { f, i throws(DSLFlow) in
                 i.covered(at)
                 _ = try start(f, i)
-                while try c == nil ? true : i.truth(try c!(f, i), at) {
+                while try c == nil ? true : i.truth(try c!.run(f, i), at) {
                     try i.tick(at)
                     _ = try b(f, i)
-                    for update in u { _ = try update(f, i) }
+                    for update in u { _ = try update.run(f, i) }
                 }
                 return nil
             }
         case .tryCatch(let body, let catches, let finally, let at):
-            let b = block(body), handlers = catches.map { block($0.body) }, fin = finally.map(block)
+            let b = block(body), handlers = catches.map { DSLStmtBox(run: block($0.body)) }, fin = blockBox(finally)
             return { f, i throws(DSLFlow) in
                 i.covered(at)
                 var result: DSLValue?
@@ -235,17 +256,17 @@ enum DSLCode {
                     result = try b(f, i)
                 } catch {
                     guard let (index, inner) = DSLInterpreter.handler(for: error, in: catches, f) else {
-                        if let fin { _ = try fin(f, i) }
+                        if let fin { _ = try fin.run(f, i) }
                         throw error
                     }
                     do throws(DSLFlow) {
-                        result = try handlers[index](inner, i)
+                        result = try handlers[index].run(inner, i)
                     } catch {
-                        if let fin { _ = try fin(f, i) }
+                        if let fin { _ = try fin.run(f, i) }
                         throw error
                     }
                 }
-                if let fin { _ = try fin(f, i) }
+                if let fin { _ = try fin.run(f, i) }
                 return result
             }
         case .throwValue(let e, let at):
@@ -261,12 +282,13 @@ enum DSLCode {
                 return try value(f, i)
             }
         case .returnValue(let e, let at):
-            guard let value = e.map(expr) else {
+            guard let e else {
                 return { _, i throws(DSLFlow) in
                     i.covered(at)
                     throw DSLFlow.returned(nil)
                 }
             }
+            let value = expr(e)
             return { f, i throws(DSLFlow) in
                 i.covered(at)
                 throw DSLFlow.returned(try value(f, i))
@@ -356,17 +378,17 @@ enum DSLCode {
             let e = self.expr(inner)
             return { f, i throws(DSLFlow) in .bool(DSLOperators.isInstance(try e(f, i), of: type)) }
         case .conditional(let condition, let then, let otherwise, let at):
-            let c = self.expr(condition), t = self.expr(then), o = otherwise.map(self.expr)
+            let c = self.expr(condition), t = self.expr(then), o = exprBox(otherwise)
             return { f, i throws(DSLFlow) in
                 let holds = try i.truth(try c(f, i), at)
                 i.coverage?.took(holds ? 0 : 1, at: at)
                 if holds { return try t(f, i) }
                 guard let o else { return .null }
-                return try o(f, i)
+                return try o.run(f, i)
             }
         case .switchOf(let subjectExpr, let cases, let otherwise, let switchAt):
-            let subject = self.expr(subjectExpr), o = otherwise.map(self.expr)
-            let compiled = cases.map { c in (type: c.type, value: c.value.map(self.expr), then: c.then.map(self.expr), at: c.location) }
+            let subject = self.expr(subjectExpr), o = exprBox(otherwise)
+            let compiled = cases.map { c in (type: c.type, value: exprBox(c.value), then: exprBox(c.then), at: c.location) }
             return { f, i throws(DSLFlow) in
                 let value = try subject(f, i)
                 var matched = false
@@ -375,14 +397,14 @@ enum DSLCode {
                     try i.tick(c.at)
                     if !matched {
                         if let type = c.type, !DSLOperators.isInstance(value, of: type) { continue }
-                        if let guardValue = c.value, !DSLInterpreter.matches(value, try guardValue(f, i)) { continue }
+                        if let guardValue = c.value, !DSLInterpreter.matches(value, try guardValue.run(f, i)) { continue }
                         matched = true
                         i.coverage?.took(index, at: switchAt)
                     }
-                    if let then = c.then { return try then(f, i) }
+                    if let then = c.then { return try then.run(f, i) }
                 }
                 if !matched { i.coverage?.took(compiled.count, at: switchAt) }
-                if let o { return try o(f, i) }
+                if let o { return try o.run(f, i) }
                 return .null
             }
         case .block(let statements, _):
@@ -390,18 +412,18 @@ enum DSLCode {
             return { f, i throws(DSLFlow) in try b(f, i) ?? .null }
         case .collection(let kind, let elementExprs, let at):
             // `#{k -> v}`: a map's pairs, each key and value evaluated in order.
-            let elements = elementExprs.map { e -> (DSLCodeExpr, DSLCodeExpr?) in
-                if kind == .set, case .binary("->", let k, let v, _) = e.unmarked { return (self.expr(k), self.expr(v)) }
-                return (self.expr(e), nil)
+            let elements = elementExprs.map { e -> (DSLExprBox, DSLExprBox?) in
+                if kind == .set, case .binary("->", let k, let v, _) = e.unmarked { return (DSLExprBox(run: self.expr(k)), DSLExprBox(run: self.expr(v))) }
+                return (DSLExprBox(run: self.expr(e)), nil)
             }
             return { f, i throws(DSLFlow) in
                 var values: [DSLValue] = []
                 var pairs: [(DSLValue, DSLValue)] = []
                 for (first, second) in elements {
                     if let second {
-                        pairs.append((try first(f, i), try second(f, i)))
+                        pairs.append((try first.run(f, i), try second.run(f, i)))
                     } else {
-                        values.append(try first(f, i))
+                        values.append(try first.run(f, i))
                     }
                 }
                 return try DSLInterpreter.collection(kind, values, pairs, at)
@@ -494,17 +516,17 @@ enum DSLCode {
 
     /// A call's arguments, evaluated in order.
     private static func arguments(_ exprs: [DSLExpr]) -> @Sendable (DSLFrame, DSLInterpreter) throws(DSLFlow) -> [DSLValue] {
-        let codes = exprs.map(expr)
+        let codes = exprs.map { DSLExprBox(run: expr($0)) }
         switch codes.count {
         case 0: return { _, _ in [] }
         case 1:
-            let only = codes[0]
+            let only = codes[0].run
             return { f, i throws(DSLFlow) in [try only(f, i)] }
         default:
             return { f, i throws(DSLFlow) in
                 var values: [DSLValue] = []
                 values.reserveCapacity(codes.count)
-                for code in codes { values.append(try code(f, i)) }
+                for code in codes { values.append(try code.run(f, i)) }
                 return values
             }
         }

@@ -493,7 +493,7 @@ final class DSLInterpreter: Sendable {
         let frame = try lambdaFrame(closure, args, at, reusing: reusing)
         guard let code = closure.syntax.code else { throw DSLLibrary.unmarked("this lambda", at) }
         do {
-            return try code(frame, self) ?? .null
+            return try code.run(frame, self) ?? .null
         } catch {
             if case .returned(let value) = error { return value ?? .null }
             throw error

@@ -161,7 +161,7 @@ struct DSLLambdaSyntax: Sendable {
     /// Whether its body may pause the run (set by ``DSLSuspension``; a call of it then goes the suspending way).
     var suspends = false
     /// Its body compiled (``DSLCode``), when it cannot pause (a lambda that may runs its ``body`` in the suspending walk).
-    var code: DSLStmtCode?
+    var code: DSLStmtBox?
     /// The slots of a call's frame: its parameters (or `it`) first, then its body's locals (``DSLSuspension``).
     var frameSize = 0
     /// Whether its body makes a lambda, which may capture the call's frame (else a loop may reuse one frame).
