@@ -14,6 +14,10 @@ struct DSLSuspensionTests {
         return (marked.globals.statements, marked.bodies.map(\.statements))
     }
 
+    /// What the marker made of a statement or an expression ``DSLCode`` then compiled (the rest is as marked).
+    static func syntax(_ s: DSLStmt) -> DSLStmt { if case .compiled(let c) = s { c.syntax } else { s } }
+    static func syntax(_ e: DSLExpr) -> DSLExpr { if case .compiled(let c) = e { c.syntax } else { e } }
+
     /// The lines of the statements of `body` marked as able to pause.
     static func pausingLines(_ body: [DSLStmt]) -> [Int] {
         body.compactMap { if case .awaiting(let s) = $0 { line(s) } else { nil } }
@@ -36,6 +40,7 @@ struct DSLSuspensionTests {
                 out[at.line] = syntax.suspends
                 syntax.body.forEach(walk)
             case .awaiting(let inner): walk(inner)
+            case .compiled(let c): walk(c.syntax)
             case .call(let callee, let arguments, _): walk(callee); arguments.forEach(walk)
             case .member(let r, _, _, _): walk(r)
             case .binary(_, let l, let r, _): walk(l); walk(r)
@@ -47,6 +52,7 @@ struct DSLSuspensionTests {
             case .expression(let e): walk(e)
             case .declare(_, _, _, let value?, _): walk(value)
             case .awaiting(let inner): walk(inner)
+            case .compiled(let c): walk(c.syntax)
             default: break
             }
         }
@@ -67,6 +73,8 @@ struct DSLSuspensionTests {
             """)
         #expect(Self.pausingLines(bodies[0]).isEmpty)
         #expect(Self.lambdas(bodies[0]) == [5: false])
+        // Nothing marked: every statement runs as its compiled code (``DSLCode``).
+        #expect(bodies[0].allSatisfy { if case .compiled = $0 { true } else { false } })
     }
 
     /// A command waits for the Thing handlers of linked channels and a sleep for the clock: they pause. An
@@ -94,7 +102,14 @@ struct DSLSuspensionTests {
         }
         // What forEach is called on (the filter) runs synchronously.
         if case .awaiting = receiver { Issue.record("the filter was marked as able to pause") }
-        guard case .lambda(let pausing, _)? = arguments.first else { Issue.record("no lambda"); return }
+        // The marked call keeps its form for the suspending walk; its unmarked parts are compiled, one way each.
+        if case .compiled = receiver {} else { Issue.record("the filter is not compiled: \(receiver)") }
+        #expect(arguments.allSatisfy { if case .compiled = $0 { true } else { false } })
+        #expect(bodies[0].allSatisfy { s in
+            switch s { case .compiled, .awaiting: true
+                       default: false }
+        })
+        guard case .lambda(let pausing, _)? = arguments.first.map(Self.syntax) else { Issue.record("no lambda"); return }
         #expect(pausing.suspends)
     }
 
@@ -131,9 +146,9 @@ struct DSLSuspensionTests {
                 logInfo("x", "{} {} {}", n, Go, ON)
             end
             """)
-        guard case .expression(.call(_, let arguments, _)) = bodies[0][1] else { Issue.record("\(bodies[0][1])"); return }
+        guard case .expression(.call(_, let arguments, _)) = Self.syntax(bodies[0][1]) else { Issue.record("\(bodies[0][1])"); return }
         let kinds = arguments.map { e -> String in
-            switch e {
+            switch Self.syntax(e) {
             case .variable(let v, _): "variable \(v.name)"
             case .feature(let f, _): "feature \(f.name)"
             default: "other"

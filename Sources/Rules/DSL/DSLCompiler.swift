@@ -255,6 +255,8 @@ struct DSLChecker {
             check(inner, &scope)
         case .framed(_, let body):
             checkBlock(body, scope)
+        case .compiled(let c):  // checked before it was compiled; its syntax as written
+            check(c.syntax, &scope)
         }
     }
 
@@ -415,6 +417,8 @@ struct DSLChecker {
             }
         case .awaiting(let inner):
             check(inner, scope)
+        case .compiled(let c):  // checked before it was compiled; its syntax as written
+            check(c.syntax, scope)
         case .feature(let feature, let at):
             check(.name(feature.name, at), scope)
         case .literal, .variable:
@@ -559,8 +563,8 @@ final class DSLFileGlobals: @unchecked Sendable {
     /// Whether ``prepareWithoutSuspending(_:)`` can make the globals: they are made, or none of them may pause.
     var canPrepareWithoutSuspending: Bool { !declarationsMayPause || initialized.withLock { $0 } }
 
-    /// ``prepare(_:)`` at once, when ``canPrepareWithoutSuspending`` (the declarations' walk is the same:
-    /// the suspending walk hands every unmarked statement to the synchronous one).
+    /// ``prepare(_:)`` at once, when ``canPrepareWithoutSuspending`` (the same code runs: the suspending walk
+    /// runs every unmarked statement's compiled code, ``DSLCode``).
     func prepareWithoutSuspending(_ interpreter: DSLInterpreter) {
         guard initialized.withLock({ let first = !$0; $0 = true; return first }) else { return }
         do throws(DSLFlow) {
@@ -639,8 +643,8 @@ struct DSLRuleScript: RuleScript {
     }
 
     /// ``run(_:)`` at once when nothing can pause: a body without marked statements, not on a fiber, whose
-    /// file's globals are made or can be made without pausing. The same walk as the suspending one, which
-    /// hands every unmarked statement to the synchronous walk.
+    /// file's globals are made or can be made without pausing. The same code as the suspending walk runs, which
+    /// runs every unmarked statement's compiled code (``DSLCode``).
     func runWithoutSuspending(_ execution: RuleExecution) -> Bool {
         guard !fibered, !bodyMayPause, globals.canPrepareWithoutSuspending else { return false }
         let interpreter = makeInterpreter(execution, fiber: nil)

@@ -69,90 +69,21 @@ final class DSLInterpreter: Sendable {
 
     // MARK: Statements
 
-    /// Runs statements none of which may pause (the synchronous walk: everything ``DSLSuspension`` did not mark).
+    /// Runs statements none of which may pause: their compiled code (``DSLCode``).
     func run(_ statements: [DSLStmt], in frame: DSLFrame) throws(DSLFlow) -> DSLValue? {
         var last: DSLValue?
-        for statement in statements { last = try run(statement, in: frame) }
+        for statement in statements { last = try DSLCode.statement(statement)(frame, self) }
         return last
     }
 
-    private func run(_ statement: DSLStmt, in frame: DSLFrame) throws(DSLFlow) -> DSLValue? {
-        if let coverage, !statement.isBlock { coverage.ran(Self.location(of: statement)) }
-        switch statement {
-        case .declare(_, let name, let type, let value, let at):
-            try tick(at)
-            frame[name.slot] = Self.declared(type, value == nil ? .null : try eval(value!, frame))
-            return nil
-        case .ifElse(let condition, let then, let otherwise, let at):
-            let holds = try truth(try eval(condition, frame), at)
-            coverage?.took(holds ? 0 : 1, at: at)
-            if holds {
-                return try run(then, in: frame)
-            } else if let otherwise {
-                return try run(otherwise, in: frame)
-            }
-            return nil
-        case .whileLoop(let condition, let body, let at):
-            while try truth(try eval(condition, frame), at) {
-                try tick(at)
-                _ = try run(body, in: frame)
-            }
-            return nil
-        case .doWhile(let body, let condition, let at):
-            repeat {
-                try tick(at)
-                _ = try run(body, in: frame)
-            } while try truth(try eval(condition, frame), at)
-            return nil
-        case .forEach(let name, let iterableExpr, let body, let at):
-            for element in try elements(of: try eval(iterableExpr, frame), at) {
-                try tick(at)
-                _ = try run(body, in: Self.pass(name, element, frame))
-            }
-            return nil
-        case .forLoop(let initial, let condition, let updates, let body, let at):
-            _ = try run(initial, in: frame)
-            while try condition == nil ? true : truth(try eval(condition!, frame), at) {
-                try tick(at)
-                _ = try run(body, in: frame)
-                for update in updates { _ = try eval(update, frame) }
-            }
-            return nil
-        case .tryCatch(let body, let catches, let finally, _):
-            var result: DSLValue?
-            do {
-                result = try run(body, in: frame)
-            } catch {
-                guard let (handler, inner) = Self.handler(for: error, in: catches, frame) else {
-                    if let finally { _ = try run(finally, in: frame) }
-                    throw error
-                }
-                do {
-                    result = try run(handler.body, in: inner)
-                } catch {
-                    if let finally { _ = try run(finally, in: frame) }
-                    throw error
-                }
-            }
-            if let finally { _ = try run(finally, in: frame) }
-            return result
-        case .throwValue(let e, let at):
-            throw Self.thrown(try eval(e, frame), at)
-        case .expression(let e):
-            return try eval(e, frame)
-        case .returnValue(let e, _):
-            throw DSLFlow.returned(e == nil ? nil : try eval(e!, frame))
-        case .block(let statements):
-            return try run(statements, in: frame)
-        case .framed(let size, let statements):
-            return try run(statements, in: DSLFrame.make(size: size, parent: frame, shared: true))
-        case .awaiting(let inner):
-            throw DSLLibrary.unmarked("this statement", Self.location(of: inner))
-        }
+    /// Counts a statement run (`--coverage`).
+    @inline(__always)
+    func covered(_ at: DSLLocation) {
+        if let coverage { coverage.ran(at) }
     }
 
     /// Runs statements some of which may pause (the suspending walk: it runs what ``DSLSuspension`` marked
-    /// and hands every statement and expression it did not mark to the synchronous walk).
+    /// and runs every statement and expression it did not mark compiled, ``DSLCode``).
     func runSuspending(_ statements: [DSLStmt], in frame: DSLFrame) async throws(DSLFlow) -> DSLValue? {
         var last: DSLValue?
         for statement in statements { last = try await runSuspending(statement, in: frame) }
@@ -160,7 +91,7 @@ final class DSLInterpreter: Sendable {
     }
 
     private func runSuspending(_ statement: DSLStmt, in frame: DSLFrame) async throws(DSLFlow) -> DSLValue? {
-        guard case .awaiting(let marked) = statement else { return try run(statement, in: frame) }
+        guard case .awaiting(let marked) = statement else { return try DSLCode.statement(statement)(frame, self) }
         if let coverage, !marked.isBlock { coverage.ran(Self.location(of: marked)) }
         switch marked {
         case .declare(_, let name, let type, let value, let at):
@@ -207,12 +138,12 @@ final class DSLInterpreter: Sendable {
             do {
                 result = try await runSuspending(body, in: frame)
             } catch {
-                guard let (handler, inner) = Self.handler(for: error, in: catches, frame) else {
+                guard let (index, inner) = Self.handler(for: error, in: catches, frame) else {
                     if let finally { _ = try await runSuspending(finally, in: frame) }
                     throw error
                 }
                 do {
-                    result = try await runSuspending(handler.body, in: inner)
+                    result = try await runSuspending(catches[index].body, in: inner)
                 } catch {
                     if let finally { _ = try await runSuspending(finally, in: frame) }
                     throw error
@@ -232,12 +163,14 @@ final class DSLInterpreter: Sendable {
             return try await runSuspending(statements, in: DSLFrame.make(size: size, parent: frame, shared: true))
         case .awaiting(let inner):
             return try await runSuspending(inner, in: frame)
+        case .compiled(let c):
+            return try c.code(frame, self)
         }
     }
 
     /// `val`/`var name: type = initial`: a number literal typed by the declaration (XbaseInterpreter: the
     /// expected type picks the literal's class).
-    private static func declared(_ type: String?, _ value: DSLValue) -> DSLValue {
+    static func declared(_ type: String?, _ value: DSLValue) -> DSLValue {
         var initial = value
         if let type {
             if case .int(let n) = initial, ["Double", "double", "Float", "float"].contains(type) { initial = .number(Double(n)) }
@@ -250,31 +183,31 @@ final class DSLInterpreter: Sendable {
     /// The frame a pass of a `for` loop (or a `catch`) runs in, with its variable set: a frame of its own when a
     /// lambda in the body may capture it (``DSLBinding/frame``), else the enclosing one.
     @inline(__always)
-    private static func pass(_ variable: DSLBinding, _ value: DSLValue, _ frame: DSLFrame) -> DSLFrame {
+    static func pass(_ variable: DSLBinding, _ value: DSLValue, _ frame: DSLFrame) -> DSLFrame {
         let inner = variable.frame > 0 ? DSLFrame.make(size: variable.frame, parent: frame, shared: true) : frame
         inner[variable.slot] = value
         return inner
     }
 
-    /// The `catch` that catches what a `try` body threw, with the frame its body runs in.
-    private static func handler(for error: DSLFlow, in catches: [DSLCatch], _ frame: DSLFrame) -> (DSLCatch, DSLFrame)? {
+    /// The `catch` that catches what a `try` body threw (its index), with the frame its body runs in.
+    static func handler(for error: DSLFlow, in catches: [DSLCatch], _ frame: DSLFrame) -> (Int, DSLFrame)? {
         let caught: DSLValue
         switch error {
         case .failure(let message, _, let type): caught = .exception(type: type, message: message)
         case .thrown(let value, _): caught = value
         case .returned, .fatal: return nil
         }
-        guard let handler = catches.first(where: { Self.catches($0.type, caught) }) else { return nil }
-        return (handler, pass(handler.name, caught, frame))
+        guard let index = catches.firstIndex(where: { Self.catches($0.type, caught) }) else { return nil }
+        return (index, pass(catches[index].name, caught, frame))
     }
 
     /// `throw value`.
-    private static func thrown(_ value: DSLValue, _ at: DSLLocation) -> DSLFlow {
+    static func thrown(_ value: DSLValue, _ at: DSLLocation) -> DSLFlow {
         if case .null = value { return DSLFlow.failure("throw null", at, type: "NullPointerException") }
         return DSLFlow.thrown(value, at)
     }
 
-    private static func location(of statement: DSLStmt) -> DSLLocation {
+    static func location(of statement: DSLStmt) -> DSLLocation {
         switch statement {
         case .declare(_, _, _, _, let at), .ifElse(_, _, _, let at), .whileLoop(_, _, let at), .doWhile(_, _, let at), .forEach(_, _, _, let at),
              .forLoop(_, _, _, _, let at), .tryCatch(_, _, _, let at), .throwValue(_, let at), .returnValue(_, let at):
@@ -282,6 +215,7 @@ final class DSLInterpreter: Sendable {
         case .expression(let e): return e.location
         case .block(let statements), .framed(_, let statements): return statements.first.map(location(of:)) ?? DSLLocation(file: "", line: 0, column: 0)
         case .awaiting(let inner): return location(of: inner)
+        case .compiled(let c): return location(of: c.syntax)
         }
     }
 
@@ -306,147 +240,15 @@ final class DSLInterpreter: Sendable {
 
     // MARK: Expressions
 
-    /// Evaluates an expression that cannot pause (the synchronous walk).
-    func eval(_ expr: DSLExpr, _ frame: DSLFrame) throws(DSLFlow) -> DSLValue {
-        switch expr {
-        case .number(let n, let at):
-            guard let value = Self.literal(n) else { throw DSLFlow.failure("\(n) is not a number", at, type: "NumberFormatException") }
-            return value
-        case .literal(let value, _): return value
-        case .quantity(let n, let unit, let at):
-            guard let q = Quantity(parsing: "\(n) \(unit)") else { throw DSLFlow.failure("\(n)|\(unit) is not a quantity the twin knows", at) }
-            return .quantity(q)
-        case .string(let s, _): return .string(s)
-        case .bool(let b, _): return .bool(b)
-        case .null: return .null
-        case .variable(let variable, _):
-            return frame.value(of: variable)
-        case .name(let name, let at):  // not resolved (``DSLSuspension`` resolves every name it reads)
-            return try eval(.feature(DSLFeature(name), at), frame)
-        case .feature(let f, let at):
-            switch try feature(f, frame, at) {
-            case .value(let value): return value
-            case .itMember(let it): return try DSLLibrary.invoke(it, f.name, methods: f.methods, [], at, self)
-            case .function: return try DSLLibrary.callFunction(f.name, [], at, self)
-            }
-        case .lambda(let syntax, _): return .lambda(DSLClosure(syntax: syntax, frame: frame))
-        case .unary(let op, let operand, let at):
-            try tick(at)
-            return try unary(op, try eval(operand, frame), at)
-        case .binary(let op, let l, let r, let at):
-            try tick(at)
-            if Self.shortCircuit(op) {
-                let left = try eval(l, frame)
-                switch op {
-                case "&&":
-                    guard try truth(left, at) else { return .bool(false) }
-                    return .bool(try truth(try eval(r, frame), at))
-                case "||":
-                    if try truth(left, at) { return .bool(true) }
-                    return .bool(try truth(try eval(r, frame), at))
-                default:  // ?:
-                    if case .null = left { return try eval(r, frame) }
-                    return left
-                }
-            }
-            let left = try eval(l, frame), right = try eval(r, frame)
-            return try DSLOperators.apply(op, left, right, at, self)
-        case .cast(let inner, let type, let at):
-            return try DSLOperators.cast(try eval(inner, frame), to: type, at, self)
-        case .instanceOf(let inner, let type, _):
-            return .bool(DSLOperators.isInstance(try eval(inner, frame), of: type))
-        case .conditional(let condition, let then, let otherwise, let at):
-            let holds = try truth(try eval(condition, frame), at)
-            coverage?.took(holds ? 0 : 1, at: at)
-            if holds { return try eval(then, frame) }
-            guard let otherwise else { return .null }
-            return try eval(otherwise, frame)
-        case .switchOf(let subjectExpr, let cases, let otherwise, let switchAt):
-            let subject = try eval(subjectExpr, frame)
-            var matched = false
-            for (index, c) in cases.enumerated() {
-                try tick(c.location)
-                if !matched {
-                    if let type = c.type, !DSLOperators.isInstance(subject, of: type) { continue }
-                    if let valueExpr = c.value, !Self.matches(subject, try eval(valueExpr, frame)) { continue }
-                    matched = true
-                    coverage?.took(index, at: switchAt)
-                }
-                if let then = c.then { return try eval(then, frame) }
-            }
-            if !matched { coverage?.took(cases.count, at: switchAt) }
-            if let otherwise { return try eval(otherwise, frame) }
-            return .null
-        case .block(let statements, _):
-            return try run(statements, in: frame) ?? .null
-        case .collection(let kind, let elementExprs, let at):
-            var values: [DSLValue] = []
-            var pairs: [(DSLValue, DSLValue)] = []
-            for e in elementExprs {
-                if kind == .set, case .binary("->", let k, let v, _) = e.unmarked {
-                    pairs.append((try eval(k, frame), try eval(v, frame)))
-                } else {
-                    values.append(try eval(e, frame))
-                }
-            }
-            return try Self.collection(kind, values, pairs, at)
-        case .new(let type, let argumentExprs, let at):
-            try tick(at)
-            return try DSLLibrary.construct(type, try evaluate(argumentExprs, frame), at, self)
-        case .assign(let target, let op, let valueExpr, let at):
-            try tick(at)
-            var value = try eval(valueExpr, frame)
-            if op != "=" { value = try DSLOperators.apply(String(op.dropLast()), try eval(target, frame), value, at, self) }
-            try store(value, into: target, frame, at)
-            return value
-        case .step(let target, let op, let at):
-            try tick(at)
-            let old = try eval(target, frame)
-            try store(try DSLOperators.apply(op == "++" ? "+" : "-", old, .int(1), at, self), into: target, frame, at)
-            return old
-        case .staticMember(let type, let member, let at):
-            try tick(at)
-            return try DSLLibrary.staticAccess(type, member, nil, at, self)
-        case .member(let receiverExpr, let member, let nullSafe, let at):
-            try tick(at)
-            let receiver = try eval(receiverExpr, frame)
-            if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
-            if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, nil, at, self) }
-            return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, [], at, self)
-        case .call(let callee, let argumentExprs, let at):
-            try tick(at)
-            switch callee {
-            case .member(let receiverExpr, let member, let nullSafe, let memberAt):
-                let receiver = try eval(receiverExpr, frame)
-                if nullSafe, case .null = receiver { return Self.nullSafeDefault(member.name) }
-                let arguments = try evaluate(argumentExprs, frame)
-                if case .type(let type) = receiver { return try DSLLibrary.staticAccess(type, member.name, arguments, memberAt, self) }
-                return try DSLLibrary.invoke(receiver, member.name, methods: member.methods, arguments, memberAt, self)
-            case .staticMember(let type, let member, let memberAt):
-                return try DSLLibrary.staticAccess(type, member, try evaluate(argumentExprs, frame), memberAt, self)
-            case .feature(let f, let nameAt):
-                switch Self.call(f, argumentExprs.count, frame) {
-                case .feature: return try eval(.feature(f, nameAt), frame)
-                case .itMember(let it): return try DSLLibrary.invoke(it, f.name, try evaluate(argumentExprs, frame), at, self)
-                case .function: return try DSLLibrary.callFunction(f.name, try evaluate(argumentExprs, frame), at, self)
-                }
-            default:
-                throw DSLFlow.failure("only functions and methods can be called", at)
-            }
-        case .awaiting(let inner):
-            throw DSLLibrary.unmarked("this expression", inner.location)
-        }
-    }
-
     /// Evaluates an expression that may pause (the suspending walk): one ``DSLSuspension`` marked; any other
-    /// goes to the synchronous walk. Each construct's semantics are the synchronous walk's shared helpers.
+    /// runs compiled (``DSLCode``). Each construct's semantics are helpers the compiled code shares.
     func evalSuspending(_ expr: DSLExpr, _ frame: DSLFrame) async throws(DSLFlow) -> DSLValue {
-        guard case .awaiting(let marked) = expr else { return try eval(expr, frame) }
+        guard case .awaiting(let marked) = expr else { return try DSLCode.expr(expr)(frame, self) }
         switch marked {
-        case .number, .literal, .quantity, .string, .bool, .null, .lambda:
-            return try eval(marked, frame)
-        case .variable, .name:
-            return try eval(marked, frame)
+        case .number, .literal, .quantity, .string, .bool, .null, .lambda, .variable, .name:  // never marked (they cannot pause)
+            return try DSLCode.expr(marked)(frame, self)
+        case .compiled(let c):
+            return try c.code(frame, self)
         case .feature(let f, let at):
             switch try feature(f, frame, at) {
             case .value(let value): return value
@@ -548,9 +350,9 @@ final class DSLInterpreter: Sendable {
             case .staticMember(let type, let member, let memberAt):
                 return try await DSLLibrary.staticAccessSuspending(type, member, try await evaluateSuspending(argumentExprs, frame), memberAt, self)
             case .feature(let f, let nameAt):
-                switch Self.call(f, argumentExprs.count, frame) {
+                switch Self.call(f, argumentExprs.count) {
                 case .feature: return try await evalSuspending(.awaiting(.feature(f, nameAt)), frame)
-                case .itMember(let it): return try await DSLLibrary.invokeSuspending(it, f.name, try await evaluateSuspending(argumentExprs, frame), at, self)
+                case .itMember(let it): return try await DSLLibrary.invokeSuspending(frame.value(of: it), f.name, try await evaluateSuspending(argumentExprs, frame), at, self)
                 case .function: return try await DSLLibrary.callFunctionSuspending(f.name, try await evaluateSuspending(argumentExprs, frame), at, self)
                 }
             default:
@@ -568,7 +370,7 @@ final class DSLInterpreter: Sendable {
     }
 
     /// `-x`, `+x`, `!x`.
-    private func unary(_ op: String, _ value: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+    func unary(_ op: String, _ value: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         if op == "!" { return .bool(!(try truth(value, at))) }
         if op == "+" { return value }
         if case .int(let n) = value { return .int(0 &- n) }
@@ -577,13 +379,13 @@ final class DSLInterpreter: Sendable {
 
     /// Whether a `case` value matches the switch's subject: a boolean for a non-boolean subject is a guard
     /// (`case x > 5`), anything else is compared with `==`.
-    private static func matches(_ subject: DSLValue, _ value: DSLValue) -> Bool {
+    static func matches(_ subject: DSLValue, _ value: DSLValue) -> Bool {
         if case .bool(let b) = value, !isBool(subject) { return b }
         return DSLOperators.equal(subject, value)
     }
 
     /// `#[…]`, `#{…}` (a set), `#{k -> v}` (a map).
-    private static func collection(_ kind: DSLCollectionKind, _ values: [DSLValue], _ pairs: [(DSLValue, DSLValue)], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+    static func collection(_ kind: DSLCollectionKind, _ values: [DSLValue], _ pairs: [(DSLValue, DSLValue)], _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
         if !pairs.isEmpty {
             let map = DSLMap()
             for (k, v) in pairs { try DSLLibrary.put(map, k, v, at) }
@@ -597,19 +399,18 @@ final class DSLInterpreter: Sendable {
         return .list(DSLList(values))
     }
 
-    /// What `name(arguments)` calls.
-    private enum NameCall {
+    /// What `name(arguments)` calls (known from the name, its `it` and the number of arguments).
+    enum NameCall {
         /// `now()`: the feature `now` with its empty parentheses (Xbase allows both forms).
         case feature
-        /// Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)`.
-        case itMember(DSLValue)
+        /// Xtend's implicit receiver: inside `[ … ]`, `sendCommand(ON)` is `it.sendCommand(ON)` (the variable `it`).
+        case itMember(DSLVariable)
         case function
     }
 
-    private static func call(_ f: DSLFeature, _ arity: Int, _ frame: DSLFrame) -> NameCall {
-        let it = f.it.map(frame.value(of:))
-        if arity == 0, DSLLibrary.isZeroArgumentFeature(f.name), it == nil || !DSLLibrary.knowsMethod(f.name) { return .feature }
-        if let it, DSLLibrary.isImplicitReceiverCall(f.name, arity) { return .itMember(it) }
+    static func call(_ f: DSLFeature, _ arity: Int) -> NameCall {
+        if arity == 0, DSLLibrary.isZeroArgumentFeature(f.name), f.it == nil || !DSLLibrary.knowsMethod(f.name) { return .feature }
+        if let it = f.it, DSLLibrary.isImplicitReceiverCall(f.name, arity) { return .itMember(it) }
         return .function
     }
 
@@ -626,14 +427,7 @@ final class DSLInterpreter: Sendable {
         return .null
     }
 
-    private static func isBool(_ v: DSLValue) -> Bool { if case .bool = v { true } else { false } }
-
-    private func evaluate(_ exprs: [DSLExpr], _ frame: DSLFrame) throws(DSLFlow) -> [DSLValue] {
-        var values: [DSLValue] = []
-        values.reserveCapacity(exprs.count)
-        for e in exprs { values.append(try eval(e, frame)) }
-        return values
-    }
+    static func isBool(_ v: DSLValue) -> Bool { if case .bool = v { true } else { false } }
 
     private func evaluateSuspending(_ exprs: [DSLExpr], _ frame: DSLFrame) async throws(DSLFlow) -> [DSLValue] {
         var values: [DSLValue] = []
@@ -642,23 +436,9 @@ final class DSLInterpreter: Sendable {
         return values
     }
 
-    /// `target = value` for a variable or a property (`Item.state = v` is not a property openHAB writes).
-    private func store(_ value: DSLValue, into target: DSLExpr, _ frame: DSLFrame, _ at: DSLLocation) throws(DSLFlow) {
-        switch target.unmarked {
-        case .variable(let variable, _):
-            guard variable.mutable else { throw DSLFlow.failure("\(variable.name) is a val and cannot be assigned", at) }
-            frame.set(variable, value)
-        case .name(let name, _):  // a name no variable in scope has (the checker refuses it before a run)
-            throw DSLFlow.failure("there is no variable \(name) to assign; declare it with var", at)
-        case .member(let receiverExpr, let member, _, _):
-            _ = try DSLLibrary.invoke(try eval(receiverExpr, frame), Self.setter(member.name), [value], at, self)
-        default:
-            throw DSLFlow.failure("only a variable or a property can be assigned", at)
-        }
-    }
-
+    /// `target = value` (``DSLCode/store(_:_:)``), a property's setter called the suspending way.
     private func storeSuspending(_ value: DSLValue, into target: DSLExpr, _ frame: DSLFrame, _ at: DSLLocation) async throws(DSLFlow) {
-        guard case .member(let receiverExpr, let member, _, _) = target.unmarked else { return try store(value, into: target, frame, at) }
+        guard case .member(let receiverExpr, let member, _, _) = target.unmarked else { return try DSLCode.store(target, at)(value, frame, self) }
         _ = try await DSLLibrary.invokeSuspending(try await evalSuspending(receiverExpr, frame), Self.setter(member.name), [value], at, self)
     }
 
@@ -685,14 +465,14 @@ final class DSLInterpreter: Sendable {
     }
 
     /// What a name is: a value, a member of Xtend's implicit `it`, or a function called without parentheses.
-    private enum Named {
+    enum Named {
         case value(DSLValue)
         case itMember(DSLValue)
         case function
     }
 
     /// A name that is no variable: a member of the implicit `it`, a state constant, `now`, a type, or an Item.
-    private func feature(_ f: DSLFeature, _ frame: DSLFrame, _ at: DSLLocation) throws(DSLFlow) -> Named {
+    func feature(_ f: DSLFeature, _ frame: DSLFrame, _ at: DSLLocation) throws(DSLFlow) -> Named {
         // Xtend's implicit receiver: inside `[ … ]` a bare `name` is `it.name` when `it` has it.
         if f.isMethod, let it = f.it { return .itMember(frame.value(of: it)) }
         if !f.isMethod, let item = f.item, knownItems.contains(item) { return .value(.item(item)) }
@@ -711,9 +491,9 @@ final class DSLInterpreter: Sendable {
     /// `reusing`: a frame for the call a loop made once (the lambda cannot capture it, ``DSLLambdaSyntax/capturable``).
     func call(_ closure: DSLClosure, _ args: [DSLValue], _ at: DSLLocation, reusing: DSLFrame? = nil) throws(DSLFlow) -> DSLValue {
         let frame = try lambdaFrame(closure, args, at, reusing: reusing)
-        if closure.syntax.suspends { throw DSLLibrary.unmarked("this lambda", at) }
+        guard let code = closure.syntax.code else { throw DSLLibrary.unmarked("this lambda", at) }
         do {
-            return try run(closure.syntax.body, in: frame) ?? .null
+            return try code.run(frame, self) ?? .null
         } catch {
             if case .returned(let value) = error { return value ?? .null }
             throw error

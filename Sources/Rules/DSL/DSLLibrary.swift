@@ -420,7 +420,7 @@ enum DSLLibrary {
         return try callFunction(name, args, at, i)
     }
 
-    /// A call that may pause met on the synchronous walk: ``DSLSuspension`` did not mark it (a bug of the
+    /// A call that may pause met in compiled code (``DSLCode``): ``DSLSuspension`` did not mark it (a bug of the
     /// twin, never of the rule file); the run ends, located, instead of pausing where it cannot.
     static func unmarked(_ name: String, _ at: DSLLocation) -> DSLFlow {
         DSLFlow.fatal("\(name) may pause the run, but the twin's checker did not mark it so; the run was ended (rules.dslRuntime)", at)

@@ -108,9 +108,9 @@ struct DSLSuspension {
             openFrame(&inner)
             let slots = read.map { DSLImplicitSlot(variable: $0, index: declare("\($0)", mutable: false, &inner)) }
             let statements = body.map { mark($0, &inner).0 }
-            return DSLBody(statements: statements, frameSize: closeFrame(), capturable: Self.containsLambda(body), implicits: slots)
+            return DSLBody(statements: DSLCode.tree(statements), frameSize: closeFrame(), capturable: Self.containsLambda(body), implicits: slots)
         }
-        return (DSLBody(statements: markedGlobals, frameSize: closeFrame(), capturable: true), marked)
+        return (DSLBody(statements: DSLCode.tree(markedGlobals), frameSize: closeFrame(), capturable: true), marked)
     }
 
     // MARK: Frames
@@ -262,6 +262,8 @@ struct DSLSuspension {
             return markUnwrapped(inner, &scope)
         case .framed(let size, let body):
             return (.framed(size, body), Self.mayPause(body))  // marked already
+        case .compiled:  // compiled after marking: never marked again
+            return (statement, false)
         }
     }
 
@@ -380,6 +382,8 @@ struct DSLSuspension {
             return (.step(t, op, at), p)
         case .awaiting(let inner):
             return markUnwrapped(inner, scope)
+        case .compiled:  // compiled after marking: never marked again
+            return (expr, false)
         }
     }
 
@@ -425,6 +429,8 @@ struct DSLSuspension {
             return containsLambda(body)
         case .awaiting(let inner):
             return containsLambda(inner)
+        case .compiled(let c):
+            return containsLambda(c.syntax)
         }
     }
 
@@ -436,6 +442,8 @@ struct DSLSuspension {
             return true
         case .member(let e, _, _, _), .unary(_, let e, _), .cast(let e, _, _), .instanceOf(let e, _, _), .step(let e, _, _), .awaiting(let e):
             return containsLambda(e)
+        case .compiled(let c):
+            return containsLambda(c.syntax)
         case .call(let callee, let arguments, _):
             return containsLambda(callee) || arguments.contains(where: containsLambda)
         case .new(_, let arguments, _), .collection(_, let arguments, _):

@@ -62,6 +62,9 @@ indirect enum DSLExpr: Sendable {
     /// An expression that may pause the run (``DSLSuspension`` marks it after checking): the interpreter's
     /// suspending walk runs it; everything not marked runs synchronously.
     case awaiting(DSLExpr)
+    /// An expression compiled (``DSLCode``): what runs is its code; its syntax is kept for its location and form
+    /// (never walked to run it).
+    case compiled(DSLCompiledExpr)
 
     var location: DSLLocation {
         switch self {
@@ -72,6 +75,8 @@ indirect enum DSLExpr: Sendable {
             return l
         case .awaiting(let e):
             return e.location
+        case .compiled(let c):
+            return c.syntax.location
         }
     }
 
@@ -151,9 +156,12 @@ struct DSLLambdaSyntax: Sendable {
     let parameters: [String]
     /// Written without `|`: it takes one parameter, `it`.
     let implicitIt: Bool
-    let body: [DSLStmt]
+    /// Its statements (``DSLCode/tree(_:)-([DSLStmt])`` replaces each it need not walk by its compiled code).
+    var body: [DSLStmt]
     /// Whether its body may pause the run (set by ``DSLSuspension``; a call of it then goes the suspending way).
     var suspends = false
+    /// Its body compiled (``DSLCode``), when it cannot pause (a lambda that may runs its ``body`` in the suspending walk).
+    var code: DSLStmtBox?
     /// The slots of a call's frame: its parameters (or `it`) first, then its body's locals (``DSLSuspension``).
     var frameSize = 0
     /// Whether its body makes a lambda, which may capture the call's frame (else a loop may reuse one frame).
@@ -239,6 +247,8 @@ indirect enum DSLStmt: Sendable {
     /// Statements run in a frame of their own of `size` slots (``DSLSuspension`` makes it for a block that declares
     /// variables a lambda in it may capture: each pass of a loop then has its own, as each had its own scope).
     case framed(Int, [DSLStmt])
+    /// A statement compiled (``DSLCode``), with its syntax (see ``DSLExpr/compiled(_:)``).
+    case compiled(DSLCompiledStmt)
 }
 
 /// A trigger of a DSL rule as written; the compiler turns it into the engine's ``RuleTrigger``.

@@ -180,8 +180,21 @@ enum DSLValue: Sendable {
 /// A lambda value: parameters, body and the frame it was made in (the variables it sees, up to the globals).
 /// `@unchecked`: a frame a lambda may capture guards its slots with its lock (``DSLFrame``).
 struct DSLClosure: @unchecked Sendable {
-    let syntax: DSLLambdaSyntax
+    let lambda: DSLLambda
     let frame: DSLFrame
+
+    /// The lambda as compiled.
+    var syntax: DSLLambdaSyntax {
+        @inline(__always) get { lambda.syntax }
+    }
+}
+
+/// A lambda compiled once (``DSLCode``), which every closure made of it shares by reference: a closure value is a
+/// reference and a frame, so ``DSLValue`` (copied at every step of a run) is not as large as a lambda's syntax.
+final class DSLLambda: Sendable {
+    let syntax: DSLLambdaSyntax
+
+    init(_ syntax: DSLLambdaSyntax) { self.syntax = syntax }
 }
 
 /// A Java list or set: shared by reference, as Java's collections are.

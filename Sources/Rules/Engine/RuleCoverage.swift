@@ -167,6 +167,8 @@ public final class RuleCoverage: Sendable {
                 walk(body)
             case .awaiting(let inner):
                 walk(inner)
+            case .compiled(let c):
+                walk(c.syntax)
             }
         }
 
@@ -176,6 +178,8 @@ public final class RuleCoverage: Sendable {
                 break
             case .member(let e, _, _, _), .unary(_, let e, _), .cast(let e, _, _), .instanceOf(let e, _, _), .step(let e, _, _), .awaiting(let e):
                 walk(e)
+            case .compiled(let c):
+                walk(c.syntax)
             case .call(let callee, let arguments, _):
                 walk(callee)
                 for a in arguments { walk(a) }
