@@ -211,7 +211,7 @@ struct CompactJSONWriter: ~Copyable {
             let scaled = (value * scale).rounded()
             if scaled / scale == value {
                 let digits = Int64(scaled.magnitude)
-                let divisor = Self.powersOfTen[places]
+                let divisor: Int64 = places == 1 ? 10 : places == 2 ? 100 : places == 3 ? 1_000 : 10_000
                 reserve(1)
                 if value < 0 { storage[count] = UInt8(ascii: "-"); count += 1 }
                 appendDecimal(digits / divisor)
@@ -231,9 +231,6 @@ struct CompactJSONWriter: ~Copyable {
         }
         return false
     }
-
-    /// 10^0 … 10^4.
-    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000]
 
     private mutating func appendDecimal(_ value: Int64) {
         reserve(20)  // `-` and 19 digits hold any Int64
