@@ -195,6 +195,7 @@ struct CompactJSONReader: ~Copyable {
 
     /// Whether `key` is among the keys read so far of the object whose first key is at `openKeys[first]`
     /// (keys are short: a byte loop, and most keys differ in length).
+    @inline(__always)
     private func isRepeated(_ key: Range<Int>, after first: Int) -> Bool {
         var i = first
         while i < openKeyCount {

@@ -75,7 +75,9 @@ struct CompactJSONWriter: ~Copyable {
         reserve(length + 4)
         if needsComma { storage[count] = UInt8(ascii: ","); count += 1 }
         storage[count] = UInt8(ascii: "\"")
-        (storage + count + 1).initialize(from: name.utf8Start, count: length)
+        // A byte loop: keys are a few bytes, for which a call to memmove costs more than the copy.
+        let source = name.utf8Start
+        for i in 0..<length { storage[count + 1 + i] = source[i] }
         count += length + 1
         storage[count] = UInt8(ascii: "\"")
         storage[count + 1] = UInt8(ascii: ":")
