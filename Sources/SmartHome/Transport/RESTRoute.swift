@@ -46,11 +46,13 @@ public struct RESTRoute<Handler: Sendable>: Sendable {
     }
 
     /// The path parameters of `segments`, which ``fits(_:)`` the pattern: each `{name}` with its decoded segment.
-    func parameters(_ segments: PathSegments) -> [String: String] {
-        var parameters: [String: String] = [:]
+    func parameters(_ segments: PathSegments) -> [OpenHABRequest.PathParameter] {
+        var parameters: [OpenHABRequest.PathParameter] = []
         guard parameterCount > 0 else { return parameters }
         parameters.reserveCapacity(parameterCount)
-        for i in pattern.indices where pattern[i].literal == nil { parameters[pattern[i].name] = segments.text(i) }
+        for i in pattern.indices where pattern[i].literal == nil {
+            parameters.append(OpenHABRequest.PathParameter(name: pattern[i].name, value: segments.text(i)))
+        }
         return parameters
     }
 }

@@ -83,8 +83,14 @@ struct CompactJSONReader: ~Copyable {
             openKeyCount = firstKey
         }
         if consume(UInt8(ascii: "}")) { return true }
+        // A bit per key shape (length and end bytes) read in this object: a key whose bit is not set yet
+        // cannot repeat one, and only the others are compared with the keys before them.
+        var shapes: UInt64 = 0
         while true {
-            guard let key = readKey(), !isRepeated(key, after: firstKey) else { return false }
+            guard let key = readKey() else { return false }
+            let shape: UInt64 = 1 << (UInt64(truncatingIfNeeded: key.count &* 7 &+ Int(firstAndLast(key))) & 63)
+            if shapes & shape != 0, isRepeated(key, after: firstKey) { return false }
+            shapes |= shape
             if openKeyCount == openKeyCapacity { growOpenKeys() }
             openKeys[openKeyCount] = key
             openKeyCount += 1
@@ -183,6 +189,12 @@ struct CompactJSONReader: ~Copyable {
 
     /// The start of the body (`bytes` is never empty when a key is read).
     private var base: UnsafeRawPointer { bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped }
+
+    /// The sum of a key's first and last bytes (0 for the empty key).
+    @inline(__always)
+    private func firstAndLast(_ key: Range<Int>) -> UInt16 {
+        key.isEmpty ? 0 : UInt16(bytes[key.lowerBound]) &+ UInt16(bytes[key.upperBound - 1])
+    }
 
     /// Doubles the room for open keys (a body with more than 32 keys open at once).
     private mutating func growOpenKeys() {
