@@ -187,6 +187,30 @@ struct OpenHABRouterTests {
         }
     }
 
+    @Test("route table: literals match the decoded segment as String compares it; empty segments and the query do not count")
+    func routeLiteralsMatchDecodedSegments() {
+        let table = RESTRouteTable<String>([
+            .init(.get, "/rest/items/{itemname}/state", "state"),
+            .init(.get, "/rest/Kelvin/{name}", "kelvin"),
+        ])
+        func resolved(_ path: String) -> (String, String)? {
+            guard case .route(let route, let request) = table.resolve(OpenHABRequest(.get, path)) else { return nil }
+            return (route.handler, request[parameter: route.handler == "state" ? "itemname" : "name"])
+        }
+        // An escaped literal is decoded before it is compared; a broken escape stays as sent (and then differs).
+        #expect(resolved("/rest/it%65ms/a%2Fb/state")! == ("state", "a/b"))
+        #expect(resolved("/rest/items/%zz/st%61te?q=/x")! == ("state", "%zz"))
+        #expect(resolved("/rest/item%zz/x/state") == nil)
+        // Empty segments are skipped, as `OpenHABPath.segments(of:)` skips them.
+        #expect(resolved("//rest//items/x///state/")! == ("state", "x"))
+        // `K` (U+212A KELVIN SIGN) is canonically equivalent to `K`: String's == matches it, raw or escaped.
+        #expect(resolved("/rest/\u{212A}elvin/z")! == ("kelvin", "z"))
+        #expect(resolved("/rest/%E2%84%AAelvin/z")! == ("kelvin", "z"))
+        #expect(resolved("/rest/kelvin/z") == nil)
+        #expect(OpenHABPath.segments(of: "/rest/%E2%84%AAelvin//a%20b?x") == ["rest", "\u{212A}elvin", "a b"])
+        #expect(table.allowedMethods(forPath: "/rest/it%65ms/x/state") == ["GET", "HEAD"])
+    }
+
     @Test("the REST client over the router answers as the in-process API, errors included")
     func clientMatchesInProcess() async throws {
         let world = try await TestWorld()

@@ -219,6 +219,10 @@ enum CompactJSONSamples {
                "base":"stations", "weather":[], "coord":{"lat":-33.8688,"lon":151.2093,"extra":[1,2.5e-3,{"a":[true,false,null]},"é"]},
                "unknown":{"nested":{"deeper":[[],{}]}} }\t\r\n
             """,
+            // Distinct keys of one shape (length and end bytes), and more keys than a shape has bits.
+            CompactJSONSamples.replacing(#""base":"stations""#, with: #""base":"stations","bxse":1,"bASE":2"#),
+            CompactJSONSamples.replacing(#""base":"stations""#,
+                                         with: #""base":"stations""# + (0..<100).map { #","k\#($0)":\#($0)"# }.joined()),
             #"{"coord":{"lon":0,"lat":0},"weather":[{"id":1,"main":"Zürich","description":"","icon":"01d","x":1},{"id":-2,"main":"a","description":"b","icon":"c"}],"base":"","main":{"temp":1,"feels_like":2,"temp_min":3,"temp_max":4,"pressure":5,"humidity":6},"wind":{"speed":7,"deg":8},"clouds":{"all":9},"dt":-10,"sys":{"sunrise":0,"sunset":0},"timezone":0,"id":0,"name":"Kraków","cod":404}"#,
     ]
 
@@ -238,6 +242,12 @@ enum CompactJSONSamples {
         CompactJSONSamples.replacing(#""temp":-3.2"#, with: #""temp":null"#),
         CompactJSONSamples.replacing(#""name":"Budapest""#, with: #""name":"Buda\/pest""#),  // an escape
         CompactJSONSamples.replacing(#""base":"stations""#, with: #""base":"stations","base":"x""#),  // a repeated key
+        // Repeated keys further apart, nested, unknown, and of the same length and end bytes as another key.
+        CompactJSONSamples.replacing(#""cod":200"#, with: #""cod":200,"coord":{"lon":1,"lat":2}"#),
+        CompactJSONSamples.replacing(#""lat":47.5"#, with: #""lat":47.5,"lon":19.04"#),
+        CompactJSONSamples.replacing(#""base":"stations""#, with: #""base":"stations","xy":1,"main2":0,"xy":1"#),
+        CompactJSONSamples.replacing(#""base":"stations""#, with: #""base":"stations","":1,"":2"#),
+        CompactJSONSamples.replacing(#""base":"stations""#, with: #""base":"stations","bxse":1,"bxse":1"#),
         CompactJSONSamples.replacing(#""base":"stations""#, with: #""base":"stations","b\u00e9":1"#),
         CompactJSONSamples.replacing(#""cod":200"#, with: #""cod":true"#),
         CompactJSONSamples.replacing(#""cod":200"#, with: #""cod":200.0"#),

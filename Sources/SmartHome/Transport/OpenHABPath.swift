@@ -24,6 +24,12 @@ public enum OpenHABPath {
     /// `?query` ignored;
     /// a segment with a broken escape stays as it was sent.
     public static func segments(of path: String) -> [String] {
+        withSegments(of: path) { segments in (0..<segments.count).map(segments.text) }
+    }
+
+    /// Calls `body` with the segments of `path` as ``segments(of:)`` cuts them, as ranges of the path's own UTF-8:
+    /// no `String` per segment (a route is matched on the bytes, and only a matched route's parameters become text).
+    static func withSegments<Result>(of path: String, _ body: (PathSegments) -> Result) -> Result {
         // A scan of the path's contiguous UTF-8 (a native string's own buffer): the generic `split` was a tenth
         // of a portfolio run's time when every command crossed it, and a scan through `String.UTF8View`'s
         // indices still a third of a routed Item read.
@@ -34,24 +40,29 @@ public enum OpenHABPath {
                 end = i
                 break
             }
-            var segments: [String] = []
-            segments.reserveCapacity(6)
-            var start = 0
-            var escaped = false
-            for index in 0...end {
-                let byte = index < end ? bytes[index] : UInt8(ascii: "/")
-                if byte == UInt8(ascii: "/") {
-                    if start < index {
-                        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-                        segments.append(escaped ? text.removingPercentEncoding ?? text : text)
+            // A segment is at least one byte and a `/`: at most `end / 2 + 1` of them (on the stack for any usual path).
+            return withUnsafeTemporaryAllocation(of: PathSegments.Segment.self, capacity: end / 2 + 1) { buffer in
+                var count = 0
+                var start = 0
+                var escaped = false
+                var high: UInt8 = 0
+                for index in 0...end {
+                    let byte = index < end ? bytes[index] : UInt8(ascii: "/")
+                    if byte == UInt8(ascii: "/") {
+                        if start < index {
+                            buffer[count] = PathSegments.Segment(range: start..<index, escaped: escaped, ascii: high < 0x80)
+                            count += 1
+                        }
+                        start = index + 1
+                        escaped = false
+                        high = 0
+                    } else {
+                        if byte == UInt8(ascii: "%") { escaped = true }
+                        high |= byte
                     }
-                    start = index + 1
-                    escaped = false
-                } else if byte == UInt8(ascii: "%") {
-                    escaped = true
                 }
+                return body(PathSegments(bytes: bytes, segments: UnsafeBufferPointer(rebasing: buffer[..<count])))
             }
-            return segments
         }
     }
 
@@ -69,5 +80,46 @@ public enum OpenHABPath {
         return zip(a.utf8, b.utf8).allSatisfy { x, y in
             x == y || (x | 0x20 == y | 0x20 && (x | 0x20) >= UInt8(ascii: "a") && (x | 0x20) <= UInt8(ascii: "z"))
         }
+    }
+}
+
+/// The segments of a request path, cut by ``OpenHABPath/withSegments(of:_:)``: ranges of the path's UTF-8, each made
+/// text (percent-decoded) only when asked. Valid only inside that call.
+struct PathSegments {
+    /// One segment: its bytes in the path, whether it holds a `%` (then its text is percent-decoded), and whether
+    /// all its bytes are ASCII.
+    struct Segment {
+        let range: Range<Int>
+        let escaped: Bool
+        let ascii: Bool
+    }
+
+    let bytes: UnsafeBufferPointer<UInt8>
+    let segments: UnsafeBufferPointer<Segment>
+
+    /// How many segments there are (none is empty).
+    var count: Int { segments.count }
+
+    /// Segment `i` decoded (a broken escape left as it was sent).
+    func text(_ i: Int) -> String {
+        let segment = segments[i]
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[segment.range]), as: UTF8.self)
+        return segment.escaped ? text.removingPercentEncoding ?? text : text
+    }
+
+    /// Whether segment `i`, decoded, is `literal` (given as its UTF-8) as `String` compares them: on the bytes for
+    /// a plain ASCII segment, as text (canonical equivalence: `K` is the Kelvin sign) for one with an escape or non-ASCII.
+    func segment(_ i: Int, is literal: [UInt8]) -> Bool {
+        let segment = segments[i]
+        if segment.escaped || !segment.ascii { return text(i) == String(decoding: literal, as: UTF8.self) }
+        guard segment.range.count == literal.count else { return false }
+        var j = 0
+        var at = segment.range.lowerBound
+        while j < literal.count {
+            guard bytes[at] == literal[j] else { return false }
+            j += 1
+            at += 1
+        }
+        return true
     }
 }

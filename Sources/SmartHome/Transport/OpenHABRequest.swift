@@ -20,7 +20,22 @@ public struct OpenHABRequest: Sendable, Hashable {
     public var body: Data
     /// The path parameters of the route that matched (``RESTRouteTable/resolve(_:_:)``), e.g.
     /// `itemname` for `/rest/items/{itemname}`; empty until a route matched.
-    public var parameters: [String: String] = [:]
+    /// In the pattern's order (a list, not a dictionary: a request has one or two, and a look-up hashes nothing).
+    public var parameters: [PathParameter] = []
+
+    /// One path parameter: the pattern's `{name}` and the decoded segment it matched.
+    public struct PathParameter: Sendable, Hashable {
+        /// The name in the pattern, e.g. `itemname`.
+        public let name: String
+        /// The decoded segment.
+        public let value: String
+
+        /// A parameter.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
 
     /// The methods the REST API answers.
     public enum Method: String, Sendable, Hashable {
@@ -45,7 +60,10 @@ public struct OpenHABRequest: Sendable, Hashable {
     }
 
     /// A path parameter of the matched route (empty when the route has none of that name).
-    public subscript(parameter name: String) -> String { parameters[name] ?? "" }
+    public subscript(parameter name: String) -> String {
+        for parameter in parameters where parameter.name == name { return parameter.value }
+        return ""
+    }
 
     /// The value of header `name`, compared ignoring ASCII case (`x-openhab-token` finds `X-OPENHAB-TOKEN`).
     public func header(_ name: String) -> String? {

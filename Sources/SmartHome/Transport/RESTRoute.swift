@@ -13,8 +13,10 @@ public struct RESTRoute<Handler: Sendable>: Sendable {
     public let role: OpenHABAccessPolicy.Role?
     /// What answers the request.
     public let handler: Handler
-    /// `path`'s segments: a literal, or `nil` for a `{name}` parameter (with its name).
-    private let pattern: [(literal: String?, name: String)]
+    /// `path`'s segments: a literal's UTF-8, or `nil` for a `{name}` parameter (with its name).
+    private let pattern: [(literal: [UInt8]?, name: String)]
+    /// How many of ``pattern``'s segments are parameters.
+    private let parameterCount: Int
 
     /// A route.
     public init(_ method: OpenHABRequest.Method, _ path: String, role: OpenHABAccessPolicy.Role? = nil, _ handler: Handler) {
@@ -24,8 +26,9 @@ public struct RESTRoute<Handler: Sendable>: Sendable {
         self.handler = handler
         pattern = path.split(separator: "/").map { segment in
             segment.hasPrefix("{") && segment.hasSuffix("}")
-                ? (nil, String(segment.dropFirst().dropLast())) : (String(segment), "")
+                ? (nil, String(segment.dropFirst().dropLast())) : (Array(segment.utf8), "")
         }
+        parameterCount = pattern.count { $0.literal == nil }
     }
 
     /// The same route with another handler (a server wrapping a library's routes in its own).
@@ -33,22 +36,23 @@ public struct RESTRoute<Handler: Sendable>: Sendable {
         RESTRoute<Other>(method, path, role: role, transform(handler))
     }
 
-    /// The path parameters when `segments` (decoded, as ``OpenHABPath/segments(of:)`` gives them) fit the pattern.
-    func match(_ segments: [String]) -> [String: String]? {
-        guard pattern.count == segments.count else { return nil }
-        // Literals first: a route that does not fit costs no dictionary (the in-process client routes every command).
-        var parameterCount = 0
+    /// Whether `segments` (a request path's, none empty) fit the pattern: each literal equal to its decoded segment.
+    func fits(_ segments: PathSegments) -> Bool {
+        guard pattern.count == segments.count else { return false }
         for i in pattern.indices {
-            if let literal = pattern[i].literal {
-                guard literal == segments[i] else { return nil }
-            } else {
-                guard !segments[i].isEmpty else { return nil }
-                parameterCount += 1
-            }
+            if let literal = pattern[i].literal, !segments.segment(i, is: literal) { return false }
         }
-        var parameters: [String: String] = [:]
+        return true
+    }
+
+    /// The path parameters of `segments`, which ``fits(_:)`` the pattern: each `{name}` with its decoded segment.
+    func parameters(_ segments: PathSegments) -> [OpenHABRequest.PathParameter] {
+        var parameters: [OpenHABRequest.PathParameter] = []
         guard parameterCount > 0 else { return parameters }
-        for i in pattern.indices where pattern[i].literal == nil { parameters[pattern[i].name] = segments[i] }
+        parameters.reserveCapacity(parameterCount)
+        for i in pattern.indices where pattern[i].literal == nil {
+            parameters.append(OpenHABRequest.PathParameter(name: pattern[i].name, value: segments.text(i)))
+        }
         return parameters
     }
 }
@@ -86,30 +90,31 @@ public struct RESTRouteTable<Handler: Sendable>: Sendable {
     }
 
     private func resolve(_ verb: OpenHABRequest.Method?, _ request: OpenHABRequest) -> Resolution {
-        let segments = OpenHABPath.segments(of: request.path)
-        if let verb {
-            // By index: a route is copied (its strings and handler retained) only when it answers.
-            for index in routes.indices where routes[index].method == verb {
-                guard let parameters = routes[index].match(segments) else { continue }
-                var routed = request
-                routed.method = verb
-                routed.parameters = parameters
-                return .route(routes[index], routed)
+        // Matched on the path's bytes: only the answering route's parameters become text.
+        OpenHABPath.withSegments(of: request.path) { segments in
+            if let verb {
+                // By index: a route is copied (its strings and handler retained) only when it answers.
+                for index in routes.indices where routes[index].method == verb && routes[index].fits(segments) {
+                    var routed = request
+                    routed.method = verb
+                    routed.parameters = routes[index].parameters(segments)
+                    return .route(routes[index], routed)
+                }
             }
+            let allowed = allowedMethods(segments)
+            return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
-        let allowed = allowedMethods(segments)
-        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }
 
     /// The methods some route serves at `path` (percent-encoded, as on the wire), `GET` followed by
     /// `HEAD`, in table order; empty for a path no route has.
     public func allowedMethods(forPath path: String) -> [String] {
-        allowedMethods(OpenHABPath.segments(of: path))
+        OpenHABPath.withSegments(of: path) { allowedMethods($0) }
     }
 
-    private func allowedMethods(_ segments: [String]) -> [String] {
+    private func allowedMethods(_ segments: PathSegments) -> [String] {
         var methods: [String] = []
-        for route in routes where route.match(segments) != nil {
+        for route in routes where route.fits(segments) {
             for name in route.method == .get ? ["GET", "HEAD"] : [route.method.rawValue] where !methods.contains(name) {
                 methods.append(name)
             }

@@ -54,6 +54,8 @@ public final class FakeOpenWeatherMap: Sendable {
         /// Request target → what it asks, read once: a client sends the same few targets every hour. Emptied
         /// when a city is added (a located city may change) and when it holds ``preparedLimit`` targets.
         var prepared: [String: Prepared] = [:]
+        /// The last target asked about and what it asks (compared before ``prepared`` is hashed).
+        var lastPrepared: (target: String, prepared: Prepared)?
     }
 
     /// What a request target asks, independent of the time and of the feed's keys, limits and faults.
@@ -132,6 +134,7 @@ public final class FakeOpenWeatherMap: Sendable {
             }
             state.cities.append(City(info: info, weather: weather, fault: nil))
             state.prepared.removeAll()
+            state.lastPrepared = nil
         }
     }
 
@@ -184,14 +187,11 @@ public final class FakeOpenWeatherMap: Sendable {
     /// Answers a GET of `target` — an origin-form request target such as
     /// `/data/2.5/weather?q=Budapest,HU&appid=KEY`, or an absolute URL — at simulated time `instant`.
     public func respond(toTarget target: String, at instant: SimInstant) -> FeedResponse {
-        switch answer(toTarget: target, at: instant) {
-        case .current(let body):
-            // The hand-written writer: the same bytes as OrderedJSONEncoder, without its node tree (the body was
-            // read back already, which changes no byte).
-            guard let bytes = body.compactJSON() else { return .fault(.serverError) }
-            return FeedResponse(status: 200, body: bytes)
-        case .response(let status, let body):
-            return FeedResponse(status: status, body: body)
+        switch admit(target, at: instant) {
+        case .refused(let response):
+            return response
+        case .found(let found):
+            return Self.response(found, at: instant)
         }
     }
 
@@ -199,26 +199,51 @@ public final class FakeOpenWeatherMap: Sendable {
     /// its bytes are written from (the typed path of ``FakeFeedTransport``); it counts, limits and fails
     /// exactly as ``respond(toTarget:at:)``, whose bytes are that value written.
     public func answer(toTarget target: String, at instant: SimInstant) -> TypedWeatherAnswer {
-        typealias Found = (city: CityInfo, weather: CityWeather, request: FeedRequest, endpoint: Endpoint, units: OWMUnits)
-        let outcome: Lookup<Found> = state.withLock { state in
+        switch admit(target, at: instant) {
+        case .refused(let response):
+            return .bytes(response)
+        case .found(let found):
+            guard found.endpoint == .current else { return .bytes(Self.response(found, at: instant)) }
+            // As the client reads it back from the bytes; one that cannot be written is the feed's 500 either way.
+            return Self.currentBody(found, at: instant).readBack.map { .current($0) } ?? .bytes(.fault(.serverError))
+        }
+    }
+
+    // MARK: Private
+
+    /// A request the feed serves: the city it names, with what the answer is made from.
+    private struct Found {
+        let city: CityInfo
+        let weather: CityWeather
+        let request: FeedRequest
+        let endpoint: Endpoint
+        let units: OWMUnits
+    }
+
+    /// Counts the request and checks it (path, key, limit, location, fault): the city to answer about, or the refusal.
+    private func admit(_ target: String, at instant: SimInstant) -> Lookup<Found> {
+        state.withLock { state in
             state.requestCount += 1
             let prepared: Prepared
-            if let known = state.prepared[target] {
+            if let last = state.lastPrepared, last.target == target {
+                prepared = last.prepared  // the same target as the last request (an hourly client's usual case): no hashing
+            } else if let known = state.prepared[target] {
                 prepared = known
+                state.lastPrepared = (target, known)
             } else {
                 prepared = Prepared(target: target, cities: state.cities)
                 if state.prepared.count >= Self.preparedLimit { state.prepared.removeAll() }
                 state.prepared[target] = prepared
+                state.lastPrepared = (target, prepared)
             }
             guard let endpoint = prepared.endpoint else { return .refused(.error(404, .unknownPath)) }
             guard let key = prepared.key, state.apiKeys.contains(key) else { return .refused(.fault(.unauthorized)) }
             if let limit = state.requestsPerMinute {
                 let minute = instant.unixSeconds.floorDivided(by: 60).quotient
-                var window = state.windows[key] ?? Window(minute: minute, count: 0)
-                if window.minute != minute { window = Window(minute: minute, count: 0) }
-                window.count += 1
-                state.windows[key] = window
-                if window.count > limit { return .refused(.fault(.rateLimited)) }
+                // One look-up, the window counted in place.
+                if Self.count(&state.windows[key, default: Window(minute: minute, count: 0)], minute: minute) > limit {
+                    return .refused(.fault(.rateLimited))
+                }
             }
             if endpoint == .oneCall, prepared.request["lat"] == nil || prepared.request["lon"] == nil {
                 return .refused(.error(400, .nothingToGeocode))  // One Call takes coordinates only
@@ -228,32 +253,45 @@ public final class FakeOpenWeatherMap: Sendable {
                 return .refused(response)
             case .found(let i):
                 if let fault = state.cities[i].fault { return .refused(.fault(fault)) }
-                return .found((state.cities[i].info, state.cities[i].weather, prepared.request, endpoint, prepared.units))
+                return .found(Found(city: state.cities[i].info, weather: state.cities[i].weather, request: prepared.request,
+                                    endpoint: endpoint, units: prepared.units))
             }
-        }
-        let (city, weather, request, endpoint, units): Found
-        switch outcome {
-        case .refused(let response): return .bytes(response)
-        case .found(let found): (city, weather, request, endpoint, units) = found
-        }
-        switch endpoint {
-        case .current:
-            let body = FeedRenderer.current(city: city, sample: weather.sample(at: instant), at: instant, units: units)
-            // As the client reads it back from the bytes; one that cannot be written is the feed's 500 either way.
-            return body.readBack.map { .current($0) } ?? .bytes(.fault(.serverError))
-        case .forecast:
-            let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
-            return .bytes(Self.encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count)))
-        case .oneCall:
-            let exclude = Set((request["exclude"] ?? "").split(separator: ",").map { $0.trimmingBlanks.lowercased() })
-            if let unknown = exclude.subtracting(FeedRenderer.oneCallSections).sorted().first {
-                return .bytes(.error(400, OWMErrorBody(cod: .text("400"), message: "\(unknown) is not a valid value for exclude")))
-            }
-            return .bytes(Self.encoded(FeedRenderer.oneCall(city: city, weather: weather, at: instant, units: units, exclude: exclude)))
         }
     }
 
-    // MARK: Private
+    /// Counts a request in a key's window of `minute` (a window of another minute starts afresh): the count.
+    private static func count(_ window: inout Window, minute: Int64) -> Int {
+        if window.minute != minute { window = Window(minute: minute, count: 0) }
+        window.count += 1
+        return window.count
+    }
+
+    /// The current-weather body of a found request.
+    private static func currentBody(_ found: Found, at instant: SimInstant) -> OWMCurrentWeather {
+        FeedRenderer.current(city: found.city, sample: found.weather.sample(at: instant), at: instant, units: found.units)
+    }
+
+    /// The answer to a found request, as bytes.
+    private static func response(_ found: Found, at instant: SimInstant) -> FeedResponse {
+        let (city, weather, request, units) = (found.city, found.weather, found.request, found.units)
+        switch found.endpoint {
+        case .current:
+            // The hand-written writer: the same bytes as OrderedJSONEncoder, without its node tree; straight from the
+            // rendered body (its ``OWMCurrentWeather/readBack`` writes the same bytes: `-0` is written `0` either way,
+            // and a non-finite number is the feed's 500 either way).
+            guard let bytes = currentBody(found, at: instant).compactJSON() else { return .fault(.serverError) }
+            return FeedResponse(status: 200, body: bytes)
+        case .forecast:
+            let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
+            return encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count))
+        case .oneCall:
+            let exclude = Set((request["exclude"] ?? "").split(separator: ",").map { $0.trimmingBlanks.lowercased() })
+            if let unknown = exclude.subtracting(FeedRenderer.oneCallSections).sorted().first {
+                return .error(400, OWMErrorBody(cod: .text("400"), message: "\(unknown) is not a valid value for exclude"))
+            }
+            return encoded(FeedRenderer.oneCall(city: city, weather: weather, at: instant, units: units, exclude: exclude))
+        }
+    }
 
     /// A 200 with `body` as JSON, or the feed's 500 when it cannot be written.
     private static func encoded(_ body: some Encodable) -> FeedResponse {

@@ -8,7 +8,10 @@ import Foundation
 /// values), invalid UTF-8, non-ASCII keys, `-0`, integers with a fraction or exponent, numbers out of
 /// range, repeated keys, deep nesting. The caller then falls back to
 /// `JSONDecoder`, so the reader never has to reproduce its error messages, only its successes.
-struct CompactJSONReader {
+///
+/// Not copyable: its key buffer is its own allocation, and a copy per nested read (a retained array each time)
+/// was a fifth of a body's reading.
+struct CompactJSONReader: ~Copyable {
     /// How deeply skipped values may nest (`JSONDecoder` allows more; deeper bodies fall back to it).
     static let maximumDepth = 32
 
@@ -35,7 +38,9 @@ struct CompactJSONReader {
     private var depth = 0
     /// The key ranges of the objects being read, innermost last (one buffer for the whole body, for the
     /// repeated-key check).
-    private var openKeys: [Range<Int>] = []
+    private var openKeys: UnsafeMutablePointer<Range<Int>>
+    /// How many ``openKeys`` the allocation holds.
+    private var openKeyCapacity = 32
     /// How many entries of ``openKeys`` are in use (entries past it are stale and overwritten: closing an
     /// object only moves this back).
     private var openKeyCount = 0
@@ -45,12 +50,16 @@ struct CompactJSONReader {
     /// A reader at the start of `bytes`.
     init(_ bytes: UnsafeRawBufferPointer) {
         self.bytes = bytes
-        openKeys.reserveCapacity(32)
+        openKeys = .allocate(capacity: openKeyCapacity)
+    }
+
+    deinit {
+        openKeys.deallocate()
     }
 
     /// The next byte after whitespace, without consuming it (`nil` at the end).
     var peek: UInt8? {
-        mutating get {
+        @inline(__always) mutating get {
             skipWhitespace()
             return position < bytes.count ? bytes[position] : nil
         }
@@ -74,9 +83,16 @@ struct CompactJSONReader {
             openKeyCount = firstKey
         }
         if consume(UInt8(ascii: "}")) { return true }
+        // A bit per key shape (length and end bytes) read in this object: a key whose bit is not set yet
+        // cannot repeat one, and only the others are compared with the keys before them.
+        var shapes: UInt64 = 0
         while true {
-            guard let key = readKey(), !isRepeated(key, after: firstKey) else { return false }
-            if openKeyCount < openKeys.count { openKeys[openKeyCount] = key } else { openKeys.append(key) }
+            guard let key = readKey() else { return false }
+            let shape: UInt64 = 1 << (UInt64(truncatingIfNeeded: key.count &* 7 &+ Int(firstAndLast(key))) & 63)
+            if shapes & shape != 0, isRepeated(key, after: firstKey) { return false }
+            shapes |= shape
+            if openKeyCount == openKeyCapacity { growOpenKeys() }
+            openKeys[openKeyCount] = key
             openKeyCount += 1
             guard consume(UInt8(ascii: ":")), body(&self, Key(start: base + key.lowerBound, count: key.count)) else { return false }
             if consume(UInt8(ascii: ",")) { continue }
@@ -174,8 +190,24 @@ struct CompactJSONReader {
     /// The start of the body (`bytes` is never empty when a key is read).
     private var base: UnsafeRawPointer { bytes.baseAddress ?? UnsafeRawPointer(bitPattern: 1).unsafelyUnwrapped }
 
+    /// The sum of a key's first and last bytes (0 for the empty key).
+    @inline(__always)
+    private func firstAndLast(_ key: Range<Int>) -> UInt16 {
+        key.isEmpty ? 0 : UInt16(bytes[key.lowerBound]) &+ UInt16(bytes[key.upperBound - 1])
+    }
+
+    /// Doubles the room for open keys (a body with more than 32 keys open at once).
+    private mutating func growOpenKeys() {
+        let grown = UnsafeMutablePointer<Range<Int>>.allocate(capacity: openKeyCapacity * 2)
+        grown.moveInitialize(from: openKeys, count: openKeyCapacity)
+        openKeys.deallocate()
+        openKeys = grown
+        openKeyCapacity *= 2
+    }
+
     /// Whether `key` is among the keys read so far of the object whose first key is at `openKeys[first]`
     /// (keys are short: a byte loop, and most keys differ in length).
+    @inline(__always)
     private func isRepeated(_ key: Range<Int>, after first: Int) -> Bool {
         var i = first
         while i < openKeyCount {
@@ -189,6 +221,7 @@ struct CompactJSONReader {
         return false
     }
 
+    @inline(__always)
     private mutating func skipWhitespace() {
         // On a local index: the loop then keeps it in a register, not in `self`.
         var i = position
@@ -201,6 +234,7 @@ struct CompactJSONReader {
     }
 
     /// Consumes `byte` (after whitespace) if it is next.
+    @inline(__always)
     private mutating func consume(_ byte: UInt8) -> Bool {
         guard peek == byte else { return false }
         position += 1
@@ -232,9 +266,27 @@ struct CompactJSONReader {
         return String(validating: raw, as: UTF8.self)
     }
 
-    /// 10^0 … 10^15, each exact in a `Double` (any power up to 10^22 is).
-    private static let exactPowersOfTen: [Double] = (0...15).map { exponent in
-        (0..<exponent).reduce(1.0) { power, _ in power * 10 }
+    /// 10^`exponent` for 0 … 15, exact in a `Double` (any power up to 10^22 is); literals, so no lazy global is
+    /// checked per number.
+    private static func exactPowerOfTen(_ exponent: Int) -> Double {
+        switch exponent {
+        case 0: 1
+        case 1: 1e1
+        case 2: 1e2
+        case 3: 1e3
+        case 4: 1e4
+        case 5: 1e5
+        case 6: 1e6
+        case 7: 1e7
+        case 8: 1e8
+        case 9: 1e9
+        case 10: 1e10
+        case 11: 1e11
+        case 12: 1e12
+        case 13: 1e13
+        case 14: 1e14
+        default: 1e15
+        }
     }
 
     /// A literal without exponent and with at most 15 digits, as a `Double`: its digits as an integer (below
@@ -254,7 +306,7 @@ struct CompactJSONReader {
             }
         }
         guard digitCount <= 15 else { return nil }
-        let magnitude = Double(digits) / Self.exactPowersOfTen[fractionDigits]
+        let magnitude = Double(digits) / Self.exactPowerOfTen(fractionDigits)
         return bytes[literal.range.lowerBound] == UInt8(ascii: "-") ? -magnitude : magnitude
     }
 

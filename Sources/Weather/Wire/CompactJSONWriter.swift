@@ -75,7 +75,9 @@ struct CompactJSONWriter: ~Copyable {
         reserve(length + 4)
         if needsComma { storage[count] = UInt8(ascii: ","); count += 1 }
         storage[count] = UInt8(ascii: "\"")
-        (storage + count + 1).initialize(from: name.utf8Start, count: length)
+        // A byte loop: keys are a few bytes, for which a call to memmove costs more than the copy.
+        let source = name.utf8Start
+        for i in 0..<length { storage[count + 1 + i] = source[i] }
         count += length + 1
         storage[count] = UInt8(ascii: "\"")
         storage[count + 1] = UInt8(ascii: ":")
@@ -211,7 +213,7 @@ struct CompactJSONWriter: ~Copyable {
             let scaled = (value * scale).rounded()
             if scaled / scale == value {
                 let digits = Int64(scaled.magnitude)
-                let divisor = Self.powersOfTen[places]
+                let divisor: Int64 = places == 1 ? 10 : places == 2 ? 100 : places == 3 ? 1_000 : 10_000
                 reserve(1)
                 if value < 0 { storage[count] = UInt8(ascii: "-"); count += 1 }
                 appendDecimal(digits / divisor)
@@ -231,9 +233,6 @@ struct CompactJSONWriter: ~Copyable {
         }
         return false
     }
-
-    /// 10^0 … 10^4.
-    private static let powersOfTen: [Int64] = [1, 10, 100, 1_000, 10_000]
 
     private mutating func appendDecimal(_ value: Int64) {
         reserve(20)  // `-` and 19 digits hold any Int64
