@@ -538,11 +538,20 @@ enum DSLCode {
         switch callee {
         case .member(let receiverExpr, let member, let nullSafe, let memberAt):
             let receiver = expr(receiverExpr), name = member.name, methods = member.methods
-            let nullValue: DSLValue? = nullSafe ? DSLInterpreter.nullSafeDefault(name) : nil
+            guard nullSafe else {  // no default value held by the code of a plain `.` call
+                return { f, i throws(DSLFlow) in
+                    try i.tick(at)
+                    let r = try receiver(f, i)
+                    let values = try arguments(f, i)
+                    if case .type(let type) = r { return try DSLLibrary.staticAccess(type, name, values, memberAt, i) }
+                    return try DSLLibrary.invoke(r, name, methods: methods, values, memberAt, i)
+                }
+            }
+            let nullValue = DSLInterpreter.nullSafeDefault(name)
             return { f, i throws(DSLFlow) in
                 try i.tick(at)
                 let r = try receiver(f, i)
-                if let nullValue, case .null = r { return nullValue }
+                if case .null = r { return nullValue }
                 let values = try arguments(f, i)
                 if case .type(let type) = r { return try DSLLibrary.staticAccess(type, name, values, memberAt, i) }
                 return try DSLLibrary.invoke(r, name, methods: methods, values, memberAt, i)
@@ -592,13 +601,23 @@ enum DSLCode {
             if let constant = feature.constant { return { _, _ in constant } }
             if feature.isFunction { return { _, i throws(DSLFlow) in try DSLLibrary.callFunction(name, [], at, i) } }
         }
+        // The feature is held by one reference: a closure holds what it captures inline, and a file of 100,000 rules
+        // holds as many of these (`Docs/RULES.md`, memory per rule).
+        let held = FeatureRef(feature)
         return { f, i throws(DSLFlow) in
+            let feature = held.feature
             switch try i.feature(feature, f, at) {
             case .value(let value): return value
-            case .itMember(let it): return try DSLLibrary.invoke(it, name, methods: methods, [], at, i)
-            case .function: return try DSLLibrary.callFunction(name, [], at, i)
+            case .itMember(let it): return try DSLLibrary.invoke(it, feature.name, methods: feature.methods, [], at, i)
+            case .function: return try DSLLibrary.callFunction(feature.name, [], at, i)
             }
         }
+    }
+
+    /// A feature held by reference in its compiled code.
+    private final class FeatureRef: Sendable {
+        let feature: DSLFeature
+        init(_ feature: DSLFeature) { self.feature = feature }
     }
 
     /// `target = value` for a variable or a property (`Item.state = v` is not a property openHAB writes).

@@ -7,6 +7,8 @@ struct DSLParser {
     private var index = 0
     private var depth = 0
     private let file: String
+    /// `file`, shared by every location this parser makes.
+    private let fileName: DSLFileName
     private let lines: [Substring]
     /// Every problem found so far (a file reports all of them, not only the first).
     private(set) var problems: [RulesError] = []
@@ -15,6 +17,7 @@ struct DSLParser {
         var lexer = DSLLexer(text, file: file)
         self.tokens = try lexer.tokens()
         self.file = file
+        self.fileName = DSLFileName(file)
         self.lines = lexer.lines
     }
 
@@ -811,7 +814,7 @@ struct DSLParser {
 
     private var current: DSLToken { tokens[index] }
     private var atEnd: Bool { current.kind == .end }
-    private var location: DSLLocation { DSLLocation(file: file, line: current.line, column: current.column) }
+    private var location: DSLLocation { DSLLocation(file: fileName, line: current.line, column: current.column) }
     private var word: String? { if case .word(let w) = current.kind { w } else { nil } }
     private func isWord(_ w: String) -> Bool { current.kind == .word(w) }
     private func isSymbol(_ s: String) -> Bool { current.kind == .symbol(s) }

@@ -1,15 +1,49 @@
 import SmartHome
 
-/// Where something is written in a rules file.
+/// Where something is written in a rules file. 16 bytes: every syntax node and most compiled closures hold one, so a
+/// file of 100,000 rules holds millions (`Docs/RULES.md`, memory per rule); the file's name is one shared reference
+/// (``DSLFileName``, made once per parsed file), the line and column 32-bit (a file's lines and columns stay far below
+/// 2^31: a rules file is read whole into memory).
 public struct DSLLocation: Sendable, Hashable, CustomStringConvertible {
+    private let fileName: DSLFileName
+    private let storedLine: Int32
+    private let storedColumn: Int32
+
     /// The file.
-    public let file: String
+    public var file: String { fileName.name }
     /// 1-based line.
-    public let line: Int
+    public var line: Int { Int(storedLine) }
     /// 1-based column.
-    public let column: Int
+    public var column: Int { Int(storedColumn) }
+
+    public init(file: String, line: Int, column: Int) {
+        self.init(file: DSLFileName(file), line: line, column: column)
+    }
+
+    /// A location in the file `file` names (the parser's one name for all its locations).
+    init(file: DSLFileName, line: Int, column: Int) {
+        fileName = file
+        storedLine = Int32(clamping: line)
+        storedColumn = Int32(clamping: column)
+    }
+
+    public static func == (a: DSLLocation, b: DSLLocation) -> Bool {
+        a.storedLine == b.storedLine && a.storedColumn == b.storedColumn && (a.fileName === b.fileName || a.fileName.name == b.fileName.name)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fileName.name)
+        hasher.combine(storedLine)
+        hasher.combine(storedColumn)
+    }
 
     public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A rules file's name, shared by every ``DSLLocation`` in it.
+final class DSLFileName: Sendable {
+    let name: String
+    init(_ name: String) { self.name = name }
 }
 
 /// An expression of a rule body (Xbase: everything is an expression; statements are the ones that
