@@ -21,120 +21,47 @@ enum DSLCollections {
         }
     }
 
-    private static func truth(_ v: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> Bool {
+    static func truth(_ v: DSLValue, _ at: DSLLocation) throws(DSLFlow) -> Bool {
         guard case .bool(let b) = v else { throw DSLFlow.failure("the lambda must give true or false, not \(v.kindName)", at, type: "ClassCastException") }
         return b
     }
 
-    /// The extensions that call a lambda (each call's arguments, and what its result does).
+    /// The extensions that call a lambda (each call's arguments, and what its result does: ``DSLLambdaLoop``).
     static let listLoops: [String: DSLLoopMethod] = [
         "forEach": { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
-            let withIndex = f.syntax.parameters.count == 2
-            return .each(f, list(r).values, indexed: withIndex, take: { _, _ in true }, result: { .null })
+            return DSLLambdaLoop(f, .forEach, list(r).values, indexed: f.syntax.parameters.count == 2, at)
         },
-        "filter": { r, a, at in try select("filter", r, a, at, keep: true) },
-        "reject": { r, a, at in try select("reject", r, a, at, keep: false) },
-        "map": { r, a, at in
-            let f = try lambda(a, 0, "map", at)
-            var out: [DSLValue] = []
-            return .each(f, list(r).values, take: { v, _ in out.append(v); return true }, result: { .list(DSLList(out)) })
-        },
+        "filter": { r, a, at in try each("filter", r, a, at, .select(keep: true, isSet: list(r).isSet)) },
+        "reject": { r, a, at in try each("reject", r, a, at, .select(keep: false, isSet: list(r).isSet)) },
+        "map": { r, a, at in try each("map", r, a, at, .map) },
         "reduce": { r, a, at in
             let f = try lambda(a, 0, "reduce", at)
             let values = list(r).values
-            guard let first = values.first else { return .none(.null) }
-            return accumulate(f, first, Array(values.dropFirst()))
+            guard let first = values.first else { return DSLLambdaLoop(none: .null, at) }
+            return DSLLambdaLoop(accumulating: f, from: first, Array(values.dropFirst()), at)
         },
         "fold": { r, a, at in
             guard a.count == 2 else { throw DSLFlow.failure("fold takes a start value and a lambda [ acc, x | … ]", at) }
-            return accumulate(try lambda(a, 1, "fold", at), a[0], list(r).values)
+            return DSLLambdaLoop(accumulating: try lambda(a, 1, "fold", at), from: a[0], list(r).values, at)
         },
-        "findFirst": { r, a, at in try find("findFirst", list(r).values, a, at) },
-        "findLast": { r, a, at in try find("findLast", list(r).values.reversed(), a, at) },
-        "exists": { r, a, at in
-            let f = try lambda(a, 0, "exists", at)
-            var found = false
-            return .each(f, list(r).values, take: { v, _ throws(DSLFlow) in found = try truth(v, at); return !found }, result: { .bool(found) })
-        },
-        "forall": { r, a, at in
-            let f = try lambda(a, 0, "forall", at)
-            var all = true
-            return .each(f, list(r).values, take: { v, _ throws(DSLFlow) in all = try truth(v, at); return all }, result: { .bool(all) })
-        },
+        "findFirst": { r, a, at in DSLLambdaLoop(try lambda(a, 0, "findFirst", at), .find, list(r).values, at) },
+        "findLast": { r, a, at in DSLLambdaLoop(try lambda(a, 0, "findLast", at), .find, list(r).values.reversed(), at) },
+        "exists": { r, a, at in try each("exists", r, a, at, .exists) },
+        "forall": { r, a, at in try each("forall", r, a, at, .forall) },
         "count": { r, a, at in
-            guard !a.isEmpty else { return .none(.int(Int64(list(r).count))) }
-            let f = try lambda(a, 0, "count", at)
-            var n: Int64 = 0
-            return .each(f, list(r).values, take: { v, _ throws(DSLFlow) in if try truth(v, at) { n += 1 }; return true }, result: { .int(n) })
+            guard !a.isEmpty else { return DSLLambdaLoop(none: .int(Int64(list(r).count)), at) }
+            return try each("count", r, a, at, .count)
         },
-        "sortBy": { r, a, at in try keyed("sortBy", r, a, at) { .list(DSLList($0.map(\.1))) } },
-        "maxBy": { r, a, at in try keyed("maxBy", r, a, at) { $0.last?.1 ?? .null } },
-        "minBy": { r, a, at in try keyed("minBy", r, a, at) { $0.first?.1 ?? .null } },
-        "sortWith": { r, a, at in
-            let f = try lambda(a, 0, "sortWith", at)
-            var values = list(r).values
-            // Insertion sort with the comparator lambda (stable, as Java's List.sort): element k sinks while
-            // the comparator says its left neighbour is greater.
-            var k = 1, j = 1
-            return DSLLambdaLoop(lambda: f, step: { last in
-                if let last {
-                    if let c = last.numeric, c.value > 0 { values.swapAt(j - 1, j); j -= 1 } else { k += 1; j = k }
-                }
-                while k < values.count {
-                    if j > 0 { return [values[j - 1], values[j]] }
-                    k += 1; j = k
-                }
-                return nil
-            }, result: { .list(DSLList(values)) })
-        },
+        "sortBy": { r, a, at in try each("sortBy", r, a, at, .keyed(.sort)) },
+        "maxBy": { r, a, at in try each("maxBy", r, a, at, .keyed(.max)) },
+        "minBy": { r, a, at in try each("minBy", r, a, at, .keyed(.min)) },
+        "sortWith": { r, a, at in DSLLambdaLoop(sorting: try lambda(a, 0, "sortWith", at), list(r).values, at) },
     ]
 
-    /// `filter` (`keep`: the elements the lambda says true for) and `reject` (false).
-    private static func select(_ name: String, _ r: DSLValue, _ a: [DSLValue], _ at: DSLLocation, keep: Bool) throws(DSLFlow) -> DSLLambdaLoop {
-        let f = try lambda(a, 0, name, at)
-        let l = list(r), values = l.values
-        var out: [DSLValue] = []
-        return .each(f, values, take: { v, k throws(DSLFlow) in
-            if try truth(v, at) == keep { out.append(values[k]) }
-            return true
-        }, result: { .list(DSLList(out, isSet: l.isSet)) })
-    }
-
-    /// `findFirst`/`findLast`: the first of `values` the lambda says true for.
-    private static func find(_ name: String, _ values: [DSLValue], _ a: [DSLValue], _ at: DSLLocation) throws(DSLFlow) -> DSLLambdaLoop {
-        let f = try lambda(a, 0, name, at)
-        var found = DSLValue.null
-        return .each(f, values, take: { v, k throws(DSLFlow) in
-            guard try truth(v, at) else { return true }
-            found = values[k]
-            return false
-        }, result: { found })
-    }
-
-    /// `reduce`/`fold`: the lambda called with the value so far and each element.
-    private static func accumulate(_ f: DSLClosure, _ start: DSLValue, _ values: [DSLValue]) -> DSLLambdaLoop {
-        var acc = start
-        var next = 0
-        var arguments: [DSLValue] = [.null, .null]  // rewritten in place for each call (see `DSLLambdaLoop.each`)
-        return DSLLambdaLoop(lambda: f, step: { last in
-            if let last { acc = last }
-            guard next < values.count else { return nil }
-            arguments[0] = acc
-            arguments[1] = values[next]
-            next += 1
-            return arguments
-        }, result: { acc })
-    }
-
-    /// `sortBy`/`maxBy`/`minBy`: the elements sorted by the lambda's key; `pick` gives the value.
-    private static func keyed(_ name: String, _ r: DSLValue, _ a: [DSLValue], _ at: DSLLocation,
-                              pick: @escaping ([(DSLValue, DSLValue)]) -> DSLValue) throws(DSLFlow) -> DSLLambdaLoop {
-        let f = try lambda(a, 0, name, at)
-        let values = list(r).values
-        var keys: [(DSLValue, DSLValue)] = []
-        return .each(f, values, take: { v, k in keys.append((v, values[k])); return true },
-                     result: { () throws(DSLFlow) in pick(try sorted(keys, at)) })
+    /// `name[ x | … ]` on a list: the lambda called with each element in turn.
+    private static func each(_ name: String, _ r: DSLValue, _ a: [DSLValue], _ at: DSLLocation, _ kind: DSLLambdaLoop.Kind) throws(DSLFlow) -> DSLLambdaLoop {
+        DSLLambdaLoop(try lambda(a, 0, name, at), kind, list(r).values, at)
     }
 
     static let listMethods: [String: DSLMethod] = [
@@ -297,11 +224,189 @@ enum DSLCollections {
     static let mapLoops: [String: DSLLoopMethod] = [
         "forEach": { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
-            let entries = map(r).entries
-            return .each(f, count: entries.count, width: 2, fill: { k, arguments in
-                arguments[0] = entries[k].key
-                arguments[1] = entries[k].value
-            }, take: { _, _ in true }, result: { .null })
+            return DSLLambdaLoop(f, .forEach, entries: map(r).entries, at)
         },
     ]
+}
+
+/// The calls a method makes of a lambda, written once for both of the interpreter's walks, as a plain loop: the
+/// interpreter holds it in a variable and calls ``step(_:)`` with the previous call's result (`nil` before the
+/// first), which writes the next call's arguments into ``arguments`` (`false`: no more calls); ``result()`` is
+/// then the method's value. What each call's result does is the ``Kind``, so the loop's state is this struct's
+/// own (no closures over captured counters). The arguments are one array rewritten in place for each call: the
+/// interpreter has let go of the previous call's by then (no array per call).
+struct DSLLambdaLoop {
+    /// What a call's result does, calling the lambda with each element (and its index, when `indexed`).
+    enum Kind {
+        case forEach  // nothing; the value is null
+        case map  // collected
+        case select(keep: Bool, isSet: Bool)  // the element kept when the result is `keep` (filter, reject)
+        case find  // the first element it is true for; then no more calls
+        case exists, forall  // stops at the first true (false)
+        case count
+        case keyed(Pick)  // the element's key (sortBy, maxBy, minBy)
+        // Not by element: no call, one call, fold/reduce, sortWith's insertion sort.
+        case none(DSLValue), once, accumulate, sortWith
+    }
+
+    enum Pick { case sort, max, min }
+
+    /// `nil`: no lambda to call (`count()` without one, `apply` on what is no lambda).
+    let lambda: DSLClosure?
+    private let kind: Kind
+    private let at: DSLLocation
+    /// The elements (sortWith: the list being sorted).
+    private var values: [DSLValue]
+    /// A map's entries (`forEach[ k, v | … ]`), instead of `values`.
+    private let entries: [DSLMap.Entry]?
+    private let indexed: Bool
+    /// The next call's arguments.
+    private(set) var arguments: [DSLValue]
+    private var next = 0
+    private var stopped = false
+    /// once, find, accumulate: the value so far; exists, forall: the last truth.
+    private var value: DSLValue = .null
+    private var collected: [DSLValue] = []
+    private var keys: [(DSLValue, DSLValue)] = []
+    private var counted: Int64 = 0
+    /// sortWith: element `k` sinks while the comparator says its left neighbour (`j - 1`) is greater.
+    private var k = 1, j = 1
+
+    private init(_ lambda: DSLClosure?, _ kind: Kind, _ values: [DSLValue], entries: [DSLMap.Entry]? = nil, indexed: Bool = false,
+                 width: Int, _ at: DSLLocation) {
+        self.lambda = lambda
+        self.kind = kind
+        self.values = values
+        self.entries = entries
+        self.indexed = indexed
+        self.at = at
+        arguments = [DSLValue](repeating: .null, count: width)
+        switch kind {
+        case .forall: value = .bool(true)
+        case .exists: value = .bool(false)
+        default: break
+        }
+    }
+
+    /// Calls `lambda` with each of `values` in turn (and its index, when `indexed`).
+    init(_ lambda: DSLClosure, _ kind: Kind, _ values: [DSLValue], indexed: Bool = false, _ at: DSLLocation) {
+        self.init(lambda, kind, values, indexed: indexed, width: indexed ? 2 : 1, at)
+    }
+
+    /// Calls `lambda` with each of a map's entries in turn (key, value).
+    init(_ lambda: DSLClosure, _ kind: Kind, entries: [DSLMap.Entry], _ at: DSLLocation) {
+        self.init(lambda, kind, [], entries: entries, width: 2, at)
+    }
+
+    /// No call; `value` is the value.
+    init(none value: DSLValue, _ at: DSLLocation) {
+        self.init(nil, .none(value), [], width: 0, at)
+    }
+
+    /// One call of `lambda` with `arguments`; its result is the value.
+    init(once lambda: DSLClosure, _ arguments: [DSLValue], _ at: DSLLocation) {
+        self.init(lambda, .once, [], width: 0, at)
+        self.arguments = arguments
+    }
+
+    /// `reduce`/`fold`: the lambda called with the value so far and each element.
+    init(accumulating lambda: DSLClosure, from start: DSLValue, _ values: [DSLValue], _ at: DSLLocation) {
+        self.init(lambda, .accumulate, values, width: 2, at)
+        value = start
+    }
+
+    /// `sortWith`: insertion sort with the comparator lambda (stable, as Java's List.sort).
+    init(sorting lambda: DSLClosure, _ values: [DSLValue], _ at: DSLLocation) {
+        self.init(lambda, .sortWith, values, width: 2, at)
+    }
+
+    /// Takes the previous call's result (`nil`: none yet) and writes the next call's arguments; `false`: no more calls.
+    mutating func step(_ last: DSLValue?) throws(DSLFlow) -> Bool {
+        switch kind {
+        case .none:
+            return false
+        case .once:
+            if let last { value = last }
+            if next > 0 { return false }
+            next = 1
+            return true
+        case .accumulate:
+            if let last { value = last }
+            guard next < values.count else { return false }
+            arguments[0] = value
+            arguments[1] = values[next]
+            next += 1
+            return true
+        case .sortWith:
+            if let last {
+                if let c = last.numeric, c.value > 0 { values.swapAt(j - 1, j); j -= 1 } else { k += 1; j = k }
+            }
+            while k < values.count {
+                if j > 0 {
+                    arguments[0] = values[j - 1]
+                    arguments[1] = values[j]
+                    return true
+                }
+                k += 1; j = k
+            }
+            return false
+        default:
+            if let last, !(try take(last, next - 1)) { stopped = true }
+            if let entries {
+                guard !stopped, next < entries.count else { return false }
+                arguments[0] = entries[next].key
+                arguments[1] = entries[next].value
+            } else {
+                guard !stopped, next < values.count else { return false }
+                arguments[0] = values[next]
+                if indexed { arguments[1] = .int(Int64(next)) }
+            }
+            next += 1
+            return true
+        }
+    }
+
+    /// What call `index`'s result `v` does; `false`: no more calls.
+    private mutating func take(_ v: DSLValue, _ index: Int) throws(DSLFlow) -> Bool {
+        switch kind {
+        case .map: collected.append(v)
+        case .select(let keep, _): if try DSLCollections.truth(v, at) == keep { collected.append(values[index]) }
+        case .find:
+            guard try DSLCollections.truth(v, at) else { return true }
+            value = values[index]
+            return false
+        case .exists:
+            let found = try DSLCollections.truth(v, at)
+            value = .bool(found)
+            return !found
+        case .forall:
+            let all = try DSLCollections.truth(v, at)
+            value = .bool(all)
+            return all
+        case .count: if try DSLCollections.truth(v, at) { counted += 1 }
+        case .keyed: keys.append((v, values[index]))
+        case .forEach, .none, .once, .accumulate, .sortWith: break
+        }
+        return true
+    }
+
+    /// The method's value, after the last call.
+    func result() throws(DSLFlow) -> DSLValue {
+        switch kind {
+        case .none(let v): return v
+        case .once, .find, .accumulate, .exists, .forall: return value
+        case .forEach: return .null
+        case .map: return .list(DSLList(collected))
+        case .select(_, let isSet): return .list(DSLList(collected, isSet: isSet))
+        case .count: return .int(counted)
+        case .keyed(let pick):
+            let sorted = try DSLCollections.sorted(keys, at)
+            switch pick {
+            case .sort: return .list(DSLList(sorted.map(\.1)))
+            case .max: return sorted.last?.1 ?? .null
+            case .min: return sorted.first?.1 ?? .null
+            }
+        case .sortWith: return .list(DSLList(values))
+        }
+    }
 }

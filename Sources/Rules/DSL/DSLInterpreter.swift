@@ -539,22 +539,19 @@ final class DSLInterpreter: Sendable {
 
     /// Runs a method's calls of a lambda (``DSLLambdaLoop``) whose body cannot pause.
     /// A lambda that cannot capture its call's frame is called in one frame, made once for the loop.
-    func run(_ loop: DSLLambdaLoop, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
-        var last: DSLValue?
-        guard let lambda = loop.lambda else {
-            _ = try loop.step(nil)
-            return try loop.result()
-        }
+    func run(_ loop: consuming DSLLambdaLoop, _ at: DSLLocation) throws(DSLFlow) -> DSLValue {
+        guard let lambda = loop.lambda else { return try loop.result() }
         let frame = lambda.syntax.capturable ? nil : Self.frame(of: lambda)
-        while let arguments = try loop.step(last) { last = try call(lambda, arguments, at, reusing: frame) }
+        var last: DSLValue?
+        while try loop.step(last) { last = try call(lambda, loop.arguments, at, reusing: frame) }
         return try loop.result()
     }
 
     /// Runs a method's calls of a lambda (one whose body may pause, or any other).
-    func runSuspending(_ loop: DSLLambdaLoop, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
+    func runSuspending(_ loop: consuming DSLLambdaLoop, _ at: DSLLocation) async throws(DSLFlow) -> DSLValue {
         guard let lambda = loop.lambda, lambda.syntax.suspends else { return try run(loop, at) }
         var last: DSLValue?
-        while let arguments = try loop.step(last) { last = try await callSuspending(lambda, arguments, at) }
+        while try loop.step(last) { last = try await callSuspending(lambda, loop.arguments, at) }
         return try loop.result()
     }
 

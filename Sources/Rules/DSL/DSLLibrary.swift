@@ -26,60 +26,6 @@ enum DSLMethodEntry: Sendable {
     case loop(DSLLoopMethod)
 }
 
-/// The calls a method makes of a lambda, written once for both of the interpreter's walks: `step` gets the
-/// previous call's result (`nil` before the first) and gives the next call's arguments (`nil`: no more
-/// calls); `result` is then the method's value.
-struct DSLLambdaLoop {
-    /// `nil`: no lambda to call (`count()` without one, `apply` on what is no lambda).
-    let lambda: DSLClosure?
-    let step: (DSLValue?) throws(DSLFlow) -> [DSLValue]?
-    let result: () throws(DSLFlow) -> DSLValue
-
-    /// No call; `value` is the value.
-    static func none(_ value: DSLValue) -> DSLLambdaLoop {
-        DSLLambdaLoop(lambda: nil, step: { _ in nil }, result: { value })
-    }
-
-    /// One call of `lambda` with `arguments`; its result is the value.
-    static func once(_ lambda: DSLClosure, _ arguments: [DSLValue]) -> DSLLambdaLoop {
-        var called = false
-        var value = DSLValue.null
-        return DSLLambdaLoop(lambda: lambda, step: { last in
-            if let last { value = last }
-            if called { return nil }
-            called = true
-            return arguments
-        }, result: { value })
-    }
-
-    /// Calls `lambda` `count` times, call `k` with the arguments `fill` writes for it; `take` gets each result
-    /// with its index and says whether to go on; `result` is then the value. The arguments are one array of
-    /// `width` values, rewritten for each call: the interpreter has let go of the previous call's by then, so
-    /// the array is written in place (no array per call).
-    static func each(_ lambda: DSLClosure, count: Int, width: Int, fill: @escaping (Int, inout [DSLValue]) -> Void,
-                     take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool, result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
-        var next = 0
-        var stopped = false
-        var arguments = [DSLValue](repeating: .null, count: width)
-        return DSLLambdaLoop(lambda: lambda, step: { last throws(DSLFlow) in
-            if let last, !(try take(last, next - 1)) { stopped = true }
-            guard !stopped, next < count else { return nil }
-            fill(next, &arguments)
-            next += 1
-            return arguments
-        }, result: result)
-    }
-
-    /// Calls `lambda` with each of `elements` in turn (and its index, when `indexed`): ``each(_:count:width:fill:take:result:)``.
-    static func each(_ lambda: DSLClosure, _ elements: [DSLValue], indexed: Bool = false, take: @escaping (DSLValue, Int) throws(DSLFlow) -> Bool,
-                     result: @escaping () throws(DSLFlow) -> DSLValue) -> DSLLambdaLoop {
-        each(lambda, count: elements.count, width: indexed ? 2 : 1, fill: { k, arguments in
-            arguments[0] = elements[k]
-            if indexed { arguments[1] = .int(Int64(k)) }
-        }, take: take, result: result)
-    }
-}
-
 /// The kinds of receivers methods are looked up for (a value may be several: a `DecimalType` state is a
 /// state and a number).
 enum DSLReceiver: Int, Hashable, Sendable, CaseIterable {
@@ -954,9 +900,9 @@ enum DSLLibrary {
         .list: DSLCollections.listLoops,
         .map: DSLCollections.mapLoops,
         // `f.apply(…)`: one call of the lambda itself.
-        .lambda: ["apply": { r, a, _ in
-            guard case .lambda(let c) = r else { return DSLLambdaLoop.none(.null) }
-            return DSLLambdaLoop.once(c, a)
+        .lambda: ["apply": { r, a, at in
+            guard case .lambda(let c) = r else { return DSLLambdaLoop(none: .null, at) }
+            return DSLLambdaLoop(once: c, a, at)
         }],
     ]
 
