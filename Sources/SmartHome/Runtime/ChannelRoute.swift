@@ -20,6 +20,11 @@ public struct ChannelRoute: Sendable {
     /// A route not yet resolved.
     public init() {}
 
+    /// Whether it was resolved in these generations of the runtime's Items and links and of the bus's subscriptions.
+    func isCurrent(generation: Int, busGeneration: Int) -> Bool {
+        self.generation == generation && self.busGeneration == busGeneration
+    }
+
     init(generation: Int, busGeneration: Int, targets: [Target]) {
         self.generation = generation
         self.busGeneration = busGeneration

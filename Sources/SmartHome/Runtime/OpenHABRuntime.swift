@@ -277,7 +277,12 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// Posts `state` to every Item linked to `channel`, in name order (openHAB's profile callback
     /// posts an `ItemStateEvent` per linked Item), through the channel's route in the table.
     private func deliver(_ state: State, from channel: ChannelHandle, at now: SimInstant) {
-        route(channel).withUnsafeBufferPointer { targets in
+        post(state, along: route(channel), at: now)
+    }
+
+    /// Posts `state` to each of a route's `targets`, in order.
+    private func post(_ state: State, along targets: [ChannelRoute.Target], at now: SimInstant) {
+        targets.withUnsafeBufferPointer { targets in
             for index in targets.indices {
                 post(state, to: targets[index].name, slot: targets[index].slot, heard: targets[index].heard, at: now)
             }
@@ -291,14 +296,10 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
     /// What a device that holds this runtime calls (Devices' zone handlers).
     public func stateReported(_ state: State, from channel: ChannelHandle, route: inout ChannelRoute, at now: SimInstant) {
         let generation = routeGeneration.load(ordering: .acquiring), busGeneration = events.subscriptionGeneration
-        if route.generation != generation || route.busGeneration != busGeneration {
+        if !route.isCurrent(generation: generation, busGeneration: busGeneration) {
             route = resolve(channel.uid, generation: generation, busGeneration: busGeneration)
         }
-        route.targets.withUnsafeBufferPointer { targets in
-            for index in targets.indices {
-                post(state, to: targets[index].name, slot: targets[index].slot, heard: targets[index].heard, at: now)
-            }
-        }
+        post(state, along: route.targets, at: now)
     }
 
     /// The Items linked to `channel` in name order with their slots (-1: no such Item) and whether they are
@@ -309,7 +310,7 @@ public final class OpenHABRuntime: Sendable, ThingHandlerCallback {
             let index = channel.index >= 0 ? channel.index : routing.index(of: channel.uid)
             // In place: the array's getter copied the whole route for each field read.
             if let targets = inPlace(&routing.routes[index], { route in
-                route.generation == generation && route.busGeneration == busGeneration ? route.targets : nil
+                route.isCurrent(generation: generation, busGeneration: busGeneration) ? route.targets : nil
             }) {
                 return targets
             }
