@@ -55,18 +55,26 @@ public struct SnapshotColumn: Sendable {
 
     /// The row and its device list for `snapshot`, its figures appended to `values`.
     mutating func row(for snapshot: MeterSnapshot) -> Row {
-        // Few distinct lists per listing (usually one): the newest first, compared in place.
+        // Few distinct lists per listing (usually one): the newest first, compared in place, field by field
+        // (a zip of the two arrays copied out and destroyed each pair).
+        let devices = snapshot.devices
         func matches(_ keys: [DeviceKey]) -> Bool {
-            keys.count == snapshot.devices.count
-                && zip(keys, snapshot.devices).allSatisfy { $0.id == $1.id && $0.type == $1.type }
+            guard keys.count == devices.count else { return false }
+            for index in keys.indices where keys[index].id != devices[index].id || keys[index].type != devices[index].type {
+                return false
+            }
+            return true
         }
-        let layout = layouts.lastIndex(where: matches) ?? {
-            layouts.append(snapshot.devices.map { DeviceKey(id: $0.id, type: $0.type) })
-            return layouts.count - 1
-        }()
+        var layout = layouts.count - 1
+        while layout >= 0, !matches(layouts[layout]) { layout -= 1 }
+        if layout < 0 {
+            layouts.append(devices.map { DeviceKey(id: $0.id, type: $0.type) })
+            layout = layouts.count - 1
+        }
         let first = valueBase + values.count
-        for device in snapshot.devices {  // one by one: no array made per snapshot
-            values.append(DeviceValue(powerW: device.powerW, energyKWh: device.energyKWh, activeSeconds: device.activeSeconds, isOn: device.isOn))
+        for index in devices.indices {  // one by one: no array made per snapshot, no device copied out
+            values.append(DeviceValue(powerW: devices[index].powerW, energyKWh: devices[index].energyKWh,
+                                      activeSeconds: devices[index].activeSeconds, isOn: devices[index].isOn))
         }
         return Row(at: snapshot.at, indoorC: snapshot.indoorC, outdoorC: snapshot.outdoorC,
                    temperatureIntegralKs: snapshot.temperatureIntegralKs, discomfortKs: snapshot.discomfortKs,

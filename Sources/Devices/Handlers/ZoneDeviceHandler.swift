@@ -203,9 +203,12 @@ public actor ZoneDeviceHandler: ThingHandler, ZoneDeviceObserver {
             // The runtime touches no handler while it updates Items (events are delivered later), so it is
             // called inside this lock.
             let now = now ?? runtime.now
-            for index in reporting.channels.indices {
-                guard let state = Self.change(&reporting.channels[index], in: reading, force: false) else { continue }
-                inPlace(&reporting.channels[index]) { runtime.stateReported(state, from: $0.handle, route: &$0.route, at: now) }
+            // Through the buffer: the array's subscript checked its uniqueness at every channel, twice.
+            reporting.channels.withUnsafeMutableBufferPointer { channels in
+                for index in channels.indices {
+                    guard let state = Self.change(&channels[index], in: reading, force: false) else { continue }
+                    inPlace(&channels[index]) { runtime.stateReported(state, from: $0.handle, route: &$0.route, at: now) }
+                }
             }
             return nil
         }

@@ -334,8 +334,10 @@ public final class ThermalZone: Sendable {
             catchUp()
             let now = kernel.now
             let elapsed = (now - anchor).seconds
-            let members = self.members  // the closure below then captures the array, not a copy of the whole state
-            let devices = meterOrder.map { index in
+            // Appended in a loop, into an array made at its size once.
+            var devices: [ZoneMeter.Device] = []
+            devices.reserveCapacity(meterOrder.count)
+            for index in meterOrder {
                 // Field by field: a copy of the whole member would retain its observers.
                 let model = members[index].model
                 var isOn = false
@@ -347,9 +349,9 @@ public final class ThermalZone: Sendable {
                 case .plug(let on, _):
                     isOn = on
                 }
-                return ZoneMeter.Device(id: members[index].id, kind: kind, isOn: isOn, powerW: model.powerW,
-                                        energyKWh: (members[index].energyJ + model.powerW * elapsed) / 3.6e6,
-                                        activeSeconds: members[index].activeSeconds + (model.isActive ? elapsed : 0))
+                devices.append(ZoneMeter.Device(id: members[index].id, kind: kind, isOn: isOn, powerW: model.powerW,
+                                                energyKWh: (members[index].energyJ + model.powerW * elapsed) / 3.6e6,
+                                                activeSeconds: members[index].activeSeconds + (model.isActive ? elapsed : 0)))
             }
             let occupied = guests > 0
             var meter = ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),

@@ -224,11 +224,21 @@ public actor ItemRegistry {
         guard let accepted = item.accepting(state) else { return nil }
         let changed = item.state != accepted
         if changed {
-            item.lastState = item.state
+            // The old state moves to `lastState` (an exchange: no copy of it made and the old `lastState` freed once).
+            item.lastState = swap(&item.state, accepted)
             item.lastStateChange = now
+        } else {
+            item.state = accepted
         }
-        item.state = accepted
         item.lastStateUpdate = now
         return changed
+    }
+
+    /// Puts `new` into `slot` and returns what was there, moving it rather than copying it.
+    @inline(__always)
+    private static func swap(_ slot: inout State, _ new: consuming State) -> State {
+        var new = new
+        Swift.swap(&slot, &new)
+        return new
     }
 }

@@ -211,13 +211,15 @@ final class MeterRecorder: Sendable {
         kernel.schedule(at: start, then: next, label: "meters") { [self] instant in
             let tick = isTick(instant)
             let everyListing = tick || anchors.contains(instant)
-            let atMoment = everyListing ? [] : momentListings[instant] ?? []
+            let moments = momentListings[instant] ?? []
+            let atMoment = everyListing ? [] : moments
             let stays = dueAtStay[instant] ?? []
             let due = everyListing ? sortedZones : sortedZones.indices.filter { atMoment.contains($0) || stays.contains(sortedZones[$0].id) }.map { sortedZones[$0] }
             var readings: [ZoneMeter] = []
             readings.reserveCapacity(due.count)
             for metered in due { readings.append(await metered.zone.meter()) }
-            recorded(due, readings, at: instant, tickOrder: tick ? idOrder : nil, start: start, everyListing: everyListing, timelineStays: stays)
+            recorded(due, readings, at: instant, tickOrder: tick ? idOrder : nil, start: start, everyListing: everyListing, timelineStays: stays,
+                     moments: moments)
         }
         guard interval != nil else { return }
         // Power transitions for the charts and heater cycles: the zones log their devices' switching
@@ -237,12 +239,15 @@ final class MeterRecorder: Sendable {
             state.stayAnchors[listing, default: []].formUnion(ends)
             state.anyStayAnchor.formUnion(ends)
             guard state.stream != nil else { return }
-            let recent = state.recentIndex[listing].map { state.recent[$0].snapshots(from: from, to: to) } ?? []
-            for snapshot in recent where ends.contains(snapshot.at) { state.ledger.record(snapshot) }
-            // The window's snapshots so far in time order: the ledger's (day ends and the like) and the recent ticks, once each.
+            // The window's ends among the recent readings go to the ledger: the ring keeps a reading whole at the
+            // listing's check-in and check-out moments, and the other ends (the run's start and end) are there already.
+            let ring = state.recentIndex[listing]
+            let whole = ring.map { state.recent[$0].snapshots(from: from, to: to) } ?? []
+            for snapshot in whole where ends.contains(snapshot.at) { state.ledger.record(snapshot) }
+            // The window's snapshots so far in time order: the ledger's (day ends and the like) and the recent readings, once each.
             var points = state.ledger.energyPoints(listing: listing, from: from, to: to)
             let held = Set(points.map(\.at))
-            points += recent.filter { !held.contains($0.at) }.map { ($0.at, $0.totalEnergyKWh) }
+            points += (ring.map { state.recent[$0].points(from: from, to: to) } ?? []).filter { !held.contains($0.at) }
             points.sort { $0.at < $1.at }
             state.stream?.addWindow(listing: listing, from: from, to: to, points: points)
         }
@@ -253,9 +258,10 @@ final class MeterRecorder: Sendable {
     /// timeseries rows; once an hour, forgets the ticks older than ``keptTicks``.
     /// A snapshot at neither a tick nor an anchor is a timeline stay's end (`timelineStays`: to the ledger)
     /// or a listing's check-in or check-out moment (to its recent ring, and to the ledger if a stay booked
-    /// so far ends there).
+    /// so far ends there). `moments`: the listings (by ``Metered/position``) whose check-in or check-out
+    /// moment `instant` is, whose recent reading is kept whole (a late stay's ends are such moments).
     private func recorded(_ due: [Metered], _ readings: [ZoneMeter], at instant: SimInstant, tickOrder: [Int]?, start: SimInstant,
-                          everyListing: Bool, timelineStays: Set<String>) {
+                          everyListing: Bool, timelineStays: Set<String>, moments: Set<Int>) {
         storage.withLock { state in
             for (index, metered) in due.enumerated() { Self.record(readings[index], of: metered, into: &state.latest[metered.position]) }
             // The ledger takes every snapshot but a tick's or a moment's that no report asks about at the end.
@@ -282,7 +288,7 @@ final class MeterRecorder: Sendable {
                 let reading = tickOrder == nil ? offset : position
                 let listing = due[reading].id
                 guard let snapshot = state.latest[position].take() else { continue }
-                if toRing { state.recent[state.recentSlots[position]].append(snapshot) }
+                if toRing { state.recent[state.recentSlots[position]].append(snapshot, whole: moments.contains(position)) }
                 let kept = keepAll || !timelineStays.isEmpty && timelineStays.contains(listing)
                     || maybeStayEnd && state.stayAnchors[listing]?.contains(instant) == true
                 if kept { state.ledger.record(snapshot) }

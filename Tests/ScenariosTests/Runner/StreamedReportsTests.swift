@@ -68,29 +68,41 @@ struct StreamedReportsTests {
         }
         var ring = RecentTicks()
         var held: [Int] = []
-        // Forget the oldest while appending, so the ring wraps, and let it grow while wrapped.
+        // Every third reading is kept whole (as the recorder keeps a listing's check-in and check-out moments).
+        let whole = { (minute: Int) in minute % 45 == 0 }
+        let point = { (minute: Int) in tick(minute).at.unixSeconds }
+        // Forget the oldest while appending, so the stores wrap, and let them grow while wrapped.
         for minute in stride(from: 0, through: 600, by: 15) {
-            ring.append(tick(minute))
+            ring.append(tick(minute), whole: whole(minute))
             held.append(minute)
             if minute % 90 == 0 {
                 let horizon = minute - (minute < 300 ? 60 : 200)
                 ring.forget(before: SimInstant(unixSeconds: Int64(horizon) * 60))
                 held.removeAll { $0 < horizon }
             }
-            // Every figure of every snapshot comes back as it went in.
-            #expect((0..<ring.count).map { ring[$0] } == held.map(tick), "after minute \(minute)")
+            // Every figure of every whole snapshot comes back as it went in, and every reading's point.
+            #expect((0..<ring.wholeCount).map { ring[$0] } == held.filter(whole).map(tick), "after minute \(minute)")
+            #expect(ring.count == held.count)
+            let points = ring.points(from: .epoch, to: SimInstant(unixSeconds: 10_000 * 60))
+            #expect(points.map(\.at.unixSeconds) == held.map(point) && points.map(\.totalEnergyKWh) == held.map { tick($0).totalEnergyKWh },
+                    "after minute \(minute)")
         }
         let at = { (minute: Int) in SimInstant(unixSeconds: Int64(minute) * 60) }
         #expect(ring.snapshots(from: at(540), to: at(540)).map(\.indoorC) == [540])
-        #expect(ring.snapshots(from: at(541), to: at(554)).isEmpty)
-        #expect(ring.snapshots(from: at(0), to: at(340)).isEmpty, "forgotten before minute 340")
-        #expect(ring.snapshots(from: SimInstant(unixSeconds: 500 * 60), to: SimInstant(unixSeconds: 555 * 60)).map(\.indoorC) == [510, 525, 540, 555])
+        #expect(ring.snapshots(from: at(525), to: at(525)).isEmpty, "not kept whole")
+        #expect(ring.points(from: at(525), to: at(525)).map(\.totalEnergyKWh) == [tick(525).totalEnergyKWh])
+        #expect(ring.snapshots(from: at(541), to: at(554)).isEmpty && ring.points(from: at(541), to: at(554)).isEmpty)
+        #expect(ring.snapshots(from: at(0), to: at(340)).isEmpty && ring.points(from: at(0), to: at(340)).isEmpty, "forgotten before minute 340")
+        #expect(ring.snapshots(from: at(500), to: at(590)).map(\.indoorC) == [540, 585])
+        #expect(ring.points(from: at(500), to: at(555)).map(\.at) == [510, 525, 540, 555].map(at))
         ring.forget(before: SimInstant(unixSeconds: 10_000 * 60))
-        #expect(ring.count == 0 && ring.snapshots(from: .epoch, to: SimInstant(unixSeconds: 10_000 * 60)).isEmpty)
-        // Emptied, it takes snapshots again, with either device list.
-        ring.append(tick(10_005))
-        ring.append(tick(10_080))
-        #expect((0..<ring.count).map { ring[$0] } == [tick(10_005), tick(10_080)])
+        #expect(ring.count == 0 && ring.wholeCount == 0 && ring.snapshots(from: .epoch, to: at(10_000)).isEmpty)
+        // Emptied, it takes readings again, with either device list.
+        ring.append(tick(10_005), whole: true)
+        ring.append(tick(10_020), whole: false)
+        ring.append(tick(10_080), whole: true)
+        #expect((0..<ring.wholeCount).map { ring[$0] } == [tick(10_005), tick(10_080)])
+        #expect(ring.points(from: at(10_000), to: at(10_100)).map(\.at) == [10_005, 10_020, 10_080].map(at))
     }
 
     @Test func theSpoolReadsBackItsPiecesWholeFromMemoryOrFromItsFile() throws {
