@@ -355,7 +355,7 @@ public final class ThermalZone: Sendable {
             }
             let occupied = guests > 0
             var meter = ZoneMeter(at: now, indoorC: segment.temperature(at: elapsed),
-                             outdoorC: outdoorPiece(at: now).celsius(at: now), guests: guests,
+                             outdoorC: Self.outdoorPiece(at: now, own: outdoorPiece, source: outdoor).celsius(at: now), guests: guests,
                              temperatureIntegralKs: temperatureIntegralKs + segment.integral(to: elapsed),
                              discomfortKs: discomfortKs + (occupied ? discomfortIncrement(elapsed) : 0),
                              occupiedSeconds: occupiedSeconds + (occupied ? elapsed : 0),
@@ -474,10 +474,12 @@ public final class ThermalZone: Sendable {
             if let end = outdoorEnd, kernel.now > end { advance() }
         }
 
-        /// The outdoor piece holding `now`: the zone's own when it does (every reading between zone
-        /// events), else the source's.
-        private func outdoorPiece(at now: SimInstant) -> OutdoorTemperatureSegment {
-            now >= outdoorPiece.start && outdoorEnd.map({ now < $0 }) ?? true ? outdoorPiece : outdoor.outdoorSegment(at: now)
+        /// The outdoor piece holding `now`: the zone's own (`own`) when it does (every reading between zone
+        /// events), else `source`'s. Static: a method of the state called from a mutating one copied the
+        /// whole state (every field retained and released) at each meter reading.
+        private static func outdoorPiece(at now: SimInstant, own: OutdoorTemperatureSegment,
+                                         source: any OutdoorTemperatureSource) -> OutdoorTemperatureSegment {
+            now >= own.start && own.end.map({ now < $0 }) ?? true ? own : source.outdoorSegment(at: now)
         }
 
         /// ``advance()`` to `now`, which is no later than the end of the current outdoor piece.
@@ -496,7 +498,7 @@ public final class ThermalZone: Sendable {
                 occupiedSeconds += elapsed
             }
             anchor = now
-            outdoorPiece = outdoorPiece(at: now)
+            outdoorPiece = Self.outdoorPiece(at: now, own: outdoorPiece, source: outdoor)
             segment = makeSegment(from: temperature, outdoor: outdoorPiece, heat: segment.heatInputW)
         }
 
