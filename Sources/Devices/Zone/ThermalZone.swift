@@ -68,7 +68,10 @@ public final class ThermalZone: Sendable {
     }
 
     /// Every meter of the zone now, integrated exactly up to this instant (for reports and expectations).
-    public nonisolated(nonsending) func meter() async -> ZoneMeter { core.withLock { $0.meter() } }
+    public nonisolated(nonsending) func meter() async -> ZoneMeter { meterNow() }
+
+    /// ``meter()`` as a plain call: the meters read every zone at every timeseries tick, without an async call each.
+    public func meterNow() -> ZoneMeter { core.withLock { $0.meter() } }
 
     // MARK: Membership
 

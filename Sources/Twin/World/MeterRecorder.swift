@@ -217,7 +217,7 @@ final class MeterRecorder: Sendable {
             let due = everyListing ? sortedZones : sortedZones.indices.filter { atMoment.contains($0) || stays.contains(sortedZones[$0].id) }.map { sortedZones[$0] }
             var readings: [ZoneMeter] = []
             readings.reserveCapacity(due.count)
-            for metered in due { readings.append(await metered.zone.meter()) }
+            for metered in due { readings.append(metered.zone.meterNow()) }
             recorded(due, readings, at: instant, tickOrder: tick ? idOrder : nil, start: start, everyListing: everyListing, timelineStays: stays,
                      moments: moments)
         }
