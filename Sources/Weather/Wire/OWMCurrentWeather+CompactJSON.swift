@@ -12,54 +12,160 @@ extension OWMCurrentWeather {
     /// (keys in wire order, absent optionals left out).
     /// - Returns: `nil` when a number is not finite (where the encoder throws `json.unencodable`).
     func compactJSON() -> Data? {
+        compactJSON(after: nil)?.bytes
+    }
+
+    /// A body written by ``compactJSON(after:)``, kept to write the next one for the same city: its value, its bytes,
+    /// and each member's bytes in them.
+    /// A class: a body is large, and handing it on must copy nothing.
+    final class WrittenBody: Sendable {
+        let value: OWMCurrentWeather
+        let bytes: Data
+        /// Each member's bytes (`"key":value`) by ``Member``'s raw value; empty for one left out.
+        let spans: [Range<Int>]
+
+        init(value: OWMCurrentWeather, bytes: Data, spans: [Range<Int>]) {
+            self.value = value
+            self.bytes = bytes
+            self.spans = spans
+        }
+    }
+
+    /// The body's members in wire order.
+    enum Member: Int, CaseIterable {
+        case coord, weather, base, main, visibility, wind, clouds, rain, snow, dt, sys, timezone, id, name, cod
+    }
+
+    /// The body written as ``compactJSON()`` writes it, taking each member whose value is the same as in `earlier`
+    /// (the same numbers bit for bit, the same strings byte for byte: what the writer writes from) as the bytes
+    /// written for it then — a city's answers differ in a few members an hour (`main`, `dt`).
+    /// - Returns: the bytes and what the next body is written against; `nil` as ``compactJSON()``.
+    func compactJSON(after earlier: WrittenBody?) -> WrittenBody? {
         var out = CompactJSONWriter()
+        var spans = [Range<Int>](repeating: 0..<0, count: Member.allCases.count)
         out.beginObject()
-        out.key("coord")
-        out.beginObject()
-        out.key("lon"); out.number(coord.lon)
-        out.key("lat"); out.number(coord.lat)
+        if let earlier {
+            earlier.bytes.withUnsafeBytes { bytes in write(into: &out, spans: &spans, earlier: earlier, bytes) }
+        } else {
+            write(into: &out, spans: &spans, earlier: nil, UnsafeRawBufferPointer(start: nil, count: 0))
+        }
         out.endObject()
-        out.key("weather")
-        out.beginArray()
-        for entry in weather {
+        return out.data().map { WrittenBody(value: self, bytes: $0, spans: spans) }
+    }
+
+    /// The members, each written or taken from `earlier`, its bytes' range noted in `spans`.
+    private func write(into out: inout CompactJSONWriter, spans: inout [Range<Int>], earlier: WrittenBody?,
+                       _ earlierBytes: UnsafeRawBufferPointer) {
+        /// Writes member `member` (present: `write` is called) unless `same` says the earlier body's is the same.
+        func member(_ member: Member, _ out: inout CompactJSONWriter, same: (OWMCurrentWeather) -> Bool,
+                    _ write: (inout CompactJSONWriter) -> Void) {
+            let start = out.memberStart
+            if let earlier, !earlier.spans[member.rawValue].isEmpty, same(earlier.value) {
+                out.member(UnsafeRawBufferPointer(rebasing: earlierBytes[earlier.spans[member.rawValue]]))
+            } else {
+                write(&out)
+            }
+            spans[member.rawValue] = start..<out.byteCount
+        }
+        member(.coord, &out, same: { Self.same($0.coord.lon, coord.lon) && Self.same($0.coord.lat, coord.lat) }) { out in
+            out.key("coord")
             out.beginObject()
-            out.key("id"); out.integer(entry.id)
-            out.key("main"); out.string(entry.main)
-            out.key("description"); out.string(entry.description)
-            out.key("icon"); out.string(entry.icon)
+            out.key("lon"); out.number(coord.lon)
+            out.key("lat"); out.number(coord.lat)
             out.endObject()
         }
-        out.endArray()
-        out.key("base"); out.string(base)
-        out.key("main")
-        main.write(into: &out)
-        if let visibility { out.key("visibility"); out.integer(visibility) }
-        out.key("wind")
-        out.beginObject()
-        out.key("speed"); out.number(wind.speed)
-        out.key("deg"); out.integer(wind.deg)
-        if let gust = wind.gust { out.key("gust"); out.number(gust) }
-        out.endObject()
-        out.key("clouds")
-        out.beginObject()
-        out.key("all"); out.integer(clouds.all)
-        out.endObject()
-        if let rain { out.key("rain"); rain.write(into: &out) }
-        if let snow { out.key("snow"); snow.write(into: &out) }
-        out.key("dt"); out.integer(dt)
-        out.key("sys")
-        out.beginObject()
-        if let country = sys.country { out.key("country"); out.string(country) }
-        out.key("sunrise"); out.integer(sys.sunrise)
-        out.key("sunset"); out.integer(sys.sunset)
-        out.endObject()
-        out.key("timezone"); out.integer(timezone)
-        out.key("id"); out.integer(id)
-        out.key("name"); out.string(name)
-        out.key("cod")
-        cod.write(into: &out)
-        out.endObject()
-        return out.data()
+        member(.weather, &out, same: { $0.weather.elementsEqual(weather, by: Self.same) }) { out in
+            out.key("weather")
+            out.beginArray()
+            for entry in weather {
+                out.beginObject()
+                out.key("id"); out.integer(entry.id)
+                out.key("main"); out.string(entry.main)
+                out.key("description"); out.string(entry.description)
+                out.key("icon"); out.string(entry.icon)
+                out.endObject()
+            }
+            out.endArray()
+        }
+        member(.base, &out, same: { Self.same($0.base, base) }) { out in out.key("base"); out.string(base) }
+        member(.main, &out, same: { Self.same($0.main, main) }) { out in out.key("main"); main.write(into: &out) }
+        if let visibility {
+            member(.visibility, &out, same: { $0.visibility == visibility }) { out in out.key("visibility"); out.integer(visibility) }
+        }
+        member(.wind, &out, same: { Self.same($0.wind.speed, wind.speed) && $0.wind.deg == wind.deg && Self.same($0.wind.gust, wind.gust) }) { out in
+            out.key("wind")
+            out.beginObject()
+            out.key("speed"); out.number(wind.speed)
+            out.key("deg"); out.integer(wind.deg)
+            if let gust = wind.gust { out.key("gust"); out.number(gust) }
+            out.endObject()
+        }
+        member(.clouds, &out, same: { $0.clouds == clouds }) { out in
+            out.key("clouds")
+            out.beginObject()
+            out.key("all"); out.integer(clouds.all)
+            out.endObject()
+        }
+        if let rain { member(.rain, &out, same: { Self.same($0.rain, rain) }) { out in out.key("rain"); rain.write(into: &out) } }
+        if let snow { member(.snow, &out, same: { Self.same($0.snow, snow) }) { out in out.key("snow"); snow.write(into: &out) } }
+        member(.dt, &out, same: { $0.dt == dt }) { out in out.key("dt"); out.integer(dt) }
+        member(.sys, &out, same: { Self.same($0.sys.country, sys.country) && $0.sys.sunrise == sys.sunrise && $0.sys.sunset == sys.sunset }) { out in
+            out.key("sys")
+            out.beginObject()
+            if let country = sys.country { out.key("country"); out.string(country) }
+            out.key("sunrise"); out.integer(sys.sunrise)
+            out.key("sunset"); out.integer(sys.sunset)
+            out.endObject()
+        }
+        member(.timezone, &out, same: { $0.timezone == timezone }) { out in out.key("timezone"); out.integer(timezone) }
+        member(.id, &out, same: { $0.id == id }) { out in out.key("id"); out.integer(id) }
+        member(.name, &out, same: { Self.same($0.name, name) }) { out in out.key("name"); out.string(name) }
+        member(.cod, &out, same: { Self.same($0.cod, cod) }) { out in out.key("cod"); cod.write(into: &out) }
+    }
+
+    // What the writer writes the same bytes for: numbers the same bit for bit, strings byte for byte (`==` takes `-0`
+    // for `0` and compares strings by canonical equivalence).
+
+    private static func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
+
+    private static func same(_ a: Double?, _ b: Double?) -> Bool { a?.bitPattern == b?.bitPattern }
+
+    private static func same(_ a: String, _ b: String) -> Bool {
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                guard x.count == y.count, let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
+                return memcmp(p, q, x.count) == 0
+            }
+        }
+    }
+
+    private static func same(_ a: String?, _ b: String?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return same(a, b)
+    }
+
+    private static func same(_ a: OWMWeatherEntry, _ b: OWMWeatherEntry) -> Bool {
+        a.id == b.id && same(a.main, b.main) && same(a.description, b.description) && same(a.icon, b.icon)
+    }
+
+    private static func same(_ a: OWMMain, _ b: OWMMain) -> Bool {
+        same(a.temp, b.temp) && same(a.feelsLike, b.feelsLike) && same(a.tempMin, b.tempMin) && same(a.tempMax, b.tempMax)
+            && a.pressure == b.pressure && a.humidity == b.humidity && a.seaLevel == b.seaLevel && a.grndLevel == b.grndLevel
+            && same(a.tempKf, b.tempKf)
+    }
+
+    private static func same(_ a: OWMPrecipitation?, _ b: OWMPrecipitation?) -> Bool {
+        guard let a, let b else { return a == nil && b == nil }
+        return same(a.oneHour, b.oneHour) && same(a.threeHours, b.threeHours)
+    }
+
+    private static func same(_ a: OWMCode, _ b: OWMCode) -> Bool {
+        switch (a, b) {
+        case let (.number(x), .number(y)): x == y
+        case let (.text(x), .text(y)): same(x, y)
+        default: false
+        }
     }
 
     /// The value ``init(compactJSON:)`` reads back from ``compactJSON()``, without the bytes: `nil` when the body
@@ -103,11 +209,71 @@ extension OWMCurrentWeather {
     /// of range.
     /// - Parameter bytes: the UTF-8 body.
     init?(compactJSON bytes: UnsafeRawBufferPointer) {
+        var members: [CompactJSONReader.Member] = []
+        guard let value = Self.read(bytes, after: nil, UnsafeRawBufferPointer(start: nil, count: 0), members: &members) else { return nil }
+        self = value
+    }
+
+    /// A body read by hand, kept so that the next answer to the same request is read against it
+    /// (``read(_:after:)``): its bytes, its top-level members and its value.
+    /// A class: a body is large, and handing it on must copy nothing.
+    final class ReadBody: Sendable {
+        let bytes: Data
+        let members: [CompactJSONReader.Member]
+        let value: OWMCurrentWeather
+
+        init(bytes: Data, members: [CompactJSONReader.Member], value: OWMCurrentWeather) {
+            self.bytes = bytes
+            self.members = members
+            self.value = value
+        }
+    }
+
+    /// Reads `body` as ``init(compactJSON:)`` does, against the body read before it (`earlier`): a top-level member
+    /// whose bytes are those of the earlier body's member at the same place is not read again, its field is taken
+    /// from the earlier value (a reader's value is a function of the bytes it reads; the repeated-key check still
+    /// covers every member). Answers to one request differ in a few members an hour (`main`, `dt`), not in `coord`,
+    /// `weather`, `sys` or the city.
+    /// - Returns: the body read (its value, and what the next body is read against), or `nil` as ``init(compactJSON:)``.
+    static func read(_ body: Data, after earlier: ReadBody?) -> ReadBody? {
+        var members: [CompactJSONReader.Member] = []
+        members.reserveCapacity(16)
+        let value = body.withUnsafeBytes { bytes in
+            guard let earlier else { return read(bytes, after: nil, UnsafeRawBufferPointer(start: nil, count: 0), members: &members) }
+            return earlier.bytes.withUnsafeBytes { earlierBytes in read(bytes, after: earlier, earlierBytes, members: &members) }
+        }
+        return value.map { ReadBody(bytes: body, members: members, value: $0) }
+    }
+
+    /// The reading of ``init(compactJSON:)`` and ``read(_:after:)``: `members` is set to the body's top-level members.
+    private static func read(_ bytes: UnsafeRawBufferPointer, after earlier: ReadBody?, _ earlierBytes: UnsafeRawBufferPointer,
+                             members: inout [CompactJSONReader.Member]) -> OWMCurrentWeather? {
         var reader = CompactJSONReader(bytes)
         var coord: OWMCoordinates?, weather: [OWMWeatherEntry]?, base: String?, main: OWMMain?, visibility: Int?
         var wind: OWMWind?, clouds: OWMClouds?, rain: OWMPrecipitation?, snow: OWMPrecipitation?, dt: Int64?
         var sys: OWMSys?, timezone: Int?, id: Int?, name: String?, cod: OWMCode?
-        let complete = reader.readObject { reader, key in
+        let complete = reader.readObject(earlier: earlierBytes, earlier?.members ?? [], members: &members) { key in
+            // The member is the earlier body's member at this place: its field as read then (an unknown key was skipped).
+            guard let earlier else { return }
+            switch key {
+            case "coord": coord = earlier.value.coord
+            case "weather": weather = earlier.value.weather
+            case "base": base = earlier.value.base
+            case "main": main = earlier.value.main
+            case "visibility": visibility = earlier.value.visibility
+            case "wind": wind = earlier.value.wind
+            case "clouds": clouds = earlier.value.clouds
+            case "rain": rain = earlier.value.rain
+            case "snow": snow = earlier.value.snow
+            case "dt": dt = earlier.value.dt
+            case "sys": sys = earlier.value.sys
+            case "timezone": timezone = earlier.value.timezone
+            case "id": id = earlier.value.id
+            case "name": name = earlier.value.name
+            case "cod": cod = earlier.value.cod
+            default: break
+            }
+        } _: { reader, key in
             switch key {
             case "coord": coord = OWMCoordinates(reading: &reader); return coord != nil
             case "weather": weather = reader.readArray { OWMWeatherEntry(reading: &$0) }; return weather != nil
@@ -129,8 +295,9 @@ extension OWMCurrentWeather {
         }
         guard complete, reader.isAtEnd, let coord, let weather, let base, let main, let wind, let clouds, let dt, let sys,
               let timezone, let id, let name, let cod else { return nil }
-        self.init(coord: coord, weather: weather, base: base, main: main, visibility: visibility, wind: wind,
-                  clouds: clouds, rain: rain, snow: snow, dt: dt, sys: sys, timezone: timezone, id: id, name: name, cod: cod)
+        return OWMCurrentWeather(coord: coord, weather: weather, base: base, main: main, visibility: visibility, wind: wind,
+                                 clouds: clouds, rain: rain, snow: snow, dt: dt, sys: sys, timezone: timezone, id: id, name: name,
+                                 cod: cod)
     }
 }
 
