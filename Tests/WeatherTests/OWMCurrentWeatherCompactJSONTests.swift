@@ -139,32 +139,6 @@ struct OWMCurrentWeatherCompactJSONTests {
         #expect(accepted > 100)
     }
 
-    @Test("a body written against the one before it: the bytes written afresh, whichever members changed")
-    func writtenAgainstTheEarlierBody() throws {
-        var random = SplitMix64(seed: 4041)
-        var reused = 0
-        for _ in 0..<2_000 {
-            let first = Self.randomBody(&random)
-            // The next body: some members from another random body (`-0` for `0` and the like included), the rest the same.
-            let other = Self.randomBody(&random)
-            var next = first
-            if random.next() % 2 == 0 { next.main = other.main }
-            if random.next() % 3 == 0 { next.coord = other.coord }
-            if random.next() % 3 == 0 { next.weather = other.weather }
-            if random.next() % 3 == 0 { next.name = other.name }
-            if random.next() % 3 == 0 { next.rain = other.rain }
-            if random.next() % 3 == 0 { next.visibility = other.visibility }
-            if random.next() % 2 == 0 { next.dt = other.dt }
-            if random.next() % 4 == 0 { next.main.temp = next.main.temp == 0 ? -next.main.temp : 0 }
-            guard let earlier = first.compactJSON(after: nil) else { continue }
-            let written = next.compactJSON(after: earlier)
-            #expect(written?.bytes == next.compactJSON())
-            #expect(written?.bytes == (try? OrderedJSONEncoder().encode(next)))
-            if written != nil { reused += 1 }
-        }
-        #expect(reused > 300)
-    }
-
     @Test("a body read against the one before it: the value is the one read afresh, and JSONDecoder's")
     func readAgainstTheEarlierBody() throws {
         var random = SplitMix64(seed: 4040)

@@ -38,9 +38,6 @@ public final class FakeOpenWeatherMap: Sendable {
         var info: CityInfo
         var weather: CityWeather
         var fault: FeedFault?
-        /// The last current-weather body written for the city: the next is written against it (its unchanged members
-        /// are its bytes again, ``OWMCurrentWeather/compactJSON(after:)``).
-        var lastCurrentBody: OWMCurrentWeather.WrittenBody?
     }
 
     private struct Window {
@@ -135,7 +132,7 @@ public final class FakeOpenWeatherMap: Sendable {
                 throw WeatherError(.invalidSource,
                                    "The feed already has \(clash.info.name),\(clash.info.countryCode) (id \(clash.info.owmID)); cannot add \(info.name),\(info.countryCode) (id \(info.owmID)) as well.")
             }
-            state.cities.append(City(info: info, weather: weather, fault: nil, lastCurrentBody: nil))
+            state.cities.append(City(info: info, weather: weather, fault: nil))
             state.prepared.removeAll()
             state.lastPrepared = nil
         }
@@ -194,7 +191,7 @@ public final class FakeOpenWeatherMap: Sendable {
         case .refused(let response):
             return response
         case .found(let found):
-            return response(found, at: instant)
+            return Self.response(found, at: instant)
         }
     }
 
@@ -206,7 +203,7 @@ public final class FakeOpenWeatherMap: Sendable {
         case .refused(let response):
             return .bytes(response)
         case .found(let found):
-            guard found.endpoint == .current else { return .bytes(response(found, at: instant)) }
+            guard found.endpoint == .current else { return .bytes(Self.response(found, at: instant)) }
             // As the client reads it back from the bytes; one that cannot be written is the feed's 500 either way.
             return Self.currentBody(found, at: instant).readBack.map { .current($0) } ?? .bytes(.fault(.serverError))
         }
@@ -216,8 +213,6 @@ public final class FakeOpenWeatherMap: Sendable {
 
     /// A request the feed serves: the city it names, with what the answer is made from.
     private struct Found {
-        /// The city's index among the feed's cities.
-        let index: Int
         let city: CityInfo
         let weather: CityWeather
         let request: FeedRequest
@@ -258,7 +253,7 @@ public final class FakeOpenWeatherMap: Sendable {
                 return .refused(response)
             case .found(let i):
                 if let fault = state.cities[i].fault { return .refused(.fault(fault)) }
-                return .found(Found(index: i, city: state.cities[i].info, weather: state.cities[i].weather, request: prepared.request,
+                return .found(Found(city: state.cities[i].info, weather: state.cities[i].weather, request: prepared.request,
                                     endpoint: endpoint, units: prepared.units))
             }
         }
@@ -277,27 +272,24 @@ public final class FakeOpenWeatherMap: Sendable {
     }
 
     /// The answer to a found request, as bytes.
-    private func response(_ found: Found, at instant: SimInstant) -> FeedResponse {
+    private static func response(_ found: Found, at instant: SimInstant) -> FeedResponse {
         let (city, weather, request, units) = (found.city, found.weather, found.request, found.units)
         switch found.endpoint {
         case .current:
             // The hand-written writer: the same bytes as OrderedJSONEncoder, without its node tree; straight from the
             // rendered body (its ``OWMCurrentWeather/readBack`` writes the same bytes: `-0` is written `0` either way,
-            // and a non-finite number is the feed's 500 either way). Written against the city's last body: the members
-            // that did not change since are its bytes again.
-            let earlier = state.withLock { $0.cities[found.index].lastCurrentBody }
-            guard let written = Self.currentBody(found, at: instant).compactJSON(after: earlier) else { return .fault(.serverError) }
-            state.withLock { $0.cities[found.index].lastCurrentBody = written }
-            return FeedResponse(status: 200, body: written.bytes)
+            // and a non-finite number is the feed's 500 either way).
+            guard let bytes = currentBody(found, at: instant).compactJSON() else { return .fault(.serverError) }
+            return FeedResponse(status: 200, body: bytes)
         case .forecast:
             let count = request["cnt"].flatMap { Int($0) }.map { min(max($0, 1), 40) } ?? 40
-            return Self.encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count))
+            return encoded(FeedRenderer.forecast(city: city, weather: weather, at: instant, units: units, count: count))
         case .oneCall:
             let exclude = Set((request["exclude"] ?? "").split(separator: ",").map { $0.trimmingBlanks.lowercased() })
             if let unknown = exclude.subtracting(FeedRenderer.oneCallSections).sorted().first {
                 return .error(400, OWMErrorBody(cod: .text("400"), message: "\(unknown) is not a valid value for exclude"))
             }
-            return Self.encoded(FeedRenderer.oneCall(city: city, weather: weather, at: instant, units: units, exclude: exclude))
+            return encoded(FeedRenderer.oneCall(city: city, weather: weather, at: instant, units: units, exclude: exclude))
         }
     }
 

@@ -85,19 +85,6 @@ struct CompactJSONWriter: ~Copyable {
         needsComma = false
     }
 
-    /// Where the next object member's key will start (after the comma the writer puts before it).
-    var memberStart: Int { count + (needsComma ? 1 : 0) }
-
-    /// How many bytes are written.
-    var byteCount: Int { count }
-
-    /// Writes a whole object member, `"name":value`, as bytes written before (after a comma when it is not the first).
-    mutating func member(_ bytes: UnsafeRawBufferPointer) {
-        separate()
-        append(bytes.assumingMemoryBound(to: UInt8.self))
-        needsComma = true
-    }
-
     /// Writes a number as ``DecimalText/json(_:)`` does; a non-finite one makes the output invalid.
     mutating func number(_ value: Double) {
         separate()

@@ -12,160 +12,54 @@ extension OWMCurrentWeather {
     /// (keys in wire order, absent optionals left out).
     /// - Returns: `nil` when a number is not finite (where the encoder throws `json.unencodable`).
     func compactJSON() -> Data? {
-        compactJSON(after: nil)?.bytes
-    }
-
-    /// A body written by ``compactJSON(after:)``, kept to write the next one for the same city: its value, its bytes,
-    /// and each member's bytes in them.
-    /// A class: a body is large, and handing it on must copy nothing.
-    final class WrittenBody: Sendable {
-        let value: OWMCurrentWeather
-        let bytes: Data
-        /// Each member's bytes (`"key":value`) by ``Member``'s raw value; empty for one left out.
-        let spans: [Range<Int>]
-
-        init(value: OWMCurrentWeather, bytes: Data, spans: [Range<Int>]) {
-            self.value = value
-            self.bytes = bytes
-            self.spans = spans
-        }
-    }
-
-    /// The body's members in wire order.
-    enum Member: Int, CaseIterable {
-        case coord, weather, base, main, visibility, wind, clouds, rain, snow, dt, sys, timezone, id, name, cod
-    }
-
-    /// The body written as ``compactJSON()`` writes it, taking each member whose value is the same as in `earlier`
-    /// (the same numbers bit for bit, the same strings byte for byte: what the writer writes from) as the bytes
-    /// written for it then — a city's answers differ in a few members an hour (`main`, `dt`).
-    /// - Returns: the bytes and what the next body is written against; `nil` as ``compactJSON()``.
-    func compactJSON(after earlier: WrittenBody?) -> WrittenBody? {
         var out = CompactJSONWriter()
-        var spans = [Range<Int>](repeating: 0..<0, count: Member.allCases.count)
         out.beginObject()
-        if let earlier {
-            earlier.bytes.withUnsafeBytes { bytes in write(into: &out, spans: &spans, earlier: earlier, bytes) }
-        } else {
-            write(into: &out, spans: &spans, earlier: nil, UnsafeRawBufferPointer(start: nil, count: 0))
-        }
+        out.key("coord")
+        out.beginObject()
+        out.key("lon"); out.number(coord.lon)
+        out.key("lat"); out.number(coord.lat)
         out.endObject()
-        return out.data().map { WrittenBody(value: self, bytes: $0, spans: spans) }
-    }
-
-    /// The members, each written or taken from `earlier`, its bytes' range noted in `spans`.
-    private func write(into out: inout CompactJSONWriter, spans: inout [Range<Int>], earlier: WrittenBody?,
-                       _ earlierBytes: UnsafeRawBufferPointer) {
-        /// Writes member `member` (present: `write` is called) unless `same` says the earlier body's is the same.
-        func member(_ member: Member, _ out: inout CompactJSONWriter, same: (OWMCurrentWeather) -> Bool,
-                    _ write: (inout CompactJSONWriter) -> Void) {
-            let start = out.memberStart
-            if let earlier, !earlier.spans[member.rawValue].isEmpty, same(earlier.value) {
-                out.member(UnsafeRawBufferPointer(rebasing: earlierBytes[earlier.spans[member.rawValue]]))
-            } else {
-                write(&out)
-            }
-            spans[member.rawValue] = start..<out.byteCount
-        }
-        member(.coord, &out, same: { Self.same($0.coord.lon, coord.lon) && Self.same($0.coord.lat, coord.lat) }) { out in
-            out.key("coord")
+        out.key("weather")
+        out.beginArray()
+        for entry in weather {
             out.beginObject()
-            out.key("lon"); out.number(coord.lon)
-            out.key("lat"); out.number(coord.lat)
+            out.key("id"); out.integer(entry.id)
+            out.key("main"); out.string(entry.main)
+            out.key("description"); out.string(entry.description)
+            out.key("icon"); out.string(entry.icon)
             out.endObject()
         }
-        member(.weather, &out, same: { $0.weather.elementsEqual(weather, by: Self.same) }) { out in
-            out.key("weather")
-            out.beginArray()
-            for entry in weather {
-                out.beginObject()
-                out.key("id"); out.integer(entry.id)
-                out.key("main"); out.string(entry.main)
-                out.key("description"); out.string(entry.description)
-                out.key("icon"); out.string(entry.icon)
-                out.endObject()
-            }
-            out.endArray()
-        }
-        member(.base, &out, same: { Self.same($0.base, base) }) { out in out.key("base"); out.string(base) }
-        member(.main, &out, same: { Self.same($0.main, main) }) { out in out.key("main"); main.write(into: &out) }
-        if let visibility {
-            member(.visibility, &out, same: { $0.visibility == visibility }) { out in out.key("visibility"); out.integer(visibility) }
-        }
-        member(.wind, &out, same: { Self.same($0.wind.speed, wind.speed) && $0.wind.deg == wind.deg && Self.same($0.wind.gust, wind.gust) }) { out in
-            out.key("wind")
-            out.beginObject()
-            out.key("speed"); out.number(wind.speed)
-            out.key("deg"); out.integer(wind.deg)
-            if let gust = wind.gust { out.key("gust"); out.number(gust) }
-            out.endObject()
-        }
-        member(.clouds, &out, same: { $0.clouds == clouds }) { out in
-            out.key("clouds")
-            out.beginObject()
-            out.key("all"); out.integer(clouds.all)
-            out.endObject()
-        }
-        if let rain { member(.rain, &out, same: { Self.same($0.rain, rain) }) { out in out.key("rain"); rain.write(into: &out) } }
-        if let snow { member(.snow, &out, same: { Self.same($0.snow, snow) }) { out in out.key("snow"); snow.write(into: &out) } }
-        member(.dt, &out, same: { $0.dt == dt }) { out in out.key("dt"); out.integer(dt) }
-        member(.sys, &out, same: { Self.same($0.sys.country, sys.country) && $0.sys.sunrise == sys.sunrise && $0.sys.sunset == sys.sunset }) { out in
-            out.key("sys")
-            out.beginObject()
-            if let country = sys.country { out.key("country"); out.string(country) }
-            out.key("sunrise"); out.integer(sys.sunrise)
-            out.key("sunset"); out.integer(sys.sunset)
-            out.endObject()
-        }
-        member(.timezone, &out, same: { $0.timezone == timezone }) { out in out.key("timezone"); out.integer(timezone) }
-        member(.id, &out, same: { $0.id == id }) { out in out.key("id"); out.integer(id) }
-        member(.name, &out, same: { Self.same($0.name, name) }) { out in out.key("name"); out.string(name) }
-        member(.cod, &out, same: { Self.same($0.cod, cod) }) { out in out.key("cod"); cod.write(into: &out) }
-    }
-
-    // What the writer writes the same bytes for: numbers the same bit for bit, strings byte for byte (`==` takes `-0`
-    // for `0` and compares strings by canonical equivalence).
-
-    private static func same(_ a: Double, _ b: Double) -> Bool { a.bitPattern == b.bitPattern }
-
-    private static func same(_ a: Double?, _ b: Double?) -> Bool { a?.bitPattern == b?.bitPattern }
-
-    private static func same(_ a: String, _ b: String) -> Bool {
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                guard x.count == y.count, let p = x.baseAddress, let q = y.baseAddress else { return x.count == y.count }
-                return memcmp(p, q, x.count) == 0
-            }
-        }
-    }
-
-    private static func same(_ a: String?, _ b: String?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return same(a, b)
-    }
-
-    private static func same(_ a: OWMWeatherEntry, _ b: OWMWeatherEntry) -> Bool {
-        a.id == b.id && same(a.main, b.main) && same(a.description, b.description) && same(a.icon, b.icon)
-    }
-
-    private static func same(_ a: OWMMain, _ b: OWMMain) -> Bool {
-        same(a.temp, b.temp) && same(a.feelsLike, b.feelsLike) && same(a.tempMin, b.tempMin) && same(a.tempMax, b.tempMax)
-            && a.pressure == b.pressure && a.humidity == b.humidity && a.seaLevel == b.seaLevel && a.grndLevel == b.grndLevel
-            && same(a.tempKf, b.tempKf)
-    }
-
-    private static func same(_ a: OWMPrecipitation?, _ b: OWMPrecipitation?) -> Bool {
-        guard let a, let b else { return a == nil && b == nil }
-        return same(a.oneHour, b.oneHour) && same(a.threeHours, b.threeHours)
-    }
-
-    private static func same(_ a: OWMCode, _ b: OWMCode) -> Bool {
-        switch (a, b) {
-        case let (.number(x), .number(y)): x == y
-        case let (.text(x), .text(y)): same(x, y)
-        default: false
-        }
+        out.endArray()
+        out.key("base"); out.string(base)
+        out.key("main")
+        main.write(into: &out)
+        if let visibility { out.key("visibility"); out.integer(visibility) }
+        out.key("wind")
+        out.beginObject()
+        out.key("speed"); out.number(wind.speed)
+        out.key("deg"); out.integer(wind.deg)
+        if let gust = wind.gust { out.key("gust"); out.number(gust) }
+        out.endObject()
+        out.key("clouds")
+        out.beginObject()
+        out.key("all"); out.integer(clouds.all)
+        out.endObject()
+        if let rain { out.key("rain"); rain.write(into: &out) }
+        if let snow { out.key("snow"); snow.write(into: &out) }
+        out.key("dt"); out.integer(dt)
+        out.key("sys")
+        out.beginObject()
+        if let country = sys.country { out.key("country"); out.string(country) }
+        out.key("sunrise"); out.integer(sys.sunrise)
+        out.key("sunset"); out.integer(sys.sunset)
+        out.endObject()
+        out.key("timezone"); out.integer(timezone)
+        out.key("id"); out.integer(id)
+        out.key("name"); out.string(name)
+        out.key("cod")
+        cod.write(into: &out)
+        out.endObject()
+        return out.data()
     }
 
     /// The value ``init(compactJSON:)`` reads back from ``compactJSON()``, without the bytes: `nil` when the body
