@@ -139,6 +139,46 @@ struct OWMCurrentWeatherCompactJSONTests {
         #expect(accepted > 100)
     }
 
+    @Test("a body read against the one before it: the value is the one read afresh, and JSONDecoder's")
+    func readAgainstTheEarlierBody() throws {
+        var random = SplitMix64(seed: 4040)
+        let sources = ([CompactJSONSamples.example] + CompactJSONSamples.tolerated).map { Array($0.utf8) }
+        let replacements = Array(#"{}[],:"\-+.eE0159 nultrfa"#.utf8) + [0x0A, 0x00, 0xC3, 0xFF]
+        var accepted = 0
+        for _ in 0..<10_000 {
+            let source = sources[Int(random.next() % UInt64(sources.count))]
+            let earlier = try #require(OWMCurrentWeather.read(Data(source), after: nil))
+            var bytes = source
+            for _ in 0...(random.next() % 3) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes[at] = replacements[Int(random.next() % UInt64(replacements.count))]
+                case 1: bytes.remove(at: at)
+                default: bytes.insert(replacements[Int(random.next() % UInt64(replacements.count))], at: at)
+                }
+            }
+            let afresh = bytes.withUnsafeBytes { OWMCurrentWeather(compactJSON: $0) }
+            let against = OWMCurrentWeather.read(Data(bytes), after: earlier)
+            #expect(against?.value == afresh, "\(String(decoding: bytes, as: UTF8.self))")
+            guard let against else { continue }
+            accepted += 1
+            #expect(against.value == (try? JSONDecoder().decode(OWMCurrentWeather.self, from: Data(bytes))))
+        }
+        #expect(accepted > 100)
+    }
+
+    @Test("a member the same as the earlier body's is still checked against repeats, and a changed one is read")
+    func earlierMembersStillChecked() throws {
+        let earlier = try #require(OWMCurrentWeather.read(Data(CompactJSONSamples.example.utf8), after: nil))
+        let repeated = CompactJSONSamples.replacing(#""base":"stations","#, with: #""base":"stations","coord":{"lon":1,"lat":2},"#)
+        #expect(OWMCurrentWeather.read(Data(repeated.utf8), after: earlier) == nil)
+        let warmer = CompactJSONSamples.replacing(#""temp":-3.2,"#, with: #""temp":4.5,"#)
+        #expect(OWMCurrentWeather.read(Data(warmer.utf8), after: earlier)?.value.main.temp == 4.5)
+        // A number followed by another byte than before is read again (`1021` and `10210` share their first bytes).
+        let longer = CompactJSONSamples.replacing(#""timezone":3600,"#, with: #""timezone":36000,"#)
+        #expect(OWMCurrentWeather.read(Data(longer.utf8), after: earlier)?.value.timezone == 36_000)
+    }
+
     @Test("the feed's bodies are written by hand and read back by hand, in every unit system", arguments: OWMUnits.allCases)
     func feedBodies(_ units: OWMUnits) throws {
         let feed = try makeFeed(budapest: WeatherSample(tempC: 3.456, humidity: 55.5, condition: .rain, windMps: 4.321,

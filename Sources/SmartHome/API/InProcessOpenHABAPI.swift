@@ -8,7 +8,7 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
     /// Tokens and roles.
     public let policy: OpenHABAccessPolicy
     /// The credentials this client presents on every call.
-    public let credentials: OpenHABCredentials
+    public private(set) var credentials: OpenHABCredentials
 
     /// A client of `runtime`.
     /// - Parameters:
@@ -25,7 +25,9 @@ public struct InProcessOpenHABAPI: OpenHABAPI {
 
     /// The same server, called with other credentials.
     public func with(credentials: OpenHABCredentials) -> InProcessOpenHABAPI {
-        InProcessOpenHABAPI(runtime: runtime, baseURL: baseURL, policy: policy, credentials: credentials)
+        var api = self  // the base URL as this one has it already (no trailing slash): the router makes one per request
+        api.credentials = credentials
+        return api
     }
 
     // MARK: Things

@@ -1,5 +1,6 @@
 import Foundation
 import Simulation
+import Synchronization
 
 /// Serves openHAB's REST paths over an ``OpenHABRuntime``: bytes in, bytes out.
 ///
@@ -35,6 +36,10 @@ public struct OpenHABRouter: OpenHABTransport {
     public let baseURL: String
     /// Tokens and roles.
     public let policy: OpenHABAccessPolicy
+    /// The API every request is answered by, with the request's credentials (``InProcessOpenHABAPI/with(credentials:)``).
+    private let api: InProcessOpenHABAPI
+    /// The route the last request took (shared by the router's copies).
+    private let lastRoute = LastRoute()
 
     /// A router over `runtime`.
     /// - Parameters:
@@ -46,10 +51,19 @@ public struct OpenHABRouter: OpenHABTransport {
         self.runtime = runtime
         self.baseURL = baseURL
         self.policy = policy
+        api = InProcessOpenHABAPI(runtime: runtime, baseURL: baseURL, policy: policy)
     }
 
     /// Answers one request; never throws — every failure is an HTTP answer.
     public func handle(_ request: OpenHABRequest) async -> OpenHABResponse {
+        // A client asks the same few paths again and again (an automation reads one Item every hour): a request with the
+        // last one's method and path takes its route without the table (the route depends on nothing else).
+        if let (index, parameters) = lastRoute.route(for: request) ?? lastRoute.remember(request, Self.routes.match(request)) {
+            var routed = request
+            routed.parameters = parameters
+            return await answer(routed, Self.routes.routes[index].handler)
+        }
+        // No route answers: the table says why (the same table, so `.route` cannot come back; answered as one all the same).
         switch Self.routes.resolve(request) {
         case .route(let route, let routed):
             return await answer(routed, route.handler)
@@ -71,7 +85,7 @@ public struct OpenHABRouter: OpenHABTransport {
     ///   - request: the request, with the route's ``OpenHABRequest/parameters``.
     ///   - handler: the route's handler.
     public func answer(_ request: OpenHABRequest, _ handler: Handler) async -> OpenHABResponse {
-        let api = InProcessOpenHABAPI(runtime: runtime, baseURL: baseURL, policy: policy, credentials: request.credentials)
+        let api = api.with(credentials: request.credentials)
         do {
             return try await handler(api, request)
         } catch let error as SmartHomeError {
@@ -184,5 +198,36 @@ public struct OpenHABRouter: OpenHABTransport {
             body = Data(text.utf8)
         }
         return OpenHABResponse(status: error.httpStatus.rawValue, headers: headers, body: body)
+    }
+}
+
+extension OpenHABRouter {
+    /// The method, path and route of the last request a router resolved, and the route's path parameters.
+    final class LastRoute: Sendable {
+        private struct Resolved {
+            let method: OpenHABRequest.Method
+            let path: String
+            /// The route's index in ``OpenHABRouter/routes``.
+            let index: Int
+            let parameters: [OpenHABRequest.PathParameter]
+        }
+
+        private let last = Mutex<Resolved?>(nil)
+
+        /// The route index and parameters of `request` if it has the last resolved request's method and path.
+        func route(for request: OpenHABRequest) -> (Int, [OpenHABRequest.PathParameter])? {
+            last.withLock { last in
+                guard let last, last.method == request.method, last.path == request.path else { return nil }
+                return (last.index, last.parameters)
+            }
+        }
+
+        /// Remembers the route `request` resolved to, if any: the route.
+        func remember(_ request: OpenHABRequest,
+                      _ route: (index: Int, parameters: [OpenHABRequest.PathParameter])?) -> (Int, [OpenHABRequest.PathParameter])? {
+            guard let route else { return nil }
+            last.withLock { $0 = Resolved(method: request.method, path: request.path, index: route.index, parameters: route.parameters) }
+            return route
+        }
     }
 }

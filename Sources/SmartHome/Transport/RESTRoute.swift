@@ -92,18 +92,29 @@ public struct RESTRouteTable<Handler: Sendable>: Sendable {
     private func resolve(_ verb: OpenHABRequest.Method?, _ request: OpenHABRequest) -> Resolution {
         // Matched on the path's bytes: only the answering route's parameters become text.
         OpenHABPath.withSegments(of: request.path) { segments in
-            if let verb {
-                // By index: a route is copied (its strings and handler retained) only when it answers.
-                for index in routes.indices where routes[index].method == verb && routes[index].fits(segments) {
-                    var routed = request
-                    routed.method = verb
-                    routed.parameters = routes[index].parameters(segments)
-                    return .route(routes[index], routed)
-                }
+            if let verb, let (index, parameters) = match(verb, segments) {
+                var routed = request
+                routed.method = verb
+                routed.parameters = parameters
+                return .route(routes[index], routed)
             }
             let allowed = allowedMethods(segments)
             return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
         }
+    }
+
+    /// The index in ``routes`` of the route that answers `request`'s own method and path, and its path parameters;
+    /// `nil` when none does (``resolve(_:)`` then says why).
+    func match(_ request: OpenHABRequest) -> (index: Int, parameters: [OpenHABRequest.PathParameter])? {
+        OpenHABPath.withSegments(of: request.path) { match(request.method, $0) }
+    }
+
+    private func match(_ verb: OpenHABRequest.Method, _ segments: PathSegments) -> (index: Int, parameters: [OpenHABRequest.PathParameter])? {
+        // By index: a route is copied (its strings and handler retained) only when it answers.
+        for index in routes.indices where routes[index].method == verb && routes[index].fits(segments) {
+            return (index, routes[index].parameters(segments))
+        }
+        return nil
     }
 
     /// The methods some route serves at `path` (percent-encoded, as on the wire), `GET` followed by

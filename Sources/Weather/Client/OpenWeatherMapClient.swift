@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// A client of OpenWeatherMap's current-weather and forecast APIs.
 ///
@@ -63,6 +64,24 @@ public struct OpenWeatherMapClient: Sendable {
         public let url: URL
         /// The units the URL requests, which the answer is read in.
         public let units: OWMUnits
+        /// The last answer's body read by hand: the next is read against it (``OWMCurrentWeather/read(_:after:)``).
+        let lastBody = LastBody()
+
+        init(location: WeatherLocation, url: URL, units: OWMUnits) {
+            self.location = location
+            self.url = url
+            self.units = units
+        }
+
+        /// Requests are equal when they ask the same (what they remember of their answers aside).
+        public static func == (lhs: CurrentWeatherRequest, rhs: CurrentWeatherRequest) -> Bool {
+            lhs.location == rhs.location && lhs.url == rhs.url && lhs.units == rhs.units
+        }
+    }
+
+    /// The last body a ``CurrentWeatherRequest`` read by hand (shared by its copies; a request may be sent from anywhere).
+    final class LastBody: Sendable {
+        let body = Mutex<OWMCurrentWeather.ReadBody?>(nil)
     }
 
     /// The request ``currentWeather(for:)`` sends for `location`, built once to be sent many times.
@@ -83,7 +102,8 @@ public struct OpenWeatherMapClient: Sendable {
         case nil:
             body = try await fetch(request.url, location: request.location)
         }
-        return try CurrentWeather(try Self.decodeCurrentWeather(body, location: request.location), units: request.units)
+        return try CurrentWeather(try Self.decodeCurrentWeather(body, location: request.location, lastBody: request.lastBody),
+                                  units: request.units)
     }
 
     /// The current weather in city `name`, optionally in country `countryCode` (`"HU"`).
@@ -198,8 +218,12 @@ public struct OpenWeatherMapClient: Sendable {
 
     /// A current-weather body: read by the hand-written reader when it can settle it, otherwise (and for
     /// every error message) by `JSONDecoder`, which gives the same value for every body the reader accepts.
-    private static func decodeCurrentWeather(_ body: Data, location: WeatherLocation) throws(WeatherError) -> OWMCurrentWeather {
-        if let wire = body.withUnsafeBytes({ OWMCurrentWeather(compactJSON: $0) }) { return wire }
+    /// The body is read against the request's last one (`lastBody`), which it then replaces.
+    private static func decodeCurrentWeather(_ body: Data, location: WeatherLocation, lastBody: LastBody) throws(WeatherError) -> OWMCurrentWeather {
+        if let read = OWMCurrentWeather.read(body, after: lastBody.body.withLock { $0 }) {
+            lastBody.body.withLock { $0 = read }
+            return read.value
+        }
         return try decode(body, what: "current-weather", location: location)
     }
 

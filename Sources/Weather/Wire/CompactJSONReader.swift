@@ -87,14 +87,51 @@ struct CompactJSONReader: ~Copyable {
         // cannot repeat one, and only the others are compared with the keys before them.
         var shapes: UInt64 = 0
         while true {
-            guard let key = readKey() else { return false }
-            let shape: UInt64 = 1 << (UInt64(truncatingIfNeeded: key.count &* 7 &+ Int(firstAndLast(key))) & 63)
-            if shapes & shape != 0, isRepeated(key, after: firstKey) { return false }
-            shapes |= shape
-            if openKeyCount == openKeyCapacity { growOpenKeys() }
-            openKeys[openKeyCount] = key
-            openKeyCount += 1
+            guard let key = readKey(), open(key, shapes: &shapes, firstKey: firstKey) else { return false }
             guard consume(UInt8(ascii: ":")), body(&self, Key(start: base + key.lowerBound, count: key.count)) else { return false }
+            if consume(UInt8(ascii: ",")) { continue }
+            return consume(UInt8(ascii: "}"))
+        }
+    }
+
+    /// One member of an object as it was read: its bytes in the body, from its key's opening quote to its value's
+    /// last byte, and its key's length.
+    struct Member {
+        let span: Range<Int>
+        let keyCount: Int
+    }
+
+    /// Reads an object as ``readObject(_:)`` does, but first compares each member with the member at the same place of
+    /// an object read before (`earlierMembers`, in the body `earlier`): a member whose bytes — key, colon, value — are
+    /// that member's and which is followed by the same byte is that member again (the same key, and a value read from
+    /// the same bytes is the same value), so `reuse` is called with its key instead of `body`, and its value is not read.
+    /// The repeated-key check covers every member. `members` is set to this object's members (for the next body).
+    /// - Returns: as ``readObject(_:)``.
+    mutating func readObject(earlier: UnsafeRawBufferPointer, _ earlierMembers: [Member], members: inout [Member],
+                             reuse: (Key) -> Void, _ body: (inout CompactJSONReader, Key) -> Bool) -> Bool {
+        members.removeAll(keepingCapacity: true)
+        guard depth < Self.maximumDepth, consume(UInt8(ascii: "{")) else { return false }
+        depth += 1
+        let firstKey = openKeyCount
+        defer {
+            depth -= 1
+            openKeyCount = firstKey
+        }
+        if consume(UInt8(ascii: "}")) { return true }
+        var shapes: UInt64 = 0
+        while true {
+            skipWhitespace()
+            let start = position
+            if members.count < earlierMembers.count, let key = sameMember(earlierMembers[members.count], of: earlier) {
+                guard open(key, shapes: &shapes, firstKey: firstKey) else { return false }
+                position = start + earlierMembers[members.count].span.count
+                reuse(Key(start: base + key.lowerBound, count: key.count))
+                members.append(Member(span: start..<position, keyCount: key.count))
+            } else {
+                guard let key = readKey(), open(key, shapes: &shapes, firstKey: firstKey) else { return false }
+                guard consume(UInt8(ascii: ":")), body(&self, Key(start: base + key.lowerBound, count: key.count)) else { return false }
+                members.append(Member(span: start..<position, keyCount: key.count))
+            }
             if consume(UInt8(ascii: ",")) { continue }
             return consume(UInt8(ascii: "}"))
         }
@@ -194,6 +231,28 @@ struct CompactJSONReader: ~Copyable {
     @inline(__always)
     private func firstAndLast(_ key: Range<Int>) -> UInt16 {
         key.isEmpty ? 0 : UInt16(bytes[key.lowerBound]) &+ UInt16(bytes[key.upperBound - 1])
+    }
+
+    /// Records `key` among the open object's keys (whose first is at `openKeys[firstKey]`); `false` when it repeats one.
+    @inline(__always)
+    private mutating func open(_ key: Range<Int>, shapes: inout UInt64, firstKey: Int) -> Bool {
+        let shape: UInt64 = 1 << (UInt64(truncatingIfNeeded: key.count &* 7 &+ Int(firstAndLast(key))) & 63)
+        if shapes & shape != 0, isRepeated(key, after: firstKey) { return false }
+        shapes |= shape
+        if openKeyCount == openKeyCapacity { growOpenKeys() }
+        openKeys[openKeyCount] = key
+        openKeyCount += 1
+        return true
+    }
+
+    /// The key range of the member at ``position`` if its bytes are `member`'s in `earlier`, followed by the same byte
+    /// (the end of a number is where its next byte is not part of it); `nil` otherwise.
+    private func sameMember(_ member: Member, of earlier: UnsafeRawBufferPointer) -> Range<Int>? {
+        let span = member.span, start = position
+        guard span.upperBound < earlier.count, span.count < bytes.count - start,
+              bytes[start + span.count] == earlier[span.upperBound], let from = earlier.baseAddress,
+              memcmp(base + start, from + span.lowerBound, span.count) == 0 else { return nil }
+        return (start + 1)..<(start + 1 + member.keyCount)
     }
 
     /// Doubles the room for open keys (a body with more than 32 keys open at once).

@@ -103,11 +103,71 @@ extension OWMCurrentWeather {
     /// of range.
     /// - Parameter bytes: the UTF-8 body.
     init?(compactJSON bytes: UnsafeRawBufferPointer) {
+        var members: [CompactJSONReader.Member] = []
+        guard let value = Self.read(bytes, after: nil, UnsafeRawBufferPointer(start: nil, count: 0), members: &members) else { return nil }
+        self = value
+    }
+
+    /// A body read by hand, kept so that the next answer to the same request is read against it
+    /// (``read(_:after:)``): its bytes, its top-level members and its value.
+    /// A class: a body is large, and handing it on must copy nothing.
+    final class ReadBody: Sendable {
+        let bytes: Data
+        let members: [CompactJSONReader.Member]
+        let value: OWMCurrentWeather
+
+        init(bytes: Data, members: [CompactJSONReader.Member], value: OWMCurrentWeather) {
+            self.bytes = bytes
+            self.members = members
+            self.value = value
+        }
+    }
+
+    /// Reads `body` as ``init(compactJSON:)`` does, against the body read before it (`earlier`): a top-level member
+    /// whose bytes are those of the earlier body's member at the same place is not read again, its field is taken
+    /// from the earlier value (a reader's value is a function of the bytes it reads; the repeated-key check still
+    /// covers every member). Answers to one request differ in a few members an hour (`main`, `dt`), not in `coord`,
+    /// `weather`, `sys` or the city.
+    /// - Returns: the body read (its value, and what the next body is read against), or `nil` as ``init(compactJSON:)``.
+    static func read(_ body: Data, after earlier: ReadBody?) -> ReadBody? {
+        var members: [CompactJSONReader.Member] = []
+        members.reserveCapacity(16)
+        let value = body.withUnsafeBytes { bytes in
+            guard let earlier else { return read(bytes, after: nil, UnsafeRawBufferPointer(start: nil, count: 0), members: &members) }
+            return earlier.bytes.withUnsafeBytes { earlierBytes in read(bytes, after: earlier, earlierBytes, members: &members) }
+        }
+        return value.map { ReadBody(bytes: body, members: members, value: $0) }
+    }
+
+    /// The reading of ``init(compactJSON:)`` and ``read(_:after:)``: `members` is set to the body's top-level members.
+    private static func read(_ bytes: UnsafeRawBufferPointer, after earlier: ReadBody?, _ earlierBytes: UnsafeRawBufferPointer,
+                             members: inout [CompactJSONReader.Member]) -> OWMCurrentWeather? {
         var reader = CompactJSONReader(bytes)
         var coord: OWMCoordinates?, weather: [OWMWeatherEntry]?, base: String?, main: OWMMain?, visibility: Int?
         var wind: OWMWind?, clouds: OWMClouds?, rain: OWMPrecipitation?, snow: OWMPrecipitation?, dt: Int64?
         var sys: OWMSys?, timezone: Int?, id: Int?, name: String?, cod: OWMCode?
-        let complete = reader.readObject { reader, key in
+        let complete = reader.readObject(earlier: earlierBytes, earlier?.members ?? [], members: &members) { key in
+            // The member is the earlier body's member at this place: its field as read then (an unknown key was skipped).
+            guard let earlier else { return }
+            switch key {
+            case "coord": coord = earlier.value.coord
+            case "weather": weather = earlier.value.weather
+            case "base": base = earlier.value.base
+            case "main": main = earlier.value.main
+            case "visibility": visibility = earlier.value.visibility
+            case "wind": wind = earlier.value.wind
+            case "clouds": clouds = earlier.value.clouds
+            case "rain": rain = earlier.value.rain
+            case "snow": snow = earlier.value.snow
+            case "dt": dt = earlier.value.dt
+            case "sys": sys = earlier.value.sys
+            case "timezone": timezone = earlier.value.timezone
+            case "id": id = earlier.value.id
+            case "name": name = earlier.value.name
+            case "cod": cod = earlier.value.cod
+            default: break
+            }
+        } _: { reader, key in
             switch key {
             case "coord": coord = OWMCoordinates(reading: &reader); return coord != nil
             case "weather": weather = reader.readArray { OWMWeatherEntry(reading: &$0) }; return weather != nil
@@ -129,8 +189,9 @@ extension OWMCurrentWeather {
         }
         guard complete, reader.isAtEnd, let coord, let weather, let base, let main, let wind, let clouds, let dt, let sys,
               let timezone, let id, let name, let cod else { return nil }
-        self.init(coord: coord, weather: weather, base: base, main: main, visibility: visibility, wind: wind,
-                  clouds: clouds, rain: rain, snow: snow, dt: dt, sys: sys, timezone: timezone, id: id, name: name, cod: cod)
+        return OWMCurrentWeather(coord: coord, weather: weather, base: base, main: main, visibility: visibility, wind: wind,
+                                 clouds: clouds, rain: rain, snow: snow, dt: dt, sys: sys, timezone: timezone, id: id, name: name,
+                                 cod: cod)
     }
 }
 
