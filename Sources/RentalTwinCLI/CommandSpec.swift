@@ -34,7 +34,7 @@ struct CommandSpec: Sendable {
         static let from = Option(name: "--from", valueName: "N", help: "Start at input N (default 0). Input N is the same in every run with the same seed and corpus, so a long campaign can run in parts: --inputs 500000, then --from 500000.")
         static let corpus = Option(name: "--corpus", valueName: "DIR", help: "Seed scenarios: every *.json below DIR (default Scenarios).")
         static let out = Option(name: "--out", valueName: "DIR", help: "Write each finding's input to DIR/<kind>-<n>.json, and a mutated side file beside it (default .build/fuzz-findings).")
-        static let target = Option(name: "--target", valueName: "LIST", help: "The kinds of file to mutate, comma-separated: \(FuzzTarget.all.map(\.name).joined(separator: ", ")) (default all of them); or http alone: mutated requests and WebSocket frames against an in-process serve (--inputs, default 2000); or partitions alone: mutated partition directories merged (--inputs, default 300).")
+        static let target = Option(name: "--target", valueName: "LIST", help: "The kinds of file to mutate, comma-separated: \(FuzzTarget.all.map(\.name).joined(separator: ", ")) (default all of them); or http alone: mutated requests and WebSocket frames against an in-process serve (--inputs, default 2000); or partitions alone: mutated partition directories merged (--inputs, default 300); for these two, --seconds only when given, and whichever bound comes first stops the run.")
         static let events = Option(name: "--events", valueName: "N", help: "Kernel events one input may take per listing and simulated day before it counts as a hang (an event storm; default 100000, about 40 times the busiest example, 03, with reports on). A loop at one instant stops as run.stalled whatever the budget.")
         static let port = Option(name: "--port", valueName: "N", help: "The TCP port to serve on, 0–65535 (default 8080; 0 picks a free one and prints it).")
         static let host = Option(name: "--host", valueName: "ADDRESS", help: "The IPv4 address to listen on (default 127.0.0.1). Any other than loopback exposes the twin to the network; serve warns.")
@@ -236,7 +236,7 @@ struct CommandSpec: Sendable {
                 A side-file mutant runs its seed scenario unchanged, loading the mutated file through the real
                 loader in place of the one on disk.
                 --target http is a run of its own: it serves the corpus's 07-device-offline-mid-stay.json on a
-                loopback port (manual clock) and sends --inputs mutated HTTP requests and WebSocket frames (REST
+                loopback port (manual clock) and sends --inputs (or --seconds' worth of) mutated HTTP requests and WebSocket frames (REST
                 calls, chunked and length-framed /twin/advance bodies, a /ws handshake and frames); after each,
                 GET /twin/clock must still answer 200. A finding is saved as http-<n>.bin, the bytes sent, to
                 replay with `rental-twin serve … --clock manual --port 8080` and `nc 127.0.0.1 8080 < http-<n>.bin`.

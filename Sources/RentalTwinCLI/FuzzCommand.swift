@@ -16,6 +16,8 @@ enum FuzzCommand {
         guard first >= 0 else { throw ArgumentParser.UsageError("--from must be 0 or more.", command: "fuzz") }
         let budget = try command.integer(.events, default: 100_000)
         guard budget >= 1 else { throw ArgumentParser.UsageError("--events must be at least 1.", command: "fuzz") }
+        // http and partitions count inputs; --seconds, when given, stops them sooner.
+        let givenSeconds = command.value(.seconds) == nil ? nil : seconds
         let seedText = command.value(.seed) ?? "1"
         guard let seed = UInt64(seedText) else {
             throw ArgumentParser.UsageError("--seed needs a whole number from 0 to 18446744073709551615, not \"\(seedText)\".", command: "fuzz")
@@ -30,14 +32,14 @@ enum FuzzCommand {
                 guard names == ["http"] else {
                     throw ArgumentParser.UsageError("--target http runs on its own (it fuzzes a server, not files); give it alone, and the file kinds in another run.", command: "fuzz")
                 }
-                return await HTTPFuzzCommand.run(corpus: corpusDirectory, seed: seed, inputs: inputs ?? 2_000, outDirectory: out)
+                return await HTTPFuzzCommand.run(corpus: corpusDirectory, seed: seed, inputs: inputs ?? 2_000, seconds: givenSeconds, outDirectory: out)
             }
             // `partitions`: partition directories and their merge, from a generated portfolio, on its own.
             if names.contains("partitions") {
                 guard names == ["partitions"] else {
                     throw ArgumentParser.UsageError("--target partitions runs on its own (it fuzzes partition directories and merge, not scenario files); give it alone, and the file kinds in another run.", command: "fuzz")
                 }
-                return await PartitionFuzzCommand.run(seed: seed, inputs: inputs ?? 300, first: first, outDirectory: out)
+                return await PartitionFuzzCommand.run(seed: seed, inputs: inputs ?? 300, seconds: givenSeconds, first: first, outDirectory: out)
             }
             list = names.joined(separator: ",")
             switch FuzzTarget.parse(list) {

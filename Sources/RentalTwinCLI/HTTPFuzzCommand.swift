@@ -15,7 +15,7 @@ enum HTTPFuzzCommand {
     /// The scenario the inputs are written for (their Item names are its Items).
     static let scenarioName = "07-device-offline-mid-stay.json"
 
-    static func run(corpus: String, seed: UInt64, inputs: Int, outDirectory: String) async -> RentalTwinCommand.Outcome {
+    static func run(corpus: String, seed: UInt64, inputs: Int, seconds: Int?, outDirectory: String) async -> RentalTwinCommand.Outcome {
         var outcome = RentalTwinCommand.Outcome()
         let file = "\(corpus)/\(scenarioName)"
         let server: TwinServer
@@ -35,7 +35,7 @@ enum HTTPFuzzCommand {
             // ServeFuzzer blocks on sockets: a thread of its own, never the cooperative pool.
             await withCheckedContinuation { continuation in
                 Thread.detachNewThread {
-                    continuation.resume(returning: ServeFuzzer.run(ServeFuzzer.Options(port: port, seed: seed, count: inputs)))
+                    continuation.resume(returning: ServeFuzzer.run(ServeFuzzer.Options(port: port, seed: seed, count: inputs, stopAfter: seconds.map { .seconds($0) })))
                 }
             }
         }.value

@@ -6,7 +6,7 @@ import Scenarios
 /// it runs (a crash leaves it there); a finding is saved as `DIR/partitions-<n>/part-k`, to replay with
 /// `rental-twin merge DIR/partitions-<n>/part-* --report OUT`.
 enum PartitionFuzzCommand {
-    static func run(seed: UInt64, inputs: Int, first: Int, outDirectory: String) async -> RentalTwinCommand.Outcome {
+    static func run(seed: UInt64, inputs: Int, seconds: Int?, first: Int, outDirectory: String) async -> RentalTwinCommand.Outcome {
         var outcome = RentalTwinCommand.Outcome()
         let scratch = (outDirectory as NSString).appendingPathComponent("partition-scratch")
         let fuzzer: PartitionFuzzer
@@ -17,7 +17,7 @@ enum PartitionFuzzCommand {
             outcome.exitCode = .ioError
             return outcome
         }
-        let began = ContinuousClock.now  // wall-clock: only printed
+        let began = ContinuousClock.now  // wall-clock: printed, and the --seconds budget
         let inProgress = (outDirectory as NSString).appendingPathComponent("in-progress-partitions")
         // The input is on disk before it runs (in-progress-partitions), so a stuck merge needs no saving.
         let watchdog = FuzzCommand.Watchdog(limitSeconds: 60) { index in
@@ -25,7 +25,10 @@ enum PartitionFuzzCommand {
         }
         var outcomes: [PartitionFuzzer.Outcome: Int] = [:]
         var findings: [(index: Int, problem: String, what: String, path: String)] = []
+        var done = 0
         for index in first..<(first + inputs) {
+            if let seconds, began.duration(to: .now) >= .seconds(seconds) { break }  // wall-clock: the campaign's budget (--seconds)
+            done += 1
             let input = fuzzer.input(index)
             watchdog.started(index)
             _ = try? PartitionFuzzer.write(input, to: inProgress)
@@ -41,9 +44,9 @@ enum PartitionFuzzCommand {
         try? FileManager.default.removeItem(atPath: inProgress)
         try? FileManager.default.removeItem(atPath: scratch)
         let elapsed = began.duration(to: .now)
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        var lines = ["fuzz: partitions, seed \(seed), \(inputs) inputs (#\(first) … #\(first + inputs - 1)) in \(String(format: "%.1f", seconds)) s "
-                     + "(\(Int(Double(inputs) / max(seconds, 1e-9))) inputs/s)",
+        let elapsedSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        var lines = ["fuzz: partitions, seed \(seed), \(done) inputs (#\(first) … #\(first + done - 1)) in \(String(format: "%.1f", elapsedSeconds)) s "
+                     + "(\(Int(Double(done) / max(elapsedSeconds, 1e-9))) inputs/s)",
                      "outcomes: " + PartitionFuzzer.Outcome.allCases.map { "\(outcomes[$0] ?? 0) \($0.rawValue)" }.joined(separator: ", ")]
         if findings.isEmpty {
             lines.append("findings: none")

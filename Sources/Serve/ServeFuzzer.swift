@@ -27,13 +27,17 @@ public enum ServeFuzzer {
         public var count: Int
         /// Wall time an input may take to be answered or closed (wall-clock: a hang guard, not simulation time).
         public var answerTimeout: Duration
+        /// Wall time after which no further input is sent (`fuzz --seconds`), or `nil` for all ``count`` inputs
+        /// (wall-clock: a budget that stops the campaign, not simulation time).
+        public var stopAfter: Duration?
 
         /// Creates options; 5 s per input by default.
-        public init(port: Int, seed: UInt64, count: Int, answerTimeout: Duration = .seconds(5)) {
+        public init(port: Int, seed: UInt64, count: Int, answerTimeout: Duration = .seconds(5), stopAfter: Duration? = nil) {
             self.port = port
             self.seed = seed
             self.count = count
             self.answerTimeout = answerTimeout
+            self.stopAfter = stopAfter
         }
     }
 
@@ -85,7 +89,9 @@ public enum ServeFuzzer {
     public static func run(_ options: Options) -> Report {
         var random = SplitMix64(seed: options.seed)
         var report = Report()
+        let began = ContinuousClock.now  // wall-clock: the campaign's budget (`stopAfter`)
         for index in 0..<options.count {
+            if let stopAfter = options.stopAfter, began.duration(to: .now) >= stopAfter { break }  // wall-clock: the budget
             let input = makeInput(&random, port: options.port)
             report.inputs += 1
             switch exchange(input, port: options.port, timeout: options.answerTimeout) {

@@ -61,6 +61,21 @@ struct FuzzCommandTests {
         #expect(mixed.standardError.contains("--target http runs on its own"))
     }
 
+    /// `--seconds` bounds the http and partitions runs too when it is given: 1 s stops a run of 5,000 inputs
+    /// (at about 250 inputs a second, 20 s of work) after the inputs that fit in it, and the summary counts those.
+    @Test func secondsStopTheHTTPAndPartitionRunsEarly() async throws {
+        let out = try temporaryDirectory().appendingPathComponent("findings").path
+        let http = await RentalTwinCommand.main(["fuzz", "--target", "http", "--inputs", "5000", "--seconds", "1", "--seed", "3", "--corpus", scenariosDirectory, "--out", out])
+        #expect(http.exitCode == .success, "\(http.standardOutput)\(http.standardError)")
+        let sent = http.standardOutput.split(separator: " ").dropFirst(4).first.flatMap { Int($0) }
+        #expect(sent.map { $0 >= 1 && $0 < 5000 } == true, "\(http.standardOutput)")
+        let parts = await RentalTwinCommand.main(["fuzz", "--target", "partitions", "--inputs", "5000", "--seconds", "1", "--seed", "3", "--out", out])
+        #expect(parts.exitCode == .success, "\(parts.standardOutput)\(parts.standardError)")
+        let merged = parts.standardOutput.split(separator: " ").dropFirst(4).first.flatMap { Int($0) }
+        #expect(merged.map { $0 >= 1 && $0 < 5000 } == true, "\(parts.standardOutput)")
+        #expect(parts.standardOutput.contains("(#0 … #\((merged ?? 0) - 1))"), "\(parts.standardOutput)")
+    }
+
     @Test func badOptionsAreUsageErrors() async {
         #expect(await RentalTwinCommand.main(["fuzz", "--seed", "-1"]).exitCode == .usage)
         #expect(await RentalTwinCommand.main(["fuzz", "--events", "0"]).exitCode == .usage)
