@@ -284,6 +284,11 @@ struct DSLLambdaLoop {
         switch kind {
         case .forall: value = .bool(true)
         case .exists: value = .bool(false)
+        // What the calls keep, at most one per element: room made once, not grown call by call (a filter's list keeps
+        // its room, so only a short one's is made in advance).
+        case .map: collected.reserveCapacity(values.count)
+        case .select: collected.reserveCapacity(min(values.count, 16))
+        case .keyed: keys.reserveCapacity(values.count)
         default: break
         }
     }
