@@ -156,4 +156,32 @@ struct DSLSuspensionTests {
         }
         #expect(kinds == ["other", "other", "variable n", "feature Go", "feature ON"])
     }
+
+    /// A marked assignment that reads its target (`+=`, `++`) holds the target's read compiled, with the target's form as
+    /// its syntax (what the store looks at): the suspending walk compiles nothing when it runs. A plain `=` keeps the form.
+    @Test func aMarkedAssignmentReadsItsTargetByCompiledCode() throws {
+        let (_, bodies) = try Self.marked("""
+            rule "reads"
+            when
+                Item Go changed
+            then
+                var s = "a"
+                s += sendHttpGetRequest("http://example.com/x")
+                s = sendHttpGetRequest("http://example.com/y")
+            end
+            """)
+        guard case .awaiting(.expression(.awaiting(.assign(let compound, "+=", _, _)))) = bodies[0][1],
+              case .awaiting(.expression(.awaiting(.assign(let plain, "=", _, _)))) = bodies[0][2] else {
+            Issue.record("the assignments are not marked: \(bodies[0][1]) \(bodies[0][2])")
+            return
+        }
+        guard case .compiled(let read) = compound, case .variable(let v, _) = read.syntax, v.name == "s" else {
+            Issue.record("the += target's read is not compiled: \(compound)")
+            return
+        }
+        guard case .variable(let w, _) = plain, w.name == "s" else {
+            Issue.record("the = target is not the variable: \(plain)")
+            return
+        }
+    }
 }

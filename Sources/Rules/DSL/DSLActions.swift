@@ -150,8 +150,8 @@ enum DSLActions {
                      "sendPriorityMessage", "cancelPriorityMessage", "sendMessageToDevice"],
     ]
 
-    private static func thingAction(_ name: String, _ body: @escaping @Sendable (DSLInterpreter, String, [DSLValue], DSLLocation) throws(DSLFlow) -> DSLValue) -> DSLMethod {
-        { i, r, a, at in
+    private static func thingAction(_ name: String, _ body: @escaping @Sendable (DSLInterpreter, String, [DSLValue], DSLLocation) throws(DSLFlow) -> DSLValue) -> DSLMethodCode {
+        .init { i, r, a, at in
             guard case .actions(let scope, let thing) = r else { throw DSLFlow.failure("\(r.text) has no action \(name)", at, type: "NoSuchMethodException") }
             guard thingActions[scope]?.contains(name) == true else { return genericAction(name)(i, r, a, at) }
             return try body(i, thing, a, at)
@@ -181,8 +181,8 @@ enum DSLActions {
     /// pushover: `sendMessage(text[, title])`, `sendPriorityMessage(text, title, priority)`,
     /// `sendMessageToDevice(device, text[, title])`, `cancelPriorityMessage(receipt)` (the add-on's
     /// `PushoverActions`: a request to the service too, so it lands in the outbox as `cancel <receipt>`).
-    static let thingActionMethods: [String: DSLMethod] = {
-        var table: [String: DSLMethod] = [:]
+    static let thingActionMethods: [String: DSLMethodCode] = {
+        var table: [String: DSLMethodCode] = [:]
         for name in thingActions["mail"]! {
             table[name] = thingAction(name) { i, _, a, at throws(DSLFlow) in
                 guard a.count >= 3 else { throw DSLFlow.failure("\(name) takes a recipient, a subject and a text", at) }

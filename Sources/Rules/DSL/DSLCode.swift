@@ -110,18 +110,22 @@ enum DSLCode {
                 return pair
             }, at)
         case .new(let type, let arguments, let at): return .new(type, arguments.map(tree), at)
-        case .assign(let target, let op, let value, let at): return .assign(self.target(target), op, tree(value), at)
-        case .step(let target, let op, let at): return .step(self.target(target), op, at)
+        case .assign(let target, let op, let value, let at): return .assign(self.target(target, reads: op != "="), op, tree(value), at)
+        case .step(let target, let op, let at): return .step(self.target(target, reads: true), op, at)
         case .awaiting(let inner): return .awaiting(awaiting(inner))
         }
     }
 
-    /// An assignment's target in a marked assignment: a variable as it is, a property with its receiver replaced.
-    private static func target(_ target: DSLExpr) -> DSLExpr {
+    /// An assignment's target in a marked assignment: the form the store looks at (a variable as it is, a property with
+    /// its receiver replaced). When the assignment reads it (`+=`, `++`) and the read cannot pause, it is that form
+    /// compiled (its syntax the form), so the walk runs the read's code and compiles nothing at run time.
+    private static func target(_ target: DSLExpr, reads: Bool) -> DSLExpr {
         switch target {
-        case .member(let r, let member, let nullSafe, let at): return .member(tree(r), member, nullSafe: nullSafe, at)
+        case .member(let r, let member, let nullSafe, let at):
+            let form = DSLExpr.member(tree(r), member, nullSafe: nullSafe, at)
+            return reads ? .compiled(DSLCompiledExpr(code: expr(form), syntax: form)) : form
         case .awaiting(.member(let r, let member, let nullSafe, let at)): return .awaiting(.member(tree(r), member, nullSafe: nullSafe, at))
-        default: return target
+        default: return reads ? tree(target) : target
         }
     }
 

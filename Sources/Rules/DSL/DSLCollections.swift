@@ -27,36 +27,36 @@ enum DSLCollections {
     }
 
     /// The extensions that call a lambda (each call's arguments, and what its result does: ``DSLLambdaLoop``).
-    static let listLoops: [String: DSLLoopMethod] = [
-        "forEach": { r, a, at in
+    static let listLoops: [String: DSLLoopCode] = [
+        "forEach": .init { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
             return DSLLambdaLoop(f, .forEach, list(r).values, indexed: f.syntax.parameters.count == 2, at)
         },
-        "filter": { r, a, at in try each("filter", r, a, at, .select(keep: true, isSet: list(r).isSet)) },
-        "reject": { r, a, at in try each("reject", r, a, at, .select(keep: false, isSet: list(r).isSet)) },
-        "map": { r, a, at in try each("map", r, a, at, .map) },
-        "reduce": { r, a, at in
+        "filter": .init { r, a, at in try each("filter", r, a, at, .select(keep: true, isSet: list(r).isSet)) },
+        "reject": .init { r, a, at in try each("reject", r, a, at, .select(keep: false, isSet: list(r).isSet)) },
+        "map": .init { r, a, at in try each("map", r, a, at, .map) },
+        "reduce": .init { r, a, at in
             let f = try lambda(a, 0, "reduce", at)
             let values = list(r).values
             guard let first = values.first else { return DSLLambdaLoop(none: .null, at) }
             return DSLLambdaLoop(accumulating: f, from: first, Array(values.dropFirst()), at)
         },
-        "fold": { r, a, at in
+        "fold": .init { r, a, at in
             guard a.count == 2 else { throw DSLFlow.failure("fold takes a start value and a lambda [ acc, x | … ]", at) }
             return DSLLambdaLoop(accumulating: try lambda(a, 1, "fold", at), from: a[0], list(r).values, at)
         },
-        "findFirst": { r, a, at in DSLLambdaLoop(try lambda(a, 0, "findFirst", at), .find, list(r).values, at) },
-        "findLast": { r, a, at in DSLLambdaLoop(try lambda(a, 0, "findLast", at), .find, list(r).values.reversed(), at) },
-        "exists": { r, a, at in try each("exists", r, a, at, .exists) },
-        "forall": { r, a, at in try each("forall", r, a, at, .forall) },
-        "count": { r, a, at in
+        "findFirst": .init { r, a, at in DSLLambdaLoop(try lambda(a, 0, "findFirst", at), .find, list(r).values, at) },
+        "findLast": .init { r, a, at in DSLLambdaLoop(try lambda(a, 0, "findLast", at), .find, list(r).values.reversed(), at) },
+        "exists": .init { r, a, at in try each("exists", r, a, at, .exists) },
+        "forall": .init { r, a, at in try each("forall", r, a, at, .forall) },
+        "count": .init { r, a, at in
             guard !a.isEmpty else { return DSLLambdaLoop(none: .int(Int64(list(r).count)), at) }
             return try each("count", r, a, at, .count)
         },
-        "sortBy": { r, a, at in try each("sortBy", r, a, at, .keyed(.sort)) },
-        "maxBy": { r, a, at in try each("maxBy", r, a, at, .keyed(.max)) },
-        "minBy": { r, a, at in try each("minBy", r, a, at, .keyed(.min)) },
-        "sortWith": { r, a, at in DSLLambdaLoop(sorting: try lambda(a, 0, "sortWith", at), list(r).values, at) },
+        "sortBy": .init { r, a, at in try each("sortBy", r, a, at, .keyed(.sort)) },
+        "maxBy": .init { r, a, at in try each("maxBy", r, a, at, .keyed(.max)) },
+        "minBy": .init { r, a, at in try each("minBy", r, a, at, .keyed(.min)) },
+        "sortWith": .init { r, a, at in DSLLambdaLoop(sorting: try lambda(a, 0, "sortWith", at), list(r).values, at) },
     ]
 
     /// `name[ x | … ]` on a list: the lambda called with each element in turn.
@@ -64,23 +64,23 @@ enum DSLCollections {
         DSLLambdaLoop(try lambda(a, 0, name, at), kind, list(r).values, at)
     }
 
-    static let listMethods: [String: DSLMethod] = [
-        "filterNull": { _, r, _, _ in .list(DSLList(list(r).values.filter { if case .null = $0 { false } else { true } })) },
-        "sort": { _, r, _, at in .list(DSLList(try sorted(list(r).values.map { ($0, $0) }, at).map(\.1))) },
-        "max": { _, r, _, at in try sorted(list(r).values.map { ($0, $0) }, at).last?.1 ?? .null },
-        "min": { _, r, _, at in try sorted(list(r).values.map { ($0, $0) }, at).first?.1 ?? .null },
-        "head": { _, r, _, _ in list(r).values.first ?? .null },
+    static let listMethods: [String: DSLMethodCode] = [
+        "filterNull": .init { _, r, _, _ in .list(DSLList(list(r).values.filter { if case .null = $0 { false } else { true } })) },
+        "sort": .init { _, r, _, at in .list(DSLList(try sorted(list(r).values.map { ($0, $0) }, at).map(\.1))) },
+        "max": .init { _, r, _, at in try sorted(list(r).values.map { ($0, $0) }, at).last?.1 ?? .null },
+        "min": .init { _, r, _, at in try sorted(list(r).values.map { ($0, $0) }, at).first?.1 ?? .null },
+        "head": .init { _, r, _, _ in list(r).values.first ?? .null },
         // java.util.Queue (a LinkedList as rules use one): peek and element look at the head, poll and
         // remove() take it (poll gives null on an empty queue), offer adds at the tail.
-        "peek": { _, r, _, _ in list(r).values.first ?? .null },
-        "element": { _, r, _, at in
+        "peek": .init { _, r, _, _ in list(r).values.first ?? .null },
+        "element": .init { _, r, _, at in
             guard let first = list(r).values.first else { throw DSLFlow.failure("the queue is empty", at, type: "NoSuchElementException") }
             return first
         },
-        "poll": { _, r, _, _ in
+        "poll": .init { _, r, _, _ in
             try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) -> DSLValue in v.isEmpty ? .null : v.removeFirst() }
         },
-        "offer": { _, r, a, at in
+        "offer": .init { _, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("offer takes one value", at) }
             try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) in
                 guard v.count < DSLLimits.maxCollectionSize else { throw DSLFlow.fatal("a list grew past \(DSLLimits.maxCollectionSize) elements; the run was ended (rules.dslValueTooLarge)", at) }
@@ -88,27 +88,27 @@ enum DSLCollections {
             }
             return .bool(true)
         },
-        "getFirst": { _, r, _, _ in list(r).values.first ?? .null },
-        "last": { _, r, _, _ in list(r).values.last ?? .null },
-        "getLast": { _, r, _, _ in list(r).values.last ?? .null },
-        "tail": { _, r, _, _ in .list(DSLList(Array(list(r).values.dropFirst()))) },
-        "take": { _, r, a, at in .list(DSLList(Array(list(r).values.prefix(max(0, try index(a, 0, "take", at)))))) },
-        "drop": { _, r, a, at in .list(DSLList(Array(list(r).values.dropFirst(max(0, try index(a, 0, "drop", at)))))) },
-        "toList": { _, r, _, _ in .list(DSLList(list(r).values)) },
-        "toSet": { _, r, _, _ in .list(DSLList(DSLLibrary.unique(list(r).values), isSet: true)) },
-        "size": { _, r, _, _ in .int(Int64(list(r).count)) },
-        "length": { _, r, _, _ in .int(Int64(list(r).count)) },
-        "isEmpty": { _, r, _, _ in .bool(list(r).count == 0) },
-        "isNullOrEmpty": { _, r, _, _ in .bool(list(r).count == 0) },
-        "contains": { _, r, a, _ in .bool(a.count == 1 && list(r).values.contains { DSLOperators.equal($0, a[0]) }) },
-        "indexOf": { _, r, a, _ in .int(Int64(list(r).values.firstIndex { DSLOperators.equal($0, a.first ?? .null) } ?? -1)) },
-        "get": { _, r, a, at in
+        "getFirst": .init { _, r, _, _ in list(r).values.first ?? .null },
+        "last": .init { _, r, _, _ in list(r).values.last ?? .null },
+        "getLast": .init { _, r, _, _ in list(r).values.last ?? .null },
+        "tail": .init { _, r, _, _ in .list(DSLList(Array(list(r).values.dropFirst()))) },
+        "take": .init { _, r, a, at in .list(DSLList(Array(list(r).values.prefix(max(0, try index(a, 0, "take", at)))))) },
+        "drop": .init { _, r, a, at in .list(DSLList(Array(list(r).values.dropFirst(max(0, try index(a, 0, "drop", at)))))) },
+        "toList": .init { _, r, _, _ in .list(DSLList(list(r).values)) },
+        "toSet": .init { _, r, _, _ in .list(DSLList(DSLLibrary.unique(list(r).values), isSet: true)) },
+        "size": .init { _, r, _, _ in .int(Int64(list(r).count)) },
+        "length": .init { _, r, _, _ in .int(Int64(list(r).count)) },
+        "isEmpty": .init { _, r, _, _ in .bool(list(r).count == 0) },
+        "isNullOrEmpty": .init { _, r, _, _ in .bool(list(r).count == 0) },
+        "contains": .init { _, r, a, _ in .bool(a.count == 1 && list(r).values.contains { DSLOperators.equal($0, a[0]) }) },
+        "indexOf": .init { _, r, a, _ in .int(Int64(list(r).values.firstIndex { DSLOperators.equal($0, a.first ?? .null) } ?? -1)) },
+        "get": .init { _, r, a, at in
             let k = try index(a, 0, "get", at)
             let values = list(r).values
             guard k >= 0, k < values.count else { throw DSLFlow.failure("Index \(k) out of bounds for length \(values.count)", at, type: "IndexOutOfBoundsException") }
             return values[k]
         },
-        "set": { _, r, a, at in
+        "set": .init { _, r, a, at in
             guard a.count == 2 else { throw DSLFlow.failure("set takes an index and a value", at) }
             let k = try index(a, 0, "set", at)
             return try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) -> DSLValue in
@@ -118,7 +118,7 @@ enum DSLCollections {
                 return old
             }
         },
-        "add": { _, r, a, at in
+        "add": .init { _, r, a, at in
             let l = list(r)
             return try l.update { (v: inout [DSLValue]) throws(DSLFlow) -> DSLValue in
                 if a.count == 2, let k = a[0].numeric {
@@ -134,7 +134,7 @@ enum DSLCollections {
                 return .bool(true)
             }
         },
-        "addAll": { _, r, a, at in
+        "addAll": .init { _, r, a, at in
             let l = list(r)
             guard case .list(let other)? = a.first else { throw DSLFlow.failure("addAll takes a collection", at) }
             let more = other.values
@@ -144,7 +144,7 @@ enum DSLCollections {
                 return .bool(true)
             }
         },
-        "remove": { _, r, a, at in
+        "remove": .init { _, r, a, at in
             let l = list(r)
             guard a.count == 1 else { throw DSLFlow.failure("remove takes a value or an index", at) }
             return try l.update { (v: inout [DSLValue]) throws(DSLFlow) -> DSLValue in
@@ -157,23 +157,23 @@ enum DSLCollections {
                 return .bool(true)
             }
         },
-        "removeAll": { _, r, a, _ in
+        "removeAll": .init { _, r, a, _ in
             guard case .list(let other)? = a.first else { return .bool(false) }
             let gone = other.values
             _ = try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) in v.removeAll { x in gone.contains { DSLOperators.equal($0, x) } } }
             return .bool(true)
         },
-        "clear": { _, r, _, _ in _ = try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) in v.removeAll() }; return .null },
-        "join": { i, r, a, at in try DSLOperators.checkedString(list(r).values.map(i.describe).joined(separator: a.first?.text ?? ""), at) },
-        "reverse": { _, r, _, _ in .list(DSLList(list(r).values.reversed())) },
-        "subList": { _, r, a, at in
+        "clear": .init { _, r, _, _ in _ = try list(r).update { (v: inout [DSLValue]) throws(DSLFlow) in v.removeAll() }; return .null },
+        "join": .init { i, r, a, at in try DSLOperators.checkedString(list(r).values.map(i.describe).joined(separator: a.first?.text ?? ""), at) },
+        "reverse": .init { _, r, _, _ in .list(DSLList(list(r).values.reversed())) },
+        "subList": .init { _, r, a, at in
             let values = list(r).values
             let from = try index(a, 0, "subList", at), to = try index(a, 1, "subList", at)
             guard from >= 0, to <= values.count, from <= to else { throw DSLFlow.failure("subList(\(from), \(to)) of \(values.count)", at, type: "IndexOutOfBoundsException") }
             return .list(DSLList(Array(values[from..<to])))
         },
-        "getKey": { _, r, _, _ in list(r).values.first ?? .null },
-        "getValue": { _, r, _, _ in list(r).values.count > 1 ? list(r).values[1] : .null },
+        "getKey": .init { _, r, _, _ in list(r).values.first ?? .null },
+        "getValue": .init { _, r, _, _ in list(r).values.count > 1 ? list(r).values[1] : .null },
     ]
 
     static func sorted(_ keyed: [(DSLValue, DSLValue)], _ at: DSLLocation) throws(DSLFlow) -> [(DSLValue, DSLValue)] {
@@ -193,36 +193,36 @@ enum DSLCollections {
 
     private static func map(_ r: DSLValue) -> DSLMap { if case .map(let m) = r { m } else { DSLMap() } }
 
-    static let mapMethods: [String: DSLMethod] = [
-        "put": { _, r, a, at in
+    static let mapMethods: [String: DSLMethodCode] = [
+        "put": .init { _, r, a, at in
             guard a.count == 2 else { throw DSLFlow.failure("put takes a key and a value", at) }
             let old = map(r).entries.first { DSLOperators.equal($0.key, a[0]) }?.value ?? .null
             try DSLLibrary.put(map(r), a[0], a[1], at)
             return old
         },
-        "get": { _, r, a, _ in map(r).entries.first { DSLOperators.equal($0.key, a.first ?? .null) }?.value ?? .null },
-        "getOrDefault": { _, r, a, at in
+        "get": .init { _, r, a, _ in map(r).entries.first { DSLOperators.equal($0.key, a.first ?? .null) }?.value ?? .null },
+        "getOrDefault": .init { _, r, a, at in
             guard a.count == 2 else { throw DSLFlow.failure("getOrDefault takes a key and a default", at) }
             return map(r).entries.first { DSLOperators.equal($0.key, a[0]) }?.value ?? a[1]
         },
-        "containsKey": { _, r, a, _ in .bool(map(r).entries.contains { DSLOperators.equal($0.key, a.first ?? .null) }) },
-        "containsValue": { _, r, a, _ in .bool(map(r).entries.contains { DSLOperators.equal($0.value, a.first ?? .null) }) },
-        "remove": { _, r, a, _ in
+        "containsKey": .init { _, r, a, _ in .bool(map(r).entries.contains { DSLOperators.equal($0.key, a.first ?? .null) }) },
+        "containsValue": .init { _, r, a, _ in .bool(map(r).entries.contains { DSLOperators.equal($0.value, a.first ?? .null) }) },
+        "remove": .init { _, r, a, _ in
             try map(r).update { (e: inout [DSLMap.Entry]) throws(DSLFlow) -> DSLValue in
                 guard let k = e.firstIndex(where: { DSLOperators.equal($0.key, a.first ?? .null) }) else { return .null }
                 return e.remove(at: k).value
             }
         },
-        "keySet": { _, r, _, _ in .list(DSLList(map(r).entries.map(\.key), isSet: true)) },
-        "values": { _, r, _, _ in .list(DSLList(map(r).entries.map(\.value))) },
-        "entrySet": { _, r, _, _ in .list(DSLList(map(r).entries.map { .list(DSLList([$0.key, $0.value])) }, isSet: true)) },
-        "size": { _, r, _, _ in .int(Int64(map(r).entries.count)) },
-        "isEmpty": { _, r, _, _ in .bool(map(r).entries.isEmpty) },
-        "clear": { _, r, _, _ in _ = try map(r).update { (e: inout [DSLMap.Entry]) throws(DSLFlow) in e.removeAll() }; return .null },
+        "keySet": .init { _, r, _, _ in .list(DSLList(map(r).entries.map(\.key), isSet: true)) },
+        "values": .init { _, r, _, _ in .list(DSLList(map(r).entries.map(\.value))) },
+        "entrySet": .init { _, r, _, _ in .list(DSLList(map(r).entries.map { .list(DSLList([$0.key, $0.value])) }, isSet: true)) },
+        "size": .init { _, r, _, _ in .int(Int64(map(r).entries.count)) },
+        "isEmpty": .init { _, r, _, _ in .bool(map(r).entries.isEmpty) },
+        "clear": .init { _, r, _, _ in _ = try map(r).update { (e: inout [DSLMap.Entry]) throws(DSLFlow) in e.removeAll() }; return .null },
     ]
 
-    static let mapLoops: [String: DSLLoopMethod] = [
-        "forEach": { r, a, at in
+    static let mapLoops: [String: DSLLoopCode] = [
+        "forEach": .init { r, a, at in
             let f = try lambda(a, 0, "forEach", at)
             return DSLLambdaLoop(f, .forEach, entries: map(r).entries, at)
         },
@@ -284,6 +284,11 @@ struct DSLLambdaLoop {
         switch kind {
         case .forall: value = .bool(true)
         case .exists: value = .bool(false)
+        // What the calls keep, at most one per element: room made once, not grown call by call (a filter's list keeps
+        // its room, so only a short one's is made in advance).
+        case .map: collected.reserveCapacity(values.count)
+        case .select: collected.reserveCapacity(min(values.count, 16))
+        case .keyed: keys.reserveCapacity(values.count)
         default: break
         }
     }

@@ -138,22 +138,22 @@ enum DSLColor {
         return c
     }
 
-    static let methods: [String: DSLMethod] = [
-        "getHue": { _, r, _, at in .state(.decimal(try color(r, at).hue)) },
-        "getSaturation": { _, r, _, at in .state(.percent(try color(r, at).saturation)) },
-        "getBrightness": { _, r, _, at in .state(.percent(try color(r, at).brightness)) },
-        "getRed": { _, r, _, at in percent(rgbPercent(try color(r, at))[0]) },
-        "getGreen": { _, r, _, at in percent(rgbPercent(try color(r, at))[1]) },
-        "getBlue": { _, r, _, at in percent(rgbPercent(try color(r, at))[2]) },
-        "toRGB": { _, r, _, at in .list(DSLList(rgbPercent(try color(r, at)).map(percent))) },
-        "toXY": { _, r, _, at in .list(DSLList(xyY(try color(r, at)).map { percent($0 * 100) })) },
-        "getRGB": { _, r, _, at in
+    static let methods: [String: DSLMethodCode] = [
+        "getHue": .init { _, r, _, at in .state(.decimal(try color(r, at).hue)) },
+        "getSaturation": .init { _, r, _, at in .state(.percent(try color(r, at).saturation)) },
+        "getBrightness": .init { _, r, _, at in .state(.percent(try color(r, at).brightness)) },
+        "getRed": .init { _, r, _, at in percent(rgbPercent(try color(r, at))[0]) },
+        "getGreen": .init { _, r, _, at in percent(rgbPercent(try color(r, at))[1]) },
+        "getBlue": .init { _, r, _, at in percent(rgbPercent(try color(r, at))[2]) },
+        "toRGB": .init { _, r, _, at in .list(DSLList(rgbPercent(try color(r, at)).map(percent))) },
+        "toXY": .init { _, r, _, at in .list(DSLList(xyY(try color(r, at)).map { percent($0 * 100) })) },
+        "getRGB": .init { _, r, _, at in
             // ColorUtil.hsbTosRgb: each percent to a byte (× 255 / 100, HALF_UP), packed with alpha 0xFF.
             let bytes = rgbPercent(try color(r, at)).map { Int64(($0 * 255 / 100).rounded(.toNearestOrAwayFromZero)) & 0xFF }
             return .int(Int64(Int32(bitPattern: UInt32(0xFF00_0000) | UInt32(bytes[0] << 16 | bytes[1] << 8 | bytes[2]))))
         },
-        "intValue": { _, r, _, at in .int(Int64(try color(r, at).brightness.value)) },
-        "doubleValue": { _, r, _, at in .number(try color(r, at).brightness.value) },
+        "intValue": .init { _, r, _, at in .int(Int64(try color(r, at).brightness.value)) },
+        "doubleValue": .init { _, r, _, at in .number(try color(r, at).brightness.value) },
     ]
 
     static let statics: [String: DSLFunction] = [

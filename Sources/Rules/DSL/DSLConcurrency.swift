@@ -35,23 +35,23 @@ enum DSLConcurrency {
         },
     ]
 
-    static let lockMethods: [String: DSLMethod] = [
-        "tryLock": { i, r, a, at in
+    static let lockMethods: [String: DSLMethodCode] = [
+        "tryLock": .init { i, r, a, at in
             // tryLock(timeout, unit) waits at most the timeout in Java; the twin's runs cannot wait with a
             // deadline, so it answers at once, as tryLock() does.
             let (l, fiber) = try lock(r, i, at)
             _ = a
             return .bool(l.tryAcquire(fiber))
         },
-        "isLocked": { _, r, _, _ in
+        "isLocked": .init { _, r, _, _ in
             guard case .lock(let l) = r else { return .bool(false) }
             return .bool(l.isLocked)
         },
-        "isHeldByCurrentThread": { i, r, _, _ in
+        "isHeldByCurrentThread": .init { i, r, _, _ in
             guard case .lock(let l) = r else { return .bool(false) }
             return .bool(l.isHeld(by: i.fiber))
         },
-        "getHoldCount": { i, r, _, _ in
+        "getHoldCount": .init { i, r, _, _ in
             guard case .lock(let l) = r, l.isHeld(by: i.fiber) else { return .int(0) }
             return .int(Int64(l.holdCount))
         },

@@ -438,7 +438,10 @@ final class DSLInterpreter: Sendable {
 
     /// `target = value` (``DSLCode/store(_:_:)``), a property's setter called the suspending way.
     private func storeSuspending(_ value: DSLValue, into target: DSLExpr, _ frame: DSLFrame, _ at: DSLLocation) async throws(DSLFlow) {
-        guard case .member(let receiverExpr, let member, _, _) = target.unmarked else { return try DSLCode.store(target, at)(value, frame, self) }
+        // A target the assignment reads is compiled for the read (``DSLCode``): the store looks at its form.
+        let form: DSLExpr
+        if case .compiled(let c) = target { form = c.syntax } else { form = target.unmarked }
+        guard case .member(let receiverExpr, let member, _, _) = form else { return try DSLCode.store(form, at)(value, frame, self) }
         _ = try await DSLLibrary.invokeSuspending(try await evalSuspending(receiverExpr, frame), Self.setter(member.name), [value], at, self)
     }
 

@@ -78,13 +78,13 @@ enum DSLItems {
         },
     ]
 
-    static let methods: [String: DSLMethod] = [
-        "postUpdate": { i, r, a, at in
+    static let methods: [String: DSLMethodCode] = [
+        "postUpdate": .init { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("postUpdate takes one value", at) }
             try DSLLibrary.update(try itemName(r, at), a[0], at, i)
             return .null
         },
-        "setState": { i, r, a, at in
+        "setState": .init { i, r, a, at in
             // `Item.state = v` is Xtend's property assignment: it calls openHAB's GenericItem.setState(State),
             // which applies the state at once (GenericItem.applyState) and posts the ItemStateUpdatedEvent and,
             // when the state differs, the ItemStateChangedEvent — the events `received update` and `changed`
@@ -93,8 +93,8 @@ enum DSLItems {
             try DSLLibrary.update(try itemName(r, at), a[0], at, i)
             return .null
         },
-        "getState": { i, r, _, at in .state(try read(r, at) { i.execution.itemState(checked: $0) }) },
-        "getStateAs": { i, r, a, at in
+        "getState": .init { i, r, _, at in .state(try read(r, at) { i.execution.itemState(checked: $0) }) },
+        "getStateAs": .init { i, r, a, at in
             let state = try item(r, i, at).1.state
             guard case .type(let type)? = a.first else { throw DSLFlow.failure("getStateAs takes a type such as OnOffType", at) }
             switch (type, state) {
@@ -105,38 +105,38 @@ enum DSLItems {
             default: return DSLOperators.isInstance(.state(state), of: type) ? .state(state) : .null
             }
         },
-        "getName": { i, r, _, at in .string(try existing(r, i, at)) },
-        "getLabel": { i, r, _, at in try item(r, i, at).1.label.map(DSLValue.string) ?? .null },
-        "getCategory": { i, r, _, at in try item(r, i, at).1.category.map(DSLValue.string) ?? .null },
-        "getType": { i, r, _, at in .string(try read(r, at) { i.execution.itemType(checked: $0) }.rawValue) },
-        "getTags": { i, r, _, at in .list(DSLList(try item(r, i, at).1.tags.map(DSLValue.string), isSet: true)) },
-        "hasTag": { i, r, a, at in .bool(try item(r, i, at).1.tags.contains(a.first?.text ?? "")) },
-        "getGroupNames": { i, r, _, at in .list(DSLList(try item(r, i, at).1.groupNames.map(DSLValue.string))) },
-        "getLastStateUpdate": { i, r, _, at in try item(r, i, at).1.lastStateUpdate.map(DSLValue.instant) ?? .null },
-        "getLastStateChange": { i, r, _, at in try item(r, i, at).1.lastStateChange.map(DSLValue.instant) ?? .null },
-        "getLastState": { i, r, _, at in try item(r, i, at).1.lastState.map(DSLValue.state) ?? .null },
-        "getMembers": { i, r, _, at in try groupMembers(r, all: false, i, at) },
-        "getAllMembers": { i, r, _, at in try groupMembers(r, all: true, i, at) },
-        "getUID": { i, r, _, at in .string(try existing(r, i, at)) },
+        "getName": .init { i, r, _, at in .string(try existing(r, i, at)) },
+        "getLabel": .init { i, r, _, at in try item(r, i, at).1.label.map(DSLValue.string) ?? .null },
+        "getCategory": .init { i, r, _, at in try item(r, i, at).1.category.map(DSLValue.string) ?? .null },
+        "getType": .init { i, r, _, at in .string(try read(r, at) { i.execution.itemType(checked: $0) }.rawValue) },
+        "getTags": .init { i, r, _, at in .list(DSLList(try item(r, i, at).1.tags.map(DSLValue.string), isSet: true)) },
+        "hasTag": .init { i, r, a, at in .bool(try item(r, i, at).1.tags.contains(a.first?.text ?? "")) },
+        "getGroupNames": .init { i, r, _, at in .list(DSLList(try item(r, i, at).1.groupNames.map(DSLValue.string))) },
+        "getLastStateUpdate": .init { i, r, _, at in try item(r, i, at).1.lastStateUpdate.map(DSLValue.instant) ?? .null },
+        "getLastStateChange": .init { i, r, _, at in try item(r, i, at).1.lastStateChange.map(DSLValue.instant) ?? .null },
+        "getLastState": .init { i, r, _, at in try item(r, i, at).1.lastState.map(DSLValue.state) ?? .null },
+        "getMembers": .init { i, r, _, at in try groupMembers(r, all: false, i, at) },
+        "getAllMembers": .init { i, r, _, at in try groupMembers(r, all: true, i, at) },
+        "getUID": .init { i, r, _, at in .string(try existing(r, i, at)) },
     ]
 
-    static let stateMethods: [String: DSLMethod] = [
-        "getZonedDateTime": { i, r, _, at in
+    static let stateMethods: [String: DSLMethodCode] = [
+        "getZonedDateTime": .init { i, r, _, at in
             guard case .state(.dateTime(let d)) = r else { throw DSLFlow.failure("\(r.kindName) has no zonedDateTime", at, type: "NoSuchMethodException") }
             _ = i
             return .instant(d.instant)
         },
-        "getInstant": { _, r, _, at in
+        "getInstant": .init { _, r, _, at in
             guard case .state(.dateTime(let d)) = r else { throw DSLFlow.failure("\(r.kindName) has no instant", at, type: "NoSuchMethodException") }
             return .instant(d.instant)
         },
-        "toFullString": { i, r, _, _ in .string(i.describe(r)) },
+        "toFullString": .init { i, r, _, _ in .string(i.describe(r)) },
         // PointType's: its parts as DecimalTypes, and the great-circle distance in metres (openHAB's haversine on
         // the WGS84 equatorial radius, computed in doubles; a DecimalType of Double.toString's digits).
-        "getLatitude": { _, r, _, at in .state(.decimal(try point(r, at).latitude)) },
-        "getLongitude": { _, r, _, at in .state(.decimal(try point(r, at).longitude)) },
-        "getAltitude": { _, r, _, at in .state(.decimal(try point(r, at).altitude ?? DecimalNumber(integer: 0))) },
-        "distanceFrom": { _, r, a, at in
+        "getLatitude": .init { _, r, _, at in .state(.decimal(try point(r, at).latitude)) },
+        "getLongitude": .init { _, r, _, at in .state(.decimal(try point(r, at).longitude)) },
+        "getAltitude": .init { _, r, _, at in .state(.decimal(try point(r, at).altitude ?? DecimalNumber(integer: 0))) },
+        "distanceFrom": .init { _, r, a, at in
             let here = try point(r, at)
             guard a.count == 1 else { throw DSLFlow.failure("distanceFrom takes a PointType", at) }
             let there = try point(a[0], at)
@@ -147,7 +147,7 @@ enum DSLItems {
             let metres = 6_378_137 * (2 * atan2(h.squareRoot(), (1 - h).squareRoot()))
             return .state(.decimal(DecimalNumber(parsing: JavaDecimal.javaDoubleText(metres)) ?? DecimalNumber(metres)))
         },
-        "as": { _, r, a, at in
+        "as": .init { _, r, a, at in
             guard case .type(let t)? = a.first else { throw DSLFlow.failure("as takes a type", at) }
             return DSLOperators.isInstance(r, of: t) ? r : .null
         },
@@ -158,8 +158,8 @@ enum DSLItems {
         return p
     }
 
-    static let timerMethods: [String: DSLMethod] = [
-        "reschedule": { _, r, a, at in
+    static let timerMethods: [String: DSLMethodCode] = [
+        "reschedule": .init { _, r, a, at in
             guard case .timer(let timer) = r, a.count == 1 else { throw DSLFlow.failure("reschedule takes an instant", at) }
             switch a[0] {
             case .instant(let when): timer.schedule(at: when)
@@ -168,10 +168,10 @@ enum DSLItems {
             }
             return .bool(true)
         },
-        "cancel": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.cancel()) }; return .bool(false) },
-        "isActive": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.pending != nil }) }; return .bool(false) },
-        "isRunning": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.running }) }; return .bool(false) },
-        "hasTerminated": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.terminated }) }; return .bool(false) },
-        "isCancelled": { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.cancelled }) }; return .bool(false) },
+        "cancel": .init { _, r, _, _ in if case .timer(let t) = r { return .bool(t.cancel()) }; return .bool(false) },
+        "isActive": .init { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.pending != nil }) }; return .bool(false) },
+        "isRunning": .init { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.running }) }; return .bool(false) },
+        "hasTerminated": .init { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.terminated }) }; return .bool(false) },
+        "isCancelled": .init { _, r, _, _ in if case .timer(let t) = r { return .bool(t.status.withLock { $0.cancelled }) }; return .bool(false) },
     ]
 }

@@ -361,17 +361,17 @@ enum DSLJava {
     }
 
     /// `Double.isNaN()` / `isInfinite()` on a number.
-    static let numberMethods: [String: DSLMethod] = [
-        "isNaN": { _, r, _, _ in .bool(r.numeric?.value.isNaN == true) },
-        "isInfinite": { _, r, _, _ in .bool(r.numeric?.value.isInfinite == true) },
+    static let numberMethods: [String: DSLMethodCode] = [
+        "isNaN": .init { _, r, _, _ in .bool(r.numeric?.value.isNaN == true) },
+        "isInfinite": .init { _, r, _, _ in .bool(r.numeric?.value.isInfinite == true) },
     ]
 
     // MARK: Duration additions
 
     private static func ms(_ r: DSLValue) -> Int64 { if case .duration(let d) = r { d.milliseconds } else { 0 } }
 
-    private static func durationPlus(_ sign: Int64, _ unit: Int64) -> DSLMethod {
-        { _, r, a, at in
+    private static func durationPlus(_ sign: Int64, _ unit: Int64) -> DSLMethodCode {
+        .init { _, r, a, at in
             guard a.count == 1, case .int(let n) = a[0] else { throw DSLFlow.failure("takes a whole amount", at, type: "IllegalArgumentException") }
             let (v, o1) = n.multipliedReportingOverflow(by: unit &* sign)
             let (sum, o2) = ms(r).addingReportingOverflow(v)
@@ -382,34 +382,34 @@ enum DSLJava {
 
     /// `Duration`: plus/minus by unit, `minus(Duration)`, `multipliedBy`, `dividedBy`, `negated`, `abs`, and the
     /// parts (`toHoursPart` …) rules print a remaining time with. Java's parts of a negative duration are negative.
-    static let durationMethods: [String: DSLMethod] = [
+    static let durationMethods: [String: DSLMethodCode] = [
         "plusMillis": durationPlus(1, 1), "minusMillis": durationPlus(-1, 1),
         "plusSeconds": durationPlus(1, 1_000), "minusSeconds": durationPlus(-1, 1_000),
         "plusMinutes": durationPlus(1, 60_000), "minusMinutes": durationPlus(-1, 60_000),
         "plusHours": durationPlus(1, 3_600_000), "minusHours": durationPlus(-1, 3_600_000),
         "plusDays": durationPlus(1, 86_400_000), "minusDays": durationPlus(-1, 86_400_000),
-        "minus": { _, r, a, at in
+        "minus": .init { _, r, a, at in
             guard case .duration(let d)? = a.first else { throw DSLFlow.failure("minus takes a Duration", at, type: "IllegalArgumentException") }
             return .duration(SimDuration(milliseconds: ms(r) &- d.milliseconds))
         },
-        "multipliedBy": { _, r, a, at in
+        "multipliedBy": .init { _, r, a, at in
             guard case .int(let n)? = a.first else { throw DSLFlow.failure("multipliedBy takes a long", at, type: "IllegalArgumentException") }
             let (v, o) = ms(r).multipliedReportingOverflow(by: n)
             guard !o else { throw DSLFlow.failure("long overflow", at, type: "ArithmeticException") }
             return .duration(SimDuration(milliseconds: v))
         },
-        "dividedBy": { _, r, a, at in
+        "dividedBy": .init { _, r, a, at in
             guard case .int(let n)? = a.first else { throw DSLFlow.failure("dividedBy takes a long", at, type: "IllegalArgumentException") }
             guard n != 0 else { throw DSLFlow.failure("Cannot divide by zero", at, type: "ArithmeticException") }
             return .duration(SimDuration(milliseconds: ms(r) / n))
         },
-        "negated": { _, r, _, _ in .duration(SimDuration(milliseconds: 0 &- ms(r))) },
-        "abs": { _, r, _, _ in .duration(SimDuration(milliseconds: Swift.abs(ms(r)))) },
-        "toDaysPart": { _, r, _, _ in .int(ms(r) / 86_400_000) },
-        "toHoursPart": { _, r, _, _ in .int(ms(r) / 3_600_000 % 24) },
-        "toMinutesPart": { _, r, _, _ in .int(ms(r) / 60_000 % 60) },
-        "toSecondsPart": { _, r, _, _ in .int(ms(r) / 1_000 % 60) },
-        "toMillisPart": { _, r, _, _ in .int(ms(r) % 1_000) },
+        "negated": .init { _, r, _, _ in .duration(SimDuration(milliseconds: 0 &- ms(r))) },
+        "abs": .init { _, r, _, _ in .duration(SimDuration(milliseconds: Swift.abs(ms(r)))) },
+        "toDaysPart": .init { _, r, _, _ in .int(ms(r) / 86_400_000) },
+        "toHoursPart": .init { _, r, _, _ in .int(ms(r) / 3_600_000 % 24) },
+        "toMinutesPart": .init { _, r, _, _ in .int(ms(r) / 60_000 % 60) },
+        "toSecondsPart": .init { _, r, _, _ in .int(ms(r) / 1_000 % 60) },
+        "toMillisPart": .init { _, r, _, _ in .int(ms(r) % 1_000) },
     ]
 
 
@@ -434,34 +434,34 @@ enum DSLJava {
         }
     }
 
-    static let instantMethods: [String: DSLMethod] = [
-        "toLocalDateTime": { i, r, _, _ in localDateTime(r, i).map(DSLValue.localDateTime) ?? .null },
-        "getMonth": { i, r, _, _ in .constant(type: "Month", name: months[(localDateTime(r, i)?.date.month ?? 1) - 1]) },
-        "until": { i, r, a, at in
+    static let instantMethods: [String: DSLMethodCode] = [
+        "toLocalDateTime": .init { i, r, _, _ in localDateTime(r, i).map(DSLValue.localDateTime) ?? .null },
+        "getMonth": .init { i, r, _, _ in .constant(type: "Month", name: months[(localDateTime(r, i)?.date.month ?? 1) - 1]) },
+        "until": .init { i, r, a, at in
             guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else { throw DSLFlow.failure("until takes a date-time and a ChronoUnit", at, type: "IllegalArgumentException") }
             return .int(try until(r, a[0], unit, at, i))
         },
-        "with": { i, r, a, at in
+        "with": .init { i, r, a, at in
             guard let l = localDateTime(r, i) else { return .null }
             return zoned(i, try withArguments(l, a, hasDate: true, hasTime: true, at))
         },
-        "get": { i, r, a, at in
+        "get": .init { i, r, a, at in
             guard case .constant("ChronoField", let f)? = a.first, let l = localDateTime(r, i) else { throw DSLFlow.failure("get takes a ChronoField", at, type: "IllegalArgumentException") }
             if f == "OFFSET_SECONDS", let t = instant(r) { return .int(i.execution.calendar.offset(at: t).milliseconds / 1_000) }
             if f == "INSTANT_SECONDS" { throw DSLFlow.failure("Invalid field InstantSeconds for get() method, use getLong() instead", at, type: "UnsupportedTemporalTypeException") }
             return .int(try field(l, f, hasDate: true, hasTime: true, at))
         },
-        "getLong": { i, r, a, at in
+        "getLong": .init { i, r, a, at in
             guard case .constant("ChronoField", let f)? = a.first, let l = localDateTime(r, i) else { throw DSLFlow.failure("getLong takes a ChronoField", at, type: "IllegalArgumentException") }
             if f == "OFFSET_SECONDS", let t = instant(r) { return .int(i.execution.calendar.offset(at: t).milliseconds / 1_000) }
             if f == "INSTANT_SECONDS", let t = instant(r) { return .int(t.unixSeconds) }
             return .int(try field(l, f, hasDate: true, hasTime: true, at))
         },
-        "getOffset": { i, r, _, _ in .constant(type: "ZoneOffset", name: offsetId(i.execution.calendar.offset(at: instant(r) ?? .epoch).milliseconds)) },
-        "getEpochSecond": { _, r, _, _ in .int(instant(r)?.unixSeconds ?? 0) },
+        "getOffset": .init { i, r, _, _ in .constant(type: "ZoneOffset", name: offsetId(i.execution.calendar.offset(at: instant(r) ?? .epoch).milliseconds)) },
+        "getEpochSecond": .init { _, r, _, _ in .int(instant(r)?.unixSeconds ?? 0) },
         // Instant.atZone / ZonedDateTime in the one zone the twin keeps.
-        "atZone": { i, r, a, at in try checkZone(a.first, i, at); return .instant(instant(r) ?? .epoch) },
-        "withZoneSameLocal": { i, r, a, at in try checkZone(a.first, i, at); return .instant(instant(r) ?? .epoch) },
+        "atZone": .init { i, r, a, at in try checkZone(a.first, i, at); return .instant(instant(r) ?? .epoch) },
+        "withZoneSameLocal": .init { i, r, a, at in try checkZone(a.first, i, at); return .instant(instant(r) ?? .epoch) },
     ]
 
     /// `ZonedDateTime.of(…)` and `ofInstant(…)` in the scenario's zone (the one zone the twin keeps).
@@ -529,8 +529,8 @@ enum DSLJava {
         return LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: .midnight)
     }
 
-    private static func plusLocal(_ sign: Int64, ms: Int64 = 0, days: Int64 = 0, months: Int64 = 0) -> DSLMethod {
-        { _, r, a, at in
+    private static func plusLocal(_ sign: Int64, ms: Int64 = 0, days: Int64 = 0, months: Int64 = 0) -> DSLMethodCode {
+        .init { _, r, a, at in
             guard a.count == 1, case .int(let n) = a[0] else { throw DSLFlow.failure("plus/minus takes a whole amount", at, type: "IllegalArgumentException") }
             return .localDateTime(try shift(ldt(r), n &* sign, ms: ms, days: days, months: months, at))
         }
@@ -557,33 +557,33 @@ enum DSLJava {
         return out
     }
 
-    static let localDateTimeMethods: [String: DSLMethod] = [
-        "getYear": { _, r, _, _ in .int(Int64(ldt(r).date.year)) },
-        "getMonthValue": { _, r, _, _ in .int(Int64(ldt(r).date.month)) },
-        "getMonth": { _, r, _, _ in .constant(type: "Month", name: months[ldt(r).date.month - 1]) },
-        "getDayOfMonth": { _, r, _, _ in .int(Int64(ldt(r).date.day)) },
-        "getDayOfYear": { _, r, _, _ in .int(dayOfYear(ldt(r).date)) },
-        "getDayOfWeek": { _, r, _, _ in .dayOfWeek(ldt(r).date.isoWeekday) },
-        "getHour": { _, r, _, _ in .int(Int64(ldt(r).time.hour)) },
-        "getMinute": { _, r, _, _ in .int(Int64(ldt(r).time.minute)) },
-        "getSecond": { _, r, _, _ in .int(Int64(ldt(r).time.second)) },
-        "getNano": { _, r, _, _ in .int(Int64(ldt(r).time.millisecond) * 1_000_000) },
-        "toLocalDate": { _, r, _, _ in .localDate(ldt(r).date) },
-        "toLocalTime": { _, r, _, _ in .localTime(ldt(r).time) },
-        "atZone": { i, r, a, at in try checkZone(a.first, i, at); return zoned(i, ldt(r)) },
-        "isBefore": { _, r, a, at in
+    static let localDateTimeMethods: [String: DSLMethodCode] = [
+        "getYear": .init { _, r, _, _ in .int(Int64(ldt(r).date.year)) },
+        "getMonthValue": .init { _, r, _, _ in .int(Int64(ldt(r).date.month)) },
+        "getMonth": .init { _, r, _, _ in .constant(type: "Month", name: months[ldt(r).date.month - 1]) },
+        "getDayOfMonth": .init { _, r, _, _ in .int(Int64(ldt(r).date.day)) },
+        "getDayOfYear": .init { _, r, _, _ in .int(dayOfYear(ldt(r).date)) },
+        "getDayOfWeek": .init { _, r, _, _ in .dayOfWeek(ldt(r).date.isoWeekday) },
+        "getHour": .init { _, r, _, _ in .int(Int64(ldt(r).time.hour)) },
+        "getMinute": .init { _, r, _, _ in .int(Int64(ldt(r).time.minute)) },
+        "getSecond": .init { _, r, _, _ in .int(Int64(ldt(r).time.second)) },
+        "getNano": .init { _, r, _, _ in .int(Int64(ldt(r).time.millisecond) * 1_000_000) },
+        "toLocalDate": .init { _, r, _, _ in .localDate(ldt(r).date) },
+        "toLocalTime": .init { _, r, _, _ in .localTime(ldt(r).time) },
+        "atZone": .init { i, r, a, at in try checkZone(a.first, i, at); return zoned(i, ldt(r)) },
+        "isBefore": .init { _, r, a, at in
             guard case .localDateTime(let o)? = a.first else { throw DSLFlow.failure("isBefore takes a LocalDateTime", at, type: "ClassCastException") }
             return .bool(ldt(r) < o)
         },
-        "isAfter": { _, r, a, at in
+        "isAfter": .init { _, r, a, at in
             guard case .localDateTime(let o)? = a.first else { throw DSLFlow.failure("isAfter takes a LocalDateTime", at, type: "ClassCastException") }
             return .bool(o < ldt(r))
         },
-        "isEqual": { _, r, a, at in
+        "isEqual": .init { _, r, a, at in
             guard case .localDateTime(let o)? = a.first else { throw DSLFlow.failure("isEqual takes a LocalDateTime", at, type: "ClassCastException") }
             return .bool(o == ldt(r))
         },
-        "plusNanos": { _, r, a, at in
+        "plusNanos": .init { _, r, a, at in
             guard case .int(let n)? = a.first else { throw DSLFlow.failure("plusNanos takes a whole amount", at, type: "IllegalArgumentException") }
             return .localDateTime(try shift(ldt(r), n / 1_000_000, ms: 1, days: 0, months: 0, at))
         },
@@ -594,30 +594,30 @@ enum DSLJava {
         "plusWeeks": plusLocal(1, days: 7), "minusWeeks": plusLocal(-1, days: 7),
         "plusMonths": plusLocal(1, months: 1), "minusMonths": plusLocal(-1, months: 1),
         "plusYears": plusLocal(1, months: 12), "minusYears": plusLocal(-1, months: 12),
-        "plus": { _, r, a, at in try plusByUnit(ldt(r), 1, a, at) },
-        "minus": { _, r, a, at in try plusByUnit(ldt(r), -1, a, at) },
-        "withHour": { _, r, a, at in .localDateTime(try with(ldt(r), "HOUR_OF_DAY", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "withMinute": { _, r, a, at in .localDateTime(try with(ldt(r), "MINUTE_OF_HOUR", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "withSecond": { _, r, a, at in .localDateTime(try with(ldt(r), "SECOND_OF_MINUTE", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "withNano": { _, r, a, at in .localDateTime(try with(ldt(r), "NANO_OF_SECOND", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "withDayOfMonth": { _, r, a, at in .localDateTime(try with(ldt(r), "DAY_OF_MONTH", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "withDayOfYear": { _, r, a, at in .localDateTime(try with(ldt(r), "DAY_OF_YEAR", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "withMonth": { _, r, a, at in .localDateTime(try with(ldt(r), "MONTH_OF_YEAR", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "withYear": { _, r, a, at in .localDateTime(try with(ldt(r), "YEAR", try whole(a, at), hasDate: true, hasTime: true, at)) },
-        "with": { _, r, a, at in .localDateTime(try withArguments(ldt(r), a, hasDate: true, hasTime: true, at)) },
-        "get": { _, r, a, at in
+        "plus": .init { _, r, a, at in try plusByUnit(ldt(r), 1, a, at) },
+        "minus": .init { _, r, a, at in try plusByUnit(ldt(r), -1, a, at) },
+        "withHour": .init { _, r, a, at in .localDateTime(try with(ldt(r), "HOUR_OF_DAY", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "withMinute": .init { _, r, a, at in .localDateTime(try with(ldt(r), "MINUTE_OF_HOUR", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "withSecond": .init { _, r, a, at in .localDateTime(try with(ldt(r), "SECOND_OF_MINUTE", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "withNano": .init { _, r, a, at in .localDateTime(try with(ldt(r), "NANO_OF_SECOND", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "withDayOfMonth": .init { _, r, a, at in .localDateTime(try with(ldt(r), "DAY_OF_MONTH", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "withDayOfYear": .init { _, r, a, at in .localDateTime(try with(ldt(r), "DAY_OF_YEAR", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "withMonth": .init { _, r, a, at in .localDateTime(try with(ldt(r), "MONTH_OF_YEAR", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "withYear": .init { _, r, a, at in .localDateTime(try with(ldt(r), "YEAR", try whole(a, at), hasDate: true, hasTime: true, at)) },
+        "with": .init { _, r, a, at in .localDateTime(try withArguments(ldt(r), a, hasDate: true, hasTime: true, at)) },
+        "get": .init { _, r, a, at in
             guard case .constant("ChronoField", let f)? = a.first else { throw DSLFlow.failure("get takes a ChronoField", at, type: "IllegalArgumentException") }
             return .int(try field(ldt(r), f, hasDate: true, hasTime: true, at))
         },
-        "getLong": { _, r, a, at in
+        "getLong": .init { _, r, a, at in
             guard case .constant("ChronoField", let f)? = a.first else { throw DSLFlow.failure("getLong takes a ChronoField", at, type: "IllegalArgumentException") }
             return .int(try field(ldt(r), f, hasDate: true, hasTime: true, at))
         },
-        "until": { i, r, a, at in
+        "until": .init { i, r, a, at in
             guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else { throw DSLFlow.failure("until takes a date-time and a ChronoUnit", at, type: "IllegalArgumentException") }
             return .int(try until(r, a[0], unit, at, i))
         },
-        "truncatedTo": { _, r, a, at in
+        "truncatedTo": .init { _, r, a, at in
             guard case .constant("ChronoUnit", let unit)? = a.first else { throw DSLFlow.failure("truncatedTo takes a ChronoUnit", at, type: "IllegalArgumentException") }
             var l = ldt(r)
             if unit == "DAYS" { l.time = .midnight; return .localDateTime(l) }
@@ -625,7 +625,7 @@ enum DSLJava {
             l.time = LocalTime(millisecondOfDay: l.time.millisecondOfDay / per * per)
             return .localDateTime(l)
         },
-        "format": { i, r, a, at in
+        "format": .init { i, r, a, at in
             guard case .formatter(let p)? = a.first else { throw DSLFlow.failure("format takes a DateTimeFormatter", at, type: "IllegalArgumentException") }
             return .string(try DSLTime.format(r, pattern: p, at, i))
         },
@@ -654,21 +654,21 @@ enum DSLJava {
     private static func date(_ r: DSLValue) -> CivilDate { if case .localDate(let d) = r { d } else { CivilDate(daysSinceEpoch: 0) } }
     private static func time(_ r: DSLValue) -> LocalTime { if case .localTime(let t) = r { t } else { .midnight } }
 
-    private static func plusDate(_ sign: Int64, days: Int64 = 0, months: Int64 = 0) -> DSLMethod {
-        { _, r, a, at in
+    private static func plusDate(_ sign: Int64, days: Int64 = 0, months: Int64 = 0) -> DSLMethodCode {
+        .init { _, r, a, at in
             guard a.count == 1, case .int(let n) = a[0] else { throw DSLFlow.failure("plus/minus takes a whole amount", at, type: "IllegalArgumentException") }
             return .localDate(try shift(LocalDateTime(date: date(r), time: .midnight), n &* sign, ms: 0, days: days, months: months, at).date)
         }
     }
 
-    static let localDateMethods: [String: DSLMethod] = [
-        "atStartOfDay": { i, r, a, at in
+    static let localDateMethods: [String: DSLMethodCode] = [
+        "atStartOfDay": .init { i, r, a, at in
             let l = LocalDateTime(date: date(r), time: .midnight)
             if a.isEmpty { return .localDateTime(l) }
             try checkZone(a.first, i, at)
             return .instant(i.execution.calendar.startOfDay(l.date))
         },
-        "atTime": { _, r, a, at in
+        "atTime": .init { _, r, a, at in
             if case .localTime(let t)? = a.first, a.count == 1 { return .localDateTime(LocalDateTime(date: date(r), time: t)) }
             let parts = a.compactMap { v -> Int? in if case .int(let n) = v { return Int(clamping: n) }; return nil }
             guard parts.count == a.count, (2...3).contains(parts.count), let t = LocalTime(hour: parts[0], minute: parts[1], second: parts.count > 2 ? parts[2] : 0) else {
@@ -676,40 +676,40 @@ enum DSLJava {
             }
             return .localDateTime(LocalDateTime(date: date(r), time: t))
         },
-        "getMonth": { _, r, _, _ in .constant(type: "Month", name: months[date(r).month - 1]) },
-        "getDayOfYear": { _, r, _, _ in .int(dayOfYear(date(r))) },
-        "lengthOfMonth": { _, r, _, _ in .int(Int64(CivilDate.daysIn(month: date(r).month, year: date(r).year))) },
-        "lengthOfYear": { _, r, _, _ in .int(CivilDate.isLeap(date(r).year) ? 366 : 365) },
-        "isLeapYear": { _, r, _, _ in .bool(CivilDate.isLeap(date(r).year)) },
-        "isEqual": { _, r, a, at in
+        "getMonth": .init { _, r, _, _ in .constant(type: "Month", name: months[date(r).month - 1]) },
+        "getDayOfYear": .init { _, r, _, _ in .int(dayOfYear(date(r))) },
+        "lengthOfMonth": .init { _, r, _, _ in .int(Int64(CivilDate.daysIn(month: date(r).month, year: date(r).year))) },
+        "lengthOfYear": .init { _, r, _, _ in .int(CivilDate.isLeap(date(r).year) ? 366 : 365) },
+        "isLeapYear": .init { _, r, _, _ in .bool(CivilDate.isLeap(date(r).year)) },
+        "isEqual": .init { _, r, a, at in
             guard case .localDate(let o)? = a.first else { throw DSLFlow.failure("isEqual takes a LocalDate", at, type: "ClassCastException") }
             return .bool(o == date(r))
         },
         "minusDays": plusDate(-1, days: 1), "plusWeeks": plusDate(1, days: 7), "minusWeeks": plusDate(-1, days: 7),
         "plusMonths": plusDate(1, months: 1), "minusMonths": plusDate(-1, months: 1),
         "plusYears": plusDate(1, months: 12), "minusYears": plusDate(-1, months: 12),
-        "toEpochDay": { _, r, _, _ in .int(date(r).daysSinceEpoch) },
-        "with": { _, r, a, at in .localDate(try withArguments(LocalDateTime(date: date(r), time: .midnight), a, hasDate: true, hasTime: false, at).date) },
-        "withDayOfMonth": { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "DAY_OF_MONTH", try whole(a, at), hasDate: true, hasTime: false, at).date) },
-        "withMonth": { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "MONTH_OF_YEAR", try whole(a, at), hasDate: true, hasTime: false, at).date) },
-        "withYear": { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "YEAR", try whole(a, at), hasDate: true, hasTime: false, at).date) },
-        "get": { _, r, a, at in
+        "toEpochDay": .init { _, r, _, _ in .int(date(r).daysSinceEpoch) },
+        "with": .init { _, r, a, at in .localDate(try withArguments(LocalDateTime(date: date(r), time: .midnight), a, hasDate: true, hasTime: false, at).date) },
+        "withDayOfMonth": .init { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "DAY_OF_MONTH", try whole(a, at), hasDate: true, hasTime: false, at).date) },
+        "withMonth": .init { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "MONTH_OF_YEAR", try whole(a, at), hasDate: true, hasTime: false, at).date) },
+        "withYear": .init { _, r, a, at in .localDate(try with(LocalDateTime(date: date(r), time: .midnight), "YEAR", try whole(a, at), hasDate: true, hasTime: false, at).date) },
+        "get": .init { _, r, a, at in
             guard case .constant("ChronoField", let f)? = a.first else { throw DSLFlow.failure("get takes a ChronoField", at, type: "IllegalArgumentException") }
             return .int(try field(LocalDateTime(date: date(r), time: .midnight), f, hasDate: true, hasTime: false, at))
         },
-        "until": { i, r, a, at in
+        "until": .init { i, r, a, at in
             guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else { throw DSLFlow.failure("until takes a date and a ChronoUnit", at, type: "IllegalArgumentException") }
             return .int(try until(r, a[0], unit, at, i))
         },
-        "format": { i, r, a, at in
+        "format": .init { i, r, a, at in
             guard case .formatter(let p)? = a.first else { throw DSLFlow.failure("format takes a DateTimeFormatter", at, type: "IllegalArgumentException") }
             return .string(try DSLTime.format(r, pattern: p, at, i))
         },
     ]
 
     /// `LocalTime.plusX(n)` / `minusX(n)`: around the clock (Java wraps past midnight).
-    private static func plusTime(_ sign: Int64, _ unitMs: Int64) -> DSLMethod {
-        { _, r, a, at in
+    private static func plusTime(_ sign: Int64, _ unitMs: Int64) -> DSLMethodCode {
+        .init { _, r, a, at in
             guard a.count == 1, case .int(let n) = a[0] else { throw DSLFlow.failure("takes a whole amount", at, type: "IllegalArgumentException") }
             let day: Int64 = 86_400_000
             let step = (n % (day / unitMs)) * unitMs * sign
@@ -717,36 +717,36 @@ enum DSLJava {
         }
     }
 
-    static let localTimeMethods: [String: DSLMethod] = [
+    static let localTimeMethods: [String: DSLMethodCode] = [
         "plusSeconds": plusTime(1, 1_000), "minusSeconds": plusTime(-1, 1_000),
         "minusMinutes": plusTime(-1, 60_000), "minusHours": plusTime(-1, 3_600_000),
-        "getNano": { _, r, _, _ in .int(Int64(time(r).millisecond) * 1_000_000) },
-        "toNanoOfDay": { _, r, _, _ in .int(time(r).millisecondOfDay * 1_000_000) },
-        "atDate": { _, r, a, at in
+        "getNano": .init { _, r, _, _ in .int(Int64(time(r).millisecond) * 1_000_000) },
+        "toNanoOfDay": .init { _, r, _, _ in .int(time(r).millisecondOfDay * 1_000_000) },
+        "atDate": .init { _, r, a, at in
             guard case .localDate(let d)? = a.first else { throw DSLFlow.failure("atDate takes a LocalDate", at, type: "IllegalArgumentException") }
             return .localDateTime(LocalDateTime(date: d, time: time(r)))
         },
-        "with": { _, r, a, at in .localTime(try withArguments(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), a, hasDate: false, hasTime: true, at).time) },
-        "withHour": { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "HOUR_OF_DAY", try whole(a, at), hasDate: false, hasTime: true, at).time) },
-        "withMinute": { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "MINUTE_OF_HOUR", try whole(a, at), hasDate: false, hasTime: true, at).time) },
-        "withSecond": { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "SECOND_OF_MINUTE", try whole(a, at), hasDate: false, hasTime: true, at).time) },
-        "get": { _, r, a, at in
+        "with": .init { _, r, a, at in .localTime(try withArguments(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), a, hasDate: false, hasTime: true, at).time) },
+        "withHour": .init { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "HOUR_OF_DAY", try whole(a, at), hasDate: false, hasTime: true, at).time) },
+        "withMinute": .init { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "MINUTE_OF_HOUR", try whole(a, at), hasDate: false, hasTime: true, at).time) },
+        "withSecond": .init { _, r, a, at in .localTime(try with(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), "SECOND_OF_MINUTE", try whole(a, at), hasDate: false, hasTime: true, at).time) },
+        "get": .init { _, r, a, at in
             guard case .constant("ChronoField", let f)? = a.first else { throw DSLFlow.failure("get takes a ChronoField", at, type: "IllegalArgumentException") }
             return .int(try field(LocalDateTime(date: CivilDate(daysSinceEpoch: 0), time: time(r)), f, hasDate: false, hasTime: true, at))
         },
-        "until": { i, r, a, at in
+        "until": .init { i, r, a, at in
             guard a.count == 2, case .constant("ChronoUnit", let unit) = a[1] else { throw DSLFlow.failure("until takes a time and a ChronoUnit", at, type: "IllegalArgumentException") }
             return .int(try until(r, a[0], unit, at, i))
         },
-        "isEqual": { _, r, a, _ in if case .localTime(let o)? = a.first { return .bool(o == time(r)) }; return .bool(false) },
-        "truncatedTo": { _, r, a, at in
+        "isEqual": .init { _, r, a, _ in if case .localTime(let o)? = a.first { return .bool(o == time(r)) }; return .bool(false) },
+        "truncatedTo": .init { _, r, a, at in
             guard case .constant("ChronoUnit", let unit)? = a.first else { throw DSLFlow.failure("truncatedTo takes a ChronoUnit", at, type: "IllegalArgumentException") }
             if unit == "DAYS" { return .localTime(.midnight) }
             if unit == "NANOS" || unit == "MICROS" { return r }
             guard let per = timeUnitMs[unit] else { throw DSLFlow.failure("Unit is too large to be used for truncation", at, type: "UnsupportedTemporalTypeException") }
             return .localTime(LocalTime(millisecondOfDay: time(r).millisecondOfDay / per * per))
         },
-        "format": { i, r, a, at in
+        "format": .init { i, r, a, at in
             guard case .formatter(let p)? = a.first else { throw DSLFlow.failure("format takes a DateTimeFormatter", at, type: "IllegalArgumentException") }
             return .string(try DSLTime.format(r, pattern: p, at, i))
         },
@@ -754,20 +754,20 @@ enum DSLJava {
 
     // MARK: Constants (ChronoUnit, Month, ZoneId, ThingStatus)
 
-    static let constantMethods: [String: DSLMethod] = [
-        "between": { i, r, a, at in
+    static let constantMethods: [String: DSLMethodCode] = [
+        "between": .init { i, r, a, at in
             guard case .constant("ChronoUnit", let unit) = r, a.count == 2 else { throw DSLFlow.failure("between is ChronoUnit's: ChronoUnit.MINUTES.between(a, b)", at, type: "NoSuchMethodException") }
             return .int(try until(a[0], a[1], unit, at, i))
         },
-        "isDateBased": { _, r, _, _ in
+        "isDateBased": .init { _, r, _, _ in
             guard case .constant("ChronoUnit", let unit) = r else { return .bool(false) }
             return .bool(["DAYS", "WEEKS", "MONTHS", "YEARS", "DECADES", "CENTURIES", "MILLENNIA", "ERAS"].contains(unit))
         },
-        "isTimeBased": { _, r, _, _ in
+        "isTimeBased": .init { _, r, _, _ in
             guard case .constant("ChronoUnit", let unit) = r else { return .bool(false) }
             return .bool(timeUnitMs[unit] != nil || unit == "NANOS" || unit == "MICROS")
         },
-        "getDuration": { _, r, _, at in
+        "getDuration": .init { _, r, _, at in
             guard case .constant("ChronoUnit", let unit) = r else { throw DSLFlow.failure("getDuration is ChronoUnit's", at, type: "NoSuchMethodException") }
             if let ms = timeUnitMs[unit] { return .duration(SimDuration(milliseconds: ms)) }
             if unit == "DAYS" || unit == "WEEKS" { return .duration(SimDuration(milliseconds: unit == "DAYS" ? 86_400_000 : 604_800_000)) }
@@ -775,11 +775,11 @@ enum DSLJava {
             if let months = dateUnitMonths[unit] { return .duration(SimDuration(milliseconds: 31_556_952_000 / 12 * months)) }
             throw DSLFlow.failure("the twin keeps milliseconds: \(unitText(unit)) has no Duration it can hold", at, type: "ArithmeticException")
         },
-        "getValue": { _, r, _, at in
+        "getValue": .init { _, r, _, at in
             guard case .constant("Month", let m) = r, let k = months.firstIndex(of: m) else { throw DSLFlow.failure("getValue is Month's", at, type: "NoSuchMethodException") }
             return .int(Int64(k + 1))
         },
-        "ordinal": { _, r, _, at in
+        "ordinal": .init { _, r, _, at in
             switch r {
             case .constant("Month", let m): return .int(Int64(months.firstIndex(of: m) ?? 0))
             case .constant("ChronoUnit", let u): return .int(Int64(chronoUnitNames.firstIndex(of: u) ?? 0))
@@ -787,26 +787,26 @@ enum DSLJava {
             default: throw DSLFlow.failure("ordinal is an enum constant's", at, type: "NoSuchMethodException")
             }
         },
-        "getDisplayName": { _, r, a, at in
+        "getDisplayName": .init { _, r, a, at in
             guard case .constant("Month", let m) = r, let k = months.firstIndex(of: m) else {
                 // ZoneId.getDisplayName shares the constants' table: refused at run time with the table's reason.
                 throw DSLFlow.failure("\(r.kindName).getDisplayName is not run by the twin: \(DSLJavaSurface.locale) (rules.dslUnsupported)", at, type: "UnsupportedOperationException")
             }
             return try displayName(k, days: false, a, at)
         },
-        "plus": { _, r, a, at in
+        "plus": .init { _, r, a, at in
             guard case .constant("Month", let m) = r, let k = months.firstIndex(of: m), case .int(let n)? = a.first else { throw DSLFlow.failure("plus is Month's: plus(months)", at, type: "NoSuchMethodException") }
             return .constant(type: "Month", name: months[Int(((Int64(k) + n % 12) % 12 + 12) % 12)])
         },
-        "minus": { _, r, a, at in
+        "minus": .init { _, r, a, at in
             guard case .constant("Month", let m) = r, let k = months.firstIndex(of: m), case .int(let n)? = a.first else { throw DSLFlow.failure("minus is Month's: minus(months)", at, type: "NoSuchMethodException") }
             return .constant(type: "Month", name: months[Int(((Int64(k) - n % 12) % 12 + 12) % 12)])
         },
-        "getId": { _, r, _, at in
+        "getId": .init { _, r, _, at in
             guard case .constant(let type, let id) = r, type == "ZoneId" || type == "ZoneOffset" else { throw DSLFlow.failure("getId is ZoneId's", at, type: "NoSuchMethodException") }
             return .string(id)
         },
-        "length": { _, r, a, at in
+        "length": .init { _, r, a, at in
             guard case .constant("Month", let m) = r, case .bool(let leap)? = a.first, let k = months.firstIndex(of: m) else { throw DSLFlow.failure("length is Month's: length(leapYear)", at, type: "NoSuchMethodException") }
             return .int(Int64(CivilDate.daysIn(month: k + 1, year: leap ? 2024 : 2023)))
         },
@@ -834,10 +834,10 @@ enum DSLJava {
     })
 
     /// openHAB's `ThingStatusInfo`: `getStatus`, `getStatusDetail`, `getDescription` (the property forms too).
-    static let thingStatusMethods: [String: DSLMethod] = [
-        "getStatus": { _, r, _, _ in if case .thingStatus(let s) = r { return .constant(type: "ThingStatus", name: s.status.rawValue) }; return .null },
-        "getStatusDetail": { _, r, _, _ in if case .thingStatus(let s) = r { return .constant(type: "ThingStatusDetail", name: s.statusDetail.rawValue) }; return .null },
-        "getDescription": { _, r, _, _ in if case .thingStatus(let s) = r, let d = s.description { return .string(d) }; return .null },
+    static let thingStatusMethods: [String: DSLMethodCode] = [
+        "getStatus": .init { _, r, _, _ in if case .thingStatus(let s) = r { return .constant(type: "ThingStatus", name: s.status.rawValue) }; return .null },
+        "getStatusDetail": .init { _, r, _, _ in if case .thingStatus(let s) = r { return .constant(type: "ThingStatusDetail", name: s.statusDetail.rawValue) }; return .null },
+        "getDescription": .init { _, r, _, _ in if case .thingStatus(let s) = r, let d = s.description { return .string(d) }; return .null },
     ]
 
     // MARK: Display names (DayOfWeek, Month)
@@ -868,20 +868,20 @@ enum DSLJava {
         }
     }
 
-    static let dayOfWeekMethods: [String: DSLMethod] = [
-        "getDisplayName": { _, r, a, at in
+    static let dayOfWeekMethods: [String: DSLMethodCode] = [
+        "getDisplayName": .init { _, r, a, at in
             guard case .dayOfWeek(let d) = r else { return .null }
             return try displayName(d - 1, days: true, a, at)
         },
-        "plus": { _, r, a, at in
+        "plus": .init { _, r, a, at in
             guard case .dayOfWeek(let d) = r, case .int(let n)? = a.first else { throw DSLFlow.failure("plus takes a number of days", at, type: "IllegalArgumentException") }
             return .dayOfWeek(Int(((Int64(d - 1) + n % 7) % 7 + 7) % 7) + 1)
         },
-        "minus": { _, r, a, at in
+        "minus": .init { _, r, a, at in
             guard case .dayOfWeek(let d) = r, case .int(let n)? = a.first else { throw DSLFlow.failure("minus takes a number of days", at, type: "IllegalArgumentException") }
             return .dayOfWeek(Int(((Int64(d - 1) - n % 7) % 7 + 7) % 7) + 1)
         },
-        "ordinal": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d - 1)) }; return .null },
+        "ordinal": .init { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d - 1)) }; return .null },
     ]
 
     // MARK: Predefined formatters
@@ -985,8 +985,8 @@ enum DSLJava {
 
     // MARK: Random, UUID, URL codec
 
-    static let randomMethods: [String: DSLMethod] = [
-        "nextInt": { _, r, a, at in
+    static let randomMethods: [String: DSLMethodCode] = [
+        "nextInt": .init { _, r, a, at in
             guard case .random(let g) = r else { return .null }
             switch a.count {
             case 0: return .int(Int64(g.nextInt()))
@@ -1000,18 +1000,18 @@ enum DSLJava {
                 return .int(Int64(g.nextInt(origin: o, bound: b)))
             }
         },
-        "nextLong": { _, r, a, at in
+        "nextLong": .init { _, r, a, at in
             guard case .random(let g) = r else { return .null }
             guard a.isEmpty else { throw DSLFlow.failure("the twin runs nextLong() without bounds (Java 17's bounded nextLong is RandomSupport's)", at, type: "UnsupportedOperationException") }
             return .int(g.nextLong())
         },
-        "nextDouble": { _, r, a, at in
+        "nextDouble": .init { _, r, a, at in
             guard case .random(let g) = r else { return .null }
             guard a.isEmpty else { throw DSLFlow.failure("the twin runs nextDouble() without bounds", at, type: "UnsupportedOperationException") }
             return .number(g.nextDouble())
         },
-        "nextBoolean": { _, r, _, _ in if case .random(let g) = r { return .bool(g.nextBoolean()) }; return .null },
-        "setSeed": { _, r, a, at in
+        "nextBoolean": .init { _, r, _, _ in if case .random(let g) = r { return .bool(g.nextBoolean()) }; return .null },
+        "setSeed": .init { _, r, a, at in
             guard case .random(let g) = r, case .int(let seed)? = a.first else { throw DSLFlow.failure("setSeed takes a long", at, type: "IllegalArgumentException") }
             g.setSeed(seed)
             return .null
@@ -1183,13 +1183,13 @@ enum DSLJava {
 
     // MARK: Strings
 
-    static let stringMethods: [String: DSLMethod] = [
-        "contentEquals": { i, r, a, at in
+    static let stringMethods: [String: DSLMethodCode] = [
+        "contentEquals": .init { i, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("contentEquals takes a CharSequence", at, type: "IllegalArgumentException") }
             if case .null = a[0] { throw DSLFlow.failure("contentEquals(null)", at, type: "NullPointerException") }
             return .bool(r.text == i.describe(a[0]))
         },
-        "compareToIgnoreCase": { _, r, a, at in
+        "compareToIgnoreCase": .init { _, r, a, at in
             guard case .string(let o)? = a.first else { throw DSLFlow.failure("compareToIgnoreCase takes a String", at, type: "IllegalArgumentException") }
             // String.CASE_INSENSITIVE_ORDER: char by char, upper then lower case, the difference of the first that differs.
             let x = Array(r.text.utf16), y = Array(o.utf16)
@@ -1199,9 +1199,9 @@ enum DSLJava {
             }
             return .int(Int64(x.count - y.count))
         },
-        "stripLeading": { _, r, _, _ in .string(String(r.text.drop { $0.isWhitespace })) },
-        "stripTrailing": { _, r, _, _ in .string(String(r.text.reversed().drop { $0.isWhitespace }.reversed())) },
-        "formatted": { i, r, a, at in try DSLText.format([r] + a, at, i) },
+        "stripLeading": .init { _, r, _, _ in .string(String(r.text.drop { $0.isWhitespace })) },
+        "stripTrailing": .init { _, r, _, _ in .string(String(r.text.reversed().drop { $0.isWhitespace }.reversed())) },
+        "formatted": .init { i, r, a, at in try DSLText.format([r] + a, at, i) },
     ]
 
     private static func foldCase(_ u: UInt16) -> UInt16 {
@@ -1218,14 +1218,14 @@ enum DSLJava {
     private static func values(_ v: DSLValue) -> [DSLValue] { if case .list(let l) = v { l.values } else { [] } }
 
     /// `List.lastIndexOf`, `containsAll`, `retainAll` (as `java.util.AbstractCollection`).
-    static let listMethods: [String: DSLMethod] = [
-        "lastIndexOf": { _, r, a, _ in .int(Int64(values(r).lastIndex { DSLOperators.equal($0, a.first ?? .null) } ?? -1)) },
-        "containsAll": { _, r, a, at in
+    static let listMethods: [String: DSLMethodCode] = [
+        "lastIndexOf": .init { _, r, a, _ in .int(Int64(values(r).lastIndex { DSLOperators.equal($0, a.first ?? .null) } ?? -1)) },
+        "containsAll": .init { _, r, a, at in
             guard case .list(let other)? = a.first else { throw DSLFlow.failure("containsAll takes a collection", at, type: "NullPointerException") }
             let mine = values(r)
             return .bool(other.values.allSatisfy { x in mine.contains { DSLOperators.equal($0, x) } })
         },
-        "retainAll": { _, r, a, at in
+        "retainAll": .init { _, r, a, at in
             guard case .list(let l) = r, case .list(let other)? = a.first else { throw DSLFlow.failure("retainAll takes a collection", at, type: "NullPointerException") }
             let keep = other.values
             return .bool(try l.update { (v: inout [DSLValue]) throws(DSLFlow) -> Bool in
@@ -1238,19 +1238,19 @@ enum DSLJava {
 
     /// `Map.putIfAbsent`, `putAll`, `replace(key, value)` (as `java.util.HashMap`; a key mapped to null counts as absent
     /// for `putIfAbsent`).
-    static let mapMethods: [String: DSLMethod] = [
-        "putIfAbsent": { _, r, a, at in
+    static let mapMethods: [String: DSLMethodCode] = [
+        "putIfAbsent": .init { _, r, a, at in
             guard case .map(let m) = r, a.count == 2 else { throw DSLFlow.failure("putIfAbsent takes a key and a value", at, type: "IllegalArgumentException") }
             let old = m.entries.first { DSLOperators.equal($0.key, a[0]) }?.value ?? .null
             if case .null = old { try DSLLibrary.put(m, a[0], a[1], at) }
             return old
         },
-        "putAll": { _, r, a, at in
+        "putAll": .init { _, r, a, at in
             guard case .map(let m) = r, case .map(let other)? = a.first else { throw DSLFlow.failure("putAll takes a map", at, type: "NullPointerException") }
             for e in other.entries { try DSLLibrary.put(m, e.key, e.value, at) }
             return .null
         },
-        "replace": { _, r, a, at in
+        "replace": .init { _, r, a, at in
             guard case .map(let m) = r, a.count == 2 else { throw DSLFlow.failure("the twin runs replace(key, value)", at, type: "IllegalArgumentException") }
             guard let old = m.entries.first(where: { DSLOperators.equal($0.key, a[0]) })?.value else { return .null }
             try DSLLibrary.put(m, a[0], a[1], at)

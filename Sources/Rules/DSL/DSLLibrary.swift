@@ -13,11 +13,22 @@ typealias DSLFunction = @Sendable (DSLInterpreter, [DSLValue], DSLLocation) thro
 typealias DSLSuspendingFunction = @Sendable (DSLInterpreter, [DSLValue], DSLLocation) async throws -> DSLValue
 /// A method on a receiver (`x.contains(…)`, `Item.state`) that never pauses the run.
 typealias DSLMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocation) throws -> DSLValue
+/// A method of the tables (``DSLLibrary/methods``), in a struct: a bare function type in a dictionary is re-abstracted,
+/// and each call went through two thunks; in a struct it keeps its own calling convention (as ``DSLExprBox``), and a
+/// member's entry (``DSLMethodEntry/sync(_:)``) holds the function itself.
+struct DSLMethodCode: Sendable {
+    let run: DSLMethod
+}
 /// A method that may pause the run (`Item.sendCommand(…)`, `lock.lock()`).
 typealias DSLSuspendingMethod = @Sendable (DSLInterpreter, DSLValue, [DSLValue], DSLLocation) async throws -> DSLValue
 /// A method that calls a lambda it is given (`list.filter[ … ]`, `f.apply(…)`): it gives the calls as a
 /// ``DSLLambdaLoop``, which the interpreter drives synchronously, or suspending when the lambda may pause.
 typealias DSLLoopMethod = @Sendable (DSLValue, [DSLValue], DSLLocation) throws -> DSLLambdaLoop
+
+/// A method of the loop tables (``DSLLibrary/loopMethods``), in a struct for the same reason as ``DSLMethodCode``.
+struct DSLLoopCode: Sendable {
+    let run: DSLLoopMethod
+}
 
 /// How a method is run: synchronously, suspending, or as calls of a lambda.
 enum DSLMethodEntry: Sendable {
@@ -832,20 +843,20 @@ enum DSLLibrary {
         }
     }
 
-    static let methods: [DSLReceiver: [String: DSLMethod]] = [
+    static let methods: [DSLReceiver: [String: DSLMethodCode]] = [
         .any: [
-            "toString": { i, r, _, _ in .string(i.describe(r)) },
-            "equals": { _, r, a, _ in .bool(a.count == 1 && DSLOperators.equal(r, a[0])) },
-            "hashCode": { i, r, _, _ in .int(Int64(truncatingIfNeeded: StableHash.fnv1a64(i.describe(r)))) },
-            "compareTo": { _, r, a, at in
+            "toString": .init { i, r, _, _ in .string(i.describe(r)) },
+            "equals": .init { _, r, a, _ in .bool(a.count == 1 && DSLOperators.equal(r, a[0])) },
+            "hashCode": .init { i, r, _, _ in .int(Int64(truncatingIfNeeded: StableHash.fnv1a64(i.describe(r)))) },
+            "compareTo": .init { _, r, a, at in
                 guard a.count == 1 else { throw DSLFlow.failure("compareTo takes one value", at) }
                 return .int(Int64(try DSLOperators.compare(r, a[0], at)))
             },
-            "getClass": { _, r, _, _ in .constant(type: "Class", name: "class " + javaClassName(r)) },
-            "booleanValue": { _, r, _, at in
+            "getClass": .init { _, r, _, _ in .constant(type: "Class", name: "class " + javaClassName(r)) },
+            "booleanValue": .init { _, r, _, at in
                 guard case .bool(let b) = r else { throw DSLFlow.failure("booleanValue needs a Boolean", at, type: "ClassCastException") }
                 return .bool(b)
-            } as DSLMethod,
+            },
         ],
         .item: DSLItems.methods.merging(DSLPersistence.methods) { a, _ in a },
         .historic: DSLPersistence.historicMethods,
@@ -860,20 +871,20 @@ enum DSLLibrary {
         .localTime: DSLTime.localTimeMethods.merging(DSLJava.localTimeMethods) { a, _ in a },
         .localDate: DSLTime.localDateMethods.merging(DSLJava.localDateMethods) { a, _ in a },
         .duration: DSLTime.durationMethods.merging(DSLJava.durationMethods) { a, _ in a },
-        .dayOfWeek: DSLJava.dayOfWeekMethods.merging(["value": { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d)) }; return .null },
-                     "name": { _, r, _, _ in .string(r.text) }]) { a, _ in a },
+        .dayOfWeek: DSLJava.dayOfWeekMethods.merging(["value": .init { _, r, _, _ in if case .dayOfWeek(let d) = r { return .int(Int64(d)) }; return .null },
+                     "name": .init { _, r, _, _ in .string(r.text) }]) { a, _ in a },
         .timer: DSLItems.timerMethods,
         .list: DSLCollections.listMethods.merging(DSLJava.listMethods) { a, _ in a },
         .map: DSLCollections.mapMethods.merging(DSLJava.mapMethods) { a, _ in a },
-        .formatter: ["format": { i, r, a, at in
+        .formatter: ["format": .init { i, r, a, at in
             guard case .formatter(let p) = r, let first = a.first else { throw DSLFlow.failure("format takes a date-time", at) }
             return .string(try DSLTime.format(first, pattern: p, at, i))
         }],
-        .exception: ["getMessage": { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
-                     "message": { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
-                     "localizedMessage": { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
-                     "printStackTrace": { _, _, _, _ in .null }],
-        .builder: ["append": { i, r, a, at in
+        .exception: ["getMessage": .init { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
+                     "message": .init { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
+                     "localizedMessage": .init { _, r, _, _ in if case .exception(_, let m) = r { return .string(m) }; return .null },
+                     "printStackTrace": .init { _, _, _, _ in .null }],
+        .builder: ["append": .init { i, r, a, at in
             guard case .builder(let b) = r, let first = a.first else { return r }
             let piece = i.describe(first)
             try b.update { (v: inout [DSLValue]) throws(DSLFlow) in
@@ -882,9 +893,9 @@ enum DSLLibrary {
             }
             _ = try DSLOperators.checkedString(r.text, at)
             return r
-        }, "length": { _, r, _, _ in .int(Int64(r.text.count)) }],
-        .constant: DSLJava.constantMethods.merging(["name": { _, r, _, _ in .string(r.text) },
-                    "getSimpleName": { _, r, _, _ in .string(String(r.text.split(separator: ".").last ?? "")) }]) { a, _ in a },
+        }, "length": .init { _, r, _, _ in .int(Int64(r.text.count)) }],
+        .constant: DSLJava.constantMethods.merging(["name": .init { _, r, _, _ in .string(r.text) },
+                    "getSimpleName": .init { _, r, _, _ in .string(String(r.text.split(separator: ".").last ?? "")) }]) { a, _ in a },
         .lock: DSLConcurrency.lockMethods,
         .color: DSLColor.methods,
     ]
@@ -896,11 +907,11 @@ enum DSLLibrary {
     ]
 
     /// The methods that call a lambda they are given.
-    static let loopMethods: [DSLReceiver: [String: DSLLoopMethod]] = [
+    static let loopMethods: [DSLReceiver: [String: DSLLoopCode]] = [
         .list: DSLCollections.listLoops,
         .map: DSLCollections.mapLoops,
         // `f.apply(…)`: one call of the lambda itself.
-        .lambda: ["apply": { r, a, at in
+        .lambda: ["apply": .init { r, a, at in
             guard case .lambda(let c) = r else { return DSLLambdaLoop(none: .null, at) }
             return DSLLambdaLoop(once: c, a, at)
         }],
@@ -969,9 +980,9 @@ enum DSLLibrary {
                 var row = [DSLMethodEntry?](repeating: nil, count: DSLReceiver.allCases.count)
                 var any = false
                 for kind in DSLReceiver.allCases {
-                    if let m = methods[kind]?[candidate] { row[kind.rawValue] = .sync(m) }
+                    if let m = methods[kind]?[candidate] { row[kind.rawValue] = .sync(m.run) }
                     else if let m = suspendingMethods[kind]?[candidate] { row[kind.rawValue] = .suspending(m) }
-                    else if let m = loopMethods[kind]?[candidate] { row[kind.rawValue] = .loop(m) }
+                    else if let m = loopMethods[kind]?[candidate] { row[kind.rawValue] = .loop(m.run) }
                     else { continue }
                     any = true
                 }
@@ -1038,8 +1049,8 @@ enum DSLLibrary {
         if case .actions = receiver {
             // A Thing's actions: the kinds the twin knows by name, Object's methods, and any other method of any
             // binding as the generic outbox `action` (``DSLActions/genericAction(_:)``).
-            if let m = methods[.actions]?[name] { return .sync(m) }
-            if ["toString", "equals", "hashCode", "getClass"].contains(name), let m = methods[.any]?[name] { return .sync(m) }
+            if let m = methods[.actions]?[name] { return .sync(m.run) }
+            if ["toString", "equals", "hashCode", "getClass"].contains(name), let m = methods[.any]?[name] { return .sync(m.run) }
             let generic = DSLActions.genericAction(name)
             return .sync({ i, r, a, at in generic(i, r, a, at) })
         }

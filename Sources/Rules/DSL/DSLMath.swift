@@ -71,13 +71,13 @@ enum DSLMath {
         }
     }
 
-    static let numberMethods: [String: DSLMethod] = [
-        "doubleValue": { _, r, _, at in .number(try value(r, "doubleValue", at)) },
-        "floatValue": { _, r, _, at in .number(try value(r, "floatValue", at)) },
-        "toBigDecimal": { _, r, _, at in .decimal(try decimal(r, "toBigDecimal", at)) },
-        "intValue": { _, r, _, at in .int(try whole(r, "intValue", bits32: true, at)) },
-        "longValue": { _, r, _, at in .int(try whole(r, "longValue", bits32: false, at)) },
-        "abs": { _, r, _, at in
+    static let numberMethods: [String: DSLMethodCode] = [
+        "doubleValue": .init { _, r, _, at in .number(try value(r, "doubleValue", at)) },
+        "floatValue": .init { _, r, _, at in .number(try value(r, "floatValue", at)) },
+        "toBigDecimal": .init { _, r, _, at in .decimal(try decimal(r, "toBigDecimal", at)) },
+        "intValue": .init { _, r, _, at in .int(try whole(r, "intValue", bits32: true, at)) },
+        "longValue": .init { _, r, _, at in .int(try whole(r, "longValue", bits32: false, at)) },
+        "abs": .init { _, r, _, at in
             switch r {
             case .int(let n): return .int(n == .min ? n : Swift.abs(n))
             case .number(let d): return .number(Swift.abs(d))
@@ -86,20 +86,20 @@ enum DSLMath {
                 return .decimal(d.isNegative ? d.negated() : d)
             }
         },
-        "negate": { _, r, _, at in
+        "negate": .init { _, r, _, at in
             if case .number(let d) = r { return .number(-d) }
             return .decimal(try decimal(r, "negate", at).negated())
         },
-        "signum": { _, r, _, at in .int(Int64(try decimal(r, "signum", at).signum)) },
-        "scale": { _, r, _, at in .int(Int64(try decimal(r, "scale", at).scale)) },
-        "stripTrailingZeros": { _, r, _, at in
+        "signum": .init { _, r, _, at in .int(Int64(try decimal(r, "signum", at).signum)) },
+        "scale": .init { _, r, _, at in .int(Int64(try decimal(r, "scale", at).scale)) },
+        "stripTrailingZeros": .init { _, r, _, at in
             var d = try decimal(r, "stripTrailingZeros", at)
             if d.unscaled == 0 { return .decimal(JavaDecimal(0)) }
             while d.unscaled % 10 == 0, let next = JavaDecimal(unscaled: d.unscaled / 10, scale: d.scale - 1) { d = next }
             return .decimal(d)
         },
-        "toPlainString": { _, r, _, at in .string(try decimal(r, "toPlainString", at).plainString) },
-        "setScale": { _, r, a, at in
+        "toPlainString": .init { _, r, _, at in .string(try decimal(r, "toPlainString", at).plainString) },
+        "setScale": .init { _, r, a, at in
             // `BigDecimal.setScale(n)` is `RoundingMode.UNNECESSARY`: a value that must round throws.
             guard case .int(let scale)? = a.first, scale >= -1_000, scale <= 1_000 else { throw DSLFlow.failure("setScale takes a scale (an int)", at, type: "IllegalArgumentException") }
             var mode = JavaDecimal.Rounding.unnecessary
@@ -115,11 +115,11 @@ enum DSLMath {
             case .tooLarge: throw DSLFlow.failure("setScale(\(scale)) needs more than the 38 digits the twin's decimals hold", at, type: "ArithmeticException")
             }
         },
-        "getUnit": { _, r, _, at in
+        "getUnit": .init { _, r, _, at in
             guard let unit = r.numeric?.unit else { throw DSLFlow.failure("\(r.kindName) has no unit", at, type: "NoSuchMethodException") }
             return .string(unit.symbol)
         },
-        "toUnit": { _, r, a, at in
+        "toUnit": .init { _, r, a, at in
             guard let n = r.numeric, let unit = n.unit, a.count == 1, case .string(let target) = a[0],
                   let targetUnit = Quantity(parsing: "1 \(target)")?.unit,
                   let converted = Quantity(DecimalNumber(n.value), unit).converted(to: targetUnit) else {
@@ -127,7 +127,7 @@ enum DSLMath {
             }
             return .quantity(converted)
         },
-        "format": { _, r, a, at in
+        "format": .init { _, r, a, at in
             guard case .string(let pattern)? = a.first else { throw DSLFlow.failure("format takes a pattern such as \"%.1f\"", at) }
             // `DecimalType.format`: a whole value formats as a BigInteger (`%d` works), else — or when the
             // pattern does not take an integer (`%.1f`) — as the BigDecimal.

@@ -74,11 +74,11 @@ enum DSLPersistence {
     }
 
     /// One aggregate in its three forms.
-    private static func family(_ stem: String, _ table: inout [String: DSLMethod],
+    private static func family(_ stem: String, _ table: inout [String: DSLMethodCode],
                                _ body: @escaping @Sendable (PersistenceQueries, Item, SimInstant?, SimInstant?) -> DSLValue) {
         for form in Form.allCases {
             let name = stem + form.rawValue
-            table[name] = { i, r, a, at in
+            table[name] = .init { i, r, a, at in
                 let (item, q, rest) = try queries(name, r, a, at, i)
                 let (begin, end) = try interval(name, form, rest, at)
                 return body(q, item, begin, end)
@@ -86,15 +86,15 @@ enum DSLPersistence {
         }
     }
 
-    private static let historicState: DSLMethod = { i, r, a, at in
+    private static let historicState: DSLMethodCode = .init { i, r, a, at in
         let (item, q, rest) = try queries("historicState", r, a, at, i)
         guard rest.count == 1 else { throw DSLFlow.failure("historicState takes an instant (and optionally a service id)", at) }
         return historic(item, q.historicState(item, at: try instant(rest[0], "historicState", at)))
     }
 
-    static let methods: [String: DSLMethod] = {
-        var table: [String: DSLMethod] = [
-            "previousState": { i, r, a, at in
+    static let methods: [String: DSLMethodCode] = {
+        var table: [String: DSLMethodCode] = [
+            "previousState": .init { i, r, a, at in
                 let (item, q, rest) = try queries("previousState", r, a, at, i)
                 var skipEqual = false
                 if let first = rest.first {
@@ -105,23 +105,23 @@ enum DSLPersistence {
             },
             "historicState": historicState,
             "persistedState": historicState,  // openHAB 5's name of historicState
-            "lastUpdate": { i, r, a, at in
+            "lastUpdate": .init { i, r, a, at in
                 let (item, q, rest) = try queries("lastUpdate", r, a, at, i)
                 guard rest.isEmpty else { throw DSLFlow.failure("lastUpdate takes at most a service id", at) }
                 return q.lastUpdate(item).map(DSLValue.instant) ?? .null
             },
-            "lastChange": { i, r, a, at in
+            "lastChange": .init { i, r, a, at in
                 let (item, q, rest) = try queries("lastChange", r, a, at, i)
                 guard rest.isEmpty else { throw DSLFlow.failure("lastChange takes at most a service id", at) }
                 return q.lastChange(item).map(DSLValue.instant) ?? .null
             },
-            "evolutionRate": { i, r, a, at in
+            "evolutionRate": .init { i, r, a, at in
                 // openHAB 4's deprecated name of evolutionRateSince (and, with two instants, …Between).
                 let (item, q, rest) = try queries("evolutionRate", r, a, at, i)
                 let (begin, end) = try interval("evolutionRate", rest.count == 2 ? .between : .since, rest, at)
                 return q.evolutionRateBetween(item, begin, end).map { number(.decimal($0)) } ?? .null
             },
-            "persist": { i, r, a, at in
+            "persist": .init { i, r, a, at in
                 let (item, q, rest) = try queries("persist", r, a, at, i)
                 switch rest.count {
                 case 0: q.persist(item)
@@ -172,10 +172,10 @@ enum DSLPersistence {
     }
 
     /// openHAB's `HistoricItem`: `state`, `timestamp` (a ZonedDateTime), `instant`, `name`.
-    static let historicMethods: [String: DSLMethod] = [
-        "getState": { _, r, _, _ in if case .historic(_, let e) = r { return .state(e.state) }; return .null },
-        "getTimestamp": { _, r, _, _ in if case .historic(_, let e) = r { return .instant(e.instant) }; return .null },
-        "getInstant": { _, r, _, _ in if case .historic(_, let e) = r { return .instant(e.instant) }; return .null },
-        "getName": { _, r, _, _ in if case .historic(let n, _) = r { return .string(n) }; return .null },
+    static let historicMethods: [String: DSLMethodCode] = [
+        "getState": .init { _, r, _, _ in if case .historic(_, let e) = r { return .state(e.state) }; return .null },
+        "getTimestamp": .init { _, r, _, _ in if case .historic(_, let e) = r { return .instant(e.instant) }; return .null },
+        "getInstant": .init { _, r, _, _ in if case .historic(_, let e) = r { return .instant(e.instant) }; return .null },
+        "getName": .init { _, r, _, _ in if case .historic(let n, _) = r { return .string(n) }; return .null },
     ]
 }

@@ -35,25 +35,25 @@ enum DSLText {
         return parts
     }
 
-    static let stringMethods: [String: DSLMethod] = [
-        "length": { _, r, _, _ in .int(Int64((string(r) as NSString).length)) },
-        "isEmpty": { _, r, _, _ in .bool(string(r).isEmpty) },
-        "isBlank": { _, r, _, _ in .bool(string(r).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty) },
-        "contains": { _, r, a, at in .bool(string(r).contains(try arg(a, 0, "contains", at))) },
-        "startsWith": { _, r, a, at in .bool(string(r).hasPrefix(try arg(a, 0, "startsWith", at))) },
-        "endsWith": { _, r, a, at in .bool(string(r).hasSuffix(try arg(a, 0, "endsWith", at))) },
-        "equalsIgnoreCase": { _, r, a, _ in .bool(a.count == 1 && string(r).lowercased() == a[0].text.lowercased()) },
-        "indexOf": { _, r, a, at in
+    static let stringMethods: [String: DSLMethodCode] = [
+        "length": .init { _, r, _, _ in .int(Int64((string(r) as NSString).length)) },
+        "isEmpty": .init { _, r, _, _ in .bool(string(r).isEmpty) },
+        "isBlank": .init { _, r, _, _ in .bool(string(r).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty) },
+        "contains": .init { _, r, a, at in .bool(string(r).contains(try arg(a, 0, "contains", at))) },
+        "startsWith": .init { _, r, a, at in .bool(string(r).hasPrefix(try arg(a, 0, "startsWith", at))) },
+        "endsWith": .init { _, r, a, at in .bool(string(r).hasSuffix(try arg(a, 0, "endsWith", at))) },
+        "equalsIgnoreCase": .init { _, r, a, _ in .bool(a.count == 1 && string(r).lowercased() == a[0].text.lowercased()) },
+        "indexOf": .init { _, r, a, at in
             let ns = string(r) as NSString
             let range = ns.range(of: try arg(a, 0, "indexOf", at))
             return .int(range.location == NSNotFound ? -1 : Int64(range.location))
         },
-        "lastIndexOf": { _, r, a, at in
+        "lastIndexOf": .init { _, r, a, at in
             let ns = string(r) as NSString
             let range = ns.range(of: try arg(a, 0, "lastIndexOf", at), options: .backwards)
             return .int(range.location == NSNotFound ? -1 : Int64(range.location))
         },
-        "substring": { _, r, a, at in
+        "substring": .init { _, r, a, at in
             let ns = string(r) as NSString
             let from = try int(a, 0, "substring", at)
             let to = a.count > 1 ? try int(a, 1, "substring", at) : ns.length
@@ -62,41 +62,41 @@ enum DSLText {
             }
             return .string(ns.substring(with: NSRange(location: from, length: to - from)))
         },
-        "charAt": { _, r, a, at in
+        "charAt": .init { _, r, a, at in
             let ns = string(r) as NSString
             let k = try int(a, 0, "charAt", at)
             guard k >= 0, k < ns.length else { throw DSLFlow.failure("index \(k), length \(ns.length)", at, type: "StringIndexOutOfBoundsException") }
             return .string(ns.substring(with: NSRange(location: k, length: 1)))
         },
-        "split": { _, r, a, at in .list(DSLList(try split(string(r), try arg(a, 0, "split", at), at).map(DSLValue.string))) },
-        "replace": { _, r, a, at in
+        "split": .init { _, r, a, at in .list(DSLList(try split(string(r), try arg(a, 0, "split", at), at).map(DSLValue.string))) },
+        "replace": .init { _, r, a, at in
             try DSLOperators.checkedString(string(r).replacingOccurrences(of: try arg(a, 0, "replace", at), with: try arg(a, 1, "replace", at)), at)
         },
-        "replaceAll": { _, r, a, at in
+        "replaceAll": .init { _, r, a, at in
             let s = string(r)
             let re = try regex(try arg(a, 0, "replaceAll", at), at)
             return try DSLOperators.checkedString(re.stringByReplacingMatches(in: s, range: NSRange(location: 0, length: (s as NSString).length),
                                                                               withTemplate: try arg(a, 1, "replaceAll", at)), at)
         },
-        "replaceFirst": { _, r, a, at in
+        "replaceFirst": .init { _, r, a, at in
             let s = string(r)
             let re = try regex(try arg(a, 0, "replaceFirst", at), at)
             guard let m = re.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) else { return .string(s) }
             let replacement = re.replacementString(for: m, in: s, offset: 0, template: try arg(a, 1, "replaceFirst", at))
             return .string((s as NSString).replacingCharacters(in: m.range, with: replacement))
         },
-        "matches": { _, r, a, at in
+        "matches": .init { _, r, a, at in
             let s = string(r)
             let re = try regex("^(?:" + (try arg(a, 0, "matches", at)) + ")$", at)
             return .bool(re.firstMatch(in: s, range: NSRange(location: 0, length: (s as NSString).length)) != nil)
         },
-        "toUpperCase": { _, r, _, _ in .string(string(r).uppercased()) },
-        "toLowerCase": { _, r, _, _ in .string(string(r).lowercased()) },
-        "trim": { _, r, _, _ in .string(string(r).trimmingCharacters(in: .whitespacesAndNewlines)) },
-        "strip": { _, r, _, _ in .string(string(r).trimmingCharacters(in: .whitespacesAndNewlines)) },
-        "concat": { _, r, a, at in try DSLOperators.checkedString(string(r) + (try arg(a, 0, "concat", at)), at) },
-        "toCharArray": { _, r, _, _ in .list(DSLList(string(r).map { .string(String($0)) })) },
-        "repeat": { _, r, a, at in
+        "toUpperCase": .init { _, r, _, _ in .string(string(r).uppercased()) },
+        "toLowerCase": .init { _, r, _, _ in .string(string(r).lowercased()) },
+        "trim": .init { _, r, _, _ in .string(string(r).trimmingCharacters(in: .whitespacesAndNewlines)) },
+        "strip": .init { _, r, _, _ in .string(string(r).trimmingCharacters(in: .whitespacesAndNewlines)) },
+        "concat": .init { _, r, a, at in try DSLOperators.checkedString(string(r) + (try arg(a, 0, "concat", at)), at) },
+        "toCharArray": .init { _, r, _, _ in .list(DSLList(string(r).map { .string(String($0)) })) },
+        "repeat": .init { _, r, a, at in
             let n = try int(a, 0, "repeat", at)
             let s = string(r)
             guard n >= 0, s.utf8.count.multipliedReportingOverflow(by: n).overflow == false,

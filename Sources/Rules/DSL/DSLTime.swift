@@ -60,8 +60,8 @@ enum DSLTime {
         return .epoch
     }
 
-    private static func plus(_ sign: Int64, _ unitMs: Int64?, days: Int64 = 0, months: Int64 = 0) -> DSLMethod {
-        { i, r, a, at in
+    private static func plus(_ sign: Int64, _ unitMs: Int64?, days: Int64 = 0, months: Int64 = 0) -> DSLMethodCode {
+        .init { i, r, a, at in
             let n = try amount(a, "plus/minus", at)
             let (signed, overflow) = n.multipliedReportingOverflow(by: sign)
             guard !overflow else { return try checked(nil, at) }
@@ -73,8 +73,8 @@ enum DSLTime {
         }
     }
 
-    private static func byUnit(_ sign: Int64) -> DSLMethod {
-        { i, r, a, at in
+    private static func byUnit(_ sign: Int64) -> DSLMethodCode {
+        .init { i, r, a, at in
             if a.count == 1, case .duration(let d) = a[0] {
                 return try checked(shifted(instant(r), sign, unitMs: d.milliseconds), at)
             }
@@ -124,8 +124,8 @@ enum DSLTime {
         return CivilDate(year: year, month: month, day: d)
     }
 
-    static let instantMethods: [String: DSLMethod] = [
-        "plusNanos": { _, r, a, at in try checked(shifted(instant(r), try amount(a, "plusNanos", at) / 1_000_000, unitMs: 1), at) },
+    static let instantMethods: [String: DSLMethodCode] = [
+        "plusNanos": .init { _, r, a, at in try checked(shifted(instant(r), try amount(a, "plusNanos", at) / 1_000_000, unitMs: 1), at) },
         "plusMillis": plus(1, 1), "minusMillis": plus(-1, 1),
         "plusSeconds": plus(1, 1_000), "minusSeconds": plus(-1, 1_000),
         "plusMinutes": plus(1, 60_000), "minusMinutes": plus(-1, 60_000),
@@ -135,62 +135,62 @@ enum DSLTime {
         "plusMonths": plus(1, nil, months: 1), "minusMonths": plus(-1, nil, months: 1),
         "plusYears": plus(1, nil, months: 12), "minusYears": plus(-1, nil, months: 12),
         "plus": byUnit(1), "minus": byUnit(-1),
-        "getHour": { i, r, _, _ in .int(Int64(local(r, i).time.hour)) },
-        "getMinute": { i, r, _, _ in .int(Int64(local(r, i).time.minute)) },
-        "getSecond": { i, r, _, _ in .int(Int64(local(r, i).time.second)) },
-        "getNano": { i, r, _, _ in .int(Int64(local(r, i).time.millisecond) * 1_000_000) },
-        "getDayOfMonth": { i, r, _, _ in .int(Int64(local(r, i).date.day)) },
-        "getMonthValue": { i, r, _, _ in .int(Int64(local(r, i).date.month)) },
-        "getYear": { i, r, _, _ in .int(Int64(local(r, i).date.year)) },
-        "getDayOfWeek": { i, r, _, _ in .dayOfWeek(local(r, i).date.isoWeekday) },
-        "getDayOfYear": { i, r, _, _ in
+        "getHour": .init { i, r, _, _ in .int(Int64(local(r, i).time.hour)) },
+        "getMinute": .init { i, r, _, _ in .int(Int64(local(r, i).time.minute)) },
+        "getSecond": .init { i, r, _, _ in .int(Int64(local(r, i).time.second)) },
+        "getNano": .init { i, r, _, _ in .int(Int64(local(r, i).time.millisecond) * 1_000_000) },
+        "getDayOfMonth": .init { i, r, _, _ in .int(Int64(local(r, i).date.day)) },
+        "getMonthValue": .init { i, r, _, _ in .int(Int64(local(r, i).date.month)) },
+        "getYear": .init { i, r, _, _ in .int(Int64(local(r, i).date.year)) },
+        "getDayOfWeek": .init { i, r, _, _ in .dayOfWeek(local(r, i).date.isoWeekday) },
+        "getDayOfYear": .init { i, r, _, _ in
             let d = local(r, i).date
             return .int(d.daysSinceEpoch - (CivilDate(year: d.year, month: 1, day: 1)?.daysSinceEpoch ?? 0) + 1)
         },
-        "isBefore": { _, r, a, at in
+        "isBefore": .init { _, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("isBefore takes a date-time", at) }
             return .bool(try DSLOperators.compare(r, a[0], at) < 0)
         },
-        "isAfter": { _, r, a, at in
+        "isAfter": .init { _, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("isAfter takes a date-time", at) }
             return .bool(try DSLOperators.compare(r, a[0], at) > 0)
         },
-        "isEqual": { _, r, a, at in
+        "isEqual": .init { _, r, a, at in
             guard a.count == 1 else { throw DSLFlow.failure("isEqual takes a date-time", at) }
             return .bool(try DSLOperators.compare(r, a[0], at) == 0)
         },
-        "toLocalTime": { i, r, _, _ in .localTime(local(r, i).time) },
-        "toLocalDate": { i, r, _, _ in .localDate(local(r, i).date) },
-        "toInstant": { _, r, _, _ in .instant(instant(r)) },
-        "toEpochMilli": { _, r, _, _ in .int(instant(r).unixMilliseconds) },
-        "getTime": { _, r, _, _ in .int(instant(r).unixMilliseconds) },  // java.util.Date's getTime (milliseconds since the epoch)
-        "toEpochSecond": { _, r, _, _ in .int(instant(r).unixSeconds) },
-        "getZone": { i, _, _, _ in .string(i.execution.calendar.identifier) },
-        "withZoneSameInstant": { _, r, _, _ in .instant(instant(r)) },
-        "withHour": { i, r, a, at in try with(i, r, a, at) { l, n in guard let t = LocalTime(hour: n, minute: l.time.minute, second: l.time.second) else { return false }; l.time = t; return true } },
-        "withMinute": { i, r, a, at in try with(i, r, a, at) { l, n in guard let t = LocalTime(hour: l.time.hour, minute: n, second: l.time.second) else { return false }; l.time = t; return true } },
-        "withSecond": { i, r, a, at in try with(i, r, a, at) { l, n in guard let t = LocalTime(hour: l.time.hour, minute: l.time.minute, second: n) else { return false }; l.time = t; return true } },
-        "withNano": { i, r, a, at in try with(i, r, a, at) { l, n in
+        "toLocalTime": .init { i, r, _, _ in .localTime(local(r, i).time) },
+        "toLocalDate": .init { i, r, _, _ in .localDate(local(r, i).date) },
+        "toInstant": .init { _, r, _, _ in .instant(instant(r)) },
+        "toEpochMilli": .init { _, r, _, _ in .int(instant(r).unixMilliseconds) },
+        "getTime": .init { _, r, _, _ in .int(instant(r).unixMilliseconds) },  // java.util.Date's getTime (milliseconds since the epoch)
+        "toEpochSecond": .init { _, r, _, _ in .int(instant(r).unixSeconds) },
+        "getZone": .init { i, _, _, _ in .string(i.execution.calendar.identifier) },
+        "withZoneSameInstant": .init { _, r, _, _ in .instant(instant(r)) },
+        "withHour": .init { i, r, a, at in try with(i, r, a, at) { l, n in guard let t = LocalTime(hour: n, minute: l.time.minute, second: l.time.second) else { return false }; l.time = t; return true } },
+        "withMinute": .init { i, r, a, at in try with(i, r, a, at) { l, n in guard let t = LocalTime(hour: l.time.hour, minute: n, second: l.time.second) else { return false }; l.time = t; return true } },
+        "withSecond": .init { i, r, a, at in try with(i, r, a, at) { l, n in guard let t = LocalTime(hour: l.time.hour, minute: l.time.minute, second: n) else { return false }; l.time = t; return true } },
+        "withNano": .init { i, r, a, at in try with(i, r, a, at) { l, n in
             guard n >= 0, n < 1_000_000_000 else { return false }
             l.time = LocalTime(millisecondOfDay: l.time.millisecondOfDay / 1_000 * 1_000 + Int64(n / 1_000_000)); return true } },
-        "withDayOfMonth": { i, r, a, at in try with(i, r, a, at) { l, n in guard let d = CivilDate(year: l.date.year, month: l.date.month, day: n) else { return false }; l.date = d; return true } },
+        "withDayOfMonth": .init { i, r, a, at in try with(i, r, a, at) { l, n in guard let d = CivilDate(year: l.date.year, month: l.date.month, day: n) else { return false }; l.date = d; return true } },
         // ZonedDateTime.withMonth / withYear keep the day of the month, or the month's last day when it has
         // fewer (Jan 31 withMonth 2 is Feb 28); withDayOfYear counts from January 1 (1…365 or 366).
-        "withMonth": { i, r, a, at in try with(i, r, a, at) { l, n in
+        "withMonth": .init { i, r, a, at in try with(i, r, a, at) { l, n in
             guard (1...12).contains(n), let d = clampedDate(year: l.date.year, month: n, day: l.date.day) else { return false }
             l.date = d; return true
         } },
-        "withYear": { i, r, a, at in try with(i, r, a, at) { l, n in
+        "withYear": .init { i, r, a, at in try with(i, r, a, at) { l, n in
             guard (-999_999_999...999_999_999).contains(n), let d = clampedDate(year: n, month: l.date.month, day: l.date.day) else { return false }
             l.date = d; return true
         } },
-        "withDayOfYear": { i, r, a, at in try with(i, r, a, at) { l, n in
+        "withDayOfYear": .init { i, r, a, at in try with(i, r, a, at) { l, n in
             guard n >= 1, let first = CivilDate(year: l.date.year, month: 1, day: 1) else { return false }
             let d = first.adding(days: n - 1)
             guard d.year == l.date.year else { return false }
             l.date = d; return true
         } },
-        "truncatedTo": { i, r, a, at in
+        "truncatedTo": .init { i, r, a, at in
             guard case .constant("ChronoUnit", let unit)? = a.first, let ms = chronoUnits[unit], ms > 0, ms <= 86_400_000 else {
                 throw DSLFlow.failure("truncatedTo takes a ChronoUnit up to DAYS", at, type: "UnsupportedTemporalTypeException")
             }
@@ -198,7 +198,7 @@ enum DSLTime {
             l.time = LocalTime(millisecondOfDay: l.time.millisecondOfDay / ms * ms)
             return .instant(i.execution.calendar.resolvedInstant(for: l))
         },
-        "format": { i, r, a, at in
+        "format": .init { i, r, a, at in
             guard case .formatter(let p)? = a.first else { throw DSLFlow.failure("format takes a DateTimeFormatter", at) }
             return .string(try format(r, pattern: p, at, i))
         },
@@ -237,33 +237,33 @@ enum DSLTime {
         },
     ]
 
-    static let localTimeMethods: [String: DSLMethod] = [
-        "getHour": { _, r, _, _ in if case .localTime(let t) = r { return .int(Int64(t.hour)) }; return .null },
-        "getMinute": { _, r, _, _ in if case .localTime(let t) = r { return .int(Int64(t.minute)) }; return .null },
-        "getSecond": { _, r, _, _ in if case .localTime(let t) = r { return .int(Int64(t.second)) }; return .null },
-        "isBefore": { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) < 0) },
-        "isAfter": { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) > 0) },
-        "plusMinutes": { _, r, a, at in
+    static let localTimeMethods: [String: DSLMethodCode] = [
+        "getHour": .init { _, r, _, _ in if case .localTime(let t) = r { return .int(Int64(t.hour)) }; return .null },
+        "getMinute": .init { _, r, _, _ in if case .localTime(let t) = r { return .int(Int64(t.minute)) }; return .null },
+        "getSecond": .init { _, r, _, _ in if case .localTime(let t) = r { return .int(Int64(t.second)) }; return .null },
+        "isBefore": .init { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) < 0) },
+        "isAfter": .init { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) > 0) },
+        "plusMinutes": .init { _, r, a, at in
             guard case .localTime(let t) = r else { return .null }
             let n = try amount(a, "plusMinutes", at) % 1_440
             return .localTime(LocalTime(millisecondOfDay: ((t.millisecondOfDay + n * 60_000) % 86_400_000 + 86_400_000) % 86_400_000))
         },
-        "plusHours": { _, r, a, at in
+        "plusHours": .init { _, r, a, at in
             guard case .localTime(let t) = r else { return .null }
             let n = try amount(a, "plusHours", at) % 24
             return .localTime(LocalTime(millisecondOfDay: ((t.millisecondOfDay + n * 3_600_000) % 86_400_000 + 86_400_000) % 86_400_000))
         },
-        "toSecondOfDay": { _, r, _, _ in if case .localTime(let t) = r { return .int(t.millisecondOfDay / 1_000) }; return .null },
+        "toSecondOfDay": .init { _, r, _, _ in if case .localTime(let t) = r { return .int(t.millisecondOfDay / 1_000) }; return .null },
     ]
 
-    static let localDateMethods: [String: DSLMethod] = [
-        "getYear": { _, r, _, _ in if case .localDate(let d) = r { return .int(Int64(d.year)) }; return .null },
-        "getMonthValue": { _, r, _, _ in if case .localDate(let d) = r { return .int(Int64(d.month)) }; return .null },
-        "getDayOfMonth": { _, r, _, _ in if case .localDate(let d) = r { return .int(Int64(d.day)) }; return .null },
-        "getDayOfWeek": { _, r, _, _ in if case .localDate(let d) = r { return .dayOfWeek(d.isoWeekday) }; return .null },
-        "isBefore": { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) < 0) },
-        "isAfter": { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) > 0) },
-        "plusDays": { _, r, a, at in
+    static let localDateMethods: [String: DSLMethodCode] = [
+        "getYear": .init { _, r, _, _ in if case .localDate(let d) = r { return .int(Int64(d.year)) }; return .null },
+        "getMonthValue": .init { _, r, _, _ in if case .localDate(let d) = r { return .int(Int64(d.month)) }; return .null },
+        "getDayOfMonth": .init { _, r, _, _ in if case .localDate(let d) = r { return .int(Int64(d.day)) }; return .null },
+        "getDayOfWeek": .init { _, r, _, _ in if case .localDate(let d) = r { return .dayOfWeek(d.isoWeekday) }; return .null },
+        "isBefore": .init { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) < 0) },
+        "isAfter": .init { _, r, a, at in .bool(try DSLOperators.compare(r, a.first ?? .null, at) > 0) },
+        "plusDays": .init { _, r, a, at in
             guard case .localDate(let d) = r else { return .null }
             let n = try amount(a, "plusDays", at)
             guard abs(n) < 3_000_000 else { throw DSLFlow.failure("out of range", at, type: "DateTimeException") }
@@ -298,16 +298,16 @@ enum DSLTime {
 
     private static func ms(_ r: DSLValue) -> Int64 { if case .duration(let d) = r { d.milliseconds } else { 0 } }
 
-    static let durationMethods: [String: DSLMethod] = [
-        "toMillis": { _, r, _, _ in .int(ms(r)) },
-        "getSeconds": { _, r, _, _ in .int(ms(r) / 1_000) },
-        "toSeconds": { _, r, _, _ in .int(ms(r) / 1_000) },
-        "toMinutes": { _, r, _, _ in .int(ms(r) / 60_000) },
-        "toHours": { _, r, _, _ in .int(ms(r) / 3_600_000) },
-        "toDays": { _, r, _, _ in .int(ms(r) / 86_400_000) },
-        "isNegative": { _, r, _, _ in .bool(ms(r) < 0) },
-        "isZero": { _, r, _, _ in .bool(ms(r) == 0) },
-        "plus": { _, r, a, at in
+    static let durationMethods: [String: DSLMethodCode] = [
+        "toMillis": .init { _, r, _, _ in .int(ms(r)) },
+        "getSeconds": .init { _, r, _, _ in .int(ms(r) / 1_000) },
+        "toSeconds": .init { _, r, _, _ in .int(ms(r) / 1_000) },
+        "toMinutes": .init { _, r, _, _ in .int(ms(r) / 60_000) },
+        "toHours": .init { _, r, _, _ in .int(ms(r) / 3_600_000) },
+        "toDays": .init { _, r, _, _ in .int(ms(r) / 86_400_000) },
+        "isNegative": .init { _, r, _, _ in .bool(ms(r) < 0) },
+        "isZero": .init { _, r, _, _ in .bool(ms(r) == 0) },
+        "plus": .init { _, r, a, at in
             guard case .duration(let d)? = a.first else { throw DSLFlow.failure("plus takes a Duration", at) }
             return .duration(SimDuration(milliseconds: ms(r) &+ d.milliseconds))
         },

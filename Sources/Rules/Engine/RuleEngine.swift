@@ -75,14 +75,21 @@ public final class RuleEngine: Sendable {
         var loggedErrors = 0
     }
 
-    /// A trigger of an enabled rule that hears one kind of bus event.
-    struct Listener {
+    /// A trigger of an enabled rule that hears one kind of bus event (one reference: `hear` walks them for every event).
+    final class Listener: Sendable {
         let uid: String
         let trigger: RuleTrigger
         /// The kernel event's label of the runs it queues (made once, not per run).
         let label: String
         /// The rule's index (``RuleEngine/index(ofUID:hint:in:)``).
         let index: Int
+
+        init(uid: String, trigger: RuleTrigger, label: String, index: Int) {
+            self.uid = uid
+            self.trigger = trigger
+            self.label = label
+            self.index = index
+        }
     }
 
     struct EngineState {
@@ -445,40 +452,58 @@ public final class RuleEngine: Sendable {
             guard let required = required?.trimmingCharacters(in: .whitespaces), !required.isEmpty else { return true }
             return required == actual()
         }
-        switch (trigger.kind, event.kind) {
-        case (.itemCommand(let pattern, let command), .itemCommand(let name, let received)):
-            guard pattern.matches(name.rawValue), wanted(command, received.description) else { return nil }
-            return itemEvent(trigger, name, group: nil, .command(item: name.rawValue, group: nil, received)) { $0.command = received }
-        case (.itemStateUpdate(let pattern, let required), .itemStateUpdated(let name, let new, _)):
-            guard pattern.matches(name.rawValue), wanted(required, new.description) else { return nil }
-            return itemEvent(trigger, name, group: nil, .update(item: name.rawValue, group: nil, new)) { $0.newState = new }
-        case (.itemStateChange(let pattern, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
-            guard pattern.matches(name.rawValue), wanted(from, old.description), wanted(to, new.description) else { return nil }
-            return itemEvent(trigger, name, group: nil, .change(item: name.rawValue, group: nil, new: new, old: old)) {
-                $0.newState = new
-                $0.previousState = old
+        // The event's kind first, then the trigger's: no tuple of both kinds is made (copying each's payload) per pair.
+        switch event.kind {
+        case .itemCommand(let name, let received):
+            switch trigger.kind {
+            case .itemCommand(let pattern, let command):
+                guard pattern.matches(name.rawValue), wanted(command, received.description) else { return nil }
+                return itemEvent(trigger, name, group: nil, .command(item: name.rawValue, group: nil, received)) { $0.command = received }
+            case .groupCommand(let group, let command):
+                guard isMember(name, of: group), wanted(command, received.description) else { return nil }
+                return itemEvent(trigger, name, group: group, .command(item: name.rawValue, group: group, received)) { $0.command = received }
+            default:
+                return nil
             }
-        case (.groupCommand(let group, let command), .itemCommand(let name, let received)):
-            guard isMember(name.rawValue, of: group), wanted(command, received.description) else { return nil }
-            return itemEvent(trigger, name, group: group, .command(item: name.rawValue, group: group, received)) { $0.command = received }
-        case (.groupStateUpdate(let group, let required), .itemStateUpdated(let name, let new, _)):
-            guard isMember(name.rawValue, of: group), wanted(required, new.description) else { return nil }
-            return itemEvent(trigger, name, group: group, .update(item: name.rawValue, group: group, new)) { $0.newState = new }
-        case (.groupStateChange(let group, let from, let to), .itemStateChanged(let name, let new, let old, _, _)):
-            guard isMember(name.rawValue, of: group), wanted(from, old.description), wanted(to, new.description) else { return nil }
-            return itemEvent(trigger, name, group: group, .change(item: name.rawValue, group: group, new: new, old: old)) {
-                $0.newState = new
-                $0.previousState = old
+        case .itemStateUpdated(let name, let new, _):
+            switch trigger.kind {
+            case .itemStateUpdate(let pattern, let required):
+                guard pattern.matches(name.rawValue), wanted(required, new.description) else { return nil }
+                return itemEvent(trigger, name, group: nil, .update(item: name.rawValue, group: nil, new)) { $0.newState = new }
+            case .groupStateUpdate(let group, let required):
+                guard isMember(name, of: group), wanted(required, new.description) else { return nil }
+                return itemEvent(trigger, name, group: group, .update(item: name.rawValue, group: group, new)) { $0.newState = new }
+            default:
+                return nil
             }
-        case (.thingStatusChange(let thing, let from, let to), .thingStatusChanged(let uid, let new, let old)):
-            guard ItemNamePattern(thing).matches(uid.rawValue), wanted(from, old.status.rawValue), wanted(to, new.status.rawValue) else { return nil }
+        case .itemStateChanged(let name, let new, let old, _, _):
+            switch trigger.kind {
+            case .itemStateChange(let pattern, let from, let to):
+                guard pattern.matches(name.rawValue), wanted(from, old.description), wanted(to, new.description) else { return nil }
+                return itemEvent(trigger, name, group: nil, .change(item: name.rawValue, group: nil, new: new, old: old)) {
+                    $0.newState = new
+                    $0.previousState = old
+                }
+            case .groupStateChange(let group, let from, let to):
+                guard isMember(name, of: group), wanted(from, old.description), wanted(to, new.description) else { return nil }
+                return itemEvent(trigger, name, group: group, .change(item: name.rawValue, group: group, new: new, old: old)) {
+                    $0.newState = new
+                    $0.previousState = old
+                }
+            default:
+                return nil
+            }
+        case .thingStatusChanged(let uid, let new, let old):
+            guard case .thingStatusChange(let thing, let from, let to) = trigger.kind,
+                  ItemNamePattern(thing).matches(uid.rawValue), wanted(from, old.status.rawValue), wanted(to, new.status.rawValue) else { return nil }
             var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("Thing \(uid) changed from \(old.status.rawValue) to \(new.status.rawValue)"))
             matched.thingUID = uid.rawValue
             matched.thingStatus = new.status.rawValue
             matched.previousThingStatus = old.status.rawValue
             return RuleTriggerEvent(matched)
-        case (.thingStatusUpdate(let thing, let required), .thingStatus(let uid, let info)):
-            guard ItemNamePattern(thing).matches(uid.rawValue), wanted(required, info.status.rawValue) else { return nil }
+        case .thingStatus(let uid, let info):
+            guard case .thingStatusUpdate(let thing, let required) = trigger.kind,
+                  ItemNamePattern(thing).matches(uid.rawValue), wanted(required, info.status.rawValue) else { return nil }
             var matched = RuleTriggerEvent.Fields(triggerID: trigger.id, summaryParts: .text("Thing \(uid) reported \(info.status.rawValue)"))
             matched.thingUID = uid.rawValue
             matched.thingStatus = info.status.rawValue
@@ -497,10 +522,11 @@ public final class RuleEngine: Sendable {
         return RuleTriggerEvent(event)
     }
 
-    /// Whether `item` is a member of `group`, directly or through nested Groups.
-    func isMember(_ item: String, of group: String, depth: Int = 0) -> Bool {
-        guard depth < 16, let name = checkedItemName(item), let groups = runtime.items.groupNames(of: name) else { return false }
-        return groups.contains(group) || groups.contains { isMember($0, of: group, depth: depth + 1) }
+    /// Whether `item` is a member of `group`, directly or through nested Groups (an event's Item is a checked name; a
+    /// Group's name is checked once per written name).
+    func isMember(_ item: ItemName, of group: String, depth: Int = 0) -> Bool {
+        guard depth < 16, let groups = runtime.items.groupNames(of: item) else { return false }
+        return groups.contains(group) || groups.contains { outer in checkedItemName(outer).map { isMember($0, of: group, depth: depth + 1) } ?? false }
     }
 
     /// The Item called `name` now.

@@ -100,6 +100,24 @@ struct DSLActionTests {
         #expect(scripted.failures.isEmpty, "\(scripted.failures)")
     }
 
+    /// A compound assignment whose value may pause (an HTTP action) reads its target, applies the operator and stores,
+    /// in that order, each time it runs (the suspending walk runs the target's compiled read).
+    @Test func compoundAssignmentsWhoseValueMayPause() async throws {
+        let (result, rules) = try await Self.scenario("""
+            var s = "price "
+            var n = 10
+            var i = 0
+            while (i < 2) {
+                s += sendHttpGetRequest("https://api.example.com/price")
+                n -= Integer::parseInt(sendHttpGetRequest("https://api.example.com/price"))
+                i++
+            }
+            Out.postUpdate(s + "|" + n)
+            """, expect: #"{ "at": "2026-01-09T10:01", "item": "Out", "state": "price 33|4" }"#,
+            responses: #"[{"url": "https://api.example.com/price", "method": "GET", "body": "3"}]"#).run()
+        #expect(result.failures.isEmpty, "\(result.failures) \(rules)")
+    }
+
     @Test func badResponsesAndOutboxExpectationsAreLocatedErrors() {
         var s = Self.scenario(#"say("x")"#, expect: #"{ "say": { "text": "x" }, "count": 1, "atLeast": 1 }, { "sms": {} }, { "notification": { "body": "x" } }"#,
                               responses: #"[{"command": "a", "url": "b"}, {"url": "x", "method": "PATCH"}, {"url": "x", "status": 900}, {"command": "c"}]"#)
