@@ -187,3 +187,27 @@ struct QuantityUnitTests {
         #expect(ItemType.imageItem.parseState("data:image/png;base64,AAAA") == .raw("data:image/png;base64,AAAA"))
     }
 }
+
+@Suite("A Group's member list (ItemRegistry.memberNames, kept between reads)")
+struct GroupMemberListTests {
+    /// The list a rule's `members` reads is kept between reads; putting or removing an Item (a new member, a
+    /// member leaving, a member that becomes a Group) must show in the next read.
+    @Test func theKeptListFollowsPutsAndRemoves() throws {
+        let registry = ItemRegistry()
+        let g = try ItemName("gAll")
+        registry.put(Item(name: g, type: .groupItem))
+        registry.put(Item(name: try ItemName("B"), type: .switchItem, groupNames: ["gAll"]))
+        registry.put(Item(name: try ItemName("A"), type: .switchItem, groupNames: ["gAll"]))
+        func read() -> [String] { registry.memberNames(of: g).map { "\($0.name)\($0.isGroup ? "*" : "")" } }
+        #expect(read() == ["A", "B"])
+        #expect(read() == ["A", "B"])  // the kept list
+        registry.put(Item(name: try ItemName("C"), type: .switchItem, groupNames: ["gAll"]))
+        #expect(read() == ["A", "B", "C"])
+        registry.put(Item(name: try ItemName("A"), type: .groupItem, groupNames: ["gAll"]))  // same groups, a Group now
+        #expect(read() == ["A*", "B", "C"])
+        registry.put(Item(name: try ItemName("B"), type: .switchItem))  // leaves the Group
+        #expect(read() == ["A*", "C"])
+        _ = registry.remove(try ItemName("C"))
+        #expect(read() == ["A*"])
+    }
+}

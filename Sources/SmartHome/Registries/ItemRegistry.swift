@@ -31,6 +31,10 @@ public actor ItemRegistry {
     /// Group name → the names of the Items whose `groupNames` hold it, kept as Items are put and removed
     /// (so a Group's members are found without a pass over every Item).
     private let membersIndex = Mutex<[String: Set<ItemName>]>([:])
+    /// ``memberNames(of:)``'s answers, sorted once and kept until an Item is put or removed (a rule reads a
+    /// Group's `members` at every run). `generation` counts puts and removes: an answer worked out while one
+    /// ran is not kept.
+    private let memberLists = Mutex<(generation: Int, lists: [String: [(name: ItemName, isGroup: Bool)]])>((0, [:]))
 
     /// An empty registry.
     public init() {}
@@ -59,10 +63,20 @@ public actor ItemRegistry {
     /// The names of `group`'s direct members, sorted, each with whether it is a Group itself: what a
     /// rule's `members` needs, without copying the Items.
     public nonisolated func memberNames(of group: ItemName) -> [(name: ItemName, isGroup: Bool)] {
-        let names = membersIndex.withLock { $0[group.description] ?? [] }
-        return storage.withLock { items in
-            names.compactMap { name in items[name].map { (name, $0.type == .groupItem) } }
+        let key = group.description
+        let (generation, kept) = memberLists.withLock { ($0.generation, $0.lists[key]) }
+        if let kept { return kept }
+        let names = membersIndex.withLock { $0[key] ?? [] }
+        let list = storage.withLock { t -> [(name: ItemName, isGroup: Bool)] in
+            names.compactMap { name in t.index[name].map { slot in (name: name, isGroup: t.slots[slot].type == .groupItem) } }
         }.sorted { $0.name < $1.name }
+        memberLists.withLock { if $0.generation == generation { $0.lists[key] = list } }
+        return list
+    }
+
+    /// Forgets ``memberNames(of:)``'s answers: called after an Item is put or removed, when the registry holds it.
+    private nonisolated func membershipChanged() {
+        memberLists.withLock { $0.generation += 1; $0.lists.removeAll(keepingCapacity: true) }
     }
 
     /// The Groups the Item called `name` is a direct member of (`nil` if there is no such Item).
@@ -106,6 +120,7 @@ public actor ItemRegistry {
                 for g in item.groupNames { index[g, default: []].insert(item.name) }
             }
         }
+        defer { membershipChanged() }
         return storage.withLock { table in
             var item = item
             if let slot = table.index[item.name] {
@@ -135,6 +150,7 @@ public actor ItemRegistry {
             return table.slots[slot]
         }
         if let removed { membersIndex.withLock { index in for g in removed.groupNames { index[g]?.remove(name) } } }
+        membershipChanged()
         return removed
     }
 
