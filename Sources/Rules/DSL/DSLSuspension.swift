@@ -1,3 +1,5 @@
+import Simulation
+
 /// Marks, once after checking, what in a file's bodies may pause a run (``DSLExpr/awaiting(_:)``,
 /// ``DSLStmt/awaiting(_:)``, ``DSLLambdaSyntax/suspends``), so that the interpreter runs everything else
 /// synchronously.
@@ -90,23 +92,29 @@ struct DSLSuspension {
         openFrame(&scope)
         // The globals' frame has the implicit variables' slots too, always null: a global's initializer or a
         // lambda written among the globals reads them as null, as before.
-        for implicit in DSLImplicit.allCases { _ = declare("\(implicit)", mutable: false, &scope) }
+        for implicit in DSLImplicit.allCases { _ = declare(implicit.name, mutable: false, &scope) }
         let markedGlobals = globals.map { mark($0, &scope).0 }
+        // 100,000 rules take about a second to mark: a cancelled task leaves the bodies after the check empty, and
+        // `DSLCompiler.compileAll` ends with `rules.cancelled` (a single body is never cut: the check is every 256th).
+        var cancellation = CancellationCheck(every: 256)
+        var cancelled = false
         let marked = bodies.map { body in
+            cancelled = cancelled || cancellation.isDue()
+            if cancelled { return DSLBody(statements: [], frameSize: 0, capturable: false) }
             // A first pass on a copy finds which of openHAB's implicit variables the body reads; the run's frame
             // has slots for those only (a body that reads none makes, sets and frees no implicit slot per run).
             var probe = self
             var probeScope = scope
             probeScope.inBody = true
             probe.openFrame(&probeScope)
-            for implicit in DSLImplicit.allCases { _ = probe.declare("\(implicit)", mutable: false, &probeScope) }
+            for implicit in DSLImplicit.allCases { _ = probe.declare(implicit.name, mutable: false, &probeScope) }
             implicitReads.start(frame: probeScope.frame)
             for statement in body { _ = probe.mark(statement, &probeScope) }
             let read = DSLImplicit.allCases.filter { implicitReads.finish().contains($0.rawValue) }
             var inner = scope
             inner.inBody = true
             openFrame(&inner)
-            let slots = read.map { DSLImplicitSlot(variable: $0, index: declare("\($0)", mutable: false, &inner)) }
+            let slots = read.map { DSLImplicitSlot(variable: $0, index: declare($0.name, mutable: false, &inner)) }
             let statements = body.map { mark($0, &inner).0 }
             return DSLBody(statements: DSLCode.tree(statements), frameSize: closeFrame(), capturable: Self.containsLambda(body), implicits: slots)
         }
