@@ -29,6 +29,9 @@ public final class JavaScriptSession: Sendable {
         var sent: [SmartHome.State?] = []
         /// Timer id (the child's) → the kernel event that fires it.
         var timers: [Int: TimerID] = [:]
+        /// Timer id → how many times in a row its own firing set it again less than ``rapidTimerGapMilliseconds``
+        /// ahead (an interval, or a timer that reschedules itself): past ``rapidTimerLimit`` the run ends.
+        var rapidRepeats: [Int: Int] = [:]
         var depth = 0
         /// Whether the world has Things (the child gets them all at the start, for `things.*`), whether their
         /// changes go with each request (once code that reads Things is known), and each as last sent.
@@ -282,21 +285,47 @@ public final class JavaScriptSession: Sendable {
         return reply.error == nil && reply.holds == true
     }
 
+    /// A timer that its own firings set again less than this far ahead (milliseconds of virtual time) …
+    static let rapidTimerGapMilliseconds: Int64 = 100
+    /// … this many times in a row ends the run (`rules.jsBudget`): `setInterval(f, 0)` would otherwise be a
+    /// round trip to the child every simulated millisecond, 86 million a day — hours of wall time for nothing.
+    /// openHAB runs such a timer; the twin refuses to spend that time, and says which timer it was.
+    static let rapidTimerLimit = 10_000
+
     /// Fires the child's timer `id`.
     private func fire(_ id: Int, label: String, ruleUID: String?, engine: RuleEngine) async {
         let owner = ruleUID.flatMap { engine.rule($0) }
         let rule = owner ?? Rule(uid: files.first?.path ?? "js", name: files.first?.path ?? "js", triggers: [], actions: [], source: files.first?.path ?? "js")
         _ = state.withLock { $0.timers.removeValue(forKey: id) }
         await engine.runDetached(rule, summary: "\(label) of rule \"\(rule.name)\"") { execution in
-            await exchange([("op", "fire"), ("id", .integer(Int64(id)))], execution, what: "\(label) of rule \"\(rule.name)\"")
+            await exchange([("op", "fire"), ("id", .integer(Int64(id)))], execution, what: "\(label) of rule \"\(rule.name)\"", firing: id)
         }
+        // A timer its firing did not set again is done: so is its count.
+        state.withLock { if $0.timers[id] == nil { $0.rapidRepeats[id] = nil } }
+    }
+
+    /// Whether timer `id`, set again by its own firing to `atMs`, has now repeated too fast too often (then the run
+    /// is ended, naming it); a slower setting starts the count again.
+    private func repeatsTooFast(_ id: Int, atMs: Int64, label: String, rule: String?, now: SimInstant) -> Bool {
+        let rapid = atMs - now.unixMilliseconds < Self.rapidTimerGapMilliseconds
+        let count = state.withLock { state -> Int in
+            guard rapid else { state.rapidRepeats[id] = nil; return 0 }
+            state.rapidRepeats[id, default: 0] += 1
+            return state.rapidRepeats[id] ?? 0
+        }
+        guard count > Self.rapidTimerLimit else { return false }
+        fail(JavaScriptError(.budget, "it fired \(Self.rapidTimerLimit) times in a row, each time set again less than \(Self.rapidTimerGapMilliseconds) ms ahead (an interval that short, or a timer that reschedules itself that soon, is a round trip to the Node.js child every few simulated milliseconds: hours of wall time for a simulated day)."),
+             during: "\(label)\(rule.map { " of rule \"\($0)\"" } ?? "")")
+        return true
     }
 
     /// Sends `message` (`op` and its fields) with the clock, the Item states (and Things) changed since the last
     /// message, answers the child's questions, and applies what the run did; the child's answer, `nil` when it did
     /// not run.
+    /// `firing`: the timer whose firing this is (its own setting again is checked by ``repeatsTooFast``).
     @discardableResult
-    private func exchange(_ message: [(key: String, value: JSWireValue)], _ execution: RuleExecution, what: String) async -> JSReply? {
+    private func exchange(_ message: [(key: String, value: JSWireValue)], _ execution: RuleExecution, what: String,
+                          firing: Int? = nil) async -> JSReply? {
         let registry = execution.engine.runtime.items
         let things = state.withLock { $0.liveThings } ? await execution.engine.runtime.things.all() : nil
         let prepared = state.withLock { state -> (JSHostConnection, [(key: String, value: JSWireValue)], JSWireValue?)? in
@@ -350,7 +379,7 @@ public final class JavaScriptSession: Sendable {
             return nil
         }
         if reply.needsThings { state.withLock { $0.liveThings = $0.hasThings } }
-        await apply(reply.effects, execution)
+        await apply(reply.effects, execution, firing: firing)
         if let error = reply.error {
             let located = error.location.map { " (\($0))" } ?? ""
             execution.record("error: \(error.code.rawValue): \(error.message)\(located)")
@@ -384,8 +413,8 @@ public final class JavaScriptSession: Sendable {
             "\(error.code.rawValue): \(what.map { "\($0): " } ?? "")\(error.message.hasSuffix(".") ? String(error.message.dropLast()) : error.message)\(place), at \(engine.calendar.localDateTime(at: engine.scheduler.now)). The run was ended."))
     }
 
-    /// Applies what a run did, in order.
-    private func apply(_ effects: [JSEffect], _ execution: RuleExecution) async {
+    /// Applies what a run did, in order (`firing`: the timer whose firing the run was).
+    private func apply(_ effects: [JSEffect], _ execution: RuleExecution, firing: Int? = nil) async {
         let engine = execution.engine
         for effect in effects {
             switch effect {
@@ -402,6 +431,7 @@ public final class JavaScriptSession: Sendable {
                 }
                 execution.send(kind, action: action, to: recipient, text)
             case .timer(let id, let atMs, let label, let rule):
+                if id == firing, repeatsTooFast(id, atMs: atMs, label: label, rule: rule.flatMap { engine.rule($0)?.name }, now: engine.scheduler.now) { continue }
                 let at = max(SimInstant(unixMilliseconds: atMs), engine.scheduler.now)
                 let kernelID = engine.scheduler.schedule(at: at, label: "js \(label)") { [self] _ in
                     await fire(id, label: label, ruleUID: rule, engine: engine)
@@ -409,7 +439,7 @@ public final class JavaScriptSession: Sendable {
                 let old = state.withLock { $0.timers.updateValue(kernelID, forKey: id) }
                 if let old { engine.scheduler.cancel(old) }
             case .cancel(let id):
-                if let old = state.withLock({ $0.timers.removeValue(forKey: id) }) { engine.scheduler.cancel(old) }
+                if let old = state.withLock({ $0.rapidRepeats[id] = nil; return $0.timers.removeValue(forKey: id) }) { engine.scheduler.cancel(old) }
             case .enable(let rule, let enabled):
                 do {
                     try engine.setEnabled(rule, enabled)

@@ -181,6 +181,31 @@ extension JavaScriptSuite {
             #expect(childNodeProcesses(of: s.directory).isEmpty, "\(childNodeProcesses(of: s.directory).map(processDescription))")
         }
 
+        /// `setInterval(f, 0)` (Node's 1 ms) would be a round trip to the child every simulated millisecond: after
+        /// 10,000 repeats less than 100 ms apart the run ends, naming the interval; one of 100 ms runs on.
+        @Test func anIntervalOfAMillisecondEndsTheRunAndOneOfATenthOfASecondRunsOn() async throws {
+            let s = JSScenario()
+            s.items = Self.items
+            s.end = "2026-01-09T10:30"
+            s.files["automation/js/tick.js"] = "rules.JSRule({\n  name: 'Ticker',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => { setInterval(() => {}, 0); },\n});\n"
+            do {
+                _ = try await s.run()
+                Issue.record("a 1 ms interval did not end the run")
+            } catch let error as ScenarioError {
+                #expect(error.message.contains("rules.jsBudget") && error.message.contains("setInterval #1 of rule \"Ticker\"")
+                        && error.message.contains("10000 times in a row"), "\(error.message)")
+                // The 10,001st repeat, 10,001 ms after 10:00.
+                #expect(error.message.contains("2026-01-09T10:00:10"), "\(error.message)")
+            }
+            let slow = JSScenario()
+            slow.items = Self.items
+            slow.end = "2026-01-09T10:20"
+            slow.files["automation/js/tick.js"] = "let n = 0;\nrules.JSRule({\n  name: 'Ticker',\n  triggers: [triggers.TimeOfDayTrigger('10:00')],\n  execute: () => { setInterval(() => { n += 1; if (n % 6000 === 0) items.Counter.postUpdate(n); }, 100); },\n});\n"
+            slow.expect = #"{ "at": "2026-01-09T10:19:59", "item": "Counter", "state": "6000" }, { "at": "2026-01-09T10:20", "item": "Counter", "state": "12000" }"#
+            let result = try await slow.run()
+            #expect(result.passed, "\(result.failures)")
+        }
+
         @Test func anExceptionIsLoggedAsOpenHABLogsItAndTheRunGoesOn() async throws {
             let s = JSScenario()
             s.items = Self.items

@@ -49,6 +49,32 @@ struct FuzzFindingReplayTests {
         #expect(stays.text.contains("1418fb94e984-a1@airbnb.com,flat-1,flat-1-calendar-1-4821,2026-01-09,2026-01-10,1,confirmed,"), "\(stays.text)")
     }
 
+    /// CI's seed 810610917412647504, input #741 (a `ui-js` mutant of js-10): the Blockly rule's script gained
+    /// `setInterval(() => {}, 0)`, a round trip to the Node.js child every simulated millisecond, and the run
+    /// needed more than the fuzzer's 200,000 events. It now ends as a located `rules.jsBudget`: a fail, no finding.
+    @Test func aJavaScriptIntervalOfAMillisecondEndsTheRunWithinTheBudget() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rapid-interval-\(getpid())")
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("rules"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let rules = try String(contentsOfFile: "\(Self.scenarios)/rules/js-blockly-welcome.json", encoding: .utf8)
+        let original = "cache.private.get('hallTimer').hasTerminated()"
+        #expect(rules.contains(original))
+        try rules.replacingOccurrences(of: original, with: "cache.private.get(setInterval(() => {}, 0)).hasTerminated()")
+            .write(to: directory.appendingPathComponent("rules/js-blockly-welcome.json"), atomically: true, encoding: .utf8)
+        let text = try String(contentsOfFile: "\(Self.scenarios)/js-10-blockly-ui-rule.json", encoding: .utf8)
+        let input = ScenarioFuzzer.Input(index: 741, base: directory.appendingPathComponent("js-10.json").path, text: text)
+        #expect(await ScenarioFuzzer.check(input, eventsPerListingDay: 100_000) == .outcome(.failed))
+        let scenario = try ScenarioDecoder.decode(input.text, file: input.base)
+        let message: String
+        do {
+            _ = try await ScenarioRunner.run(scenario)
+            message = "the run went on"
+        } catch {
+            message = error.message
+        }
+        #expect(message.contains("rules.jsBudget: setInterval #1 of rule") && message.contains("10000 times in a row"), "\(message)")
+    }
+
     /// Seed 4242: the calendar listed twice made the world fail to build (`user.duplicate`, the
     /// calendar's guest registered twice); it is refused by validation, located.
     @Test func aCalendarListedTwiceIsInvalidNotARunFailure() async throws {
